@@ -1,0 +1,102 @@
+/* ai.h — computer players: strategies selected by name behind one interface.
+ *
+ * A strategy is a const table of functions (struct ai_strategy). Its state is
+ * private to it, created once per player and reused move after move (a search
+ * keeps its transposition table there). choose() reads the board it is given
+ * and must return a legal move (an empty cell) every time it is called on a
+ * board that is not full — even when cancelled through limits->stop, in which
+ * case it returns the best move found so far. Strategies never print: all they
+ * learn comes through the arguments, all they report goes through
+ * limits->on_info.
+ *
+ * Adding a strategy: one file in src/ai/ defining a const struct ai_strategy,
+ * and its line in the table in src/ai/registry.c.
+ */
+#ifndef MNK_AI_H
+#define MNK_AI_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mnk/board.h"
+
+/* Scores are from the side to move's point of view. A score at or above
+ * AI_SCORE_WIN - BOARD_MAX_CELLS means a forced win in (AI_SCORE_WIN - score)
+ * plies; the negation likewise a forced loss. */
+#define AI_SCORE_WIN 1000000
+
+/* Progress of a thinking strategy, for a status line or a log. */
+struct ai_info {
+    int depth;
+    int score;
+    uint64_t nodes;
+    int elapsed_ms;
+    int best;        /* best move so far, -1 if none yet */
+    int pv_len;
+    int pv[32];
+};
+
+/* What bounds one call to choose(). Zero means "no limit of this kind"; with
+ * every limit zero a strategy uses its own default budget. */
+struct ai_limits {
+    int time_ms;              /* wall-clock budget for this move */
+    int max_depth;            /* plies */
+    uint64_t max_nodes;
+    const atomic_bool *stop;  /* another thread sets it to cancel; may be NULL */
+    void (*on_info)(void *ctx, const struct ai_info *info); /* may be NULL */
+    void *ctx;
+};
+
+/* Settings fixed when a player is created. */
+struct ai_options {
+    uint64_t seed;    /* reproducible choices among equal moves */
+    int level;        /* strategy-specific strength, 0 = its default */
+    size_t memory;    /* bytes allowed for tables, 0 = the strategy's default */
+};
+
+struct ai_strategy {
+    const char *name;     /* what --black/--white and the menu call it */
+    const char *summary;  /* one line for --help and the menu */
+    /* Allocates the player's state; NULL when out of memory. */
+    void *(*create)(const struct ai_options *opts);
+    /* Frees what create() allocated; NULL is ignored. */
+    void (*destroy)(void *state);
+    /* Forgets what was learnt in a previous game (tables); may be NULL. */
+    void (*reset)(void *state);
+    /* Returns an empty cell of b for `side` to play; b is not full. */
+    int (*choose)(void *state, const struct board *b, enum stone side,
+                  const struct ai_limits *limits);
+};
+
+/* A created player: its strategy and state. */
+struct ai {
+    const struct ai_strategy *strategy;
+    void *state;
+};
+
+/* The strategies, NULL-terminated, in the order menus show them. */
+extern const struct ai_strategy *const ai_strategies[];
+
+/* The strategy called `name`, or NULL. */
+const struct ai_strategy *ai_strategy_find(const char *name);
+
+/* Writes the strategy names, comma-separated, into buf (for messages). */
+void ai_strategy_names(char *buf, size_t size);
+
+/* Creates a player of strategy `name`. False (ai zeroed) on an unknown name or
+ * out of memory. */
+bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts);
+
+/* Asks the player for a move; see struct ai_strategy.choose. */
+int ai_choose(struct ai *ai, const struct board *b, enum stone side,
+              const struct ai_limits *limits);
+
+/* Forgets the previous game. */
+void ai_reset(struct ai *ai);
+
+/* Frees the player; safe on a zeroed struct ai. */
+void ai_destroy(struct ai *ai);
+
+#endif

@@ -1,0 +1,127 @@
+/* game.h — the game controller: a board, whose turn it is, the full move
+ * history with undo/redo to any depth, the result, and who plays each side.
+ *
+ * Black moves first. Every change to a game goes through these functions; a
+ * view reads `const struct game *` and calls them. No I/O, no allocation: a
+ * struct game is a plain value that can be copied.
+ *
+ * Invariants: moves[0 .. ply) are on the board in order; moves[ply .. last)
+ * are the moves that redo would replay; the result is that of the position
+ * after moves[0 .. ply).
+ */
+#ifndef MNK_GAME_H
+#define MNK_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mnk/board.h"
+#include "mnk/rules.h"
+
+#define GAME_PLAYER_SPEC_MAX 256
+
+enum outcome { OUTCOME_ONGOING, OUTCOME_BLACK_WINS, OUTCOME_WHITE_WINS, OUTCOME_DRAW };
+
+enum end_reason {
+    END_NONE,        /* still going */
+    END_LINE,        /* a winning line was made */
+    END_BOARD_FULL,  /* draw: no empty cell left */
+    END_NO_LINE,     /* draw: no line of k can be completed by either side */
+    END_FORFEIT,     /* the loser broke the rules or its time (external engines) */
+    END_RESIGN,      /* the loser gave up */
+};
+
+struct result {
+    enum outcome outcome;
+    enum end_reason reason;
+    struct win_line line; /* the winning run when reason == END_LINE */
+};
+
+enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
+
+/* Who plays one side. For a computer, `spec` names the strategy ("threat",
+ * "search", or "engine:COMMAND"); level and time are its settings. */
+struct player {
+    enum player_kind kind;
+    char spec[GAME_PLAYER_SPEC_MAX];
+    int level;       /* 0 = the strategy's default */
+    int time_ms;     /* thinking time per move, 0 = the strategy's default */
+    uint64_t seed;
+};
+
+struct game_config {
+    int width;
+    int height;
+    int win;
+    enum rule rule;
+    bool early_draw;          /* declare the draw as soon as no line is left */
+    struct player player[2];  /* [0] Black, [1] White */
+};
+
+struct game {
+    struct game_config config;
+    struct board board;
+    int ply;                        /* moves played */
+    int last;                       /* moves[ply .. last) can be redone */
+    int moves[BOARD_MAX_CELLS];
+    struct result result;
+};
+
+enum game_error {
+    GAME_OK,
+    GAME_ERR_OUTSIDE,   /* pos is not a cell of the board */
+    GAME_ERR_OCCUPIED,  /* the cell holds a stone */
+    GAME_ERR_OVER,      /* the game has ended */
+};
+
+/* A config with sensible defaults: 15×15, k = 5, freestyle, early draw on,
+ * both sides human. */
+void game_config_default(struct game_config *c);
+
+/* Starts a new game. Returns NULL on success, otherwise the reason the
+ * dimensions are refused (the game is then left untouched). */
+const char *game_init(struct game *g, const struct game_config *c);
+
+/* The side whose turn it is: Black after an even number of moves. */
+enum stone game_to_move(const struct game *g);
+
+static inline bool game_over(const struct game *g)
+{
+    return g->result.outcome != OUTCOME_ONGOING;
+}
+
+/* The player of `side` (BLACK or WHITE). */
+const struct player *game_player(const struct game *g, enum stone side);
+
+/* Plays `pos` for the side to move, updates the result and clears the redo
+ * list. On error nothing changes. */
+enum game_error game_play(struct game *g, int pos);
+
+/* Ends an ongoing game against `loser` with reason END_FORFEIT or
+ * END_RESIGN. Undo reopens it like any other end. */
+void game_concede(struct game *g, enum stone loser, enum end_reason reason);
+
+/* Takes back the last move (and reopens an ended game). False if none. */
+bool game_undo(struct game *g);
+
+/* Plays again the move last taken back. False if none. */
+bool game_redo(struct game *g);
+
+/* Undo for a human facing a computer: takes back moves until it is a human's
+ * turn again (at least one, if any). Returns how many were taken back. */
+int game_undo_to_human(struct game *g);
+
+/* The last move played, or -1 before the first. */
+int game_last_move(const struct game *g);
+
+/* A short human phrase for the result: "Black wins", "draw: board full". */
+const char *game_result_text(const struct result *r);
+
+/* "Black" or "White". */
+const char *stone_name(enum stone s);
+
+/* The name of a rule, and the rule for a name; false on an unknown name. */
+const char *rule_name(enum rule r);
+bool rule_parse(const char *name, enum rule *out);
+
+#endif

@@ -1,0 +1,70 @@
+/* registry.c — the table of strategies and the generic player calls; see ai.h. */
+#include "mnk/ai.h"
+
+#include <stdio.h>
+#include <string.h>
+
+extern const struct ai_strategy ai_random;
+
+const struct ai_strategy *const ai_strategies[] = {
+    &ai_random,
+    NULL,
+};
+
+const struct ai_strategy *ai_strategy_find(const char *name)
+{
+    for (int i = 0; ai_strategies[i] != NULL; i++)
+        if (strcmp(ai_strategies[i]->name, name) == 0)
+            return ai_strategies[i];
+    return NULL;
+}
+
+void ai_strategy_names(char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    for (int i = 0; ai_strategies[i] != NULL && used < size; i++) {
+        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+                         ai_strategies[i]->name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts)
+{
+    static const struct ai_options defaults = { 0 };
+    memset(ai, 0, sizeof *ai);
+    const struct ai_strategy *s = ai_strategy_find(name);
+    if (s == NULL)
+        return false;
+    void *state = s->create(opts != NULL ? opts : &defaults);
+    if (state == NULL)
+        return false;
+    ai->strategy = s;
+    ai->state = state;
+    return true;
+}
+
+int ai_choose(struct ai *ai, const struct board *b, enum stone side,
+              const struct ai_limits *limits)
+{
+    static const struct ai_limits none = { 0 };
+    return ai->strategy->choose(ai->state, b, side, limits != NULL ? limits : &none);
+}
+
+void ai_reset(struct ai *ai)
+{
+    if (ai->strategy != NULL && ai->strategy->reset != NULL)
+        ai->strategy->reset(ai->state);
+}
+
+void ai_destroy(struct ai *ai)
+{
+    if (ai->strategy != NULL)
+        ai->strategy->destroy(ai->state);
+    memset(ai, 0, sizeof *ai);
+}

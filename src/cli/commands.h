@@ -1,0 +1,10 @@
+/* commands.h — the subcommands of the mnk binary, one file each.
+ *
+ * Each takes the arguments after the command name (argv[0] is the command)
+ * and returns the process exit status: 0 success, 1 failure, 2 bad usage. */
+#ifndef MNK_CLI_COMMANDS_H
+#define MNK_CLI_COMMANDS_H
+
+int cmd_play(int argc, char **argv);
+
+#endif

@@ -1,0 +1,52 @@
+/* main.c — the mnk binary: dispatches to a subcommand, or starts the game. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "config.h"
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
+};
+
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: mnk [COMMAND] [OPTIONS]\n\n"
+                 "m,n,k-games from tic-tac-toe to gomoku, with a strong computer player.\n\n"
+                 "commands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'mnk COMMAND --help' describes a command; 'man 6 mnk' all of them.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argv[1][0] == '-') {
+        if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+            printf("mnk %s\n", MNK_VERSION);
+            return 0;
+        }
+        if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        /* Plain `mnk` and `mnk --size 15 ...` both mean: play. */
+        argv[0] = (char *)"play";
+        return cmd_play(argc, argv);
+    }
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    args_error("unknown command '%s'", argv[1]);
+    usage(stderr);
+    return ARGS_EXIT_USAGE;
+}

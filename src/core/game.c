@@ -1,0 +1,168 @@
+/* game.c — the game controller; see game.h. */
+#include "mnk/game.h"
+
+#include <string.h>
+
+void game_config_default(struct game_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->width = 15;
+    c->height = 15;
+    c->win = 5;
+    c->rule = RULE_FREESTYLE;
+    c->early_draw = true;
+    c->player[0].kind = PLAYER_HUMAN;
+    c->player[1].kind = PLAYER_HUMAN;
+}
+
+const char *game_init(struct game *g, const struct game_config *c)
+{
+    const char *why = board_check_size(c->width, c->height, c->win);
+    if (why != NULL)
+        return why;
+    g->config = *c;
+    board_init(&g->board, c->width, c->height, c->win, c->rule);
+    g->ply = 0;
+    g->last = 0;
+    memset(&g->result, 0, sizeof g->result);
+    return NULL;
+}
+
+enum stone game_to_move(const struct game *g)
+{
+    return g->ply % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+}
+
+const struct player *game_player(const struct game *g, enum stone side)
+{
+    return &g->config.player[side == STONE_BLACK ? 0 : 1];
+}
+
+/* The result of the position after `pos` was just played. */
+static void judge(struct game *g, int pos)
+{
+    struct result *r = &g->result;
+    enum stone mover = board_at(&g->board, pos);
+    if (rules_is_win(&g->board, pos, &r->line)) {
+        r->outcome = mover == STONE_BLACK ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
+        r->reason = END_LINE;
+    } else if (board_full(&g->board)) {
+        r->outcome = OUTCOME_DRAW;
+        r->reason = END_BOARD_FULL;
+    } else if (g->config.early_draw && rules_is_dead(&g->board, stone_other(mover))) {
+        r->outcome = OUTCOME_DRAW;
+        r->reason = END_NO_LINE;
+    }
+}
+
+static void place(struct game *g, int pos)
+{
+    board_place(&g->board, pos, game_to_move(g));
+    g->moves[g->ply++] = pos;
+    judge(g, pos);
+}
+
+enum game_error game_play(struct game *g, int pos)
+{
+    if (game_over(g))
+        return GAME_ERR_OVER;
+    if (pos < 0 || pos >= board_cells(&g->board))
+        return GAME_ERR_OUTSIDE;
+    if (board_at(&g->board, pos) != STONE_NONE)
+        return GAME_ERR_OCCUPIED;
+    place(g, pos);
+    g->last = g->ply;
+    return GAME_OK;
+}
+
+void game_concede(struct game *g, enum stone loser, enum end_reason reason)
+{
+    if (game_over(g))
+        return;
+    g->result.outcome = loser == STONE_BLACK ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
+    g->result.reason = reason;
+    g->result.line.len = 0;
+    /* A concession is not a move: redo must not bring back moves after it. */
+    g->last = g->ply;
+}
+
+bool game_undo(struct game *g)
+{
+    /* A concession is not a move: taking it back only reopens the game. */
+    if (g->result.reason == END_FORFEIT || g->result.reason == END_RESIGN) {
+        memset(&g->result, 0, sizeof g->result);
+        return true;
+    }
+    if (g->ply == 0)
+        return false;
+    board_remove(&g->board, g->moves[--g->ply]);
+    /* The game only ever ends on the move that ended it (or a concession),
+     * so every earlier position was still going. */
+    memset(&g->result, 0, sizeof g->result);
+    return true;
+}
+
+bool game_redo(struct game *g)
+{
+    if (g->ply >= g->last || game_over(g))
+        return false;
+    place(g, g->moves[g->ply]);
+    return true;
+}
+
+int game_undo_to_human(struct game *g)
+{
+    int n = 0;
+    if (g->ply > 0 && game_undo(g))
+        n++;
+    while (g->ply > 0 && game_player(g, game_to_move(g))->kind != PLAYER_HUMAN &&
+           game_undo(g))
+        n++;
+    return n;
+}
+
+int game_last_move(const struct game *g)
+{
+    return g->ply > 0 ? g->moves[g->ply - 1] : -1;
+}
+
+const char *game_result_text(const struct result *r)
+{
+    switch (r->outcome) {
+    case OUTCOME_ONGOING:
+        return "game in progress";
+    case OUTCOME_BLACK_WINS:
+        return r->reason == END_FORFEIT ? "Black wins by forfeit"
+             : r->reason == END_RESIGN  ? "Black wins by resignation"
+                                        : "Black wins";
+    case OUTCOME_WHITE_WINS:
+        return r->reason == END_FORFEIT ? "White wins by forfeit"
+             : r->reason == END_RESIGN  ? "White wins by resignation"
+                                        : "White wins";
+    case OUTCOME_DRAW:
+        return r->reason == END_BOARD_FULL ? "draw: board full"
+                                           : "draw: no line can be completed";
+    }
+    return "?";
+}
+
+const char *stone_name(enum stone s)
+{
+    return s == STONE_BLACK ? "Black" : s == STONE_WHITE ? "White" : "none";
+}
+
+const char *rule_name(enum rule r)
+{
+    return r == RULE_EXACT ? "exact" : "freestyle";
+}
+
+bool rule_parse(const char *name, enum rule *out)
+{
+    if (strcmp(name, "freestyle") == 0)
+        *out = RULE_FREESTYLE;
+    else if (strcmp(name, "exact") == 0)
+        *out = RULE_EXACT;
+    else
+        return false;
+    return true;
+}

@@ -1,0 +1,207 @@
+/* test_game.c — the controller: turns, results, undo/redo, concessions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "mnk/game.h"
+#include "mnk/notation.h"
+#include "mnk/rng.h"
+
+static void new_game(struct game *g, int w, int h, int k)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.width = w;
+    c.height = h;
+    c.win = k;
+    assert_null(game_init(g, &c));
+}
+
+static void play(struct game *g, const char *cell)
+{
+    int pos;
+    assert_true(notation_parse(&g->board, cell, &pos));
+    assert_int_equal(game_play(g, pos), GAME_OK);
+}
+
+static void test_refuses_bad_moves(void **state)
+{
+    (void)state;
+    struct game g;
+    new_game(&g, 3, 3, 3);
+    assert_int_equal(game_to_move(&g), STONE_BLACK);
+    play(&g, "b2");
+    assert_int_equal(game_to_move(&g), STONE_WHITE);
+    assert_int_equal(game_play(&g, board_pos(&g.board, 1, 1)), GAME_ERR_OCCUPIED);
+    assert_int_equal(game_play(&g, 9), GAME_ERR_OUTSIDE);
+    assert_int_equal(game_play(&g, -1), GAME_ERR_OUTSIDE);
+    assert_int_equal(g.ply, 1);
+    assert_int_equal(game_to_move(&g), STONE_WHITE);
+
+    struct game_config c;
+    game_config_default(&c);
+    c.width = 4;
+    c.height = 3;
+    c.win = 5;
+    assert_non_null(game_init(&g, &c));
+}
+
+static void test_win_ends_game(void **state)
+{
+    (void)state;
+    struct game g;
+    new_game(&g, 3, 3, 3);
+    const char *moves[] = { "a1", "a2", "b1", "b2", "c1" };
+    for (int i = 0; i < 5; i++)
+        play(&g, moves[i]);
+    assert_int_equal(g.result.outcome, OUTCOME_BLACK_WINS);
+    assert_int_equal(g.result.reason, END_LINE);
+    assert_int_equal(g.result.line.len, 3);
+    assert_string_equal(game_result_text(&g.result), "Black wins");
+    assert_int_equal(game_play(&g, 0), GAME_ERR_OVER);
+    /* Undo reopens it, redo ends it again. */
+    assert_true(game_undo(&g));
+    assert_false(game_over(&g));
+    assert_true(game_redo(&g));
+    assert_int_equal(g.result.outcome, OUTCOME_BLACK_WINS);
+    assert_false(game_redo(&g));
+}
+
+static void test_early_draw_and_setting(void **state)
+{
+    (void)state;
+    /* After these eight moves only c1 is empty and it completes nothing. */
+    const char *moves[] = { "a3", "b3", "c3", "b2", "a2", "c2", "b1", "a1" };
+    struct game g;
+    new_game(&g, 3, 3, 3);
+    for (int i = 0; i < 7; i++)
+        play(&g, moves[i]);
+    assert_false(game_over(&g)); /* a1 would still win column a for Black */
+    play(&g, moves[7]);
+    assert_int_equal(g.result.outcome, OUTCOME_DRAW);
+    assert_int_equal(g.result.reason, END_NO_LINE);
+
+    struct game_config c;
+    game_config_default(&c);
+    c.width = c.height = c.win = 3;
+    c.early_draw = false;
+    assert_null(game_init(&g, &c));
+    for (int i = 0; i < 8; i++)
+        play(&g, moves[i]);
+    assert_false(game_over(&g));
+    play(&g, "c1");
+    assert_int_equal(g.result.outcome, OUTCOME_DRAW);
+    assert_int_equal(g.result.reason, END_BOARD_FULL);
+}
+
+/* Long random games on a big board: undo all the way restores the empty
+ * board and hash, redo all the way restores the final position exactly. */
+static void test_undo_redo_restore_exactly(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 7);
+    for (int round = 0; round < 20; round++) {
+        struct game g;
+        struct game_config c;
+        game_config_default(&c);
+        c.width = 19;
+        c.height = 17;
+        c.win = 7 + round % 3;
+        c.rule = round % 2 ? RULE_EXACT : RULE_FREESTYLE;
+        assert_null(game_init(&g, &c));
+        static uint64_t hashes[BOARD_MAX_CELLS + 1];
+        hashes[0] = g.board.hash;
+        while (!game_over(&g)) {
+            int p = (int)rng_below(&r, (uint32_t)board_cells(&g.board));
+            if (game_play(&g, p) == GAME_OK)
+                hashes[g.ply] = g.board.hash;
+        }
+        struct game end = g;
+        int n = g.ply;
+        assert_true(n > 20);
+        for (int i = n; i > 0; i--) {
+            assert_int_equal(g.board.hash, hashes[i]);
+            assert_true(game_undo(&g));
+        }
+        assert_false(game_undo(&g));
+        assert_int_equal(g.board.stones, 0);
+        assert_int_equal(g.board.hash, 0);
+        /* Half-way redo, then undo again, then all of it. */
+        for (int i = 0; i < n / 2; i++)
+            assert_true(game_redo(&g));
+        assert_int_equal(g.board.hash, hashes[n / 2]);
+        assert_true(game_undo(&g));
+        while (game_redo(&g))
+            ;
+        assert_int_equal(g.ply, n);
+        assert_memory_equal(g.board.cell, end.board.cell, sizeof g.board.cell);
+        assert_int_equal(g.board.hash, end.board.hash);
+        assert_int_equal(g.result.outcome, end.result.outcome);
+        /* A new move after undo drops the redo list. */
+        assert_true(game_undo(&g));
+        assert_true(game_undo(&g));
+        int free_cell = 0;
+        while (board_at(&g.board, free_cell) != STONE_NONE)
+            free_cell++;
+        if (free_cell != g.moves[g.ply]) {
+            assert_int_equal(game_play(&g, free_cell), GAME_OK);
+            assert_false(game_redo(&g));
+        }
+    }
+}
+
+static void test_undo_to_human(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    c.player[1].kind = PLAYER_COMPUTER;
+    strcpy(c.player[1].spec, "threat");
+    assert_null(game_init(&g, &c));
+    play(&g, "h8"); /* human */
+    play(&g, "h9"); /* computer */
+    play(&g, "j8"); /* human */
+    play(&g, "g8"); /* computer */
+    assert_int_equal(game_undo_to_human(&g), 2);
+    assert_int_equal(g.ply, 2);
+    assert_int_equal(game_to_move(&g), STONE_BLACK);
+    /* The computer has not answered yet: one undo reaches the human. */
+    play(&g, "j8");
+    assert_int_equal(game_undo_to_human(&g), 1);
+    assert_int_equal(g.ply, 2);
+    assert_int_equal(game_undo_to_human(&g), 2);
+    assert_int_equal(g.ply, 0);
+    assert_int_equal(game_undo_to_human(&g), 0);
+}
+
+static void test_concede(void **state)
+{
+    (void)state;
+    struct game g;
+    new_game(&g, 15, 15, 5);
+    play(&g, "h8");
+    game_concede(&g, STONE_WHITE, END_FORFEIT);
+    assert_int_equal(g.result.outcome, OUTCOME_BLACK_WINS);
+    assert_string_equal(game_result_text(&g.result), "Black wins by forfeit");
+    assert_true(game_undo(&g)); /* takes back the forfeit, not h8 */
+    assert_false(game_over(&g));
+    assert_int_equal(g.ply, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refuses_bad_moves),
+        cmocka_unit_test(test_win_ends_game),
+        cmocka_unit_test(test_early_draw_and_setting),
+        cmocka_unit_test(test_undo_redo_restore_exactly),
+        cmocka_unit_test(test_undo_to_human),
+        cmocka_unit_test(test_concede),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,282 @@
+/* test_rules.c — win detection against a whole-board oracle, exact vs
+ * freestyle, the dead draw, and the tic-tac-toe game count. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "mnk/rng.h"
+#include "mnk/rules.h"
+
+/* The oracle: does `s` have a winning run anywhere? Scans every cell in every
+ * direction, measuring maximal runs; the slow, obvious way. */
+static bool oracle_has_win(const struct board *b, enum stone s)
+{
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++)
+            for (int d = 0; d < 4; d++) {
+                int dx = rules_dir[d][0], dy = rules_dir[d][1];
+                /* Only start at the first stone of a maximal run. */
+                if (board_at(b, board_pos(b, x, y)) != s)
+                    continue;
+                if (board_inside(b, x - dx, y - dy) &&
+                    board_at(b, board_pos(b, x - dx, y - dy)) == s)
+                    continue;
+                int len = 0;
+                for (int cx = x, cy = y; board_inside(b, cx, cy) &&
+                                         board_at(b, board_pos(b, cx, cy)) == s;
+                     cx += dx, cy += dy)
+                    len++;
+                if (b->rule == RULE_EXACT ? len == b->win : len >= b->win)
+                    return true;
+            }
+    return false;
+}
+
+static const int sizes[][3] = {
+    { 3, 3, 3 }, { 4, 3, 3 }, { 3, 5, 3 }, { 4, 4, 4 }, { 7, 4, 4 },
+    { 5, 9, 5 }, { 15, 15, 5 }, { 19, 7, 6 }, { 26, 26, 5 }, { 6, 3, 6 },
+};
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+/* Every window of k cells in every direction, on every size: this puts a win
+ * against every edge and into every corner. Each stone of the window is tried
+ * as the last one placed. */
+static void test_every_window_wins(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_SIZES; i++) {
+        struct board b;
+        board_init(&b, sizes[i][0], sizes[i][1], sizes[i][2], RULE_FREESTYLE);
+        int k = b.win, windows = 0;
+        for (int d = 0; d < 4; d++) {
+            int dx = rules_dir[d][0], dy = rules_dir[d][1];
+            for (int y = 0; y < b.height; y++)
+                for (int x = 0; x < b.width; x++) {
+                    if (!board_inside(&b, x + (k - 1) * dx, y + (k - 1) * dy))
+                        continue;
+                    windows++;
+                    for (int j = 0; j < k; j++)
+                        board_place(&b, board_pos(&b, x + j * dx, y + j * dy), STONE_WHITE);
+                    for (int j = 0; j < k; j++) {
+                        int p = board_pos(&b, x + j * dx, y + j * dy);
+                        struct win_line line;
+                        assert_true(rules_is_win(&b, p, &line));
+                        assert_int_equal(line.len, k);
+                        assert_int_equal(line.cell[0], board_pos(&b, x, y));
+                        assert_int_equal(line.cell[k - 1],
+                                         board_pos(&b, x + (k - 1) * dx, y + (k - 1) * dy));
+                        /* One stone short is no win. */
+                        board_remove(&b, p);
+                        board_place(&b, p, STONE_BLACK);
+                        for (int m = 0; m < k; m++)
+                            assert_false(rules_is_win(&b, board_pos(&b, x + m * dx, y + m * dy), NULL));
+                        board_remove(&b, p);
+                        board_place(&b, p, STONE_WHITE);
+                    }
+                    board_clear(&b);
+                }
+        }
+        assert_true(windows > 0);
+    }
+}
+
+static void play_row(struct board *b, int y, const char *row)
+{
+    for (int x = 0; row[x] != '\0'; x++)
+        if (row[x] != '.')
+            board_place(b, board_pos(b, x, y), row[x] == 'X' ? STONE_BLACK : STONE_WHITE);
+}
+
+static void test_exact_and_freestyle_overlines(void **state)
+{
+    (void)state;
+    struct board f, e;
+    board_init(&f, 9, 9, 5, RULE_FREESTYLE);
+    board_init(&e, 9, 9, 5, RULE_EXACT);
+    play_row(&f, 4, ".XXXXXX..");
+    play_row(&e, 4, ".XXXXXX..");
+    struct win_line line;
+    assert_true(rules_is_win(&f, board_pos(&f, 3, 4), &line));
+    assert_int_equal(line.len, 6); /* the whole overline is shown */
+    assert_false(rules_is_win(&e, board_pos(&e, 3, 4), NULL));
+    assert_false(oracle_has_win(&e, STONE_BLACK));
+
+    board_init(&e, 9, 9, 5, RULE_EXACT);
+    play_row(&e, 0, "XXXXX.X..");
+    assert_true(rules_is_win(&e, board_pos(&e, 2, 0), &line));
+    assert_int_equal(line.len, 5);
+    assert_int_equal(line.cell[0], board_pos(&e, 0, 0));
+    /* Filling the gap makes seven: no longer a win under exact. */
+    board_place(&e, board_pos(&e, 5, 0), STONE_BLACK);
+    assert_false(rules_is_win(&e, board_pos(&e, 5, 0), NULL));
+
+    /* A long line on the diagonal, exact k = 4 on 7×4 (corner to edge). */
+    board_init(&e, 7, 4, 4, RULE_EXACT);
+    for (int i = 0; i < 4; i++)
+        board_place(&e, board_pos(&e, i, i), STONE_WHITE);
+    assert_true(rules_is_win(&e, board_pos(&e, 3, 3), NULL));
+}
+
+/* Random games on every size and both rules: the O(k) check agrees with the
+ * oracle after every move. */
+static void test_random_games_match_oracle(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 2024);
+    for (int rule = 0; rule < 2; rule++)
+        for (size_t i = 0; i < N_SIZES; i++)
+            for (int game = 0; game < 40; game++) {
+                struct board b;
+                board_init(&b, sizes[i][0], sizes[i][1], sizes[i][2], (enum rule)rule);
+                enum stone s = STONE_BLACK;
+                while (!board_full(&b)) {
+                    int p;
+                    do
+                        p = (int)rng_below(&r, (uint32_t)board_cells(&b));
+                    while (board_at(&b, p) != STONE_NONE);
+                    board_place(&b, p, s);
+                    bool win = rules_is_win(&b, p, NULL);
+                    assert_int_equal(win, oracle_has_win(&b, s));
+                    if (win)
+                        break;
+                    s = stone_other(s);
+                }
+            }
+}
+
+/* Exhaustive play: the number of distinct tic-tac-toe games (ended by a win
+ * or a full board) is 255,168. */
+static long count_games(struct board *b, enum stone s)
+{
+    long n = 0;
+    for (int p = 0; p < board_cells(b); p++) {
+        if (board_at(b, p) != STONE_NONE)
+            continue;
+        board_place(b, p, s);
+        if (rules_is_win(b, p, NULL) || board_full(b))
+            n++;
+        else
+            n += count_games(b, stone_other(s));
+        board_remove(b, p);
+    }
+    return n;
+}
+
+static void test_tictactoe_perft(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 3, 3, 3, RULE_FREESTYLE);
+    assert_int_equal(count_games(&b, STONE_BLACK), 255168);
+    assert_int_equal(b.stones, 0);
+    assert_int_equal(b.hash, 0);
+}
+
+/* Can `s` (to move) or the other side still reach a winning line by some
+ * continuation? Exhaustive; small boards only. */
+static bool someone_can_win(struct board *b, enum stone s)
+{
+    for (int p = 0; p < board_cells(b); p++) {
+        if (board_at(b, p) != STONE_NONE)
+            continue;
+        board_place(b, p, s);
+        bool yes = rules_is_win(b, p, NULL) || someone_can_win(b, stone_other(s));
+        board_remove(b, p);
+        if (yes)
+            return true;
+    }
+    return false;
+}
+
+/* Soundness of the dead draw: wherever it is declared in 3×3 and 4×3 play
+ * (walks stop at wins and full boards, so every count here is early),
+ * no continuation at all leads to a win. And it fires before the board is
+ * full in some games (else it would be pointless). */
+static int dead_checked, dead_early;
+static void walk_dead(struct board *b, enum stone s)
+{
+    if (rules_is_dead(b, s)) {
+        dead_checked++;
+        if (!board_full(b))
+            dead_early++;
+        assert_false(someone_can_win(b, s));
+        return;
+    }
+    for (int p = 0; p < board_cells(b); p++) {
+        if (board_at(b, p) != STONE_NONE)
+            continue;
+        board_place(b, p, s);
+        if (!rules_is_win(b, p, NULL) && !board_full(b))
+            walk_dead(b, stone_other(s));
+        board_remove(b, p);
+    }
+}
+
+static void test_dead_draw_is_sound(void **state)
+{
+    (void)state;
+    struct board b;
+    for (int rule = 0; rule < 2; rule++) {
+        dead_checked = dead_early = 0;
+        board_init(&b, 3, 3, 3, (enum rule)rule);
+        walk_dead(&b, STONE_BLACK);
+        assert_true(dead_early > 1000);
+        assert_int_equal(dead_checked, dead_early);
+        /* 4×3 from every first move of Black and White: larger, still quick. */
+        board_init(&b, 4, 3, 3, (enum rule)rule);
+        board_place(&b, 5, STONE_BLACK);
+        board_place(&b, 6, STONE_WHITE);
+        dead_early = 0;
+        walk_dead(&b, STONE_BLACK);
+        assert_true(dead_early > 0);
+    }
+}
+
+static void test_dead_draw_cases(void **state)
+{
+    (void)state;
+    struct board b;
+    /* X to move with one empty cell that completes nothing: dead. */
+    board_init(&b, 3, 3, 3, RULE_FREESTYLE);
+    play_row(&b, 0, "XOX");
+    play_row(&b, 1, "XOO");
+    play_row(&b, 2, "OX.");
+    assert_true(rules_is_dead(&b, STONE_BLACK));
+    /* Same shape, but a1 open: X can still make column a. */
+    board_init(&b, 3, 3, 3, RULE_FREESTYLE);
+    play_row(&b, 0, "XOX");
+    play_row(&b, 1, "XOO");
+    play_row(&b, 2, ".X.");
+    assert_false(rules_is_dead(&b, STONE_WHITE));
+    /* Empty boards are alive; a single stone of each blocks nothing much. */
+    board_init(&b, 15, 15, 5, RULE_EXACT);
+    assert_false(rules_is_dead(&b, STONE_BLACK));
+    /* Exact, k = 3 on 4×3: X's only open window would join its own stones
+     * into an overline of four, so nobody can win; under freestyle that same
+     * overline still wins. */
+    const char *rows[] = { "OXO.", "XX.X", "OOXO" };
+    board_init(&b, 4, 3, 3, RULE_EXACT);
+    for (int y = 0; y < 3; y++)
+        play_row(&b, y, rows[y]);
+    assert_true(rules_is_dead(&b, STONE_BLACK));
+    board_init(&b, 4, 3, 3, RULE_FREESTYLE);
+    for (int y = 0; y < 3; y++)
+        play_row(&b, y, rows[y]);
+    assert_false(rules_is_dead(&b, STONE_BLACK));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_window_wins),
+        cmocka_unit_test(test_exact_and_freestyle_overlines),
+        cmocka_unit_test(test_random_games_match_oracle),
+        cmocka_unit_test(test_tictactoe_perft),
+        cmocka_unit_test(test_dead_draw_is_sound),
+        cmocka_unit_test(test_dead_draw_cases),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
