@@ -76,6 +76,18 @@ struct ai {
     void *state;
 };
 
+/* A difficulty level for people: a strategy and how long it may think. The
+ * menu offers these, from a first game (random) to the full search. */
+struct ai_level {
+    const char *label;     /* "beginner", ..., "master" */
+    const char *strategy;
+    int time_ms;           /* per move; 0 = the strategy's default */
+    int max_depth;         /* 0 = no limit */
+};
+
+/* The levels, weakest first, terminated by an entry whose label is NULL. */
+extern const struct ai_level ai_levels[];
+
 /* The strategies, NULL-terminated, in the order menus show them. */
 extern const struct ai_strategy *const ai_strategies[];
 

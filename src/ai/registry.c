@@ -11,6 +11,16 @@ const struct ai_strategy *const ai_strategies[] = {
     NULL,
 };
 
+const struct ai_level ai_levels[] = {
+    { "beginner", "random", 0, 0 },
+    { "easy", "threat", 0, 0 },
+    { "medium", "search", 150, 4 },
+    { "hard", "search", 1000, 0 },
+    { "expert", "search", 3000, 0 },
+    { "master", "search", 8000, 0 },
+    { NULL, NULL, 0, 0 },
+};
+
 const struct ai_strategy *ai_strategy_find(const char *name)
 {
     for (int i = 0; ai_strategies[i] != NULL; i++)
