@@ -14,6 +14,7 @@ struct command {
 
 static const struct command commands[] = {
     { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
+    { "bench", cmd_bench, "search fixed positions: node counts and speed" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
