@@ -124,6 +124,21 @@ enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line
         hi++;
     if (hi - lo + 1 < t->win)
         return PAT_NONE;
+    /* The most own stones in a free window of k through the centre bounds
+     * what the recursion can find: below k − 2 no four is one stone away,
+     * and the weak classes are estimated from that count alone. */
+    int most = 0;
+    for (int start = lo; start + t->win - 1 <= hi; start++) {
+        if (start > t->half || start + t->win - 1 < t->half)
+            continue;
+        int own = 0;
+        for (int i = start; i < start + t->win; i++)
+            own += buf[i] == LINE_OWN;
+        if (own > most)
+            most = own;
+    }
+    if (most < t->win - 2)
+        return most >= t->win - 3 ? PAT_BLOCK2 : PAT_BLOCK1;
     return classify(t, buf, NULL, 1);
 }
 

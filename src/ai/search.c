@@ -503,10 +503,10 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
             int m;
             s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / 10 + 1 : 0;
-            bool win = tss_solve(&s->tss, p, side, false, 40, budget, &m);
+            bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
             s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / 5 + 1 : 0;
             if (!win)
-                win = tss_solve(&s->tss, p, side, true, 10, budget / 4, &m);
+                win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
             s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
             if (win) {
                 move = m;

@@ -110,8 +110,10 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
             position_fives(p, a, -1, move, 1);
         return true;
     }
-    if (depth <= 0)
+    if (depth <= 0) {
+        t->deep = true;
         return false;
+    }
     if (t->aborted || t->nodes >= t->limit ||
         ((t->nodes & 255) == 0 &&
          ((t->deadline_ms && clock_ms() >= t->deadline_ms) ||
@@ -190,6 +192,21 @@ bool tss_solve(struct tss *t, struct position *p, enum stone attacker, bool thre
                int depth, uint64_t budget, int *move)
 {
     t->aborted = false;
+    t->deep = false;
     t->limit = t->nodes + budget;
     return attack(t, p, position_side(attacker), threes, depth, move);
+}
+
+bool tss_solve_shortest(struct tss *t, struct position *p, enum stone attacker, bool threes,
+                        int depth, uint64_t budget, int *move)
+{
+    uint64_t limit = t->nodes + budget;
+    for (int d = 1; d <= depth && t->nodes < limit; d++) {
+        if (tss_solve(t, p, attacker, threes, d, limit - t->nodes, move))
+            return true;
+        /* Nothing was cut short: a deeper search would find no more. */
+        if (t->aborted || !t->deep)
+            break;
+    }
+    return false;
 }

@@ -34,6 +34,7 @@ struct tss {
     uint64_t nodes;        /* positions visited, summed over calls */
     uint64_t limit;        /* stop once nodes reaches this */
     bool aborted;          /* the last call hit its node or time limit */
+    bool deep;             /* the last call cut a line short at its depth */
     int64_t deadline_ms;   /* clock_ms() past which to give up; 0 = none */
     const atomic_bool *stop; /* set by another thread to give up; may be NULL */
 };
@@ -51,5 +52,10 @@ void tss_clear(struct tss *t);
  * *move to the first attacking move. p is restored before returning. */
 bool tss_solve(struct tss *t, struct position *p, enum stone attacker, bool threes,
                int depth, uint64_t budget, int *move);
+
+/* The same, deepening one attacking move at a time up to `depth`, so the win
+ * found is a shortest one (in attacking moves). */
+bool tss_solve_shortest(struct tss *t, struct position *p, enum stone attacker, bool threes,
+                        int depth, uint64_t budget, int *move);
 
 #endif
