@@ -1,0 +1,428 @@
+/* threat.c — the `threat` strategy: one-ply shape evaluation of every cell.
+ *
+ * For each empty cell, each side and each of the four directions it asks what
+ * a stone there would make along that line, by looking at the windows of k
+ * cells through the cell that hold no opposing stone (under exact, also no own
+ * stone just outside the window, since filling it would make an overline).
+ * Counting stones per window rather than following runs is what makes split
+ * shapes (XX_X, X_X_X, XX_XX) count as what they are.
+ *
+ * The shape of a line, with m the most own stones in one such window:
+ *   m = k       a win;
+ *   m = k - 1   a four: open when two or more different cells would complete
+ *               it (one block is not enough), closed when only one would;
+ *   m = k - 2   a three: open when one more stone can make an open four;
+ *   lower       open when at least two windows hold m stones.
+ * The cell's score for a side is the sum over directions of a value that
+ * falls by a factor 8 for each missing stone (a closed shape counting as an
+ * open one a stone shorter), plus small terms for the number of windows (room to grow, which also draws play to
+ * the centre and next to stones). Attack weighs 6 to defence's 5.
+ *
+ * Hard rules, in order: complete an own win; block the opponent's win; make
+ * an unstoppable double threat (open four, two fours); make a four and an
+ * open three; make two open threes unless the opponent can answer with a
+ * four-based double threat of its own; otherwise, if the opponent has cells
+ * making double threats, play the move that leaves fewest of them (a four
+ * whose forced reply is not one of them buys a tempo, one whose reply is one
+ * of them is avoided); otherwise the best score. Ties go to a seeded random
+ * choice among the equal best.
+ *
+ * All state lives in the struct allocated by create(); choose() allocates
+ * nothing. A move on a 19×19 board is one pass of about W·H·8 window scans.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "mnk/ai.h"
+#include "mnk/rng.h"
+#include "mnk/rules.h"
+
+/* What one direction through a cell makes for one side. */
+enum kind {
+    KIND_NONE,   /* below a three */
+    KIND_THREE,  /* closed three */
+    KIND_OPEN3,
+    KIND_FOUR,   /* closed four: exactly one completing cell */
+    KIND_OPEN4,  /* two or more completing cells */
+    KIND_WIN,
+};
+
+/* What a stone on a cell makes for one side, over the four directions. */
+enum threat {
+    THREAT_NONE,
+    THREAT_33,    /* two open threes */
+    THREAT_43,    /* a four and an open three */
+    THREAT_WON,   /* an open four or two fours: wins unless a win is pending */
+    THREAT_FIVE,  /* a win on the spot */
+};
+
+struct shape {
+    enum kind kind;
+    int64_t value;
+    int reply;     /* for KIND_FOUR: the one completing cell */
+};
+
+struct cell_eval {
+    int64_t score;         /* the side's value of a stone here */
+    enum threat threat;
+    int reply;             /* completing cell of its four, -1 if none */
+    uint8_t kind[4];       /* enum kind per direction */
+};
+
+struct threat_state {
+    struct rng rng;
+    struct board scratch;  /* b with one trial stone, for the defence tier */
+    struct cell_eval eval[2][BOARD_MAX_CELLS];  /* [side - 1][pos] */
+    int dt[BOARD_MAX_CELLS];                    /* opponent double-threat cells */
+};
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    for (; v != 0; v &= v - 1)
+        n++;
+    return n;
+}
+
+static int lowest_bit(uint64_t v)
+{
+    int i = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        i++;
+    }
+    return i;
+}
+
+/* The value of a shape with `missing` stones to a win: a factor 8 less for
+ * each missing stone, and a closed shape is worth an open one a stone shorter
+ * (a closed four as much as an open three). */
+static int64_t shape_base(int missing, bool open)
+{
+    int steps = missing + (open ? 0 : 1);   /* 1 = open four */
+    if (steps > 9)
+        return 0;
+    return (int64_t)1 << (3 * (10 - steps));
+}
+
+/* The shape a stone of `side` on the empty cell `pos` makes along direction d.
+ *
+ * The cells at offsets -k..k along the line are read into two bit masks with
+ * bit i + k for offset i: own stones (the cell itself included) and cells a
+ * window may not use (opposing stones, off the board). Reading stops on each
+ * side at the first such cell: windows through pos cannot reach past it. */
+static void shape_scan(const struct board *b, int pos, int d, enum stone side,
+                       struct shape *out)
+{
+    const int k = b->win;
+    const int dx = rules_dir[d][0], dy = rules_dir[d][1];
+    const int x0 = board_x(b, pos), y0 = board_y(b, pos);
+    uint64_t own = (uint64_t)1 << k, blocked = 0;
+
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        for (int i = 1; i <= k; i++) {
+            int x = x0 + sgn * i * dx, y = y0 + sgn * i * dy;
+            uint64_t bit = (uint64_t)1 << (k + sgn * i);
+            if (!board_inside(b, x, y)) {
+                blocked |= bit;
+                break;
+            }
+            enum stone s = board_at(b, board_pos(b, x, y));
+            if (s == side) {
+                own |= bit;
+            } else if (s != STONE_NONE) {
+                blocked |= bit;
+                break;
+            }
+        }
+    }
+
+    /* Windows start at offsets -(k-1)..0, i.e. at bits 1..k. */
+    const uint64_t full = ((uint64_t)1 << k) - 1;
+    int best = 0, best_windows = 0, windows = 0;
+    uint64_t completions = 0;          /* empties of windows holding k-1 */
+    uint64_t three_empty[BOARD_MAX_SIDE]; /* empties of windows holding k-2 */
+    int threes = 0;
+    for (int lo = 1; lo <= k; lo++) {
+        uint64_t w = full << lo;
+        if (blocked & w)
+            continue;
+        if (b->rule == RULE_EXACT &&
+            (own & (((uint64_t)1 << (lo - 1)) | ((uint64_t)1 << (lo + k)))))
+            continue;
+        int n = popcount64(own & w);
+        windows++;
+        if (n > best) {
+            best = n;
+            best_windows = 0;
+        }
+        if (n == best)
+            best_windows++;
+        if (n == k - 1)
+            completions |= w & ~own;
+        else if (n == k - 2)
+            three_empty[threes++] = w & ~own;
+    }
+
+    out->reply = -1;
+    if (best == 0) {
+        out->kind = KIND_NONE;
+        out->value = 0;
+        return;
+    }
+    int missing = k - best;
+    bool open;
+    if (missing == 0) {
+        out->kind = KIND_WIN;
+        out->value = shape_base(0, true);
+        return;
+    } else if (missing == 1) {
+        open = popcount64(completions) >= 2;
+        out->kind = open ? KIND_OPEN4 : KIND_FOUR;
+        if (!open) {
+            int off = lowest_bit(completions) - k;
+            out->reply = board_pos(b, x0 + off * dx, y0 + off * dy);
+        }
+    } else if (missing == 2) {
+        /* Open when some empty cell e, filled too, leaves two or more cells
+         * each completing a window through pos and e. */
+        uint64_t cand = 0;
+        for (int i = 0; i < threes; i++)
+            cand |= three_empty[i];
+        open = false;
+        for (; cand != 0 && !open; cand &= cand - 1) {
+            uint64_t e = cand & -cand, after = 0;
+            for (int i = 0; i < threes; i++)
+                if (three_empty[i] & e)
+                    after |= three_empty[i] & ~e;
+            open = popcount64(after) >= 2;
+        }
+        out->kind = open ? KIND_OPEN3 : KIND_THREE;
+    } else {
+        open = best_windows >= 2;
+        out->kind = KIND_NONE;
+    }
+    out->value = shape_base(missing, open) * 128 + 2 * best_windows + windows;
+}
+
+/* The double-threat class of a cell from its four direction kinds. */
+static enum threat threat_of(const uint8_t kind[4])
+{
+    int fours = 0, open3 = 0;
+    for (int d = 0; d < 4; d++) {
+        switch ((enum kind)kind[d]) {
+        case KIND_WIN:
+            return THREAT_FIVE;
+        case KIND_OPEN4:
+            fours += 2;
+            break;
+        case KIND_FOUR:
+            fours++;
+            break;
+        case KIND_OPEN3:
+            open3++;
+            break;
+        default:
+            break;
+        }
+    }
+    if (fours >= 2)
+        return THREAT_WON;
+    if (fours == 1 && open3 >= 1)
+        return THREAT_43;
+    if (open3 >= 2)
+        return THREAT_33;
+    return THREAT_NONE;
+}
+
+/* Fills e with what a stone of `side` on the empty cell pos would make. */
+static void cell_evaluate(const struct board *b, int pos, enum stone side,
+                          struct cell_eval *e)
+{
+    e->score = 0;
+    e->reply = -1;
+    for (int d = 0; d < 4; d++) {
+        struct shape sh;
+        shape_scan(b, pos, d, side, &sh);
+        e->kind[d] = (uint8_t)sh.kind;
+        e->score += sh.value;
+        if (sh.kind == KIND_FOUR)
+            e->reply = sh.reply;
+    }
+    e->threat = threat_of(e->kind);
+}
+
+/* The direction in which `a` and `b` share a line within k cells, or -1. */
+static int shared_line(const struct board *bd, int a, int b)
+{
+    int dx = board_x(bd, b) - board_x(bd, a), dy = board_y(bd, b) - board_y(bd, a);
+    int adx = abs(dx), ady = abs(dy);
+    int dist = adx > ady ? adx : ady;
+    if (dist == 0 || dist > bd->win)
+        return -1;
+    for (int d = 0; d < 4; d++)
+        if (dx * rules_dir[d][1] == dy * rules_dir[d][0])
+            return d;
+    return -1;
+}
+
+/* How many of the opponent's double-threat cells dt[0..n) still are one with
+ * our stone on `move` (already on s->scratch). Only the direction through
+ * `move` can have changed; the others are taken from the stored evaluation.
+ * Also reports whether `watch` (a cell, or -1) is among them. */
+static int dt_remaining(struct threat_state *s, enum stone opp, int move,
+                        int n, int watch, bool *watch_left)
+{
+    const struct board *b = &s->scratch;
+    int left = 0;
+    *watch_left = false;
+    for (int i = 0; i < n; i++) {
+        int c = s->dt[i];
+        if (c == move)
+            continue;
+        const struct cell_eval *e = &s->eval[opp - 1][c];
+        enum threat t = e->threat;
+        int d = shared_line(b, c, move);
+        if (d >= 0) {
+            uint8_t kind[4] = { e->kind[0], e->kind[1], e->kind[2], e->kind[3] };
+            struct shape sh;
+            shape_scan(b, c, d, opp, &sh);
+            kind[d] = (uint8_t)sh.kind;
+            t = threat_of(kind);
+        }
+        if (t >= THREAT_33) {
+            left++;
+            if (c == watch)
+                *watch_left = true;
+        }
+    }
+    return left;
+}
+
+/* Keeps the best (rank, score) cell, choosing uniformly among ties by
+ * reservoir sampling. */
+struct pick {
+    int pos;
+    int64_t rank;
+    int64_t score;
+    uint32_t ties;
+};
+
+static void pick_offer(struct pick *p, struct rng *r, int pos, int64_t rank,
+                       int64_t score)
+{
+    if (p->pos < 0 || rank > p->rank || (rank == p->rank && score > p->score)) {
+        p->pos = pos;
+        p->rank = rank;
+        p->score = score;
+        p->ties = 1;
+    } else if (rank == p->rank && score == p->score) {
+        if (rng_below(r, ++p->ties) == 0)
+            p->pos = pos;
+    }
+}
+
+static void *threat_create(const struct ai_options *opts)
+{
+    struct threat_state *s = malloc(sizeof *s);
+    if (s != NULL)
+        rng_seed(&s->rng, opts->seed);
+    return s;
+}
+
+static void threat_destroy(void *state)
+{
+    free(state);
+}
+
+/* A central cell: the middle one, or one of the two or four middle cells of
+ * an even side. */
+static int centre_cell(const struct board *b, struct rng *r)
+{
+    int x = (b->width - 1) / 2 + (b->width % 2 == 0 ? (int)rng_below(r, 2) : 0);
+    int y = (b->height - 1) / 2 + (b->height % 2 == 0 ? (int)rng_below(r, 2) : 0);
+    return board_pos(b, x, y);
+}
+
+static int threat_choose(void *state, const struct board *b, enum stone side,
+                         const struct ai_limits *limits)
+{
+    struct threat_state *s = state;
+    const enum stone opp = stone_other(side);
+    const int cells = board_cells(b);
+    (void)limits;
+
+    if (b->stones == 0)
+        return centre_cell(b, &s->rng);
+
+    /* Evaluate every empty cell for both sides, and the best of each tier. */
+    enum threat opp_worst = THREAT_NONE;
+    int ndt = 0;
+    struct pick best_own[THREAT_FIVE + 1], block_five, overall;
+    for (int t = 0; t <= THREAT_FIVE; t++)
+        best_own[t] = (struct pick){ .pos = -1 };
+    block_five = overall = (struct pick){ .pos = -1 };
+    for (int pos = 0; pos < cells; pos++) {
+        if (board_at(b, pos) != STONE_NONE)
+            continue;
+        struct cell_eval *me = &s->eval[side - 1][pos];
+        struct cell_eval *them = &s->eval[opp - 1][pos];
+        cell_evaluate(b, pos, side, me);
+        cell_evaluate(b, pos, opp, them);
+        int64_t score = 6 * me->score + 5 * them->score;
+        pick_offer(&best_own[me->threat], &s->rng, pos, 0, score);
+        pick_offer(&overall, &s->rng, pos, 0, score);
+        if (them->threat == THREAT_FIVE)
+            pick_offer(&block_five, &s->rng, pos, 0, score);
+        else if (them->threat >= THREAT_33)
+            s->dt[ndt++] = pos;
+        if (them->threat > opp_worst && them->threat != THREAT_FIVE)
+            opp_worst = them->threat;
+    }
+
+    if (best_own[THREAT_FIVE].pos >= 0)
+        return best_own[THREAT_FIVE].pos;
+    if (block_five.pos >= 0)
+        return block_five.pos;
+    if (best_own[THREAT_WON].pos >= 0)
+        return best_own[THREAT_WON].pos;
+    if (best_own[THREAT_43].pos >= 0)
+        return best_own[THREAT_43].pos;
+    /* Two open threes lose the race to an opponent four-based threat. */
+    if (best_own[THREAT_33].pos >= 0 && opp_worst < THREAT_43)
+        return best_own[THREAT_33].pos;
+    if (ndt == 0)
+        return overall.pos;
+
+    /* Defence: rank each move by how few opponent double-threat cells it
+     * leaves. A four forces the reply on its completing cell, so it removes
+     * one more, unless that reply is itself a double threat. */
+    struct pick defence = { .pos = -1 };
+    s->scratch = *b;
+    for (int pos = 0; pos < cells; pos++) {
+        if (board_at(b, pos) != STONE_NONE)
+            continue;
+        const struct cell_eval *me = &s->eval[side - 1][pos];
+        int reply = me->reply; /* higher threats with a four returned above */
+        bool reply_bad;
+        board_place(&s->scratch, pos, side);
+        int left = dt_remaining(s, opp, pos, ndt, reply, &reply_bad);
+        board_remove(&s->scratch, pos);
+        int64_t rank;
+        if (reply >= 0 && reply_bad)
+            rank = -(int64_t)cells - 1;
+        else
+            rank = -(int64_t)(reply >= 0 && left > 0 ? left - 1 : left);
+        pick_offer(&defence, &s->rng, pos, rank,
+                   6 * me->score + 5 * s->eval[opp - 1][pos].score);
+    }
+    return defence.pos;
+}
+
+const struct ai_strategy ai_threat = {
+    .name = "threat",
+    .summary = "one-ply shape evaluation: wins, blocks, double threats",
+    .create = threat_create,
+    .destroy = threat_destroy,
+    .choose = threat_choose,
+};
