@@ -266,15 +266,33 @@ static int shared_line(const struct board *bd, int a, int b)
     return -1;
 }
 
-/* How many of the opponent's double-threat cells dt[0..n) still are one with
- * our stone on `move` (already on s->scratch). Only the direction through
- * `move` can have changed; the others are taken from the stored evaluation.
- * Also reports whether `watch` (a cell, or -1) is among them. */
-static int dt_remaining(struct threat_state *s, enum stone opp, int move,
-                        int n, int watch, bool *watch_left)
+/* How dangerous a double threat is: an open-four-like one outweighs any
+ * number of four-and-three ones, which outweigh any number of two-threes. */
+static int64_t danger_of(enum threat t)
+{
+    switch (t) {
+    case THREAT_WON:
+        return (int64_t)1 << 40;
+    case THREAT_43:
+        return (int64_t)1 << 20;
+    case THREAT_33:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The summed danger of the opponent's double-threat cells dt[0..n) that are
+ * still one with our stone on `move` (already on s->scratch), and the largest
+ * single one in *worst. Only the direction through `move` can have changed;
+ * the others come from the stored evaluation. Sets *watch_left when the cell
+ * `watch` (or -1) is still a double threat. */
+static int64_t dt_remaining(struct threat_state *s, enum stone opp, int move,
+                            int n, int watch, int64_t *worst, bool *watch_left)
 {
     const struct board *b = &s->scratch;
-    int left = 0;
+    int64_t sum = 0;
+    *worst = 0;
     *watch_left = false;
     for (int i = 0; i < n; i++) {
         int c = s->dt[i];
@@ -290,13 +308,14 @@ static int dt_remaining(struct threat_state *s, enum stone opp, int move,
             kind[d] = (uint8_t)sh.kind;
             t = threat_of(kind);
         }
-        if (t >= THREAT_33) {
-            left++;
-            if (c == watch)
-                *watch_left = true;
-        }
+        int64_t danger = danger_of(t);
+        sum += danger;
+        if (danger > *worst)
+            *worst = danger;
+        if (danger > 0 && c == watch)
+            *watch_left = true;
     }
-    return left;
+    return sum;
 }
 
 /* Keeps the best (rank, score) cell, choosing uniformly among ties by
@@ -394,9 +413,10 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
     if (ndt == 0)
         return overall.pos;
 
-    /* Defence: rank each move by how few opponent double-threat cells it
-     * leaves. A four forces the reply on its completing cell, so it removes
-     * one more, unless that reply is itself a double threat. */
+    /* Defence: rank each move by the danger of the opponent double-threat
+     * cells it leaves. A four forces the reply on its completing cell and
+     * buys the tempo to block the worst of them, unless that reply is itself
+     * a double threat. */
     struct pick defence = { .pos = -1 };
     s->scratch = *b;
     for (int pos = 0; pos < cells; pos++) {
@@ -405,14 +425,15 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
         const struct cell_eval *me = &s->eval[side - 1][pos];
         int reply = me->reply; /* higher threats with a four returned above */
         bool reply_bad;
+        int64_t worst;
         board_place(&s->scratch, pos, side);
-        int left = dt_remaining(s, opp, pos, ndt, reply, &reply_bad);
+        int64_t left = dt_remaining(s, opp, pos, ndt, reply, &worst, &reply_bad);
         board_remove(&s->scratch, pos);
         int64_t rank;
         if (reply >= 0 && reply_bad)
-            rank = -(int64_t)cells - 1;
+            rank = INT64_MIN;
         else
-            rank = -(int64_t)(reply >= 0 && left > 0 ? left - 1 : left);
+            rank = -(reply >= 0 ? left - worst : left);
         pick_offer(&defence, &s->rng, pos, rank,
                    6 * me->score + 5 * s->eval[opp - 1][pos].score);
     }
