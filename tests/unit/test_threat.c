@@ -278,6 +278,29 @@ static void test_blocks_double_threat(void **state)
     }
 }
 
+/* At equal shapes attack weighs more than defence: with a closed three each,
+ * Black extends its own to a four rather than blocking White's. */
+static void test_attack_over_defence(void **state)
+{
+    (void)state;
+    struct board b;
+    DRAW(&b, 5, RULE_FREESTYLE,
+         "...............",
+         "...............",
+         "...OXXX........",
+         "...............",
+         "...............",
+         "...............",
+         "...............",
+         "...............",
+         "...............",
+         "........XOOO...",
+         "...............",
+         "...............");
+    for (uint64_t seed = 0; seed < 8; seed++)
+        assert_int_equal(board_y(&b, choose("threat", &b, STONE_BLACK, seed)), 2);
+}
+
 static void test_exact_rule(void **state)
 {
     (void)state;
@@ -468,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_own_win_over_block),
         cmocka_unit_test(test_makes_double_threat),
         cmocka_unit_test(test_blocks_double_threat),
+        cmocka_unit_test(test_attack_over_defence),
         cmocka_unit_test(test_exact_rule),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_opening_and_small_boards),
