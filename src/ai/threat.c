@@ -78,10 +78,14 @@ struct threat_state {
 
 static int popcount64(uint64_t v)
 {
+#if defined(__GNUC__)
+    return __builtin_popcountll(v);
+#else
     int n = 0;
     for (; v != 0; v &= v - 1)
         n++;
     return n;
+#endif
 }
 
 static int lowest_bit(uint64_t v)
@@ -105,37 +109,43 @@ static int64_t shape_base(int missing, bool open)
     return (int64_t)1 << (3 * (10 - steps));
 }
 
-/* The shape a stone of `side` on the empty cell `pos` makes along direction d.
- *
- * The cells at offsets -k..k along the line are read into two bit masks with
- * bit i + k for offset i: own stones (the cell itself included) and cells a
- * window may not use (opposing stones, off the board). Reading stops on each
- * side at the first such cell: windows through pos cannot reach past it. */
-static void shape_scan(const struct board *b, int pos, int d, enum stone side,
-                       struct shape *out)
+/* The cells at offsets -k..k from pos along direction d, as bit masks with
+ * bit i + k for offset i: line[STONE_BLACK] and line[STONE_WHITE] hold the
+ * stones, line[STONE_NONE] the offsets off the board. One read serves both
+ * sides: beyond a cell a window may not use, nothing matters to pos. */
+static void line_read(const struct board *b, int pos, int d, uint64_t line[3])
 {
     const int k = b->win;
     const int dx = rules_dir[d][0], dy = rules_dir[d][1];
     const int x0 = board_x(b, pos), y0 = board_y(b, pos);
-    uint64_t own = (uint64_t)1 << k, blocked = 0;
-
+    line[0] = line[1] = line[2] = 0;
     for (int sgn = -1; sgn <= 1; sgn += 2) {
         for (int i = 1; i <= k; i++) {
             int x = x0 + sgn * i * dx, y = y0 + sgn * i * dy;
             uint64_t bit = (uint64_t)1 << (k + sgn * i);
             if (!board_inside(b, x, y)) {
-                blocked |= bit;
+                line[STONE_NONE] |= bit;
                 break;
             }
-            enum stone s = board_at(b, board_pos(b, x, y));
-            if (s == side) {
-                own |= bit;
-            } else if (s != STONE_NONE) {
-                blocked |= bit;
-                break;
-            }
+            enum stone st = board_at(b, board_pos(b, x, y));
+            if (st != STONE_NONE)
+                line[st] |= bit;
         }
     }
+}
+
+/* The shape a stone of `side` on the empty cell pos makes along direction d,
+ * from that line as read by line_read(). */
+static void shape_of(const struct board *b, int pos, int d, const uint64_t line[3],
+                     enum stone side, struct shape *out)
+{
+    const int k = b->win;
+    const int dx = rules_dir[d][0], dy = rules_dir[d][1];
+    const int x0 = board_x(b, pos), y0 = board_y(b, pos);
+    /* Bits set beyond the first off-board offset are never read: every
+     * window reaching them contains that offset. */
+    const uint64_t own = line[side] | (uint64_t)1 << k;
+    const uint64_t blocked = line[stone_other(side)] | line[STONE_NONE];
 
     /* Windows start at offsets -(k-1)..0, i.e. at bits 1..k. */
     const uint64_t full = ((uint64_t)1 << k) - 1;
@@ -235,21 +245,28 @@ static enum threat threat_of(const uint8_t kind[4])
     return THREAT_NONE;
 }
 
-/* Fills e with what a stone of `side` on the empty cell pos would make. */
-static void cell_evaluate(const struct board *b, int pos, enum stone side,
-                          struct cell_eval *e)
+/* Fills e[STONE_BLACK - 1] and e[STONE_WHITE - 1] with what a stone of
+ * either side on the empty cell pos would make. */
+static void cell_evaluate(const struct board *b, int pos, struct cell_eval *e[2])
 {
-    e->score = 0;
-    e->reply = -1;
-    for (int d = 0; d < 4; d++) {
-        struct shape sh;
-        shape_scan(b, pos, d, side, &sh);
-        e->kind[d] = (uint8_t)sh.kind;
-        e->score += sh.value;
-        if (sh.kind == KIND_FOUR)
-            e->reply = sh.reply;
+    for (int side = 0; side < 2; side++) {
+        e[side]->score = 0;
+        e[side]->reply = -1;
     }
-    e->threat = threat_of(e->kind);
+    for (int d = 0; d < 4; d++) {
+        uint64_t line[3];
+        line_read(b, pos, d, line);
+        for (int side = 0; side < 2; side++) {
+            struct shape sh;
+            shape_of(b, pos, d, line, (enum stone)(side + 1), &sh);
+            e[side]->kind[d] = (uint8_t)sh.kind;
+            e[side]->score += sh.value;
+            if (sh.kind == KIND_FOUR)
+                e[side]->reply = sh.reply;
+        }
+    }
+    for (int side = 0; side < 2; side++)
+        e[side]->threat = threat_of(e[side]->kind);
 }
 
 /* The direction in which `a` and `b` share a line within k cells, or -1. */
@@ -303,8 +320,10 @@ static int64_t dt_remaining(struct threat_state *s, enum stone opp, int move,
         int d = shared_line(b, c, move);
         if (d >= 0) {
             uint8_t kind[4] = { e->kind[0], e->kind[1], e->kind[2], e->kind[3] };
+            uint64_t line[3];
             struct shape sh;
-            shape_scan(b, c, d, opp, &sh);
+            line_read(b, c, d, line);
+            shape_of(b, c, d, line, opp, &sh);
             kind[d] = (uint8_t)sh.kind;
             t = threat_of(kind);
         }
@@ -386,8 +405,7 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
             continue;
         struct cell_eval *me = &s->eval[side - 1][pos];
         struct cell_eval *them = &s->eval[opp - 1][pos];
-        cell_evaluate(b, pos, side, me);
-        cell_evaluate(b, pos, opp, them);
+        cell_evaluate(b, pos, (struct cell_eval *[2]){ &s->eval[0][pos], &s->eval[1][pos] });
         int64_t score = 6 * me->score + 5 * them->score;
         pick_offer(&best_own[me->threat], &s->rng, pos, 0, score);
         pick_offer(&overall, &s->rng, pos, 0, score);
