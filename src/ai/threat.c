@@ -15,20 +15,23 @@
  *   lower       open when at least two windows hold m stones.
  * The cell's score for a side is the sum over directions of a value that
  * falls by a factor 8 for each missing stone (a closed shape counting as an
- * open one a stone shorter), plus small terms for the number of windows (room to grow, which also draws play to
- * the centre and next to stones). Attack weighs 6 to defence's 5.
+ * open one a stone shorter), plus small terms for the number of windows: room
+ * to grow, which also draws play to the centre and next to stones. Attack
+ * weighs 6 to defence's 5.
  *
  * Hard rules, in order: complete an own win; block the opponent's win; make
  * an unstoppable double threat (open four, two fours); make a four and an
- * open three; make two open threes unless the opponent can answer with a
- * four-based double threat of its own; otherwise, if the opponent has cells
- * making double threats, play the move that leaves fewest of them (a four
- * whose forced reply is not one of them buys a tempo, one whose reply is one
- * of them is avoided); otherwise the best score. Ties go to a seeded random
- * choice among the equal best.
+ * open three; make two open threes unless the opponent has a four-based
+ * double threat to answer with; otherwise, if the opponent has cells making
+ * double threats, play the move that leaves the least danger among them
+ * (open-four-like cells count most, then four-three, then three-three; a
+ * four whose forced reply is not one of them buys the tempo to block one
+ * more, a four whose forced reply is one of them is avoided); otherwise the
+ * best score. Ties go to a seeded random choice among the equal best.
  *
  * All state lives in the struct allocated by create(); choose() allocates
- * nothing. A move on a 19×19 board is one pass of about W·H·8 window scans.
+ * nothing. A move is one pass over the empty cells reading four lines each
+ * (plus, when defending, a rescan of the lines through the threatened cells).
  */
 #include <stdint.h>
 #include <stdlib.h>
