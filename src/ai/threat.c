@@ -12,12 +12,13 @@
  *   m = k - 1   a four: open when two or more different cells would complete
  *               it (one block is not enough), closed when only one would;
  *   m = k - 2   a three: open when one more stone can make an open four;
- *   lower       open when at least two windows hold m stones.
- * The cell's score for a side is the sum over directions of a value that
- * falls by a factor 8 for each missing stone (a closed shape counting as an
- * open one a stone shorter), plus small terms for the number of windows: room
- * to grow, which also draws play to the centre and next to stones. Attack
- * weighs 6 to defence's 5.
+ *   lower       no shape of its own, only windows to grow in.
+ * The cell's score for a side is the sum over directions of the value of
+ * its four or three, which falls by a factor 8 for each missing stone (a
+ * closed shape counting as an open one a stone shorter), plus the value of
+ * every window three or more stones short, by the same factor 8 per stone:
+ * so twos and single stones are worth their room to grow, which draws play
+ * next to stones and to the centre. Attack weighs 6 to defence's 5.
  *
  * Hard rules, in order: complete an own win; block the opponent's win; make
  * an unstoppable double threat (open four, two fours); make a four and an
@@ -101,15 +102,21 @@ static int lowest_bit(uint64_t v)
     return i;
 }
 
-/* The value of a shape with `missing` stones to a win: a factor 8 less for
- * each missing stone, and a closed shape is worth an open one a stone shorter
- * (a closed four as much as an open three). */
+/* The value of a four or a three with `missing` (1 or 2) stones to a win: a
+ * factor 8 less for each missing stone, and a closed shape is worth an open
+ * one a stone shorter (a closed four as much as an open three). */
 static int64_t shape_base(int missing, bool open)
 {
     int steps = missing + (open ? 0 : 1);   /* 1 = open four */
-    if (steps > 9)
-        return 0;
     return (int64_t)1 << (3 * (10 - steps));
+}
+
+/* The value of one window still `missing` (3 or more) stones short: four
+ * windows holding a two are worth a closed three, and each stone less is a
+ * factor 8, down to a floor of 1 that still counts the room. */
+static int64_t window_value(int missing)
+{
+    return missing >= 9 ? 1 : (int64_t)1 << (3 * (10 - missing) - 2);
 }
 
 /* The cells at offsets -k..k from pos along direction d, as bit masks with
@@ -152,7 +159,8 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
 
     /* Windows start at offsets -(k-1)..0, i.e. at bits 1..k. */
     const uint64_t full = ((uint64_t)1 << k) - 1;
-    int best = 0, best_windows = 0, windows = 0;
+    int best = 0;
+    int64_t room = 0;                  /* window_value() of the short windows */
     uint64_t completions = 0;          /* empties of windows holding k-1 */
     uint64_t three_empty[BOARD_MAX_SIDE]; /* empties of windows holding k-2 */
     int threes = 0;
@@ -164,13 +172,10 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
             (own & (((uint64_t)1 << (lo - 1)) | ((uint64_t)1 << (lo + k)))))
             continue;
         int n = popcount64(own & w);
-        windows++;
-        if (n > best) {
+        if (n > best)
             best = n;
-            best_windows = 0;
-        }
-        if (n == best)
-            best_windows++;
+        if (n <= k - 3)
+            room += window_value(k - n);
         if (n == k - 1)
             completions |= w & ~own;
         else if (n == k - 2)
@@ -178,20 +183,18 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
     }
 
     out->reply = -1;
-    if (best == 0) {
-        out->kind = KIND_NONE;
-        out->value = 0;
-        return;
-    }
+    out->kind = KIND_NONE;
+    out->value = room;
     int missing = k - best;
-    bool open;
-    if (missing == 0) {
+    if (best == 0) {
+        return;             /* no window: nothing to make here */
+    } else if (missing == 0) {
         out->kind = KIND_WIN;
-        out->value = shape_base(0, true);
-        return;
+        out->value = (int64_t)1 << 33;
     } else if (missing == 1) {
-        open = popcount64(completions) >= 2;
+        bool open = popcount64(completions) >= 2;
         out->kind = open ? KIND_OPEN4 : KIND_FOUR;
+        out->value += shape_base(1, open);
         if (!open) {
             int off = lowest_bit(completions) - k;
             out->reply = board_pos(b, x0 + off * dx, y0 + off * dy);
@@ -202,7 +205,7 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
         uint64_t cand = 0;
         for (int i = 0; i < threes; i++)
             cand |= three_empty[i];
-        open = false;
+        bool open = false;
         for (; cand != 0 && !open; cand &= cand - 1) {
             uint64_t e = cand & -cand, after = 0;
             for (int i = 0; i < threes; i++)
@@ -211,11 +214,8 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
             open = popcount64(after) >= 2;
         }
         out->kind = open ? KIND_OPEN3 : KIND_THREE;
-    } else {
-        open = best_windows >= 2;
-        out->kind = KIND_NONE;
+        out->value += shape_base(2, open);
     }
-    out->value = shape_base(missing, open) * 128 + 2 * best_windows + windows;
 }
 
 /* The double-threat class of a cell from its four direction kinds. */
