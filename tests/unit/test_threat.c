@@ -417,6 +417,72 @@ static void test_opening_and_small_boards(void **state)
     }
 }
 
+/* Every game of tic-tac-toe threat can reach with seed `seed` as `me`,
+ * against every sequence of replies: counts the games and the losses. The
+ * player is rebuilt and replayed along hist[] so that its random choices
+ * follow the history exactly as in a real game. */
+static void ttt_explore(int *hist, int len, enum stone me, uint64_t seed,
+                        int *games, int *losses)
+{
+    struct board b;
+    board_init(&b, 3, 3, 3, RULE_FREESTYLE);
+    enum stone s = STONE_BLACK;
+    for (int i = 0; i < len; i++) {
+        board_place(&b, hist[i], s);
+        s = stone_other(s);
+    }
+    if (len > 0 && rules_is_win(&b, hist[len - 1], NULL)) {
+        ++*games;
+        *losses += s == me;    /* the side to move lost */
+        return;
+    }
+    if (board_full(&b)) {
+        ++*games;
+        return;
+    }
+    if (s != me) {
+        for (int p = 0; p < 9; p++) {
+            if (board_at(&b, p) != STONE_NONE)
+                continue;
+            hist[len] = p;
+            ttt_explore(hist, len + 1, me, seed, games, losses);
+        }
+        return;
+    }
+    struct ai ai;
+    struct ai_options opts = { .seed = seed };
+    assert_true(ai_create(&ai, "threat", &opts));
+    struct board r;
+    board_init(&r, 3, 3, 3, RULE_FREESTYLE);
+    enum stone t = STONE_BLACK;
+    int pos = -1;
+    for (int i = 0; i <= len; i++) {
+        if (t == me)
+            pos = ai_choose(&ai, &r, t, NULL);
+        if (i < len) {
+            board_place(&r, hist[i], t);
+            t = stone_other(t);
+        }
+    }
+    ai_destroy(&ai);
+    hist[len] = pos;
+    ttt_explore(hist, len + 1, me, seed, games, losses);
+}
+
+/* threat never loses a game of tic-tac-toe, whatever the opponent plays. */
+static void test_tic_tac_toe_exhaustive(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 3; seed++) {
+        for (enum stone me = STONE_BLACK; me <= STONE_WHITE; me++) {
+            int hist[9], games = 0, losses = 0;
+            ttt_explore(hist, 0, me, seed, &games, &losses);
+            assert_true(games > (me == STONE_BLACK ? 50 : 300));
+            assert_int_equal(losses, 0);
+        }
+    }
+}
+
 /* 40 games on 15×15, k = 5, colours alternating, fixed seeds: the number
  * `threat` wins. */
 static int threat_wins(const char *opponent)
@@ -495,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_exact_rule),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_opening_and_small_boards),
+        cmocka_unit_test(test_tic_tac_toe_exhaustive),
         cmocka_unit_test(test_match_against_random),
         cmocka_unit_test(test_match_against_tutorial),
         cmocka_unit_test(test_tutorial_scoring),
