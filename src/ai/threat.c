@@ -130,17 +130,22 @@ static void line_read(const struct board *b, int pos, int d, uint64_t line[3])
     const int x0 = board_x(b, pos), y0 = board_y(b, pos);
     line[0] = line[1] = line[2] = 0;
     for (int sgn = -1; sgn <= 1; sgn += 2) {
-        for (int i = 1; i <= k; i++) {
-            int x = x0 + sgn * i * dx, y = y0 + sgn * i * dy;
-            uint64_t bit = (uint64_t)1 << (k + sgn * i);
-            if (!board_inside(b, x, y)) {
-                line[STONE_NONE] |= bit;
-                break;
-            }
-            enum stone st = board_at(b, board_pos(b, x, y));
+        /* Cells on the board this way: the nearer of the two edges the
+         * direction runs into. */
+        int sx = sgn * dx, sy = sgn * dy;
+        int room = k;
+        if (sx != 0 && (sx > 0 ? b->width - 1 - x0 : x0) < room)
+            room = sx > 0 ? b->width - 1 - x0 : x0;
+        if (sy != 0 && (sy > 0 ? b->height - 1 - y0 : y0) < room)
+            room = sy > 0 ? b->height - 1 - y0 : y0;
+        int step = sy * b->width + sx;
+        for (int i = 1; i <= room; i++) {
+            enum stone st = board_at(b, pos + i * step);
             if (st != STONE_NONE)
-                line[st] |= bit;
+                line[st] |= (uint64_t)1 << (k + sgn * i);
         }
+        if (room < k)
+            line[STONE_NONE] |= (uint64_t)1 << (k + sgn * (room + 1));
     }
 }
 
@@ -248,28 +253,29 @@ static enum threat threat_of(const uint8_t kind[4])
     return THREAT_NONE;
 }
 
-/* Fills e[STONE_BLACK - 1] and e[STONE_WHITE - 1] with what a stone of
- * either side on the empty cell pos would make. */
-static void cell_evaluate(const struct board *b, int pos, struct cell_eval *e[2])
+/* Fills s->eval[0][pos] and s->eval[1][pos] with what a stone of Black and of
+ * White on the empty cell pos would make. */
+static void cell_evaluate(struct threat_state *s, const struct board *b, int pos)
 {
     for (int side = 0; side < 2; side++) {
-        e[side]->score = 0;
-        e[side]->reply = -1;
+        s->eval[side][pos].score = 0;
+        s->eval[side][pos].reply = -1;
     }
     for (int d = 0; d < 4; d++) {
         uint64_t line[3];
         line_read(b, pos, d, line);
         for (int side = 0; side < 2; side++) {
+            struct cell_eval *e = &s->eval[side][pos];
             struct shape sh;
             shape_of(b, pos, d, line, (enum stone)(side + 1), &sh);
-            e[side]->kind[d] = (uint8_t)sh.kind;
-            e[side]->score += sh.value;
+            e->kind[d] = (uint8_t)sh.kind;
+            e->score += sh.value;
             if (sh.kind == KIND_FOUR)
-                e[side]->reply = sh.reply;
+                e->reply = sh.reply;
         }
     }
     for (int side = 0; side < 2; side++)
-        e[side]->threat = threat_of(e[side]->kind);
+        s->eval[side][pos].threat = threat_of(s->eval[side][pos].kind);
 }
 
 /* The direction in which `a` and `b` share a line within k cells, or -1. */
@@ -406,9 +412,9 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
     for (int pos = 0; pos < cells; pos++) {
         if (board_at(b, pos) != STONE_NONE)
             continue;
-        struct cell_eval *me = &s->eval[side - 1][pos];
-        struct cell_eval *them = &s->eval[opp - 1][pos];
-        cell_evaluate(b, pos, (struct cell_eval *[2]){ &s->eval[0][pos], &s->eval[1][pos] });
+        cell_evaluate(s, b, pos);
+        const struct cell_eval *me = &s->eval[side - 1][pos];
+        const struct cell_eval *them = &s->eval[opp - 1][pos];
         int64_t score = 6 * me->score + 5 * them->score;
         pick_offer(&best_own[me->threat], &s->rng, pos, 0, score);
         pick_offer(&overall, &s->rng, pos, 0, score);
