@@ -133,19 +133,19 @@ static void line_read(const struct board *b, int pos, int d, uint64_t line[3])
         /* Cells on the board this way: the nearer of the two edges the
          * direction runs into. */
         int sx = sgn * dx, sy = sgn * dy;
-        int room = k;
-        if (sx != 0 && (sx > 0 ? b->width - 1 - x0 : x0) < room)
-            room = sx > 0 ? b->width - 1 - x0 : x0;
-        if (sy != 0 && (sy > 0 ? b->height - 1 - y0 : y0) < room)
-            room = sy > 0 ? b->height - 1 - y0 : y0;
+        int reach = k;
+        if (sx != 0 && (sx > 0 ? b->width - 1 - x0 : x0) < reach)
+            reach = sx > 0 ? b->width - 1 - x0 : x0;
+        if (sy != 0 && (sy > 0 ? b->height - 1 - y0 : y0) < reach)
+            reach = sy > 0 ? b->height - 1 - y0 : y0;
         int step = sy * b->width + sx;
-        for (int i = 1; i <= room; i++) {
+        for (int i = 1; i <= reach; i++) {
             enum stone st = board_at(b, pos + i * step);
             if (st != STONE_NONE)
                 line[st] |= (uint64_t)1 << (k + sgn * i);
         }
-        if (room < k)
-            line[STONE_NONE] |= (uint64_t)1 << (k + sgn * (room + 1));
+        if (reach < k)
+            line[STONE_NONE] |= (uint64_t)1 << (k + sgn * (reach + 1));
     }
 }
 
@@ -157,8 +157,9 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
     const int k = b->win;
     const int dx = rules_dir[d][0], dy = rules_dir[d][1];
     const int x0 = board_x(b, pos), y0 = board_y(b, pos);
-    /* Bits set beyond the first off-board offset are never read: every
-     * window reaching them contains that offset. */
+    /* Stones beyond a blocked offset never count: every window reaching
+     * them contains it, and the overline test of a window ending next to it
+     * finds no own stone there. */
     const uint64_t own = line[side] | (uint64_t)1 << k;
     const uint64_t blocked = line[stone_other(side)] | line[STONE_NONE];
 
