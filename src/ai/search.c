@@ -39,8 +39,9 @@
 #define TSS_BYTES ((size_t)4 << 20)
 #define LEAF_VCF_DEPTH 6
 #define LEAF_VCF_NODES 64
+#define SAFETY_MOVES 12
 
-int search_tune[8] = { 0, 1, 1, 5, 0, 0, 0, 0 };
+int search_tune[8] = { 0, 64, 1, 5, 6, 0, 0, 0 };
 #define TUNE(i) search_tune[i]
 
 struct move {
@@ -60,6 +61,10 @@ struct search {
     /* Per search. */
     const struct ai_limits *lim;
     int64_t start_ms, deadline_ms;
+    int64_t search_deadline_ms;  /* the tree search stops here; the rest is for safety */
+    int root_n;                  /* moves at the root */
+    bool best_wins;              /* the search proved the chosen move wins */
+    int done_depth, done_score;  /* of the last completed iteration */
     uint64_t nodes, max_nodes;
     uint64_t next_check;         /* nodes (with the solver's) at the next clock read */
     bool stopped, timed;
@@ -133,7 +138,7 @@ static bool out_of_budget(struct search *s)
         s->stopped = true;
     else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
         s->stopped = true;
-    else if (s->timed && clock_ms() >= s->deadline_ms)
+    else if (s->timed && clock_ms() >= s->search_deadline_ms)
         s->stopped = true;
     return s->stopped;
 }
@@ -276,8 +281,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     if (depth <= 0 && forced < 0) {
         int move;
         if (TUNE(1) && any_four_cell(p, me) &&
-            tss_solve(&s->tss, p, (enum stone)(me + 1), false, LEAF_VCF_DEPTH,
-                      LEAF_VCF_NODES, &move))
+            tss_solve(&s->tss, p, (enum stone)(me + 1), false, TUNE(4),
+                      (uint64_t)TUNE(1), &move))
             return WIN - ply - 2 * LEAF_VCF_DEPTH - 1;
         return evaluate(p, me);
     }
@@ -364,16 +369,21 @@ static int iterate(struct search *s, int me, int max_depth)
     int forced;
     decide(p, me, 0, &forced);
     int n = generate(s, me, 0, forced, -1, root);
+    s->root_n = n;
     /* Stable order by score, computed once; the best of each iteration is
      * then moved to the front. */
     for (int i = 0; i < n; i++)
         pick(root, i, n);
     int best_move = root[0].pos, best_score = 0;
+    s->best_wins = false;
+    s->done_depth = 0;
+    s->done_score = 0;
     if (n == 1 && forced >= 0) {
         report(s, 0, 0, best_move);
         return best_move;
     }
-    int64_t budget = s->deadline_ms - s->start_ms;
+    s->root_n = n;
+    int64_t budget = s->search_deadline_ms - s->start_ms;
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         int alpha = -INF, beta = INF, iter_best = -1, iter_score = -INF;
@@ -412,6 +422,8 @@ static int iterate(struct search *s, int me, int max_depth)
         if (s->stopped)
             break;
         report(s, depth, best_score, best_move);
+        s->done_depth = depth;
+        s->done_score = best_score;
         if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND)
             break;
         if (n == 1)
@@ -419,7 +431,38 @@ static int iterate(struct search *s, int me, int max_depth)
         if (s->timed && (clock_ms() - s->start_ms) * 5 > budget * 2)
             break;
     }
+    s->best_wins = best_score >= WIN_BOUND;
     return best_move;
+}
+
+/* The search's choice `move` checked against the opponent's threat
+ * sequences, which the tree is too shallow to see: the first root move, in
+ * the search's order, after which the opponent has neither VCF nor VCT
+ * (within the solver's budget). Keeps `move` when every move checked loses or
+ * time runs out. */
+static int safe_move(struct search *s, int me, int move, uint64_t budget)
+{
+    struct position *p = &s->pos;
+    enum stone op = (enum stone)(2 - me);
+    struct move *root = s->moves[0];
+    int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
+    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+    for (int i = -1; i < n; i++) {
+        int q = i < 0 ? move : root[i].pos;
+        if (i >= 0 && q == move)
+            continue;
+        int reply;
+        position_place(p, q, (enum stone)(me + 1));
+        bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
+        if (!lost && !s->tss.aborted)
+            lost = tss_solve(&s->tss, p, op, true, 8, budget, &reply);
+        position_remove(p, q);
+        if (s->tss.aborted)
+            break;
+        if (!lost)
+            return q;
+    }
+    return move;
 }
 
 /* The cell to play when nothing better is known: the best-ordered candidate,
@@ -466,8 +509,10 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         time_ms = SEARCH_DEFAULT_TIME_MS;
     s->timed = time_ms > 0;
     /* Leave room for the caller: the move must reach it within time_ms. */
-    int margin = time_ms / 10 < 2 ? 2 : time_ms / 10 > 50 ? 50 : time_ms / 10;
+    int margin = time_ms / 8 < 2 ? 2 : time_ms / 8 > 100 ? 100 : time_ms / 8;
     s->deadline_ms = s->start_ms + (time_ms > margin ? time_ms - margin : 1);
+    s->search_deadline_ms = s->start_ms + (s->deadline_ms - s->start_ms) * 3 / 4;
+    s->root_n = 0;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
                         ? limits->max_depth : MAX_PLY - 8;
     memset(s->killer, 0xff, sizeof s->killer);
@@ -513,8 +558,13 @@ static int search_choose(void *state, const struct board *b, enum stone side,
                 report(s, 0, WIN_BOUND, move);
             }
         }
-        if (move < 0)
+        if (move < 0) {
             move = iterate(s, me, max_depth);
+            if (!s->best_wins) {
+                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : 100000);
+                report(s, s->done_depth, s->done_score, move);
+            }
+        }
     }
     if (move < 0 || move >= board_cells(b) || board_at(b, move) != STONE_NONE)
         move = first_empty(b);
