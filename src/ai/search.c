@@ -41,7 +41,7 @@
 #define LEAF_VCF_NODES 64
 #define SAFETY_MOVES 12
 
-int search_tune[8] = { 0, 64, 1, 5, 6, 0, 0, 0 };
+int search_tune[8] = { 8, 0, 1, 5, 6, 0, 0, 0 };
 #define TUNE(i) search_tune[i]
 
 struct move {
@@ -119,8 +119,9 @@ static bool prepare(struct search *s, const struct board *b)
         if (!s->have_pt)
             return false;
     }
-    if (s->width != b->width || s->height != b->height || s->win != b->win ||
-        s->rule != b->rule)
+    /* Fresh from create() the tables are already empty. */
+    if (s->width != 0 && (s->width != b->width || s->height != b->height ||
+                          s->win != b->win || s->rule != b->rule))
         search_reset(s);
     s->width = b->width;
     s->height = b->height;
@@ -292,10 +293,11 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     if (n == 0)
         return evaluate(p, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
+    int limit = n;
     if (TUNE(0) && n > TUNE(0) && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
-        n = TUNE(0);
+        limit = TUNE(0);
     int best = -INF, best_move = list[0].pos, alpha0 = alpha;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < limit; i++) {
         pick(list, i, n);
         int q = list[i].pos;
         bool quiet = position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
@@ -515,6 +517,9 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     s->root_n = 0;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
                         ? limits->max_depth : MAX_PLY - 8;
+    /* Deeper than the empty cells there is nothing more to learn. */
+    if (max_depth > board_cells(b) - b->stones)
+        max_depth = board_cells(b) - b->stones;
     memset(s->killer, 0xff, sizeof s->killer);
     memset(s->history, 0, sizeof s->history);
     memset(s->pv_len, 0, sizeof s->pv_len);
