@@ -79,12 +79,15 @@ static void refresh_all(struct position *p, int q)
 
 static void update_near(struct position *p, int pos, int delta)
 {
-    int x = board_x(&p->b, pos), y = board_y(&p->b, pos);
-    for (int cy = y - 2; cy <= y + 2; cy++)
-        for (int cx = x - 2; cx <= x + 2; cx++)
-            if (board_inside(&p->b, cx, cy))
-                p->near[board_pos(&p->b, cx, cy)] =
-                    (uint8_t)(p->near[board_pos(&p->b, cx, cy)] + delta);
+    int w = p->b.width;
+    int x = pos % w, y = pos / w;
+    int x0 = x > 2 ? x - 2 : 0, x1 = x + 2 < w ? x + 2 : w - 1;
+    int y0 = y > 2 ? y - 2 : 0, y1 = y + 2 < p->b.height ? y + 2 : p->b.height - 1;
+    for (int cy = y0; cy <= y1; cy++) {
+        uint8_t *row = p->near + cy * w;
+        for (int cx = x0; cx <= x1; cx++)
+            row[cx] = (uint8_t)(row[cx] + delta);
+    }
 }
 
 /* Adds (sign +1) or takes away (−1) the stone of side s on pos from the keys
@@ -104,27 +107,38 @@ static void update_lines(struct position *p, int pos, int s, int sign)
         return;
     }
     const uint8_t *table = pt->line;
+    /* Seen from a cell i steps back (dir 0) or forward (dir 1), pos lies at
+     * offset +i or −i of its neighbourhood. */
+    uint32_t weight[2][BOARD_MAX_SIDE + 1];
+    for (int i = 1; i <= pt->half; i++) {
+        weight[0][i] = pt->pow3[pattern_digit(pt, i)] * (uint32_t)sign;
+        weight[1][i] = pt->pow3[pattern_digit(pt, -i)] * (uint32_t)sign;
+    }
     for (int d = 0; d < 4; d++) {
         uint32_t *own = p->key[s][d], *opp = p->key[1 - s][d];
+        uint8_t *pat_own = &p->pat[s][0][d], *pat_opp = &p->pat[1 - s][0][d];
         int dw = pattern_cell_weight[d];
         for (int dir = 0; dir < 2; dir++) {
             int step = dir ? p->step[d] : -p->step[d];
             int n = p->reach[d][dir][pos];
             for (int i = 1, q = pos + step; i <= n; i++, q += step) {
-                /* Seen from q, pos lies at offset ∓i. */
-                uint32_t w = pt->pow3[pattern_digit(pt, dir ? -i : i)] * (uint32_t)sign;
+                uint32_t w = weight[dir][i];
                 own[q] += w;
                 opp[q] += 2 * w;
                 if (p->b.cell[q] != STONE_NONE)
                     continue;
-                for (int side = 0; side < 2; side++) {
-                    int c = table[side == s ? own[q] : opp[q]];
-                    int old = p->pat[side][q][d];
-                    if (c == old)
-                        continue;
-                    p->pat[side][q][d] = (uint8_t)c;
-                    p->cidx[side][q] = (uint16_t)(p->cidx[side][q] + (c - old) * dw);
-                    set_cell(p, side, q, pattern_cell(pt, p->cidx[side][q]));
+                int c = table[own[q]], old = pat_own[4 * q];
+                if (c != old) {
+                    pat_own[4 * q] = (uint8_t)c;
+                    p->cidx[s][q] = (uint16_t)(p->cidx[s][q] + (c - old) * dw);
+                    set_cell(p, s, q, pattern_cell(pt, p->cidx[s][q]));
+                }
+                c = table[opp[q]];
+                old = pat_opp[4 * q];
+                if (c != old) {
+                    pat_opp[4 * q] = (uint8_t)c;
+                    p->cidx[1 - s][q] = (uint16_t)(p->cidx[1 - s][q] + (c - old) * dw);
+                    set_cell(p, 1 - s, q, pattern_cell(pt, p->cidx[1 - s][q]));
                 }
             }
         }
@@ -186,7 +200,10 @@ void position_remove(struct position *p, int pos)
     board_remove(&p->b, pos);
     update_lines(p, pos, s, -1);
     update_near(p, pos, -1);
-    refresh_all(p, pos);
+    /* The stones placed after this one are gone, so the cell's keys are
+     * what they were when it was filled, and so are the classes it kept. */
+    set_cell(p, 0, pos, pattern_cell(p->pt, p->cidx[0][pos]));
+    set_cell(p, 1, pos, pattern_cell(p->pt, p->cidx[1][pos]));
 }
 
 enum pattern position_best_line(const struct position *p, int side, int pos)

@@ -48,7 +48,8 @@ void position_init(struct position *p, const struct pattern_table *pt,
 /* Puts `stone` on the empty cell `pos` and updates every class it changes. */
 void position_place(struct position *p, int pos, enum stone stone);
 
-/* Takes the stone off `pos`, restoring exactly the state before its place. */
+/* Takes the stone off `pos`, restoring exactly the state before its place.
+ * Stones come off in the reverse order they went on (the newest first). */
 void position_remove(struct position *p, int pos);
 
 /* The combination a stone of `side` (0/1) would make on the empty cell pos. */
