@@ -41,7 +41,7 @@
 #define LEAF_VCF_NODES 64
 #define SAFETY_MOVES 12
 
-int search_tune[8] = { 8, 0, 1, 5, 6, 0, 0, 0 };
+int search_tune[8] = { 8, 0, 1, 8, 6, 0, 0, 0 };
 #define TUNE(i) search_tune[i]
 
 struct move {

@@ -115,7 +115,7 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
         return false;
     }
     if (t->aborted || t->nodes >= t->limit ||
-        ((t->nodes & 255) == 0 &&
+        ((t->nodes & 63) == 0 &&
          ((t->deadline_ms && clock_ms() >= t->deadline_ms) ||
           (t->stop != NULL && atomic_load(t->stop))))) {
         t->aborted = true;
