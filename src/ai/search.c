@@ -41,7 +41,7 @@
 #define LEAF_VCF_NODES 64
 #define SAFETY_MOVES 12
 
-int search_tune[8] = { 8, 0, 1, 8, 6, 0, 0, 0 };
+int search_tune[8] = { 8, 0, 1, 8, 6, 10, 0, 0 };
 #define TUNE(i) search_tune[i]
 
 struct move {
@@ -146,6 +146,8 @@ static bool out_of_budget(struct search *s)
 
 static int evaluate(const struct position *p, int me)
 {
+    if (TUNE(5))
+        return p->total[me] * TUNE(5) / 8 - p->total[1 - me] + 20;
     return p->total[me] - p->total[1 - me] + 20;
 }
 
