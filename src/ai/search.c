@@ -7,12 +7,20 @@
  * cell wins. Against an opponent threatening an open four, only cells that
  * stop it and our own fours are tried. Otherwise every empty cell within two
  * of a stone is a candidate, ordered by transposition-table move, line-class
- * weights for both sides (attack and defence), killers and history.
+ * weights for both sides (attack counted double), killers and history;
+ * below the root only the best BEAM_WIDTH of them are searched, the later
+ * quiet ones with reduced depth first (late-move reductions).
  *
- * Leaves are scored by the sums of the line-class weights of both sides,
- * after a short VCF for the side to move. The root first looks for a VCF and
- * a VCT of its own, and checks whether the opponent has a VCF, before the
- * iterative deepening.
+ * Leaves are scored by the sums of the line-class weights of both sides, the
+ * side to move's counting 5/4. The root first looks for a VCF and a short
+ * VCT of its own; after the iterative deepening the chosen move is checked
+ * against the opponent's VCF and VCT and replaced by the next root move that
+ * survives them, if any (safe_move).
+ *
+ * The constants were chosen by self-play at 100 ms a move (30-40 games per
+ * comparison, noted in the commit log): the beam beat full width, the VCF at
+ * the leaves and a threat extension there cost more than they found, and
+ * time given to the tree paid more than time reserved for the solvers.
  *
  * Nothing is allocated after create(); the clock is read every
  * CHECK_INTERVAL nodes, and a search that ran out of time or was stopped
@@ -37,12 +45,11 @@
 #define INF (AI_SCORE_WIN + 1)
 #define SIDE_KEY 0x3c6ef372fe94f82bu
 #define TSS_BYTES ((size_t)4 << 20)
-#define LEAF_VCF_DEPTH 6
-#define LEAF_VCF_NODES 64
-#define SAFETY_MOVES 12
-
-int search_tune[8] = { 8, 0, 1, 8, 6, 10, 0, 0 };
-#define TUNE(i) search_tune[i]
+#define BEAM_WIDTH 8         /* moves searched below the root, unless forced */
+#define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
+#define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
+#define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
+#define NEXT_ITERATION 40     /* start another iteration only before 40% of the time */
 
 struct move {
     int pos;
@@ -61,7 +68,6 @@ struct search {
     /* Per search. */
     const struct ai_limits *lim;
     int64_t start_ms, deadline_ms;
-    int64_t search_deadline_ms;  /* the tree search stops here; the rest is for safety */
     int root_n;                  /* moves at the root */
     bool best_wins;              /* the search proved the chosen move wins */
     int done_depth, done_score;  /* of the last completed iteration */
@@ -139,16 +145,14 @@ static bool out_of_budget(struct search *s)
         s->stopped = true;
     else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
         s->stopped = true;
-    else if (s->timed && clock_ms() >= s->search_deadline_ms)
+    else if (s->timed && clock_ms() >= s->deadline_ms)
         s->stopped = true;
     return s->stopped;
 }
 
 static int evaluate(const struct position *p, int me)
 {
-    if (TUNE(5))
-        return p->total[me] * TUNE(5) / 8 - p->total[1 - me] + 20;
-    return p->total[me] - p->total[1 - me] + 20;
+    return p->total[me] * 5 / 4 - p->total[1 - me];
 }
 
 static int score_to_tt(int score, int ply)
@@ -214,7 +218,7 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
         if (q == hint)
             sc = 1 << 30;
         else {
-            sc = position_weight(p, me, q) * TUNE(3) / 4 + position_weight(p, op, q);
+            sc = 2 * position_weight(p, me, q) + position_weight(p, op, q);
             if (q == s->killer[ply][0])
                 sc += 300;
             else if (q == s->killer[ply][1])
@@ -281,14 +285,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         }
     }
 
-    if (depth <= 0 && forced < 0) {
-        int move;
-        if (TUNE(1) && any_four_cell(p, me) &&
-            tss_solve(&s->tss, p, (enum stone)(me + 1), false, TUNE(4),
-                      (uint64_t)TUNE(1), &move))
-            return WIN - ply - 2 * LEAF_VCF_DEPTH - 1;
+    if (depth <= 0 && forced < 0)
         return evaluate(p, me);
-    }
 
     struct move *list = s->moves[ply];
     int n = generate(s, me, ply, forced, hint, list);
@@ -296,8 +294,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return evaluate(p, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
     int limit = n;
-    if (TUNE(0) && n > TUNE(0) && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
-        limit = TUNE(0);
+    if (n > BEAM_WIDTH && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
+        limit = BEAM_WIDTH;
     int best = -INF, best_move = list[0].pos, alpha0 = alpha;
     for (int i = 0; i < limit; i++) {
         pick(list, i, n);
@@ -309,7 +307,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
         } else {
             int r = 0;
-            if (TUNE(2) && quiet && depth >= 3 && i >= 3)
+            if (quiet && depth >= 3 && i >= 3)
                 r = i >= 10 ? 2 : 1;
             sc = -negamax(s, new_depth - r, ply + 1, -alpha - 1, -alpha, 1 - me);
             if (sc > alpha && (r > 0 || sc < beta))
@@ -387,7 +385,7 @@ static int iterate(struct search *s, int me, int max_depth)
         return best_move;
     }
     s->root_n = n;
-    int64_t budget = s->search_deadline_ms - s->start_ms;
+    int64_t budget = s->deadline_ms - s->start_ms;
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         int alpha = -INF, beta = INF, iter_best = -1, iter_score = -INF;
@@ -432,7 +430,7 @@ static int iterate(struct search *s, int me, int max_depth)
             break;
         if (n == 1)
             break;
-        if (s->timed && (clock_ms() - s->start_ms) * 5 > budget * 2)
+        if (s->timed && (clock_ms() - s->start_ms) * 100 > budget * NEXT_ITERATION)
             break;
     }
     s->best_wins = best_score >= WIN_BOUND;
@@ -515,7 +513,6 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     /* Leave room for the caller: the move must reach it within time_ms. */
     int margin = time_ms / 8 < 2 ? 2 : time_ms / 8 > 100 ? 100 : time_ms / 8;
     s->deadline_ms = s->start_ms + (time_ms > margin ? time_ms - margin : 1);
-    s->search_deadline_ms = s->start_ms + (s->deadline_ms - s->start_ms) * 3 / 4;
     s->root_n = 0;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
                         ? limits->max_depth : MAX_PLY - 8;
@@ -554,9 +551,9 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             int64_t now = clock_ms();
             uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
             int m;
-            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / 10 + 1 : 0;
+            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCF_SHARE + 1 : 0;
             bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
-            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / 5 + 1 : 0;
+            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCT_SHARE + 1 : 0;
             if (!win)
                 win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
             s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
