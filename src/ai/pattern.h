@@ -57,8 +57,10 @@ enum combo {
 /* A cell of a neighbourhood, from the point of view of one side. */
 enum { LINE_EMPTY = 0, LINE_OWN = 1, LINE_BLOCKED = 2 };
 
-/* The largest neighbourhood that gets a table: 3^12 entries of one byte. */
-#define PATTERN_MAX_TABLE_HALF 6
+/* The largest neighbourhood that gets a table: 3^10 entries of one byte,
+ * built in at most a few tens of milliseconds (3^12 would take 0.2 s, too
+ * long for a first move at short time controls). */
+#define PATTERN_MAX_TABLE_HALF 5
 
 struct pattern_table {
     int win;

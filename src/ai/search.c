@@ -497,10 +497,11 @@ static int search_choose(void *state, const struct board *b, enum stone side,
                          const struct ai_limits *limits)
 {
     struct search *s = state;
+    /* The clock starts before the tables are (re)built: that time counts. */
+    s->start_ms = clock_ms();
     if (!prepare(s, b))
         return first_empty(b);
     s->lim = limits;
-    s->start_ms = clock_ms();
     s->nodes = 0;
     s->next_check = CHECK_INTERVAL;
     s->tss.nodes = 0;
