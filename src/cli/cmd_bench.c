@@ -10,6 +10,7 @@
  * `15 5 freestyle h8 i9 h10`; the moves alternate from Black. Blank lines
  * and lines starting with '#' are skipped.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,12 +141,10 @@ int cmd_bench(int argc, char **argv)
     char name[1024];
     FILE *f = open_positions(file, name, sizeof name);
     if (f == NULL) {
-        args_error("cannot open %s", name);
+        args_error("cannot open %s: %s", name, strerror(errno));
         return 1;
     }
 
-    printf("%3s  %-6s %2s %-9s %6s  %-5s %6s  %12s %8s %10s\n", "#", "size", "k", "rule",
-           "stones", "move", "score", "nodes", "ms", "nodes/s");
     uint64_t total_nodes = 0;
     int64_t total_us = 0;
     int count = 0, lineno = 0, status = 0;
@@ -182,7 +181,9 @@ int cmd_bench(int argc, char **argv)
         int64_t us = clock_us() - t0;
         ai_destroy(&ai);
         char cell[NOTATION_MAX];
-        count++;
+        if (count++ == 0)
+            printf("%3s  %-6s %2s %-9s %6s  %-5s %6s  %12s %8s %10s\n", "#", "size", "k",
+                   "rule", "stones", "move", "score", "nodes", "ms", "nodes/s");
         total_nodes += r.nodes;
         total_us += us;
         printf("%3d  %2dx%-3d %2d %-9s %6d  %-5s %6d  %12llu %8lld %10llu\n", count, b.width,
