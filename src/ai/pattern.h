@@ -12,8 +12,9 @@
  *
  * The classes are worked out once per (k, rule) by a memoised recursion over
  * every neighbourhood and kept in a table indexed by the neighbourhood in base
- * 3 (pattern_index). Neighbourhoods too many to tabulate (large k) are
- * classified on demand, exactly down to the threes (pattern_classify).
+ * 3 (pattern_lookup). Neighbourhoods too many to tabulate (large k) are
+ * classified on demand, exactly down to the threes (to the fours past
+ * k = 13), weaker classes estimated (pattern_classify).
  * Also here: the table from a cell's four line classes to its combination
  * (double four, four-three, double three...) and its evaluation weight.
  */

@@ -73,6 +73,7 @@ struct search {
     int done_depth, done_score;  /* of the last completed iteration */
     uint64_t nodes, max_nodes;
     uint64_t next_check;         /* nodes (with the solver's) at the next clock read */
+    uint64_t check_interval;     /* nodes between clock reads */
     bool stopped, timed;
     int root_depth;
     int killer[MAX_PLY][2];
@@ -248,7 +249,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     s->pv_len[ply] = 0;
     s->nodes++;
     if (s->nodes + s->tss.nodes >= s->next_check) {
-        s->next_check = s->nodes + s->tss.nodes + CHECK_INTERVAL;
+        s->next_check = s->nodes + s->tss.nodes + s->check_interval;
         if (out_of_budget(s))
             return 0;
     }
@@ -503,7 +504,12 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         return first_empty(b);
     s->lim = limits;
     s->nodes = 0;
-    s->next_check = CHECK_INTERVAL;
+    /* Untabulated classes (large k) make a node up to a thousand times
+     * dearer: read the clock at nearly every node then. */
+    bool cheap = pattern_tabulated(&s->pt);
+    s->check_interval = cheap ? CHECK_INTERVAL : 1;
+    s->tss.check_mask = cheap ? 63 : 0;
+    s->next_check = s->check_interval;
     s->tss.nodes = 0;
     s->stopped = false;
     s->max_nodes = limits->max_nodes;
@@ -513,6 +519,8 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     s->timed = time_ms > 0;
     /* Leave room for the caller: the move must reach it within time_ms. */
     int margin = time_ms / 8 < 2 ? 2 : time_ms / 8 > 100 ? 100 : time_ms / 8;
+    if (!pattern_tabulated(&s->pt))
+        margin *= 2; /* nodes are coarser: the last one overshoots more */
     s->deadline_ms = s->start_ms + (time_ms > margin ? time_ms - margin : 1);
     s->root_n = 0;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8

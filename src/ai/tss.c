@@ -29,6 +29,7 @@ bool tss_init(struct tss *t, size_t bytes)
     t->nodes = 0;
     t->limit = 0;
     t->aborted = false;
+    t->check_mask = 63;
     return true;
 }
 
@@ -115,7 +116,7 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
         return false;
     }
     if (t->aborted || t->nodes >= t->limit ||
-        ((t->nodes & 63) == 0 &&
+        ((t->nodes & t->check_mask) == 0 &&
          ((t->deadline_ms && clock_ms() >= t->deadline_ms) ||
           (t->stop != NULL && atomic_load(t->stop))))) {
         t->aborted = true;

@@ -37,6 +37,7 @@ struct tss {
     bool deep;             /* the last call cut a line short at its depth */
     int64_t deadline_ms;   /* clock_ms() past which to give up; 0 = none */
     const atomic_bool *stop; /* set by another thread to give up; may be NULL */
+    uint64_t check_mask;   /* read the clock when (nodes & check_mask) == 0 */
 };
 
 /* Allocates a refutation table of about `bytes`. False when out of memory. */
