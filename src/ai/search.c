@@ -331,6 +331,9 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
                         s->killer[ply][0] = q;
                     }
                     s->history[me][q] += depth * depth;
+                    if (s->history[me][q] > 1 << 24) /* age, and never overflow */
+                        for (int c = 0; c < p->cells; c++)
+                            s->history[me][c] /= 2;
                     break;
                 }
             }
