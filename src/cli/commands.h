@@ -5,6 +5,11 @@
 #ifndef MNK_CLI_COMMANDS_H
 #define MNK_CLI_COMMANDS_H
 
+#include <stdio.h>
+
 int cmd_play(int argc, char **argv);
+
+/* The options of `mnk play`, for its --help and for `mnk --help`. */
+void cmd_play_usage(FILE *out);
 
 #endif

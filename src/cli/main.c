@@ -25,6 +25,8 @@ static void usage(FILE *out)
                  "commands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n");
+    cmd_play_usage(out);
     fprintf(out, "\n'mnk COMMAND --help' describes a command; 'man 6 mnk' all of them.\n");
 }
 
