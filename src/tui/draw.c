@@ -127,14 +127,14 @@ void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s)
         mvaddch(y, x, NCURSES_ACS(glyphs[g].acs) | attr_of(s));
         return;
     }
-    attr_set(attr_of(s), 0, NULL);
+    attrset((int)attr_of(s));
     /* Only the first column: a glyph occupies one cell. */
     const char *text = draw_sym(g);
     if (charset == DRAW_UTF8)
         mvaddstr(y, x, text);
     else
         mvaddch(y, x, (chtype)(unsigned char)text[0] | attr_of(s));
-    attr_set(A_NORMAL, 0, NULL);
+    attrset(A_NORMAL);
 }
 
 int draw_width(const char *text)
@@ -170,9 +170,9 @@ int draw_text(int y, int x, int width, enum draw_style s, const char *text)
     }
     if (cols == 0)
         return 0;
-    attr_set(attr_of(s), 0, NULL);
+    attrset((int)attr_of(s));
     mvaddnstr(y, x, text, (int)bytes);
-    attr_set(A_NORMAL, 0, NULL);
+    attrset(A_NORMAL);
     return cols;
 }
 
@@ -198,9 +198,9 @@ void draw_fill(int y, int x, int width, enum draw_style s)
         width = COLS - x;
     if (width <= 0)
         return;
-    attr_set(attr_of(s), 0, NULL);
+    attrset((int)attr_of(s));
     mvhline(y, x, ' ', width);
-    attr_set(A_NORMAL, 0, NULL);
+    attrset(A_NORMAL);
 }
 
 void draw_frame(int y, int x, int h, int w, enum draw_style s, const char *title)

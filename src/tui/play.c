@@ -494,8 +494,9 @@ static void draw_board(const struct play *p)
             int sy = layout_cell_y(l, j), sx = layout_cell_x(l, i);
             bool cursor = x == p->cx && y == p->cy;
             enum stone s = board_at(b, pos);
-            enum draw_style style = cursor ? STYLE_CURSOR
-                                  : win[pos] ? STYLE_WIN
+            /* The winning line outshines the cursor once the game is won. */
+            enum draw_style style = win[pos] ? STYLE_WIN
+                                  : cursor ? STYLE_CURSOR
                                   : s != STONE_NONE ? stone_style(s)
                                   : STYLE_GRID;
             if (l->boxed) {

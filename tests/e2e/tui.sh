@@ -1,0 +1,226 @@
+#!/bin/sh
+# tui.sh — end-to-end tests of the full-screen game: the real mnk binary runs
+# in a private tmux server at 80×24; keys go in with send-keys, and every
+# check is made on what capture-pane shows. Exits 77 (skipped) without tmux.
+#
+# usage: tui.sh PATH/TO/mnk
+set -u
+
+MNK=${1:?usage: tui.sh PATH/TO/mnk}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+
+# Each part gets a fresh private server: mnk-e2e-PID-N.
+PART=0
+WORK=$(mktemp -d)
+T() { tmux -L "mnk-e2e-$$-$PART" -f /dev/null "$@"; }
+cleanup() {
+    T kill-server >/dev/null 2>&1
+    rm -rf "$WORK"
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/mnk-e2e-$$-"*
+}
+trap cleanup EXIT INT TERM
+
+FAILED=0
+CHECKS=0
+
+fail() {
+    echo "FAIL: $*"
+    echo "---- screen ----"
+    T capture-pane -p -t e2e 2>/dev/null
+    echo "----------------"
+    FAILED=$((FAILED + 1))
+}
+
+pass() {
+    CHECKS=$((CHECKS + 1))
+    echo "ok: $*"
+}
+
+screen() { T capture-pane -p -t e2e; }
+
+# wait_for TEXT [TRIES]: polls the screen (every 0.1 s, 50 tries = 5 s by
+# default) until it shows TEXT (a fixed string); false if it never does.
+wait_for() {
+    tries=${2:-50}
+    while [ "$tries" -gt 0 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
+# expect TEXT WHAT: the screen shows TEXT, else the check named WHAT fails.
+expect() {
+    if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
+}
+
+# expect_not TEXT WHAT: the screen stops showing TEXT within 5 s.
+expect_not() {
+    tries=50
+    while [ "$tries" -gt 0 ]; do
+        if ! screen | grep -qF -- "$1"; then pass "$2"; return; fi
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "$2 ('$1' still on screen)"
+}
+
+# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in.
+start_shell() {
+    T kill-server >/dev/null 2>&1
+    PART=$((PART + 1))
+    T new-session -d -s e2e -x 80 -y 24 \
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
+        { echo "cannot start tmux"; exit 1; }
+    wait_for '$' || { echo "no shell prompt in tmux"; exit 1; }
+}
+
+# run ARGS: starts mnk in the shell, noting the terminal modes before and
+# the exit status and modes after, so a test can check they were restored.
+run() {
+    T send-keys -t e2e "clear; stty -g > $WORK/before; $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
+}
+
+# The terminal is as mnk found it: shell prompt back, same stty modes, and the
+# exit status STATUS shown.
+expect_restored() {
+    status=$1
+    what=$2
+    if wait_for "exit=$status"; then pass "$what: exit status $status"; else fail "$what: exit status"; fi
+    sleep 0.2
+    if cmp -s "$WORK/before" "$WORK/after"; then
+        pass "$what: terminal modes restored"
+    else
+        fail "$what: terminal modes differ after mnk"
+    fi
+    T send-keys -t e2e "echo typed-back" Enter
+    # With echo restored, the command itself shows as well as its output.
+    if wait_for '$ echo typed-back' && wait_for 'typed-back'; then
+        pass "$what: shell echoes input again"
+    else
+        fail "$what: shell input not echoed"
+    fi
+}
+
+keys() { T send-keys -t e2e "$@"; }
+
+# ---------------------------------------------------------------------------
+echo "# 3x3, human against human: refused move, undo, redo, a win"
+start_shell
+run --size 3 --black human --white human
+expect "3×3 k=3 freestyle" "game screen with board and rule in the status"
+expect "Black to play" "Black moves first"
+keys Enter                                   # Black b2 (the cursor starts at the centre)
+expect "last b2" "Enter places a stone where the cursor is"
+keys Enter                                   # b2 again: refused
+expect "b2 is taken" "an occupied cell is refused with a message"
+expect "▶ ○ White" "a refused move leaves the turn alone"
+keys u
+expect "took back" "u takes the move back"
+expect_not "last b2" "after undo no move is on the board"
+keys r
+expect "last b2" "r plays it again"
+keys Left Enter                              # White a2
+expect "last a2" "arrows move the cursor"
+keys Up Enter                                # Black a3
+keys Right Enter                             # White b3
+keys Right Down Down Enter                   # Black c1: a3 b2 c1
+expect "Black wins" "the diagonal wins for Black"
+if screen | grep -qE 'line (a3.c1|c1.a3)'; then
+    pass "the winning line is named in the status bar"
+else
+    fail "the winning line is not named"
+fi
+# The three stones of the line are drawn in the winning style (green
+# background, SGR 42), one per board row.
+marked=$(T capture-pane -p -e -t e2e | grep '│' | grep -c '42m')
+if [ "$marked" -eq 3 ]; then
+    pass "the winning line is highlighted on the board"
+else
+    fail "expected 3 rows with highlighted winning stones, saw $marked"
+fi
+keys q                                       # game over: quits without asking
+expect_restored 0 "q after the game"
+
+# ---------------------------------------------------------------------------
+echo "# the menu, to a 15x15 k=5 game against the computer"
+start_shell
+run
+expect "New game" "plain mnk opens the menu"
+keys Enter
+expect "Win length" "New game opens the form"
+keys Left Left Left Left Left Left           # presets: down to Tic-tac-toe
+expect "Tic-tac-toe 3×3 k=3" "left/right change the preset"
+keys Right Right Right                       # up to Gomoku 15x15
+expect "Gomoku 15×15 k=5" "the 15×15 preset"
+keys Down Down Down Down Down Down            # to the White row
+for _ in 1 2 3 4 5 6 7 8; do keys Left; done  # human
+keys Right                                   # the first computer level
+expect "computer: beginner" "White set to the computer"
+keys Enter
+expect "15×15 k=5 freestyle" "the game starts from the form"
+expect "White computer, beginner" "White is the computer"
+keys Enter                                   # Black h8
+expect "1. h8" "the move list shows the human move"
+if wait_for "move 3"; then
+    pass "the computer answered"
+else
+    fail "the computer did not answer"
+fi
+expect "Black to play" "the turn is back to the human"
+keys q
+expect "Quit the game in progress?" "q asks before leaving a game in progress"
+keys n
+expect_not "Quit the game in progress?" "n keeps playing"
+keys '?'
+expect "Keys while playing" "? opens the help"
+expect "undo" "the help lists the keys"
+keys Escape
+expect_not "Keys while playing" "any key closes the help"
+
+# ---------------------------------------------------------------------------
+echo "# resizing to a tiny window and back"
+T resize-window -t e2e -x 20 -y 6
+expect "terminal too small" "a tiny window shows a notice"
+T resize-window -t e2e -x 1 -y 1
+sleep 0.3
+T resize-window -t e2e -x 80 -y 24
+expect "15×15 k=5 freestyle" "the game is back at 80×24"
+expect "1. h8" "with its moves"
+T resize-window -t e2e -x 200 -y 60
+expect "1. h8" "and at 200×60"
+T resize-window -t e2e -x 80 -y 24
+keys q
+expect "Quit the game in progress?" "q asks again"
+keys y
+expect_restored 0 "q, y during a game"
+
+# ---------------------------------------------------------------------------
+echo "# Ctrl-C and a board larger than the window"
+start_shell
+run --size 26 --win 5 --black human --white human
+expect "26×26 k=5 freestyle" "a 26×26 game in 80×24"
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13; do keys Down; done
+keys Enter
+expect "last m1" "the board scrolls down to row 1"
+keys C-c
+expect_restored 130 "Ctrl-C"
+
+# ---------------------------------------------------------------------------
+echo "# bad flags"
+for args in "--size 2" "--size 27" "--win 9 --size 5" "--rule sideways" \
+            "--black nobody" "--level 99" "--bogus"; do
+    # shellcheck disable=SC2086
+    "$MNK" $args >"$WORK/out" 2>"$WORK/err" </dev/null
+    status=$?
+    lines=$(wc -l <"$WORK/err")
+    if [ "$status" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$WORK/out" ]; then
+        pass "mnk $args: exit 2, one line: $(cat "$WORK/err")"
+    else
+        fail "mnk $args: exit $status with $lines stderr lines"
+    fi
+done
+
+echo "$CHECKS checks passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
