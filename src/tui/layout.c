@@ -13,6 +13,9 @@ static int block_h(bool boxed, int cells)
     return boxed ? 2 * cells + 3 : cells + 2;
 }
 
+/* Columns between the board's labels and the move list. */
+#define PANEL_GAP 3
+
 static int min(int a, int b)
 {
     return a < b ? a : b;
@@ -48,12 +51,11 @@ void layout_game(struct layout *l, int rows, int cols, int width, int height)
     l->cell_w = l->boxed ? 4 : 2;
     l->cell_h = l->boxed ? 2 : 1;
 
-    int room = cols - block_w(l->boxed, width) - 1;
-    if (room >= LAYOUT_PANEL_MIN) {
+    /* The move list, when it fits beside the whole board's width. */
+    int room = cols - block_w(l->boxed, width) - PANEL_GAP;
+    if (room >= LAYOUT_PANEL_MIN)
         l->panel_w = min(room, LAYOUT_PANEL_MAX);
-        l->panel_x = cols - l->panel_w;
-    }
-    int avail_w = l->panel_w > 0 ? l->panel_x - 1 : cols;
+    int avail_w = l->panel_w > 0 ? cols - l->panel_w - PANEL_GAP : cols;
 
     if (l->boxed) {
         l->view_w = width;
@@ -62,10 +64,16 @@ void layout_game(struct layout *l, int rows, int cols, int width, int height)
         l->view_w = min(width, (avail_w - 5) / 2);
         l->view_h = min(height, l->area_h - 2);
     }
+    /* Board and list side by side, centred together. */
     int bw = block_w(l->boxed, l->view_w);
     int bh = block_h(l->boxed, l->view_h);
-    int left = (avail_w - bw) / 2;
+    int together = bw + (l->panel_w > 0 ? PANEL_GAP + l->panel_w : 0);
+    int left = (cols - together) / 2;
     int top = l->area_y + (l->area_h - bh) / 2;
+    if (l->panel_w > 0) {
+        l->panel_x = left + bw + PANEL_GAP;
+        l->panel_y = top;
+    }
     /* The first cell sits after the labels and gap (and, boxed, the box edge
      * and the blank before the stone), below the letters (and the edge). */
     l->grid_x = left + (l->boxed ? 5 : 3);

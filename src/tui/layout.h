@@ -29,6 +29,7 @@ struct layout {
     int view_w, view_h;    /* board cells visible, at most the board's size */
     int grid_y, grid_x;    /* screen position of the top-left visible cell */
     int panel_x, panel_w;  /* move list columns; panel_w == 0 when there is none */
+    int panel_y;           /* its first row (level with the board's top) */
     int area_y, area_h;    /* the rows between title and status lines */
     int status_y;          /* the first status row */
 };

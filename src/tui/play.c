@@ -553,7 +553,7 @@ static void draw_panel(const struct play *p)
     const struct board *b = &g->board;
     if (l->panel_w == 0)
         return;
-    int x = l->panel_x, w = l->panel_w - 1, y = l->area_y;
+    int x = l->panel_x, w = l->panel_w, y = l->panel_y;
     int end = l->area_y + l->area_h;
     char who[96];
     for (int i = 0; i < 2 && y < end; i++, y++) {
@@ -646,7 +646,9 @@ static void draw_status(const struct play *p)
                    stone_name(game_to_move(g)), draw_sym(GLYPH_ELLIPSIS), progress);
     } else if (game_over(g)) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, game_result_text(&g->result));
-    } else if (!computer_to_move(p)) {
+    } else if (p->paused) {
+        draw_text(y, 1, cols - 2, STYLE_MESSAGE, "paused; p resumes");
+    } else {
         draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play", stone_name(game_to_move(g)));
     }
     if (game_over(g) && g->result.reason == END_LINE && g->result.line.len > 0) {
@@ -663,10 +665,13 @@ static void draw_status(const struct play *p)
     y++;
     static const char *const hints[][2] = {
         { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "r", "redo" },
-        { "n", "new" }, { "?", "help" }, { "q", "quit" },
+        { "p", "pause" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
+    bool computers = p->computer[0] || p->computer[1];
     x = 1;
     for (size_t i = 0; i < sizeof hints / sizeof hints[0] && x < cols; i++) {
+        if (hints[i][0][0] == 'p' && !computers)
+            continue;
         int need = draw_width(hints[i][0]) + draw_width(hints[i][1]) + 3;
         if (x + need > cols)
             break;
