@@ -1,10 +1,12 @@
 /* layout.c — game screen geometry and the viewport; see layout.h. */
 #include "tui/layout.h"
 
-/* Columns of the board block: row labels (2), a gap, the grid, a gap, labels. */
+/* Columns of the board block: row labels (2), a gap, the grid, a gap, labels.
+ * The compact grid leaves two columns before the right labels, one for the
+ * bracket marking a last move in the rightmost column. */
 static int block_w(bool boxed, int cells)
 {
-    return boxed ? 4 * cells + 7 : 2 * cells + 5;
+    return boxed ? 4 * cells + 7 : 2 * cells + 6;
 }
 
 /* Rows of the board block: column letters above and below the grid. */
@@ -61,7 +63,7 @@ void layout_game(struct layout *l, int rows, int cols, int width, int height)
         l->view_w = width;
         l->view_h = height;
     } else {
-        l->view_w = min(width, (avail_w - 5) / 2);
+        l->view_w = min(width, (avail_w - 6) / 2);
         l->view_h = min(height, l->area_h - 2);
     }
     /* Board and list side by side, centred together. */

@@ -18,7 +18,7 @@
 #define LAYOUT_MIN_COLS 40
 #define LAYOUT_MIN_ROWS 10
 #define LAYOUT_STATUS_ROWS 3
-#define LAYOUT_PANEL_MIN 20   /* narrowest useful move list */
+#define LAYOUT_PANEL_MIN 18   /* narrowest useful move list */
 #define LAYOUT_PANEL_MAX 28
 
 struct layout {

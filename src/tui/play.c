@@ -435,7 +435,7 @@ static void draw_labels(const struct play *p)
     int top = l->grid_y - l->cell_h;
     int bottom = layout_cell_y(l, l->view_h - 1) + l->cell_h;
     int left = l->grid_x - (l->boxed ? 5 : 3);
-    int right = layout_cell_x(l, l->view_w - 1) + (l->boxed ? 4 : 2);
+    int right = layout_cell_x(l, l->view_w - 1) + (l->boxed ? 4 : 3);
     for (int i = 0; i < l->view_w; i++) {
         char letter[2] = { (char)('a' + p->off_x + i), '\0' };
         draw_text(top, layout_cell_x(l, i), 1, STYLE_LABEL, letter);
@@ -555,15 +555,16 @@ static void draw_panel(const struct play *p)
         return;
     int x = l->panel_x, w = l->panel_w, y = l->panel_y;
     int end = l->area_y + l->area_h;
-    char who[96];
     for (int i = 0; i < 2 && y < end; i++, y++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
         bool turn = !game_over(g) && game_to_move(g) == s;
         draw_text(y, x, 1, STYLE_MESSAGE, turn ? draw_sym(GLYPH_TURN) : " ");
         draw_glyph(y, x + 2, stone_glyph(s), stone_style(s));
-        describe_player(p, s, who, sizeof who);
-        draw_textf(y, x + 4, w - 4, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s %s",
-                   stone_name(s), who);
+        /* Short: "human", the level, or the strategy. */
+        const struct player *pl = game_player(g, s);
+        const struct ai_level *level = level_of(pl);
+        draw_textf(y, x + 4, w - 4, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
+                   stone_name(s), !p->computer[i] ? "human" : level ? level->label : pl->spec);
     }
     y++;
     if (y >= end)

@@ -54,11 +54,13 @@ static void test_board_inside_its_area(void **state)
                 struct layout l;
                 layout_game(&l, sizes[s][0], sizes[s][1], w, h);
                 assert_true(l.fits);
-                int margin_y = l.boxed ? 2 : 1, margin_x = l.boxed ? 5 : 3;
+                /* labels and the grid's border: boxed, 5 columns either
+                 * side; compact, 3 on the left and 4 on the right */
+                int margin_y = l.boxed ? 2 : 1;
                 int top = layout_cell_y(&l, 0) - margin_y;
                 int bottom = layout_cell_y(&l, l.view_h - 1) + margin_y;
-                int left = layout_cell_x(&l, 0) - margin_x;
-                int right = layout_cell_x(&l, l.view_w - 1) + margin_x;
+                int left = layout_cell_x(&l, 0) - (l.boxed ? 5 : 3);
+                int right = layout_cell_x(&l, l.view_w - 1) + (l.boxed ? 5 : 4);
                 assert_true(top >= l.area_y);
                 assert_true(bottom < l.status_y);
                 assert_true(left >= 0);
