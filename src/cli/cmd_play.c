@@ -24,10 +24,11 @@ void cmd_play_usage(FILE *out)
             "  --win K       stones in a row that win, %d to the longer side\n"
             "                (default 5, or the longer side if shorter)\n"
             "  --rule R      freestyle (K or more wins, default) or exact (exactly K)\n"
-            "  --black P     who plays Black (moves first): human (default), computer,\n"
-            "                engine:COMMAND or a strategy: %s\n"
-            "  --white P     who plays White: computer (default) or as for --black\n"
-            "  --level L     strength of `computer`: 1 to %d or a name (",
+            "  --black P     who plays Black (moves first): human (default), computer\n"
+            "                (at --level), engine:COMMAND or a strategy: %s\n"
+            "  --white P     who plays White, as for --black (default human)\n"
+            "  --level L     strength of `computer`: 1 to %d or its name\n"
+            "                (",
             BOARD_MIN_SIDE, BOARD_MAX_SIDE, BOARD_MIN_WIN, names, setup_level_count());
     for (int i = 0; ai_levels[i].label != NULL; i++)
         fprintf(out, "%s%s", i ? ", " : "", ai_levels[i].label);
@@ -98,7 +99,7 @@ int cmd_play(int argc, char **argv)
 {
     struct game_config c;
     game_config_default(&c);
-    bool any = false, win_given = false, computer[2] = { false, true };
+    bool any = false, win_given = false, computer[2] = { false, false };
     int level = setup_default_level();
     long time_ms = -1, win = 0;
     uint64_t seed = (uint64_t)clock_us();
