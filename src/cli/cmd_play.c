@@ -158,6 +158,11 @@ int cmd_play(int argc, char **argv)
     c.win = win_given ? (int)win : (longest < 5 ? longest : 5);
     if (!args_check_board(&c))
         return ARGS_EXIT_USAGE;
+    if ((computer[0] || computer[1]) && !setup_level_available(level)) {
+        args_error("--level: %s needs the '%s' strategy, not available in this build",
+                   ai_levels[level - 1].label, ai_levels[level - 1].strategy);
+        return ARGS_EXIT_USAGE;
+    }
     for (int i = 0; i < 2; i++) {
         struct player *p = &c.player[i];
         if (computer[i])

@@ -12,6 +12,9 @@
 
 enum { MAIN_NEW, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
 
+/* Where the notes after the form's values start, from the values' column. */
+#define NOTE_COLUMN 24
+
 static const char *const main_entries[MAIN_ENTRIES] = {
     [MAIN_NEW] = "New game",
     [MAIN_HELP] = "Help",
@@ -103,6 +106,16 @@ static unsigned act_enter(struct menu *m, int key)
     (void)key;
     if (m->page == MENU_SETUP) {
         setup_commit(&m->setup);
+        for (int i = 0; i < 2; i++) {
+            int n = m->setup.side[i];
+            if (n > 0 && !setup_level_available(n)) {
+                snprintf(m->message, sizeof m->message,
+                         "%s: level %s needs '%s', not available in this build",
+                         i ? "White" : "Black", ai_levels[n - 1].label, ai_levels[n - 1].strategy);
+                m->field = i ? SETUP_WHITE : SETUP_BLACK;
+                return REACT_REDRAW;
+            }
+        }
         return REACT_START;
     }
     switch (m->choice) {
@@ -190,6 +203,7 @@ bool menu_help_line(int i, const char **keys, const char **help)
 
 unsigned menu_key(struct menu *m, int key)
 {
+    m->message[0] = '\0';
     for (size_t k = 0; k < N_BINDINGS; k++)
         if (bindings[k].key == key)
             return bindings[k].run(m, key);
@@ -280,7 +294,7 @@ static void draw_form(const struct menu *m)
 {
     const struct setup *s = &m->setup;
     int top = (m->rows - 14) / 2 + 1;
-    int left = m->cols > 70 ? (m->cols - 70) / 2 + 2 : 2;
+    int left = m->cols > 76 ? (m->cols - 76) / 2 + 1 : 1;
     int value_x = left + 13;
     int width = m->cols - left;
     draw_text(top, left, width, STYLE_MESSAGE, "New game");
@@ -299,14 +313,18 @@ static void draw_form(const struct menu *m)
         else
             w = draw_textf(y, value_x, m->cols - value_x, dim ? STYLE_DIM : STYLE_NORMAL,
                            "  %s  ", value);
+        /* Notes line up in a column, unless a long value pushes one along. */
+        int note_x = value_x + (w + 2 > NOTE_COLUMN ? w + 2 : NOTE_COLUMN);
         if (note[0] != '\0')
-            draw_text(y, value_x + w + 2, m->cols - value_x - w - 3, dim ? STYLE_ERROR : STYLE_DIM,
-                      note);
+            draw_text(y, note_x, m->cols - note_x - 1, dim ? STYLE_ERROR : STYLE_DIM, note);
     }
     int y = top + 3 + SETUP_START;
     bool sel = m->field == SETUP_START;
     draw_text(y, value_x, 11, sel ? STYLE_SELECTED : STYLE_MESSAGE, "[ Start ]");
-    draw_text(y + 2, left, width, STYLE_DIM, "Black moves first.");
+    if (m->message[0] != '\0')
+        draw_text(y + 2, left, width, STYLE_ERROR, m->message);
+    else
+        draw_text(y + 2, left, width, STYLE_DIM, "Black moves first.");
 }
 
 static void draw_hints(const struct menu *m)

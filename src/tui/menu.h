@@ -24,6 +24,7 @@ struct menu {
     enum setup_field field;     /* the highlighted row of the form */
     struct setup setup;
     int rows, cols;
+    char message[120];          /* why the form can't start, until the next key */
 };
 
 /* Opens on the main menu with the form at its defaults. */
