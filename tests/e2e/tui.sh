@@ -144,6 +144,26 @@ keys q                                       # game over: quits without asking
 expect_restored 0 "q after the game"
 
 # ---------------------------------------------------------------------------
+echo "# a mouse click places a stone"
+start_shell
+run --size 3
+expect "3×3 k=3 freestyle" "a 3×3 game"
+# Where c1 is on the screen: the row labelled 1, the column lettered c.
+y=$(screen | awk '/^ *1 [|│]/ { print NR - 1; exit }')
+x=$(screen | awk '/^ *a +b +c/ { print index($0, "c") - 1; exit }')
+if [ -n "$y" ] && [ -n "$x" ]; then
+    # An X10 mouse report: ESC [ M, then button, column and row, each + 32
+    # (columns and rows counted from 1).
+    press=$(printf "\033[M %b%b" "\\0$(printf %o $((x + 33)))" "\\0$(printf %o $((y + 33)))")
+    keys -l "$press"
+    expect "last c1" "clicking c1 plays there"
+else
+    fail "cannot find c1 on the screen"
+fi
+keys q y
+expect_restored 0 "q, y"
+
+# ---------------------------------------------------------------------------
 echo "# the menu, to a 15x15 k=5 game against the computer"
 start_shell
 run
