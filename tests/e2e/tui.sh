@@ -78,8 +78,9 @@ start_shell() {
 
 # run ARGS: starts mnk in the shell, noting the terminal modes before and
 # the exit status and modes after, so a test can check they were restored.
+# mnk's process id is left in $WORK/pid (it replaces the sh that wrote it).
 run() {
-    T send-keys -t e2e "clear; stty -g > $WORK/before; $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
+    T send-keys -t e2e "clear; stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
 }
 
 # The terminal is as mnk found it: shell prompt back, same stty modes, and the
@@ -226,6 +227,19 @@ keys Enter
 expect "last m1" "the board scrolls down to row 1"
 keys C-c
 expect_restored 130 "Ctrl-C"
+
+# ---------------------------------------------------------------------------
+echo "# SIGTERM and SIGHUP"
+for sig in TERM HUP; do
+    start_shell
+    run --size 5 --win 4 --black human --white random
+    expect "5×5 k=4 freestyle" "a game to stop with SIG$sig"
+    keys Enter
+    expect "1. c3" "a move on the board"
+    kill -s "$sig" "$(cat "$WORK/pid")"
+    case $sig in TERM) status=143 ;; HUP) status=129 ;; esac
+    expect_restored "$status" "SIG$sig"
+done
 
 # ---------------------------------------------------------------------------
 echo "# bad flags"
