@@ -10,15 +10,14 @@
 #include "tui/react.h"
 
 static const char *const rules[] = {
-    "Get k stones in a row: across, down or diagonally.",
-    "Black moves first. freestyle: k or more wins;",
-    "exact: exactly k wins, a longer line does not.",
-    "Cells are named like h8: the column letter (a at",
-    "the left), then the row (1 at the bottom).",
+    "Get k stones in a row, across, down or diagonally; Black starts.",
+    "freestyle: k or more in a row wins. exact: exactly k wins, a",
+    "longer line does not. Cells are named like h8: the column letter",
+    "(a at the left), then the row number (1 at the bottom).",
 };
 
 #define N_RULES (int)(sizeof rules / sizeof rules[0])
-#define KEYS_W 16
+#define KEYS_W 18
 
 /* One line of the help text: a heading, a rule, or a key and what it does. */
 struct line {
