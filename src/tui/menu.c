@@ -221,9 +221,11 @@ static void draw_main(const struct menu *m)
     for (int i = 0; i < MAIN_ENTRIES; i++) {
         bool sel = i == m->choice;
         int y = top + 4 + 2 * i;
-        if (sel)
+        if (sel) {
             draw_fill(y, cx - 8, 16, STYLE_SELECTED);
-        draw_textf(y, cx - 6, 14, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", main_entries[i]);
+            draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
+        }
+        draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", main_entries[i]);
     }
 }
 
