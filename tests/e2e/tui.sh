@@ -177,11 +177,11 @@ keys Right Right Right                       # up to Gomoku 15x15
 expect "Gomoku 15×15 k=5" "the 15×15 preset"
 keys Down Down Down Down Down Down            # to the White row
 for _ in 1 2 3 4 5 6 7 8; do keys Left; done  # human
-keys Right                                   # the first computer level
-expect "computer: beginner" "White set to the computer"
+keys Right Right                             # level 2: easy, the threat player
+expect "computer: easy" "White set to the computer"
 keys Enter
 expect "15×15 k=5 freestyle" "the game starts from the form"
-expect "White computer, beginner" "White is the computer"
+expect "White computer, easy (threat)" "White is the computer"
 keys Enter                                   # Black h8
 expect "1. h8" "the move list shows the human move"
 if wait_for "move 3"; then
