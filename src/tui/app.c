@@ -39,6 +39,7 @@ struct app {
     struct help help;
     struct dialog dialog;
     bool dirty;             /* the screen must be drawn again */
+    WINDOW *input;          /* keys are read here, see setup_curses() */
     int status;             /* the exit status, once `quit` is set */
     bool quit;
     char error[200];        /* shown on stderr after the terminal is restored */
@@ -129,6 +130,12 @@ static void draw(struct app *a)
 {
     int cols, rows;
     min_size(a, &cols, &rows);
+    if (COLS < 2) {
+        /* ncurses 6.4 reads outside its line buffers when it updates a
+         * one-column screen (seen with valgrind): leave such a screen be. */
+        a->dirty = false;
+        return;
+    }
     if (too_small(a)) {
         draw_too_small(cols, rows);
     } else {
@@ -275,7 +282,7 @@ static void loop(struct app *a)
             react(a, play_tick(&a->play));
 
         int keys = 0, key;
-        while (!a->quit && (key = getch()) != ERR) {
+        while (!a->quit && (key = wgetch(a->input)) != ERR) {
             keys++;
             react(a, dispatch(a, key));
         }
@@ -291,18 +298,26 @@ static void loop(struct app *a)
     }
 }
 
-static void setup_curses(void)
+/* Keys are read from a 1×1 window that is never drawn in: wgetch() refreshes
+ * the window it reads from when that has changed, and reading from stdscr
+ * would refresh it behind draw()'s back (even on a 1-column screen, see
+ * draw()). False when the window can't be made. */
+static bool setup_curses(struct app *a)
 {
+    a->input = newwin(1, 1, 0, 0);
+    if (a->input == NULL)
+        return false;
     cbreak();
     noecho();
     nonl();
-    keypad(stdscr, TRUE);
-    nodelay(stdscr, TRUE);
+    keypad(a->input, TRUE);
+    nodelay(a->input, TRUE);
     curs_set(0);
     set_escdelay(25);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
     mouseinterval(0);
     draw_init();
+    return true;
 }
 
 int app_run(const struct game_config *config)
@@ -324,16 +339,21 @@ int app_run(const struct game_config *config)
     }
     struct sigaction old[N_HANDLED];
     catch_signals(old);
-    setup_curses();
-
     menu_init(&a->menu);
-    resize(a);
-    if (config == NULL || start_game(a, config))
-        loop(a);
-    else
+    if (!setup_curses(a)) {
+        snprintf(a->error, sizeof a->error, "mnk: out of memory for the screen");
         a->status = 1;
+    } else {
+        resize(a);
+        if (config == NULL || start_game(a, config))
+            loop(a);
+        else
+            a->status = 1;
+    }
 
     stop_game(a);
+    if (a->input != NULL)
+        delwin(a->input);
     endwin();
     delscreen(screen);
     release_signals(old);

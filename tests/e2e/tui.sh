@@ -150,6 +150,7 @@ start_shell
 run --size 3
 expect "3×3 k=3 freestyle" "a 3×3 game"
 # Where c1 is on the screen: the row labelled 1, the column lettered c.
+wait_for "│ 1" && wait_for "Black to play"
 y=$(screen | awk '/^ *1 [|│]/ { print NR - 1; exit }')
 x=$(screen | awk '/^ *a +b +c/ { print index($0, "c") - 1; exit }')
 if [ -n "$y" ] && [ -n "$x" ]; then
