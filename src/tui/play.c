@@ -218,9 +218,10 @@ static unsigned act_mouse(struct play *p)
 static unsigned act_undo(struct play *p)
 {
     struct game *g = &p->game;
+    bool both = p->computer[0] && p->computer[1];
     stop_thinking(p);
     bool took;
-    if (p->computer[0] && p->computer[1]) {
+    if (both) {
         /* Two computers: step back one move and hold them there. */
         took = game_undo(g);
         p->paused = true;
@@ -229,12 +230,10 @@ static unsigned act_undo(struct play *p)
     } else {
         took = game_undo(g);
     }
-    if (took)
-        say(p, STYLE_MESSAGE, "took back; r redoes");
-    else
+    if (!took)
         say(p, STYLE_ERROR, "nothing to undo");
-    if (p->paused && p->computer[0] && p->computer[1])
-        say(p, STYLE_MESSAGE, "%s; paused, p resumes", took ? "took back" : "nothing to undo");
+    else
+        say(p, STYLE_MESSAGE, both ? "took back; r redoes, p resumes" : "took back; r redoes");
     think_if_due(p);
     return REACT_REDRAW;
 }

@@ -4,9 +4,13 @@
 # check is made on what capture-pane shows. Exits 77 (skipped) without tmux.
 #
 # usage: tui.sh PATH/TO/mnk
+# With MNK_E2E_WRAPPER set (say, to a valgrind command line ending in an
+# option), mnk runs under it, and an exit status of the wrapper's own
+# (valgrind's --error-exitcode) fails the checks on exit statuses.
 set -u
 
 MNK=${1:?usage: tui.sh PATH/TO/mnk}
+WRAPPER=${MNK_E2E_WRAPPER:-}
 command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 
 # Each part gets a fresh private server: mnk-e2e-PID-N.
@@ -38,10 +42,12 @@ pass() {
 
 screen() { T capture-pane -p -t e2e; }
 
-# wait_for TEXT [TRIES]: polls the screen (every 0.1 s, 50 tries = 5 s by
-# default) until it shows TEXT (a fixed string); false if it never does.
+# wait_for TEXT: polls the screen every 0.1 s until it shows TEXT (a fixed
+# string), for at most 5 s (20 s under a wrapper); false if it never does.
+PATIENCE=50
+[ -n "$WRAPPER" ] && PATIENCE=200
 wait_for() {
-    tries=${2:-50}
+    tries=$PATIENCE
     while [ "$tries" -gt 0 ]; do
         screen | grep -qF -- "$1" && return 0
         sleep 0.1
@@ -55,9 +61,9 @@ expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
 }
 
-# expect_not TEXT WHAT: the screen stops showing TEXT within 5 s.
+# expect_not TEXT WHAT: the screen stops showing TEXT as soon as it can.
 expect_not() {
-    tries=50
+    tries=$PATIENCE
     while [ "$tries" -gt 0 ]; do
         if ! screen | grep -qF -- "$1"; then pass "$2"; return; fi
         sleep 0.1
@@ -80,7 +86,7 @@ start_shell() {
 # the exit status and modes after, so a test can check they were restored.
 # mnk's process id is left in $WORK/pid (it replaces the sh that wrote it).
 run() {
-    T send-keys -t e2e "clear; stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
+    T send-keys -t e2e "clear; stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec $WRAPPER \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
 }
 
 # The terminal is as mnk found it: shell prompt back, same stty modes, and the
