@@ -426,40 +426,46 @@ static void winning_cells(const struct game *g, bool *win)
             win[g->result.line.cell[i]] = true;
 }
 
+/* What the board view needs besides the game: where it goes, which part
+ * of the board shows, and the cursor. */
+struct board_view {
+    const struct layout *layout;
+    int off_x, off_y;
+    int cx, cy;
+};
+
 /* The labels around the grid: letters above and below, numbers either side. */
-static void draw_labels(const struct play *p)
+static void draw_labels(const struct board *b, const struct board_view *v)
 {
-    const struct layout *l = &p->layout;
-    const struct board *b = &p->game.board;
+    const struct layout *l = v->layout;
     int top = l->grid_y - l->cell_h;
     int bottom = layout_cell_y(l, l->view_h - 1) + l->cell_h;
     int left = l->grid_x - (l->boxed ? 5 : 3);
     int right = layout_cell_x(l, l->view_w - 1) + (l->boxed ? 4 : 3);
     for (int i = 0; i < l->view_w; i++) {
-        char letter[2] = { (char)('a' + p->off_x + i), '\0' };
+        char letter[2] = { (char)('a' + v->off_x + i), '\0' };
         draw_text(top, layout_cell_x(l, i), 1, STYLE_LABEL, letter);
         draw_text(bottom, layout_cell_x(l, i), 1, STYLE_LABEL, letter);
     }
     for (int j = 0; j < l->view_h; j++) {
-        int row = b->height - (p->off_y + j);
+        int row = b->height - (v->off_y + j);
         draw_textf(layout_cell_y(l, j), left, 2, STYLE_LABEL, "%2d", row);
         draw_textf(layout_cell_y(l, j), right, 2, STYLE_LABEL, "%d", row);
     }
     /* Arrows in the corners say the board goes on beyond the window. */
-    if (p->off_y > 0)
+    if (v->off_y > 0)
         draw_glyph(top, left, GLYPH_UP, STYLE_ERROR);
-    if (p->off_y + l->view_h < b->height)
+    if (v->off_y + l->view_h < b->height)
         draw_glyph(bottom, left, GLYPH_DOWN, STYLE_ERROR);
-    if (p->off_x > 0)
+    if (v->off_x > 0)
         draw_glyph(top, left + 1, GLYPH_LEFT, STYLE_ERROR);
-    if (p->off_x + l->view_w < b->width)
+    if (v->off_x + l->view_w < b->width)
         draw_glyph(top, right, GLYPH_RIGHT, STYLE_ERROR);
 }
 
-/* Boxes: the grid lines first, then what is inside each box. */
-static void draw_boxes(const struct play *p)
+/* Boxes: the grid lines, around every visible cell. */
+static void draw_boxes(const struct layout *l)
 {
-    const struct layout *l = &p->layout;
     int w = l->view_w, h = l->view_h;
     for (int r = 0; r <= h; r++) {
         int y = l->grid_y - 1 + 2 * r;
@@ -474,24 +480,25 @@ static void draw_boxes(const struct play *p)
     }
 }
 
-static void draw_board(const struct play *p)
+/* The board of game g as view v shows it: grid, labels, stones, cursor, the
+ * last move and the winning line. */
+static void draw_board(const struct game *g, const struct board_view *v)
 {
-    const struct layout *l = &p->layout;
-    const struct game *g = &p->game;
+    const struct layout *l = v->layout;
     const struct board *b = &g->board;
     bool win[BOARD_MAX_CELLS];
     bool plain = draw_charset() == DRAW_ASCII;
     winning_cells(g, win);
     if (l->boxed)
-        draw_boxes(p);
-    draw_labels(p);
+        draw_boxes(l);
+    draw_labels(b, v);
 
     for (int j = 0; j < l->view_h; j++) {
         for (int i = 0; i < l->view_w; i++) {
-            int x = p->off_x + i, y = p->off_y + j;
+            int x = v->off_x + i, y = v->off_y + j;
             int pos = board_pos(b, x, y);
             int sy = layout_cell_y(l, j), sx = layout_cell_x(l, i);
-            bool cursor = x == p->cx && y == p->cy;
+            bool cursor = x == v->cx && y == v->cy;
             enum stone s = board_at(b, pos);
             /* The winning line outshines the cursor once the game is won. */
             enum draw_style style = win[pos] ? STYLE_WIN
@@ -521,8 +528,8 @@ static void draw_board(const struct play *p)
 
     /* The last move between brackets, over the grid lines beside it. */
     int last = game_last_move(g);
-    int li = last >= 0 ? board_x(b, last) - p->off_x : -1;
-    int lj = last >= 0 ? board_y(b, last) - p->off_y : -1;
+    int li = last >= 0 ? board_x(b, last) - v->off_x : -1;
+    int lj = last >= 0 ? board_y(b, last) - v->off_y : -1;
     if (li >= 0 && lj >= 0 && li < l->view_w && lj < l->view_h) {
         int sy = layout_cell_y(l, lj), sx = layout_cell_x(l, li);
         draw_text(sy, sx - 1, 1, STYLE_LAST, "[");
@@ -686,7 +693,10 @@ void play_draw(const struct play *p)
 {
     erase();
     draw_title(p);
-    draw_board(p);
+    struct board_view view = {
+        .layout = &p->layout, .off_x = p->off_x, .off_y = p->off_y, .cx = p->cx, .cy = p->cy,
+    };
+    draw_board(&p->game, &view);
     draw_panel(p);
     draw_status(p);
 }
