@@ -107,6 +107,16 @@ const char *draw_sym(enum draw_glyph g)
     return charset == DRAW_UTF8 ? glyphs[g].utf8 : glyphs[g].ascii;
 }
 
+enum draw_glyph draw_stone_glyph(enum stone s)
+{
+    return s == STONE_BLACK ? GLYPH_BLACK : GLYPH_WHITE;
+}
+
+enum draw_style draw_stone_style(enum stone s)
+{
+    return s == STONE_BLACK ? STYLE_BLACK : STYLE_WHITE;
+}
+
 static attr_t attr_of(enum draw_style s)
 {
     if (!colour)

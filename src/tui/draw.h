@@ -13,6 +13,8 @@
 
 #include <stdbool.h>
 
+#include "mnk/board.h"
+
 enum draw_charset { DRAW_UTF8, DRAW_ACS, DRAW_ASCII };
 
 enum draw_glyph {
@@ -57,6 +59,10 @@ const char *draw_sym(enum draw_glyph g);
 
 /* Columns taken by `text` (UTF-8; every glyph used here is one column). */
 int draw_width(const char *text);
+
+/* The glyph and the style of a stone of side s (BLACK or WHITE). */
+enum draw_glyph draw_stone_glyph(enum stone s);
+enum draw_style draw_stone_style(enum stone s);
 
 /* Puts glyph g at (y, x) in style s. */
 void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s);
