@@ -85,8 +85,9 @@ start_shell() {
 # run ARGS: starts mnk in the shell, noting the terminal modes before and
 # the exit status and modes after, so a test can check they were restored.
 # mnk's process id is left in $WORK/pid (it replaces the sh that wrote it).
+# RUN_ENV, if set, adds VAR=VALUE settings to mnk's environment.
 run() {
-    T send-keys -t e2e "clear; stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec $WRAPPER \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
+    T send-keys -t e2e "clear; stty -g > $WORK/before; env ${RUN_ENV:-} sh -c 'echo \$\$ > $WORK/pid; exec $WRAPPER \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
 }
 
 # The terminal is as mnk found it: shell prompt back, same stty modes, and the
@@ -170,6 +171,18 @@ else
 fi
 keys q y
 expect_restored 0 "q, y"
+
+# ---------------------------------------------------------------------------
+echo "# without UTF-8: line drawing, X and O"
+start_shell
+RUN_ENV="LANG=C LC_ALL=C" run --size 3
+expect "3x3 k=3 freestyle" "the status in ASCII"
+keys Enter
+expect "[X]" "Black's stone is an X"
+keys Left Enter
+expect "[O]" "White's stone is an O"
+keys q y
+expect_restored 0 "q, y in the C locale"
 
 # ---------------------------------------------------------------------------
 echo "# the menu, to a 15x15 k=5 game against the computer"
