@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -332,7 +333,11 @@ int app_run(const struct game_config *config)
     }
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
-        fprintf(stderr, "mnk: cannot use this terminal (is TERM set?)\n");
+        const char *term = getenv("TERM");
+        if (term == NULL || term[0] == '\0')
+            fprintf(stderr, "mnk: TERM is not set: cannot drive the terminal\n");
+        else
+            fprintf(stderr, "mnk: unknown terminal type '%s' (TERM)\n", term);
         close(wake_pipe[0]);
         close(wake_pipe[1]);
         return 1;
