@@ -92,8 +92,6 @@ unsigned help_key(struct help *h, int key)
     case 'j':
         h->scroll = h->scroll < max ? h->scroll + 1 : max;
         return REACT_REDRAW;
-    case KEY_RESIZE:
-        return REACT_NONE;
     default:
         return REACT_CLOSE | REACT_REDRAW;
     }

@@ -132,7 +132,6 @@ static void think_if_due(struct play *p)
     enum stone side = game_to_move(g);
     struct ai_limits limits = limits_of(game_player(g, side));
     p->have_info = false;
-    p->think_started = clock_ms();
     if (!worker_start(&p->worker, &p->ai[side_index(side)], &g->board, side, &limits)) {
         p->paused = true;
         say(p, STYLE_ERROR, "could not start the computer's thread; p retries");
@@ -506,7 +505,8 @@ static void draw_status(const struct play *p)
     } else if (worker_busy(&p->worker)) {
         char progress[64] = "";
         if (p->have_info && p->info.depth > 0)
-            snprintf(progress, sizeof progress, "  depth %d", p->info.depth);
+            snprintf(progress, sizeof progress, "  depth %d, %d.%d s", p->info.depth,
+                     p->info.elapsed_ms / 1000, p->info.elapsed_ms % 1000 / 100);
         draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: computer is thinking%s%s",
                    stone_name(game_to_move(g)), draw_sym(GLYPH_ELLIPSIS), progress);
     } else if (game_over(g)) {

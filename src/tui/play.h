@@ -29,7 +29,6 @@ struct play {
     enum draw_style message_style;
     bool paused;                /* computers wait until resumed */
     int64_t move_due;           /* clock_ms() before which a computer waits */
-    int64_t think_started;      /* clock_ms() when the running search began */
     struct ai_info info;        /* its latest progress report */
     bool have_info;
 };
