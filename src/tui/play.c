@@ -346,6 +346,20 @@ unsigned play_key(struct play *p, int key)
     return REACT_NONE;
 }
 
+/* A move the window does not show brings the cursor (and so the view) to it:
+ * on a scrolled board the computer's answer must not go unseen. */
+static void reveal(struct play *p, int pos)
+{
+    const struct board *b = &p->game.board;
+    int x = board_x(b, pos), y = board_y(b, pos);
+    const struct layout *l = &p->layout;
+    if (x >= p->off_x && x < p->off_x + l->view_w && y >= p->off_y && y < p->off_y + l->view_h)
+        return;
+    p->cx = x;
+    p->cy = y;
+    follow_cursor(p);
+}
+
 unsigned play_wake(struct play *p)
 {
     unsigned react = REACT_NONE;
@@ -359,6 +373,7 @@ unsigned play_wake(struct play *p)
         enum game_error e = game_play(&p->game, move);
         if (e == GAME_OK) {
             after_move(p);
+            reveal(p, move);
         } else {
             /* A strategy broke its contract; stop rather than loop on it. */
             p->paused = true;
