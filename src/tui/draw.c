@@ -237,6 +237,18 @@ void draw_frame(int y, int x, int h, int w, enum draw_style s, const char *title
     }
 }
 
+void draw_hints(int y, const struct draw_hint *hints, int n)
+{
+    int x = 1;
+    for (int i = 0; i < n; i++) {
+        int need = draw_width(hints[i].key) + draw_width(hints[i].what) + 3;
+        if (x + need > COLS)
+            break;
+        x += draw_text(y, x, COLS - x, STYLE_KEY, hints[i].key);
+        x += draw_text(y, x + 1, COLS - x - 1, STYLE_NORMAL, hints[i].what) + 3;
+    }
+}
+
 void draw_too_small(int need_cols, int need_rows)
 {
     char line[96];

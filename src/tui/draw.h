@@ -82,6 +82,15 @@ void draw_fill(int y, int x, int width, enum draw_style s);
  * at (y, x), an optional title in the top edge. */
 void draw_frame(int y, int x, int h, int w, enum draw_style s, const char *title);
 
+/* A key and what it does, for a row of hints. */
+struct draw_hint {
+    const char *key;
+    const char *what;
+};
+
+/* The n hints on row y from the left, as many whole ones as fit. */
+void draw_hints(int y, const struct draw_hint *hints, int n);
+
 /* "terminal too small: need at least W×H", centred on a cleared screen. */
 void draw_too_small(int need_cols, int need_rows);
 

@@ -329,28 +329,19 @@ static void draw_form(const struct menu *m)
         draw_text(y + 2, left, width, STYLE_DIM, "Black moves first.");
 }
 
-static void draw_hints(const struct menu *m)
+static void draw_keys(const struct menu *m)
 {
-    static const char *const main_hints[][2] = {
+    static const struct draw_hint main_hints[] = {
         { "up/down", "choose" }, { "Enter", "open" }, { "?", "help" }, { "q", "quit" },
     };
-    static const char *const form_hints[][2] = {
+    static const struct draw_hint form_hints[] = {
         { "up/down", "field" }, { "left/right", "change" }, { "0-9", "type" },
         { "Enter", "start" }, { "Esc", "back" },
     };
-    const char *const (*hints)[2] = m->page == MENU_MAIN ? main_hints : form_hints;
-    size_t n = m->page == MENU_MAIN ? sizeof main_hints / sizeof main_hints[0]
-                                    : sizeof form_hints / sizeof form_hints[0];
-    int y = m->rows - 1, x = 1;
-    for (size_t i = 0; i < n; i++) {
-        int need = draw_width(hints[i][0]) + draw_width(hints[i][1]) + 3;
-        if (x + need > m->cols)
-            break;
-        x += draw_text(y, x, m->cols - x, STYLE_KEY, hints[i][0]);
-        x += draw_text(y, x, m->cols - x, STYLE_NORMAL, " ");
-        x += draw_text(y, x, m->cols - x, STYLE_NORMAL, hints[i][1]);
-        x += draw_text(y, x, m->cols - x, STYLE_NORMAL, "  ");
-    }
+    if (m->page == MENU_MAIN)
+        draw_hints(m->rows - 1, main_hints, (int)(sizeof main_hints / sizeof main_hints[0]));
+    else
+        draw_hints(m->rows - 1, form_hints, (int)(sizeof form_hints / sizeof form_hints[0]));
 }
 
 void menu_draw(const struct menu *m)
@@ -363,5 +354,5 @@ void menu_draw(const struct menu *m)
         draw_main(m);
     else
         draw_form(m);
-    draw_hints(m);
+    draw_keys(m);
 }

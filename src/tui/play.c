@@ -542,24 +542,17 @@ static void draw_status(const struct play *p)
             draw_text(y, cols - w - 1, w, STYLE_WIN, line);
     }
 
-    y++;
-    static const char *const hints[][2] = {
+    /* The main keys; pausing only matters when a computer plays. */
+    struct draw_hint hints[] = {
         { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "r", "redo" },
         { "p", "pause" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
-    bool computers = p->computer[0] || p->computer[1];
-    x = 1;
-    for (size_t i = 0; i < sizeof hints / sizeof hints[0] && x < cols; i++) {
-        if (hints[i][0][0] == 'p' && !computers)
-            continue;
-        int need = draw_width(hints[i][0]) + draw_width(hints[i][1]) + 3;
-        if (x + need > cols)
-            break;
-        x += draw_text(y, x, cols - x, STYLE_KEY, hints[i][0]);
-        x += draw_text(y, x, cols - x, STYLE_NORMAL, " ");
-        x += draw_text(y, x, cols - x, STYLE_NORMAL, hints[i][1]);
-        x += draw_text(y, x, cols - x, STYLE_NORMAL, "  ");
+    int n = (int)(sizeof hints / sizeof hints[0]);
+    if (!p->computer[0] && !p->computer[1]) {
+        memmove(&hints[4], &hints[5], (size_t)(n - 5) * sizeof hints[0]);
+        n--;
     }
+    draw_hints(y + 1, hints, n);
 }
 
 void play_draw(const struct play *p)
