@@ -216,8 +216,9 @@ static void draw_main(const struct menu *m)
 {
     int top = m->rows / 2 - 5;
     int cx = m->cols / 2;
+    static const char tagline[] = "k in a row, on any board";
     draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
-    draw_textf(top + 1, cx - 15, 30, STYLE_NORMAL, "  k in a row, on any board");
+    draw_text(top + 1, cx - draw_width(tagline) / 2, m->cols, STYLE_NORMAL, tagline);
     for (int i = 0; i < MAIN_ENTRIES; i++) {
         bool sel = i == m->choice;
         int y = top + 4 + 2 * i;
@@ -278,6 +279,8 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
         if (st == NULL) {
             snprintf(note, nsize, "%s: not available in this build", l->strategy);
             *dim = true;
+        } else if (l->time_ms > 0 && l->time_ms < 1000) {
+            snprintf(note, nsize, "%s, %d ms a move", l->strategy, l->time_ms);
         } else if (l->time_ms > 0) {
             snprintf(note, nsize, "%s, %d.%d s a move", l->strategy, l->time_ms / 1000,
                      l->time_ms % 1000 / 100);
