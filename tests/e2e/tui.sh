@@ -232,10 +232,15 @@ expect "1. h8" "with its moves"
 T resize-window -t e2e -x 200 -y 60
 expect "1. h8" "and at 200×60"
 T resize-window -t e2e -x 80 -y 24
-keys q
-expect "Quit the game in progress?" "q asks again"
+keys n
+expect "Leave this game for a new one?" "n asks before leaving a game in progress"
 keys y
-expect_restored 0 "q, y during a game"
+expect "Win length" "n, y opens the form"
+expect "computer: easy" "filled in from the game just left"
+keys Escape
+expect "Quit" "Esc goes back to the main menu"
+keys q
+expect_restored 0 "q in the main menu"
 
 # ---------------------------------------------------------------------------
 echo "# Ctrl-C and a board larger than the window"
