@@ -210,6 +210,24 @@ else
     fail "the computer did not answer"
 fi
 expect "Black to play" "the turn is back to the human"
+# Waiting for a key costs nothing: over two seconds the process wakes up at
+# most a few times (context switches) and gathers at most a few clock ticks;
+# polling every few milliseconds would wake it hundreds of times.
+wakeups() { awk '/^(non)?voluntary_ctxt_switches/ { n += $2 } END { print n }' "$1"; }
+ticks() { awk '{ print $14 + $15 }' "$1"; }
+pid=$(cat "$WORK/pid")
+if [ -z "$WRAPPER" ] && [ -r "/proc/$pid/status" ]; then
+    w0=$(wakeups "/proc/$pid/status")
+    t0=$(ticks "/proc/$pid/stat")
+    sleep 2
+    w=$(($(wakeups "/proc/$pid/status") - w0))
+    t=$(($(ticks "/proc/$pid/stat") - t0))
+    if [ "$w" -le 10 ] && [ "$t" -le 5 ]; then
+        pass "idle while waiting for a key ($w wake-ups, $t ticks in 2 s)"
+    else
+        fail "not idle while waiting for a key: $w wake-ups, $t ticks in 2 s"
+    fi
+fi
 keys q
 expect "Quit the game in progress?" "q asks before leaving a game in progress"
 keys n
