@@ -140,6 +140,13 @@ static unsigned act_back(struct menu *m, int key)
     return REACT_REDRAW;
 }
 
+static unsigned act_erase(struct menu *m, int key)
+{
+    (void)key;
+    setup_erase(&m->setup);
+    return REACT_REDRAW;
+}
+
 static unsigned act_help(struct menu *m, int key)
 {
     (void)m;
@@ -180,7 +187,9 @@ static const struct binding bindings[] = {
     { '\r', NULL, NULL, act_enter },
     { KEY_ENTER, NULL, NULL, act_enter },
     { 27, "Esc", "back to the main menu", act_back },
-    { KEY_BACKSPACE, NULL, NULL, act_back },
+    { KEY_BACKSPACE, "Backspace", "erase a digit typed", act_erase },
+    { 127, NULL, NULL, act_erase },
+    { 8, NULL, NULL, act_erase },
     { '?', "?", "help", act_help },
     { 'q', "q", "quit", act_quit },
 };

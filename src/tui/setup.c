@@ -188,6 +188,15 @@ void setup_digit(struct setup *s, enum setup_field field, int digit)
         setup_commit(s);
 }
 
+void setup_erase(struct setup *s)
+{
+    if (s->typed_field == SETUP_FIELDS)
+        return;
+    s->typed /= 10;
+    if (s->typed == 0)
+        s->typed_field = SETUP_FIELDS; /* nothing typed: nothing to commit */
+}
+
 void setup_step(struct setup *s, enum setup_field field, int delta)
 {
     setup_commit(s);

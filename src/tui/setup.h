@@ -67,6 +67,10 @@ void setup_step(struct setup *s, enum setup_field field, int delta);
  * could keep it in range. Ignored on other fields. */
 void setup_digit(struct setup *s, enum setup_field field, int digit);
 
+/* Backspace: drops the last digit typed; with none left the field keeps
+ * its old value. */
+void setup_erase(struct setup *s);
+
 /* Commits any number being typed (on leaving the field, Enter, arrows). */
 void setup_commit(struct setup *s);
 

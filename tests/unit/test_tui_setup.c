@@ -99,6 +99,25 @@ static void test_typed_digits(void **state)
     assert_int_equal(s.typed_field, SETUP_FIELDS);
 }
 
+static void test_erase(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    setup_digit(&s, SETUP_WIDTH, 2);
+    setup_erase(&s);                 /* back to nothing typed */
+    assert_int_equal(s.typed_field, SETUP_FIELDS);
+    setup_commit(&s);
+    assert_int_equal(s.width, 15);   /* untouched */
+    setup_digit(&s, SETUP_HEIGHT, 1);
+    setup_erase(&s);
+    setup_digit(&s, SETUP_HEIGHT, 2);
+    setup_digit(&s, SETUP_HEIGHT, 2);
+    assert_int_equal(s.height, 22);  /* "1", erased, then "22" */
+    setup_erase(&s);                 /* nothing being typed: no effect */
+    assert_int_equal(s.height, 22);
+}
+
 static void test_typing_then_moving_commits(void **state)
 {
     (void)state;
@@ -162,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_presets_step_and_stop_at_ends),
         cmocka_unit_test(test_sizes_clamp_and_win_follows),
         cmocka_unit_test(test_typed_digits),
+        cmocka_unit_test(test_erase),
         cmocka_unit_test(test_typing_then_moving_commits),
         cmocka_unit_test(test_players_and_config),
         cmocka_unit_test(test_levels),
