@@ -281,6 +281,27 @@ keys C-c
 expect_restored 130 "Ctrl-C"
 
 # ---------------------------------------------------------------------------
+echo "# the computer thinking: the UI stays live, u cancels"
+if "$MNK" play --help | grep -q 'strategy:.*search'; then
+    start_shell
+    run --size 15 --black human --white search --time-ms 20000
+    expect "15×15 k=5 freestyle" "a game against a slow search"
+    keys Enter
+    expect "computer is thinking" "the status says the computer is thinking"
+    keys Left Left                           # moves while the computer thinks
+    keys u
+    expect "took back" "u cancels the search and takes the move back"
+    expect_not "last h8" "the move is off the board"
+    keys Enter
+    expect "1. f8" "the cursor had moved during the search"
+    expect "computer is thinking" "and the computer thinks again"
+    keys q y
+    expect_restored 0 "q, y while the computer thinks"
+else
+    echo "skipped: no search strategy in this build"
+fi
+
+# ---------------------------------------------------------------------------
 echo "# SIGTERM and SIGHUP"
 for sig in TERM HUP; do
     start_shell
