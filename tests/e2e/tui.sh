@@ -18,7 +18,10 @@ PART=0
 WORK=$(mktemp -d)
 T() { tmux -L "mnk-e2e-$$-$PART" -f /dev/null "$@"; }
 cleanup() {
-    T kill-server >/dev/null 2>&1
+    while [ "$PART" -gt 0 ]; do
+        T kill-server >/dev/null 2>&1
+        PART=$((PART - 1))
+    done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/mnk-e2e-$$-"*
 }
