@@ -5,9 +5,11 @@
 #include <string.h>
 
 extern const struct ai_strategy ai_random;
+extern const struct ai_strategy ai_perfect;
 
 const struct ai_strategy *const ai_strategies[] = {
     &ai_random,
+    &ai_perfect,
     NULL,
 };
 
