@@ -75,6 +75,7 @@ struct window {
 struct solver {
     struct tt_bucket *table;
     size_t mask;                /* buckets - 1, buckets a power of two */
+    bool dirty;                 /* something was stored since the last clear */
 
     /* The geometry of the boards being solved, rebuilt when it changes. */
     bool ready;
@@ -441,6 +442,7 @@ static void tt_store(struct solver *s, uint64_t key, int score, enum tt_bound bo
     int work = 0;
     while (nodes >>= 1)
         work++;
+    s->dirty = true;
     victim->key = key;
     victim->score = score;
     victim->bound = (uint8_t)bound;
@@ -765,6 +767,7 @@ struct solver *solver_create(size_t memory)
         return NULL;
     }
     s->mask = buckets - 1;
+    s->dirty = false;
     s->ready = false;
     return s;
 }
@@ -779,5 +782,9 @@ void solver_destroy(struct solver *s)
 
 void solver_clear(struct solver *s)
 {
-    memset(s->table, 0, (s->mask + 1) * sizeof *s->table);
+    /* A fresh table is still all zero from calloc; not touching it leaves
+     * the pages unmapped until the search needs them. */
+    if (s->dirty)
+        memset(s->table, 0, (s->mask + 1) * sizeof *s->table);
+    s->dirty = false;
 }

@@ -74,6 +74,24 @@ static int oracle_value(struct oracle *o, struct board *b, enum stone me, int in
     return best;
 }
 
+/* The same without a table, for boards of any size with few empty cells. */
+static int plain_value(struct board *b, enum stone me)
+{
+    int best = board_full(b) ? 0 : -WIN - 1;
+    for (int p = 0; p < board_cells(b); p++) {
+        if (board_at(b, p) != STONE_NONE)
+            continue;
+        board_place(b, p, me);
+        int v = rules_is_win(b, p, NULL) ? WIN - 1
+                : board_full(b)          ? 0
+                                         : negate(plain_value(b, stone_other(me)));
+        board_remove(b, p);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
 /* --- helpers ------------------------------------------------------------ */
 
 static struct solver_result solve(struct solver *s, const struct board *b, enum stone me)
@@ -216,6 +234,50 @@ static void test_small_boards_against_oracle(void **state)
     }
     solver_destroy(s);
     free(o);
+}
+
+/* Random positions of larger boards, late enough for the plain oracle. */
+static void test_random_positions_against_oracle(void **state)
+{
+    (void)state;
+    static const int sizes[][3] = { { 4, 4, 3 }, { 4, 4, 4 }, { 5, 4, 4 }, { 5, 5, 4 },
+                                    { 6, 4, 3 }, { 5, 5, 5 } };
+    struct solver *s = solver_create(1u << 20);
+    assert_non_null(s);
+    struct rng r;
+    rng_seed(&r, 2024);
+    int checked = 0;
+    for (int round = 0; round < 240; round++) {
+        const int *sz = sizes[round % 6];
+        enum rule rule = round % 12 < 6 ? RULE_FREESTYLE : RULE_EXACT;
+        struct board b;
+        assert_true(board_init(&b, sz[0], sz[1], sz[2], rule));
+        int empties = 5 + (int)rng_below(&r, 4);
+        enum stone me = STONE_BLACK;
+        bool over = false;
+        while (!over && board_cells(&b) - b.stones > empties) {
+            int p;
+            do
+                p = (int)rng_below(&r, (uint32_t)board_cells(&b));
+            while (board_at(&b, p) != STONE_NONE);
+            board_place(&b, p, me);
+            over = rules_is_win(&b, p, NULL);
+            me = stone_other(me);
+        }
+        if (over)
+            continue;
+        int expect = plain_value(&b, me);
+        struct solver_result res = solve(s, &b, me);
+        assert_int_equal(res.value.score, expect);
+        board_place(&b, res.move, me);
+        int got = rules_is_win(&b, res.move, NULL) ? WIN - 1
+                  : board_full(&b)                 ? 0
+                                                   : negate(plain_value(&b, stone_other(me)));
+        assert_int_equal(got, expect);
+        checked++;
+    }
+    assert_true(checked > 60);
+    solver_destroy(s);
 }
 
 /* Under exact, filling the gap of X X . X X makes five, which is no win;
@@ -417,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_tictactoe_against_oracle),
         cmocka_unit_test(test_small_boards_against_oracle),
+        cmocka_unit_test(test_random_positions_against_oracle),
         cmocka_unit_test(test_exact_overline_is_no_win),
         cmocka_unit_test(test_finished_positions),
         cmocka_unit_test(test_stop_flag),
