@@ -6,6 +6,7 @@
 #define MNK_CLI_COMMANDS_H
 
 int cmd_play(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 
 #endif
