@@ -354,18 +354,10 @@ static inline uint64_t canonical_key(const struct solver *s, int si, int *sym)
     return si == 1 ? key ^ SIDE_KEY : key;
 }
 
-/* Whether a stone on `pos` could ever matter: it lies in a window still live
- * for someone or, under exact, just beyond one. Stones on cells that cannot
- * matter change nothing but the number of moves left, so all such cells are
- * equivalent and one of them stands for all. */
-static bool cell_matters(const struct solver *s, int pos)
+/* Whether a stone just beyond the ends of live windows, under exact, would
+ * change them. */
+static bool cell_ends_live(const struct solver *s, int pos)
 {
-    const uint16_t *ws = s->cell_win[pos];
-    for (int i = 0, n = s->cell_nwin[pos]; i < n; i++) {
-        const struct window *w = &s->win[ws[i]];
-        if (w->block[0] == 0 || w->block[1] == 0)
-            return true;
-    }
     const uint16_t *es = s->end_win[pos];
     for (int i = 0, n = s->end_nwin[pos]; i < n; i++) {
         const struct window *w = &s->win[es[i]];
@@ -377,7 +369,13 @@ static bool cell_matters(const struct solver *s, int pos)
 
 /* The moves worth trying for side `si`, best first, into moves; returns how
  * many. `first` (a move from the table, or -1) leads. Order: the lines a cell
- * would extend for either side, weighted by how full they are. */
+ * would extend for either side, weighted by how full they are, the mover's
+ * own twice (measured: it proves both wins and draws with fewer nodes on
+ * most boards; tilting it further, or towards defence, costs more).
+ *
+ * A cell in no live window (nor, under exact, just beyond one) can never
+ * matter: a stone there changes nothing but the number of moves left, so
+ * all such cells are equivalent and the first stands for all. */
 static int generate(const struct solver *s, int si, int16_t *moves, int first)
 {
     int oi = 1 - si, n = 0;
@@ -387,19 +385,19 @@ static int generate(const struct solver *s, int si, int16_t *moves, int first)
         int p = s->order[i];
         if (board_at(&s->board, p) != STONE_NONE)
             continue;
-        if (!cell_matters(s, p)) {
-            if (idle)
-                continue;
-            idle = true;
-        }
         int sc = 0;
         const uint16_t *ws = s->cell_win[p];
         for (int j = 0, m = s->cell_nwin[p]; j < m; j++) {
             const struct window *w = &s->win[ws[j]];
             if (w->block[si] == 0)
-                sc += s->weight[w->own[si]];
+                sc += 2 * s->weight[w->own[si]];
             if (w->block[oi] == 0)
                 sc += s->weight[w->own[oi]];
+        }
+        if (sc == 0 && !cell_ends_live(s, p)) {
+            if (idle)
+                continue;
+            idle = true;
         }
         if (p == first)
             sc = INT32_MAX;
