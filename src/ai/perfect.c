@@ -52,7 +52,9 @@ static int perfect_choose(void *state, const struct board *b, enum stone side,
                           const struct ai_limits *limits)
 {
     struct perfect_state *p = state;
-    bool unlimited = limits->time_ms == 0 && limits->max_nodes == 0 && limits->stop == NULL;
+    /* Without a time or node budget, a board too big to solve would search
+     * until stopped: use the default budget then. */
+    bool unlimited = limits->time_ms == 0 && limits->max_nodes == 0;
     struct solver_limits sl = {
         .time_ms = unlimited ? PERFECT_DEFAULT_TIME_MS : limits->time_ms,
         .max_nodes = limits->max_nodes,
