@@ -44,8 +44,9 @@
 #define MAX_SYMS 8
 /* Moves of every node on the current path: at most cells + (cells - 1) + ... */
 #define STACK_SIZE (BOARD_MAX_CELLS * (BOARD_MAX_CELLS + 1) / 2)
-/* Nodes between two looks at the clock and the stop flag. */
-#define CHECK_PERIOD 4096
+/* Work between two looks at the clock and the stop flag, in nodes times
+ * cells (a node costs about one pass over the cells): some 100 µs. */
+#define CHECK_WORK 16384
 
 /* Added to the key when White is to move, so that a position reached with a
  * different side to move (a caller's choice) is not confused with it. */
@@ -458,7 +459,7 @@ static bool out_of_budget(struct solver *s)
         return s->aborted = true;
     if (--s->countdown > 0)
         return false;
-    s->countdown = CHECK_PERIOD;
+    s->countdown = CHECK_WORK / s->cells + 1;
     const struct solver_limits *l = s->limits;
     if (l->stop != NULL && atomic_load_explicit(l->stop, memory_order_relaxed))
         return s->aborted = true;
