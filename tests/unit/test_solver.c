@@ -280,6 +280,59 @@ static void test_random_positions_against_oracle(void **state)
     solver_destroy(s);
 }
 
+/* On boards too big for the oracle, from positions at every stage: the value
+ * of a position is the best of its children's values as the solver gives
+ * them (each a game over, or solved in turn), and the move it plays reaches
+ * that best. By induction from the end of the game this is the definition
+ * of the value. */
+static void test_values_are_consistent(void **state)
+{
+    (void)state;
+    static const int sizes[][3] = { { 4, 4, 4 }, { 5, 4, 4 }, { 4, 4, 3 } };
+    struct solver *s = solver_create(4u << 20);
+    assert_non_null(s);
+    struct rng r;
+    rng_seed(&r, 77);
+    for (int round = 0; round < 60; round++) {
+        const int *sz = sizes[round % 3];
+        enum rule rule = round % 6 < 3 ? RULE_FREESTYLE : RULE_EXACT;
+        struct board b;
+        assert_true(board_init(&b, sz[0], sz[1], sz[2], rule));
+        int stones = (int)rng_below(&r, 9);
+        enum stone me = STONE_BLACK;
+        bool over = false;
+        while (!over && b.stones < stones) {
+            int p;
+            do
+                p = (int)rng_below(&r, (uint32_t)board_cells(&b));
+            while (board_at(&b, p) != STONE_NONE);
+            board_place(&b, p, me);
+            over = rules_is_win(&b, p, NULL);
+            me = stone_other(me);
+        }
+        if (over)
+            continue;
+        struct solver_result res = solve(s, &b, me);
+        int best = -WIN - 1, played = -WIN - 1;
+        for (int p = 0; p < board_cells(&b); p++) {
+            if (board_at(&b, p) != STONE_NONE)
+                continue;
+            board_place(&b, p, me);
+            int v = rules_is_win(&b, p, NULL) ? WIN - 1
+                    : board_full(&b)          ? 0
+                                              : negate(solve(s, &b, stone_other(me)).value.score);
+            board_remove(&b, p);
+            if (v > best)
+                best = v;
+            if (p == res.move)
+                played = v;
+        }
+        assert_int_equal(res.value.score, best);
+        assert_int_equal(played, best);
+    }
+    solver_destroy(s);
+}
+
 /* Under exact, filling the gap of X X . X X makes five, which is no win;
  * under freestyle it wins at once. */
 static void test_exact_overline_is_no_win(void **state)
@@ -480,6 +533,7 @@ int main(void)
         cmocka_unit_test(test_tictactoe_against_oracle),
         cmocka_unit_test(test_small_boards_against_oracle),
         cmocka_unit_test(test_random_positions_against_oracle),
+        cmocka_unit_test(test_values_are_consistent),
         cmocka_unit_test(test_exact_overline_is_no_win),
         cmocka_unit_test(test_finished_positions),
         cmocka_unit_test(test_stop_flag),
