@@ -18,6 +18,12 @@
  * the successive positions of one game reuses the earlier work. Not
  * thread-safe: one solver per thread. Never prints; progress goes through a
  * callback.
+ *
+ * Perfect play from a position is out->move of solver_solve() with
+ * exact_distance set. A strategy that may meet bigger boards gives the solve
+ * a node or time budget and, when out->complete comes back false, plays its
+ * own move instead (or out->move: the best proven so far, else the first of
+ * the solver's ordering — a win in one, a forced block, the busiest cell).
  */
 #ifndef MNK_AI_SOLVER_H
 #define MNK_AI_SOLVER_H
