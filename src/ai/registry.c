@@ -7,11 +7,13 @@
 extern const struct ai_strategy ai_random;
 extern const struct ai_strategy ai_tutorial;
 extern const struct ai_strategy ai_threat;
+extern const struct ai_strategy ai_perfect;
 
 const struct ai_strategy *const ai_strategies[] = {
     &ai_random,
     &ai_tutorial,
     &ai_threat,
+    &ai_perfect,
     NULL,
 };
 

@@ -9,6 +9,7 @@
 
 int cmd_play(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 /* The options of `mnk play`, for its --help and for `mnk --help`. */
 void cmd_play_usage(FILE *out);

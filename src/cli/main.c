@@ -15,6 +15,7 @@ struct command {
 static const struct command commands[] = {
     { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
     { "convert", cmd_convert, "convert a game record between SGF and PSQ" },
+    { "solve", cmd_solve, "the exact value of a small board, by exhaustive search" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
