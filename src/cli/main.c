@@ -14,6 +14,8 @@ struct command {
 
 static const struct command commands[] = {
     { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
+    { "engine", cmd_engine, "a Gomocup engine on standard input/output (Piskvork protocol)" },
+    { "match", cmd_match, "headless games between two computer players, with a score" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
