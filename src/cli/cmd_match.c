@@ -121,10 +121,11 @@ static bool read_openings(const char *path, const struct game_config *c,
     return ok;
 }
 
-/* The Elo difference for a score fraction in (0, 1). */
+/* The Elo difference for a score fraction in (0, 1); never -0. */
 static double elo(double score)
 {
-    return -400.0 * log10(1.0 / score - 1.0);
+    double d = -400.0 * log10(1.0 / score - 1.0);
+    return fabs(d) < 0.5 ? 0.0 : d;
 }
 
 static void print_summary(const char *a, const char *b, const struct tally *t, int games,
