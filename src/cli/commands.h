@@ -5,6 +5,7 @@
 #ifndef MNK_CLI_COMMANDS_H
 #define MNK_CLI_COMMANDS_H
 
+int cmd_convert(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_play(int argc, char **argv);

@@ -1,0 +1,180 @@
+/* test_record.c — SGF and PSQ records: round trips and refusals. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "io/record.h"
+#include "mnk/rng.h"
+
+/* Writes g in fmt to memory and returns the text (caller frees). */
+static char *write_to_string(const struct game *g, enum record_format fmt, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    assert_non_null(f);
+    assert_true(record_write(f, g, fmt));
+    fclose(f);
+    return buf;
+}
+
+static void random_game(struct game *g, struct rng *r, int w, int h, int k,
+                        enum rule rule, int max_moves)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.width = w;
+    c.height = h;
+    c.win = k;
+    c.rule = rule;
+    c.player[0].kind = PLAYER_COMPUTER;
+    strcpy(c.player[0].spec, "threat");
+    c.player[0].level = 2;
+    c.player[0].time_ms = 250;
+    strcpy(c.player[1].spec, "");
+    assert_null(game_init(g, &c));
+    while (!game_over(g) && g->ply < max_moves)
+        game_play(g, (int)rng_below(r, (uint32_t)board_cells(&g->board)));
+}
+
+static void test_sgf_round_trip(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 11);
+    const int sizes[][3] = { { 15, 15, 5 }, { 19, 7, 4 }, { 3, 3, 3 }, { 26, 26, 6 } };
+    for (int i = 0; i < 4; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            struct game g, back;
+            random_game(&g, &r, sizes[i][0], sizes[i][1], sizes[i][2], (enum rule)rule, 1000);
+            size_t len;
+            char *text = write_to_string(&g, RECORD_SGF, &len);
+            char err[128] = "";
+            assert_true(record_parse(text, len, RECORD_SGF, &back, err, sizeof err));
+            free(text);
+            assert_int_equal(back.ply, g.ply);
+            assert_memory_equal(back.moves, g.moves, sizeof(int) * (size_t)g.ply);
+            assert_int_equal(back.board.hash, g.board.hash);
+            assert_int_equal(back.board.width, g.board.width);
+            assert_int_equal(back.board.height, g.board.height);
+            assert_int_equal(back.board.win, g.board.win);
+            assert_int_equal(back.board.rule, g.board.rule);
+            assert_int_equal(back.result.outcome, g.result.outcome);
+            assert_int_equal(back.config.player[0].kind, PLAYER_COMPUTER);
+            assert_string_equal(back.config.player[0].spec, "threat");
+            assert_int_equal(back.config.player[0].level, 2);
+            assert_int_equal(back.config.player[0].time_ms, 250);
+            assert_int_equal(back.config.player[1].kind, PLAYER_HUMAN);
+        }
+}
+
+static void test_psq_round_trip(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 12);
+    struct game g, back;
+    random_game(&g, &r, 20, 20, 5, RULE_FREESTYLE, 60);
+    size_t len;
+    char *text = write_to_string(&g, RECORD_PSQ, &len);
+    assert_true(strncmp(text, "Piskvorky 20x20,", 16) == 0);
+    char err[128];
+    assert_true(record_parse(text, len, RECORD_PSQ, &back, err, sizeof err));
+    free(text);
+    assert_int_equal(back.ply, g.ply);
+    assert_int_equal(back.board.hash, g.board.hash);
+}
+
+static void test_sgf_main_line_and_extras(void **state)
+{
+    (void)state;
+    /* Another program's record: variations, comments, escapes, a pass-free
+     * main line, and a resignation. */
+    const char *text =
+        "(;FF[4]GM[4]SZ[15]PB[Some \\] Person]PW[search]RE[W+R]C[a comment]\n"
+        " ;B[hh];W[ih]\n"
+        " (;B[hi]C[main line];W[ii](;B[gg])(;B[aa]))\n"
+        " (;B[aa];W[bb]))";
+    struct game g;
+    char err[128] = "";
+    assert_true(record_parse(text, strlen(text), RECORD_SGF, &g, err, sizeof err));
+    assert_int_equal(g.ply, 5);
+    assert_int_equal(g.moves[4], 6 * 15 + 6); /* gg */
+    assert_int_equal(g.config.player[0].kind, PLAYER_HUMAN);
+    assert_int_equal(g.config.player[1].kind, PLAYER_COMPUTER);
+    assert_int_equal(g.result.outcome, OUTCOME_WHITE_WINS);
+    assert_int_equal(g.result.reason, END_RESIGN);
+    assert_int_equal(g.board.win, 5);
+}
+
+static void test_refusals_leave_game_untouched(void **state)
+{
+    (void)state;
+    const char *bad[] = {
+        "",
+        "garbage",
+        "(;FF[4]GM[1]SZ[19];B[aa])",           /* a go record */
+        "(;GM[4]SZ[15];B[hh];B[ii])",          /* Black twice */
+        "(;GM[4]SZ[15];B[hh];W[hh])",          /* occupied */
+        "(;GM[4]SZ[15];B[zz])",                /* off the board */
+        "(;GM[4]SZ[2];B[aa])",                 /* board too small */
+        "(;GM[4]SZ[15]WIN[16])",               /* k too long */
+        "(;GM[4]SZ[15];B[hh",                  /* cut short */
+        "(;GM[4]SZ[15];B[hh]",                 /* no closing paren */
+        "(;GM[4]SZ[15]AB[aa][bb])",            /* set-up stones */
+        "(;GM[4]SZ[3]WIN[3];B[aa];W[ba];B[ab];W[bb];B[ac];W[bc])", /* after the end */
+        "(;GM[4]SZ[15];B[hh]x)",
+    };
+    struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    assert_null(game_init(&g, &c));
+    game_play(&g, 0);
+    uint64_t hash = g.board.hash;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[128] = "";
+        assert_false(record_parse(bad[i], strlen(bad[i]), RECORD_SGF, &g, err, sizeof err));
+        assert_true(strlen(err) > 0);
+        assert_int_equal(g.ply, 1);
+        assert_int_equal(g.board.hash, hash);
+    }
+    const char *bad_psq[] = { "", "Piskvorky", "Piskvorky 15x15, 11:11, 0\n16,1,0\n",
+                              "Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n" };
+    for (size_t i = 0; i < sizeof bad_psq / sizeof bad_psq[0]; i++) {
+        char err[128] = "";
+        assert_false(record_parse(bad_psq[i], strlen(bad_psq[i]), RECORD_PSQ, &g, err, sizeof err));
+        assert_true(strlen(err) > 0);
+    }
+}
+
+static void test_formats_by_name(void **state)
+{
+    (void)state;
+    enum record_format f;
+    assert_true(record_format_for_path("game.SGF", &f));
+    assert_int_equal(f, RECORD_SGF);
+    assert_true(record_format_for_path("dir.x/game.psq", &f));
+    assert_int_equal(f, RECORD_PSQ);
+    assert_false(record_format_for_path("game.txt", &f));
+    assert_false(record_format_for_path("game", &f));
+    struct game g;
+    char err[128];
+    assert_false(record_load("/nonexistent/x.sgf", &g, err, sizeof err));
+    assert_non_null(strstr(err, "/nonexistent/x.sgf"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sgf_round_trip),
+        cmocka_unit_test(test_psq_round_trip),
+        cmocka_unit_test(test_sgf_main_line_and_extras),
+        cmocka_unit_test(test_refusals_leave_game_untouched),
+        cmocka_unit_test(test_formats_by_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
