@@ -24,6 +24,7 @@
 #define END_WAIT_MS 1000     /* for the engine to leave after END */
 #define FAIL_WAIT_MS 200     /* for an engine that closed its output to exit */
 #define CLOSE_FDS_MAX 4096   /* descriptors the child closes, at most */
+#define STOP_POLL_MS 50      /* how often a cancellable wait looks at the flag */
 
 struct client {
     pid_t pid;             /* the engine (and its process group); 0 once reaped */
@@ -32,12 +33,16 @@ struct client {
     struct linebuf in;
     struct engine_client_options opts;
     bool started;          /* START answered OK for width × height */
+    bool fresh;            /* no move asked for since START */
     int width, height;
     enum rule rule;
     int sent_turn_ms;      /* the last timeout_turn sent */
     bool known_valid;      /* `known` is the engine's idea of the board */
     enum stone side;       /* the colour the engine played in `known` */
     struct board known;    /* the position after the engine's last move */
+    bool pending;          /* a move was asked for, then cancelled: its answer
+                              is still to come and must be thrown away */
+    int64_t pending_deadline;
     char failure[200];     /* why it stopped playing; empty while it plays */
     char msg[16 + BOARD_MAX_CELLS * 10]; /* a BOARD block: "x,y,f\n" <= 9 bytes */
 };
@@ -148,12 +153,16 @@ static bool sendf(struct client *c, const char *fmt, ...)
     return true;
 }
 
+enum reply { REPLY_OK, REPLY_FAILED, REPLY_STOPPED };
+
 /* Reads lines until one that is not chatter arrives, or the deadline (a
- * clock_ms() value) passes. `want_ok` makes ERROR and UNKNOWN answers (to
- * START) count as answers rather than chatter. False, with the engine
- * stopped, on timeout or end of output; the raw line goes to raw. */
-static bool await_reply(struct client *c, int64_t deadline, bool want_ok,
-                        struct proto_cmd *cmd, char *raw, size_t rawsize)
+ * clock_ms() value) passes, or *stop (if not NULL) is set. `want_ok` makes
+ * ERROR and UNKNOWN answers (to START) count as answers rather than chatter.
+ * REPLY_FAILED, with the engine stopped, on timeout or end of output; the raw
+ * line goes to raw. */
+static enum reply await_reply(struct client *c, int64_t deadline, bool want_ok,
+                              const atomic_bool *stop, struct proto_cmd *cmd,
+                              char *raw, size_t rawsize)
 {
     for (;;) {
         const char *line;
@@ -176,28 +185,45 @@ static bool await_reply(struct client *c, int64_t deadline, bool want_ok,
                 break;
             }
             snprintf(raw, rawsize, "%.*s", (int)(len < 80 ? len : 80), line);
-            return true;
+            return REPLY_OK;
         }
         if (linebuf_eof(&c->in)) {
             fail_gone(c);
-            return false;
+            return REPLY_FAILED;
         }
+        if (stop != NULL && atomic_load(stop))
+            return REPLY_STOPPED;
         int64_t left = deadline - clock_ms();
         if (left <= 0) {
             fail(c, "engine did not answer in time");
-            return false;
+            return REPLY_FAILED;
         }
+        if (stop != NULL && left > STOP_POLL_MS)
+            left = STOP_POLL_MS;
         struct pollfd pfd = { .fd = c->from, .events = POLLIN };
         int r = poll(&pfd, 1, (int)left);
         if (r < 0 && errno != EINTR) {
             fail(c, "poll: %s", strerror(errno));
-            return false;
+            return REPLY_FAILED;
         }
         if (r > 0 && linebuf_fill(&c->in, c->from) < 0) {
             fail(c, "reading from the engine: %s", strerror(errno));
-            return false;
+            return REPLY_FAILED;
         }
     }
+}
+
+/* Throws away the answer to a cancelled request, once it arrives. */
+static bool drain_pending(struct client *c)
+{
+    if (!c->pending)
+        return true;
+    struct proto_cmd cmd;
+    char raw[96];
+    if (await_reply(c, c->pending_deadline, false, NULL, &cmd, raw, sizeof raw) != REPLY_OK)
+        return false;
+    c->pending = false;
+    return true;
 }
 
 /* START (or RECTSTART) for b's size, then the INFO settings. */
@@ -209,13 +235,15 @@ static bool start(struct client *c, const struct board *b, int turn_ms)
         return false;
     struct proto_cmd cmd;
     char raw[96];
-    if (!await_reply(c, clock_ms() + START_WAIT_MS + turn_ms, true, &cmd, raw, sizeof raw))
+    if (await_reply(c, clock_ms() + START_WAIT_MS + turn_ms, true, NULL, &cmd, raw,
+                    sizeof raw) != REPLY_OK)
         return false;
     if (cmd.kind != PROTO_OK) {
         fail(c, "engine refused a %dx%d board: '%s'", b->width, b->height, raw);
         return false;
     }
     c->started = true;
+    c->fresh = true;
     c->width = b->width;
     c->height = b->height;
     c->rule = b->rule;
@@ -272,9 +300,11 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         return -1;
     int turn_ms = limits->time_ms > 0 ? limits->time_ms
                 : c->opts.time_ms > 0 ? c->opts.time_ms : ENGINE_CLIENT_DEFAULT_MS;
+    if (!drain_pending(c))
+        return -1;
 
     /* A new size, or a new game after an earlier one: start afresh. */
-    bool new_game = b->stones == 0 && c->known_valid && c->known.stones > 0;
+    bool new_game = b->stones == 0 && !c->fresh;
     if (!c->started || new_game || b->width != c->width || b->height != c->height) {
         if (!start(c, b, turn_ms))
             return -1;
@@ -301,12 +331,28 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         sent = send_board(c, b, side);
     if (!sent)
         return -1;
+    c->fresh = false;
 
     struct proto_cmd cmd;
     char raw[96];
     int64_t deadline = clock_ms() + turn_ms + GRACE_MS + turn_ms / 4;
-    if (!await_reply(c, deadline, false, &cmd, raw, sizeof raw))
+    switch (await_reply(c, deadline, false, limits->stop, &cmd, raw, sizeof raw)) {
+    case REPLY_OK:
+        break;
+    case REPLY_FAILED:
         return -1;
+    case REPLY_STOPPED:
+        /* Cancelled: the answer will come later and is thrown away then; the
+         * engine's position is unknown until a BOARD resets it. Any empty
+         * cell keeps the contract of choose(). */
+        c->pending = true;
+        c->pending_deadline = deadline;
+        c->known_valid = false;
+        for (int pos = 0; pos < board_cells(b); pos++)
+            if (board_at(b, pos) == STONE_NONE)
+                return pos;
+        return -1;
+    }
     if (cmd.kind != PROTO_COORDS)
         return fail(c, "engine answered '%s' instead of a move", raw);
     if (!board_inside(b, cmd.a, cmd.b))

@@ -17,6 +17,10 @@
  *     grace period, skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and
  *     accepts only an empty cell of the board.
  *
+ * A choose() cancelled through limits->stop returns at once with some empty
+ * cell (the contract of ai.h); the engine's late answer is read and thrown
+ * away before the next request, which then sends the whole board.
+ *
  * On a timeout, an exit or crash of the engine, a closed pipe or an illegal
  * answer, choose() returns -1, the engine is killed and every later choose()
  * returns -1 too; engine_client_failure() says why. The caller ends the game

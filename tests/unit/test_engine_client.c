@@ -113,6 +113,29 @@ static void test_failures(void **state)
     }
 }
 
+/* A cancelled move returns an empty cell at once; the late answer to it is
+ * thrown away and the next request gets its own answer. */
+static void test_cancel(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; BEGIN) sleep 1; echo 7,7;; "
+                                "DONE) echo 2,2;; END) exit 0;; esac; done", 5000);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    atomic_bool stop = true;
+    struct ai_limits lim = { .time_ms = 5000, .stop = &stop };
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_in_range(p, 0, board_cells(&b) - 1);
+    assert_null(engine_client_failure(&ai));
+    board_place(&b, p, STONE_BLACK);
+    atomic_store(&stop, false);
+    p = ai_choose(&ai, &b, STONE_WHITE, &lim);  /* drains 7,7, then BOARD */
+    assert_int_equal(p, board_pos(&b, 2, 2));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
 /* An engine that ignores END is killed, its whole process group with it. */
 static void test_destroy_kills(void **state)
 {
@@ -168,6 +191,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conversation),
         cmocka_unit_test(test_failures),
+        cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_destroy_kills),
         cmocka_unit_test(test_players),
     };

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""openings.py — choose balanced gomoku openings for `mnk match --openings`.
+
+    tools/openings.py [--seed S] [--count N] [--games G] > data/openings/freestyle-15.txt
+
+Candidates are positions of 2, 3 or 4 stones (Black, White, Black, White)
+inside the central 5x5 of a 15x15 board, each stone within two cells of
+another, kept once per shape up to the board's 8 symmetries and to moving
+the shape around the centre. Each candidate is played out many times
+between two copies of a small pattern-scoring player with random noise
+(freestyle, five or more in a row wins); the ones whose Black score is
+closest to 50% are kept, in two rounds (a first estimate for every
+candidate, then more games for the best), with a cap per number of stones
+so the set stays varied. The file it prints says so in its header.
+
+The pattern player is a yardstick, not a strong engine: an opening it finds
+balanced is not lost for either side by plain threats, which is what a match
+needs. Re-check a file against stronger players with
+`mnk match --openings FILE` and look at the score per opening.
+"""
+import argparse
+import itertools
+import random
+import sys
+
+SIZE = 15
+WIN = 5
+CENTRE = SIZE // 2
+DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+MAX_PLIES = 140  # a game still open after this many stones counts as a draw
+
+# Score of extending a run: by stones already in line (0..3+) and open ends.
+RUN_VALUE = {
+    (3, 2): 50000, (3, 1): 5000,
+    (2, 2): 2000, (2, 1): 200,
+    (1, 2): 100, (1, 1): 20,
+    (0, 2): 5, (0, 1): 1,
+}
+WIN_VALUE = 10 ** 7
+
+
+def inside(x, y):
+    return 0 <= x < SIZE and 0 <= y < SIZE
+
+
+def run_through(board, x, y, dx, dy, side):
+    """Stones of `side` adjacent to (x, y) along (dx, dy) both ways, and how
+    many of the two ends past them are empty."""
+    n, open_ends = 0, 0
+    for sx, sy in ((dx, dy), (-dx, -dy)):
+        cx, cy = x + sx, y + sy
+        while inside(cx, cy) and board.get((cx, cy)) == side:
+            n += 1
+            cx += sx
+            cy += sy
+        if inside(cx, cy) and (cx, cy) not in board:
+            open_ends += 1
+    return n, open_ends
+
+
+def cell_value(board, x, y, side):
+    total = 0
+    for dx, dy in DIRS:
+        n, ends = run_through(board, x, y, dx, dy, side)
+        if n >= WIN - 1:
+            return WIN_VALUE
+        total += RUN_VALUE.get((n, ends), 0)
+    return total
+
+
+def candidates(board):
+    cells = set()
+    for (x, y) in board:
+        for ox in range(-2, 3):
+            for oy in range(-2, 3):
+                c = (x + ox, y + oy)
+                if inside(*c) and c not in board:
+                    cells.add(c)
+    return cells
+
+
+def choose(board, side, rng):
+    other = 3 - side
+    best, best_score = None, -1.0
+    for (x, y) in sorted(candidates(board)):
+        attack = cell_value(board, x, y, side)
+        if attack >= WIN_VALUE:
+            return (x, y)
+        score = attack + 0.9 * cell_value(board, x, y, other)
+        score *= 1.0 + 0.35 * rng.random()
+        if score > best_score:
+            best, best_score = (x, y), score
+    return best
+
+
+def wins(board, x, y, side):
+    return any(run_through(board, x, y, dx, dy, side)[0] >= WIN - 1 for dx, dy in DIRS)
+
+
+def play_out(stones, rng):
+    """Black's score (1, 0.5, 0) of one noisy game from the opening."""
+    board = {c: (1 if i % 2 == 0 else 2) for i, c in enumerate(stones)}
+    side = 1 if len(stones) % 2 == 0 else 2
+    for _ in range(MAX_PLIES - len(stones)):
+        x, y = choose(board, side, rng)
+        if wins(board, x, y, side):
+            return 1.0 if side == 1 else 0.0
+        board[(x, y)] = side
+        side = 3 - side
+    return 0.5
+
+
+def symmetries(cells):
+    for flip in (False, True):
+        for rot in range(4):
+            out = []
+            for (x, y) in cells:
+                u, v = x - CENTRE, y - CENTRE
+                if flip:
+                    u = -u
+                for _ in range(rot):
+                    u, v = -v, u
+                out.append((u, v))
+            yield out
+
+
+def shape_key(black, white):
+    """The same for every symmetric image and translation of the position."""
+    keys = []
+    for img in symmetries(black + white):
+        b, w = img[:len(black)], img[len(black):]
+        mx = min(u for u, _ in img)
+        my = min(v for _, v in img)
+        keys.append((tuple(sorted((u - mx, v - my) for u, v in b)),
+                     tuple(sorted((u - mx, v - my) for u, v in w))))
+    return min(keys)
+
+
+def connected(cells):
+    return all(any(c != d and max(abs(c[0] - d[0]), abs(c[1] - d[1])) <= 2 for d in cells)
+               for c in cells)
+
+
+def notation(c):
+    x, y = c
+    return "%s%d" % ("abcdefghijklmnopqrstuvwxyz"[x], SIZE - y)
+
+
+def enumerate_candidates(rng, per_size):
+    box = [(x, y) for x in range(CENTRE - 2, CENTRE + 3) for y in range(CENTRE - 2, CENTRE + 3)]
+    found = {}
+    for n in (2, 3, 4):
+        nb, nw = (n + 1) // 2, n // 2
+        shapes = {}
+        for black in itertools.combinations(box, nb):
+            rest = [c for c in box if c not in black]
+            for white in itertools.combinations(rest, nw):
+                if not connected(list(black) + list(white)):
+                    continue
+                key = shape_key(list(black), list(white))
+                shapes.setdefault(key, (list(black), list(white)))
+        keys = sorted(shapes)
+        rng.shuffle(keys)
+        found[n] = [shapes[k] for k in keys[:per_size[n]]]
+    return found
+
+
+def moves_of(black, white):
+    out = []
+    for i in range(len(black) + len(white)):
+        out.append(black[i // 2] if i % 2 == 0 else white[i // 2])
+    return out
+
+
+def score(stones, games, rng):
+    return sum(play_out(stones, rng) for _ in range(games)) / games
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--count", type=int, default=50)
+    ap.add_argument("--games", type=int, default=12, help="first-round games per candidate")
+    ap.add_argument("--finalists", type=int, default=110)
+    ap.add_argument("--final-games", type=int, default=36)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+
+    per_size = {2: 40, 3: 160, 4: 160}
+    cands = enumerate_candidates(rng, per_size)
+    first = []
+    for n, shapes in cands.items():
+        for black, white in shapes:
+            stones = moves_of(black, white)
+            first.append((abs(score(stones, args.games, rng) - 0.5), n, stones))
+        print("round 1: %d-stone candidates done" % n, file=sys.stderr)
+    first.sort(key=lambda t: t[0])
+    finals = []
+    for _, n, stones in first[:args.finalists]:
+        s = score(stones, args.final_games, rng)
+        finals.append((abs(s - 0.5), s, n, stones))
+    finals.sort(key=lambda t: t[0])
+
+    cap = {2: args.count // 5, 3: args.count // 2, 4: args.count // 2}
+    chosen = []
+    for dist, s, n, stones in finals:
+        if cap[n] == 0 or len(chosen) == args.count:
+            continue
+        cap[n] -= 1
+        chosen.append((s, n, stones))
+
+    print("# Balanced openings for 15x15, five in a row (freestyle); one per line,")
+    print("# moves in order from Black, in mnk's notation (a = left column, row 1 at")
+    print("# the bottom, h8 = centre). Use: mnk match --openings FILE ...")
+    print("#")
+    print("# How they were chosen (tools/openings.py --seed %d):" % args.seed)
+    print("# candidates are 2-4 stones inside the central 5x5, each within two cells")
+    print("# of another, one per shape up to symmetry and translation; each was played")
+    print("# out %d times by two noisy copies of a small pattern-scoring player, then" % args.games)
+    print("# the %d closest to an even score %d more times; kept are those whose" % (args.finalists, args.final_games))
+    print("# Black score stayed nearest 50%, at most a fifth with 2 stones. The")
+    print("# comment after each opening is Black's score in the last round. No opening")
+    print("# holds a line that wins or a four; the side to move varies with the count.")
+    for s, n, stones in chosen:
+        print("%-16s # %d stones, Black scored %.0f%%" % (" ".join(notation(c) for c in stones), n, 100 * s))
+
+
+if __name__ == "__main__":
+    main()
