@@ -2,6 +2,7 @@
 """openings.py — choose balanced gomoku openings for `mnk match --openings`.
 
     tools/openings.py [--seed S] [--count N] [--games G] > data/openings/freestyle-15.txt
+    tools/openings.py --recentre 19 data/openings/freestyle-15.txt > data/openings/freestyle-19.txt
 
 Candidates are positions of 2, 3 or 4 stones (Black, White, Black, White)
 inside the central 5x5 of a 15x15 board, each stone within two cells of
@@ -12,6 +13,10 @@ between two copies of a small pattern-scoring player with random noise
 closest to 50% are kept, in two rounds (a first estimate for every
 candidate, then more games for the best), with a cap per number of stones
 so the set stays varied. The file it prints says so in its header.
+
+--recentre N moves every opening of a 15x15 file to the centre of an NxN
+board: the openings sit in the middle, away from the edges, so the shapes
+keep their character on a larger board.
 
 The pattern player is a yardstick, not a strong engine: an opening it finds
 balanced is not lost for either side by plain threats, which is what a match
@@ -176,14 +181,38 @@ def score(stones, games, rng):
     return sum(play_out(stones, rng) for _ in range(games)) / games
 
 
+def recentre(size, path):
+    shift = size // 2 - CENTRE
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    print("# Balanced openings for %dx%d, five in a row (freestyle): those of" % (size, size))
+    print("# %s moved to the centre (tools/openings.py --recentre %d)." % (path.split("/")[-1], size))
+    print("# Chosen on 15x15; the edges are far enough not to matter this early.")
+    with open(path) as f:
+        for line in f:
+            body, _, comment = line.partition("#")
+            moves = body.split()
+            if not moves:
+                continue
+            out = []
+            for m in moves:
+                col, row = letters.index(m[0]), int(m[1:])
+                out.append("%s%d" % (letters[col + shift], row + shift))
+            print("%-16s #%s" % (" ".join(out), comment.rstrip("\n")))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--recentre", type=int, metavar="N")
+    ap.add_argument("file", nargs="?")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--count", type=int, default=50)
     ap.add_argument("--games", type=int, default=12, help="first-round games per candidate")
     ap.add_argument("--finalists", type=int, default=110)
     ap.add_argument("--final-games", type=int, default=36)
     args = ap.parse_args()
+    if args.recentre:
+        recentre(args.recentre, args.file)
+        return
     rng = random.Random(args.seed)
 
     per_size = {2: 40, 3: 160, 4: 160}

@@ -32,6 +32,9 @@
 #define INFO_RULE_CONTINUOUS 2
 #define INFO_RULE_RENJU 4
 
+/* A multi-line block being read, until DONE. */
+enum block { BLOCK_NONE, BLOCK_BOARD, BLOCK_SWAP2 };
+
 struct engine {
     struct board board;
     bool started;              /* START or RECTSTART accepted */
@@ -44,8 +47,7 @@ struct engine {
     struct proto_times times;
     int time_cap_ms;           /* --time-ms, 0 = none */
 
-    /* A BOARD (or SWAP2BOARD) block being read, until DONE. */
-    enum { BLOCK_NONE, BLOCK_BOARD, BLOCK_SWAP2 } block;
+    enum block block;
     const char *block_error;   /* first fault in the block, answered at DONE */
     int own[BOARD_MAX_CELLS], n_own;
     int opp[BOARD_MAX_CELLS], n_opp;
@@ -182,7 +184,7 @@ static void info(struct engine *e, const struct proto_cmd *cmd)
     /* game_type, folder, evaluate and unknown keys: nothing to do. */
 }
 
-static void block_begin(struct engine *e, int kind)
+static void block_begin(struct engine *e, enum block kind)
 {
     e->block = kind;
     e->block_error = NULL;
@@ -216,7 +218,7 @@ static void block_field(struct engine *e, const struct proto_cmd *cmd)
 
 static void block_done(struct engine *e)
 {
-    int kind = e->block;
+    enum block kind = e->block;
     e->block = BLOCK_NONE;
     if (kind == BLOCK_SWAP2) {
         answer("UNKNOWN SWAP2BOARD is not supported");
