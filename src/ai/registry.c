@@ -5,9 +5,13 @@
 #include <string.h>
 
 extern const struct ai_strategy ai_random;
+extern const struct ai_strategy ai_tutorial;
+extern const struct ai_strategy ai_threat;
 
 const struct ai_strategy *const ai_strategies[] = {
     &ai_random,
+    &ai_tutorial,
+    &ai_threat,
     NULL,
 };
 
