@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """openings.py — choose balanced gomoku openings for `mnk match --openings`.
 
-    tools/openings.py [--seed S] [--count N] [--games G] > data/openings/freestyle-15.txt
+    tools/openings.py --mnk build/src/cli/mnk [--seed S] > data/openings/freestyle-15.txt
     tools/openings.py --recentre 19 data/openings/freestyle-15.txt > data/openings/freestyle-19.txt
 
 Candidates are positions of 2, 3 or 4 stones (Black, White, Black, White)
 inside the central 5x5 of a 15x15 board, each stone within two cells of
 another, kept once per shape up to the board's 8 symmetries and to moving
-the shape around the centre. Each candidate is played out many times
+the shape around the centre. First `mnk match` plays each candidate between
+two copies of the `threat` strategy (which play almost the same game every
+time): a candidate on which one side wins within a few moves is dropped as
+obviously lost. Each remaining candidate is then played out many times
 between two copies of a small pattern-scoring player with random noise
 (freestyle, five or more in a row wins); the ones whose Black score is
 closest to 50% are kept, in two rounds (a first estimate for every
@@ -25,8 +28,12 @@ needs. Re-check a file against stronger players with
 """
 import argparse
 import itertools
+import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 
 SIZE = 15
 WIN = 5
@@ -177,6 +184,30 @@ def moves_of(black, white):
     return out
 
 
+def quick_losses(mnk, candidates, min_plies, seed):
+    """The indices of candidates on which threat against itself wins for
+    either side within min_plies moves after the opening."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        for stones in candidates:
+            f.write(" ".join(notation(c) for c in stones) + "\n")
+        path = f.name
+    try:
+        out = subprocess.run([mnk, "match", "--black", "threat", "--white", "threat",
+                              "--openings", path, "--seed", str(seed)],
+                             check=True, capture_output=True, text=True).stdout
+    finally:
+        os.unlink(path)
+    quick = set()
+    for line in out.splitlines():
+        m = re.match(r"game (\d+): .*: (Black wins|White wins|draw) \(([^)]*)\), (\d+) moves", line)
+        if not m:
+            continue
+        i = (int(m.group(1)) - 1) // 2
+        if m.group(2) != "draw" and int(m.group(4)) - len(candidates[i]) < min_plies:
+            quick.add(i)
+    return quick
+
+
 def score(stones, games, rng):
     return sum(play_out(stones, rng) for _ in range(games)) / games
 
@@ -204,25 +235,30 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recentre", type=int, metavar="N")
     ap.add_argument("file", nargs="?")
+    ap.add_argument("--mnk", default="build/src/cli/mnk", help="the mnk binary")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--count", type=int, default=50)
-    ap.add_argument("--games", type=int, default=12, help="first-round games per candidate")
-    ap.add_argument("--finalists", type=int, default=110)
-    ap.add_argument("--final-games", type=int, default=36)
+    ap.add_argument("--min-plies", type=int, default=20,
+                    help="drop openings threat wins within this many moves")
+    ap.add_argument("--games", type=int, default=10, help="first-round games per candidate")
+    ap.add_argument("--finalists", type=int, default=80)
+    ap.add_argument("--final-games", type=int, default=24)
     args = ap.parse_args()
     if args.recentre:
         recentre(args.recentre, args.file)
         return
     rng = random.Random(args.seed)
 
-    per_size = {2: 40, 3: 160, 4: 160}
+    per_size = {2: 40, 3: 160, 4: 200}
     cands = enumerate_candidates(rng, per_size)
+    pool = [(n, moves_of(b, w)) for n, shapes in cands.items() for b, w in shapes]
+    quick = quick_losses(args.mnk, [st for _, st in pool], args.min_plies, args.seed)
+    print("threat filter: %d of %d dropped" % (len(quick), len(pool)), file=sys.stderr)
+    pool = [p for i, p in enumerate(pool) if i not in quick]
     first = []
-    for n, shapes in cands.items():
-        for black, white in shapes:
-            stones = moves_of(black, white)
-            first.append((abs(score(stones, args.games, rng) - 0.5), n, stones))
-        print("round 1: %d-stone candidates done" % n, file=sys.stderr)
+    for n, stones in pool:
+        first.append((abs(score(stones, args.games, rng) - 0.5), n, stones))
+    print("round 1 done", file=sys.stderr)
     first.sort(key=lambda t: t[0])
     finals = []
     for _, n, stones in first[:args.finalists]:
@@ -244,12 +280,16 @@ def main():
     print("#")
     print("# How they were chosen (tools/openings.py --seed %d):" % args.seed)
     print("# candidates are 2-4 stones inside the central 5x5, each within two cells")
-    print("# of another, one per shape up to symmetry and translation; each was played")
-    print("# out %d times by two noisy copies of a small pattern-scoring player, then" % args.games)
-    print("# the %d closest to an even score %d more times; kept are those whose" % (args.finalists, args.final_games))
-    print("# Black score stayed nearest 50%, at most a fifth with 2 stones. The")
-    print("# comment after each opening is Black's score in the last round. No opening")
-    print("# holds a line that wins or a four; the side to move varies with the count.")
+    print("# of another, one per shape up to symmetry and translation. Dropped: those")
+    print("# on which the threat strategy, playing itself, wins for either side within")
+    print("# %d moves (%d of %d). The rest were played out %d times by two noisy" %
+          (args.min_plies, len(quick), len(quick) + len(pool), args.games))
+    print("# copies of a small pattern-scoring player, the %d closest to an even score" %
+          args.finalists)
+    print("# %d more times; kept are the %d whose Black score stayed nearest 50%%, at" %
+          (args.final_games, len(chosen)))
+    print("# most a fifth with 2 stones. After each opening: its stone count and")
+    print("# Black's score in the last round. With an even count Black moves next.")
     for s, n, stones in chosen:
         print("%-16s # %d stones, Black scored %.0f%%" % (" ".join(notation(c) for c in stones), n, 100 * s))
 
