@@ -30,7 +30,7 @@ static bool at_end(struct scan *s)
 }
 
 /* Reads a decimal number in 0..max. On failure sets *why and returns false. */
-static bool read_number(struct scan *s, long max, long *out, const char **why)
+static bool read_number(struct scan *s, long long max, long long *out, const char **why)
 {
     skip_blanks(s);
     if (s->p < s->end && (*s->p == '-' || *s->p == '+')) {
@@ -41,7 +41,7 @@ static bool read_number(struct scan *s, long max, long *out, const char **why)
         *why = "expected a number";
         return false;
     }
-    long v = 0;
+    long long v = 0;
     while (s->p < s->end && isdigit((unsigned char)*s->p)) {
         v = v * 10 + (*s->p - '0');
         if (v > max) {
@@ -66,7 +66,8 @@ static bool expect_comma(struct scan *s, const char **why)
 }
 
 /* Reads `n` comma-separated numbers, then the end of the line. */
-static bool read_numbers(struct scan *s, int n, long max, long *v, const char **why)
+static bool read_numbers(struct scan *s, int n, long long max, long long *v,
+                         const char **why)
 {
     for (int i = 0; i < n; i++) {
         if (i > 0 && !expect_comma(s, why))
@@ -123,6 +124,10 @@ static const struct word words[] = {
 
 #define N_WORDS (sizeof words / sizeof words[0])
 
+/* Larger INFO numbers are refused; those above INT_MAX are clamped to it
+ * (2 GB of memory, 24 days of time: more than enough). */
+#define INFO_NUMBER_MAX 999999999999999LL
+
 /* INFO keys whose value is a number (milliseconds, bytes, a bitmask). */
 static const char *const numeric_keys[] = {
     "timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule",
@@ -153,12 +158,12 @@ static void parse_info(struct scan *s, struct proto_cmd *cmd)
     for (size_t i = 0; i < sizeof numeric_keys / sizeof numeric_keys[0]; i++) {
         if (strcmp(cmd->key, numeric_keys[i]) != 0)
             continue;
-        long v;
-        if (!read_numbers(&value, 1, INT_MAX, &v, &cmd->error)) {
+        long long v;
+        if (!read_numbers(&value, 1, INFO_NUMBER_MAX, &v, &cmd->error)) {
             cmd->kind = PROTO_MALFORMED;
             return;
         }
-        cmd->a = (int)v;
+        cmd->a = v > INT_MAX ? INT_MAX : (int)v;
     }
 }
 
@@ -191,7 +196,7 @@ void proto_parse(const char *line, size_t len, struct proto_cmd *cmd)
         return;
     }
 
-    long v[3];
+    long long v[3];
     if (isdigit((unsigned char)*s.p) || *s.p == '-') {
         /* "x,y" (a move) or "x,y,field" (a BOARD line): count the commas. */
         int commas = 0;

@@ -13,7 +13,7 @@
  * terminator may be present or already stripped); blanks around the line and
  * around commas are ignored; command names are case-insensitive. Numbers are
  * plain decimal, 0 .. PROTO_NUMBER_MAX (coordinates, sizes) or, for INFO
- * values in milliseconds or bytes, 0 .. INT_MAX.
+ * values in milliseconds or bytes, up to 15 digits, clamped to INT_MAX.
  */
 #ifndef MNK_IO_PROTO_H
 #define MNK_IO_PROTO_H

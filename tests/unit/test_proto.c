@@ -1,6 +1,7 @@
 /* test_proto.c — the Gomocup line parser, the line reader and the time budget. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -95,7 +96,10 @@ static void test_info(void **state)
     assert_non_null(c.error);
     c = parse("INFO time_left -5");
     assert_int_equal(c.kind, PROTO_MALFORMED);
-    c = parse("INFO timeout_match 99999999999");
+    c = parse("INFO max_memory 4294967296");   /* 4 GB: clamped, not refused */
+    assert_int_equal(c.kind, PROTO_INFO);
+    assert_int_equal(c.a, INT_MAX);
+    c = parse("INFO timeout_match 99999999999999999999");
     assert_int_equal(c.kind, PROTO_MALFORMED);
     assert_int_equal(parse("INFO").kind, PROTO_MALFORMED);
     assert_int_equal(parse("INFO rule").kind, PROTO_MALFORMED);
