@@ -226,6 +226,29 @@ static bool drain_pending(struct client *c)
     return true;
 }
 
+/* Drops whatever the engine said unasked (late chatter, a second answer), so
+ * that the next line read answers the next request. False, with the engine
+ * stopped, if it has gone. */
+static bool discard_unasked(struct client *c)
+{
+    struct pollfd pfd = { .fd = c->from, .events = POLLIN };
+    for (;;) {
+        const char *line;
+        size_t len;
+        bool cut;
+        while (linebuf_next(&c->in, &line, &len, &cut))
+            ;
+        if (linebuf_eof(&c->in) || poll(&pfd, 1, 0) <= 0 ||
+            linebuf_fill(&c->in, c->from) < 0)
+            break;
+    }
+    if (linebuf_eof(&c->in)) {
+        fail_gone(c);
+        return false;
+    }
+    return true;
+}
+
 /* START (or RECTSTART) for b's size, then the INFO settings. */
 static bool start(struct client *c, const struct board *b, int turn_ms)
 {
@@ -300,7 +323,7 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         return -1;
     int turn_ms = limits->time_ms > 0 ? limits->time_ms
                 : c->opts.time_ms > 0 ? c->opts.time_ms : ENGINE_CLIENT_DEFAULT_MS;
-    if (!drain_pending(c))
+    if (!drain_pending(c) || !discard_unasked(c))
         return -1;
 
     /* A new size, or a new game after an earlier one: start afresh. */

@@ -14,12 +14,14 @@
 #include "io/players.h"
 
 /* A well-behaved engine whose answers tell which command it was sent:
- * BEGIN -> 7,7 (after some chatter to skip), TURN -> 1,1, BOARD..DONE -> 2,2. */
+ * BEGIN -> 7,7 (after some chatter to skip, and followed by an unasked 9,9
+ * that must not be taken for the next answer), TURN -> 1,1, BOARD..DONE ->
+ * 2,2. */
 static const char good_engine[] =
     "while read -r cmd rest; do case $cmd in "
     "START) echo OK;; "
     "BEGIN) echo 'MESSAGE thinking'; echo 'DEBUG x'; echo 'UNKNOWN y'; echo 'ERROR z';"
-    "       printf '7,7\\r\\n';; "
+    "       printf '7,7\\r\\n9,9\\n';; "
     "TURN) echo 1,1;; "
     "DONE) echo 2,2;; "
     "END) exit 0;; "
