@@ -25,6 +25,7 @@
 #define FAIL_WAIT_MS 200     /* for an engine that closed its output to exit */
 #define CLOSE_FDS_MAX 4096   /* descriptors the child closes, at most */
 #define STOP_POLL_MS 50      /* how often a cancellable wait looks at the flag */
+#define WRITE_WAIT_MS 5000   /* for an engine to make room in its input pipe */
 
 struct client {
     pid_t pid;             /* the engine (and its process group); 0 once reaped */
@@ -117,12 +118,22 @@ static int fail_gone(struct client *c)
     return fail(c, "engine closed its output");
 }
 
+/* Writes all n bytes to the engine's non-blocking input, waiting at most
+ * WRITE_WAIT_MS for room: an engine that stops reading cannot hang us. */
 static bool write_all(int fd, const char *p, size_t n)
 {
+    int64_t deadline = clock_ms() + WRITE_WAIT_MS;
     while (n > 0) {
         ssize_t w = write(fd, p, n);
         if (w < 0 && errno == EINTR)
             continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            int64_t left = deadline - clock_ms();
+            struct pollfd pfd = { .fd = fd, .events = POLLOUT };
+            if (left <= 0 || (poll(&pfd, 1, (int)left) < 0 && errno != EINTR))
+                return false;
+            continue;
+        }
         if (w <= 0)
             return false;
         p += w;
@@ -517,6 +528,7 @@ bool engine_client_create(struct ai *ai, const char *command,
         return false;
     }
     setpgid(pid, pid); /* also here, so a kill right away reaches the group */
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
     c->pid = pid;
     c->to = in[1];
     c->from = out[0];
