@@ -177,6 +177,15 @@ def enumerate_candidates(rng, per_size):
     return found
 
 
+def present(stones, rng):
+    """The opening turned by a random symmetry and moved so that the middle
+    of its bounding box is the centre cell."""
+    img = list(symmetries(stones))[rng.randrange(8)]
+    mx = (min(u for u, _ in img) + max(u for u, _ in img)) // 2
+    my = (min(v for _, v in img) + max(v for _, v in img)) // 2
+    return [(u - mx + CENTRE, v - my + CENTRE) for u, v in img]
+
+
 def moves_of(black, white):
     out = []
     for i in range(len(black) + len(white)):
@@ -241,8 +250,8 @@ def main():
     ap.add_argument("--min-plies", type=int, default=20,
                     help="drop openings threat wins within this many moves")
     ap.add_argument("--games", type=int, default=10, help="first-round games per candidate")
-    ap.add_argument("--finalists", type=int, default=80)
-    ap.add_argument("--final-games", type=int, default=24)
+    ap.add_argument("--finalists", type=int, default=100)
+    ap.add_argument("--final-games", type=int, default=20)
     args = ap.parse_args()
     if args.recentre:
         recentre(args.recentre, args.file)
@@ -266,13 +275,13 @@ def main():
         finals.append((abs(s - 0.5), s, n, stones))
     finals.sort(key=lambda t: t[0])
 
-    cap = {2: args.count // 5, 3: args.count // 2, 4: args.count // 2}
+    cap = {2: args.count // 10, 3: args.count * 3 // 5, 4: args.count * 3 // 5}
     chosen = []
     for dist, s, n, stones in finals:
         if cap[n] == 0 or len(chosen) == args.count:
             continue
         cap[n] -= 1
-        chosen.append((s, n, stones))
+        chosen.append((s, n, present(stones, rng)))
 
     print("# Balanced openings for 15x15, five in a row (freestyle); one per line,")
     print("# moves in order from Black, in mnk's notation (a = left column, row 1 at")
@@ -288,7 +297,8 @@ def main():
           args.finalists)
     print("# %d more times; kept are the %d whose Black score stayed nearest 50%%, at" %
           (args.final_games, len(chosen)))
-    print("# most a fifth with 2 stones. After each opening: its stone count and")
+    print("# most a tenth with 2 stones; each shown centred on h8, turned at random.")
+    print("# After each opening: its stone count and")
     print("# Black's score in the last round. With an even count Black moves next.")
     for s, n, stones in chosen:
         print("%-16s # %d stones, Black scored %.0f%%" % (" ".join(notation(c) for c in stones), n, 100 * s))

@@ -2,14 +2,15 @@
 # engine.sh — end-to-end checks of `mnk engine` (the Gomocup protocol) and
 # `mnk match` (built-ins and `mnk engine` as an external engine).
 #
-#   engine.sh MNK_BINARY OPENINGS_FILE
+#   engine.sh MNK_BINARY OPENINGS_DIR
 #
 # Exit 0 when every check passes, 1 on the first failure, 77 (skip) when a
 # tool it needs is missing.
 set -u
 
-mnk=${1:?usage: engine.sh MNK_BINARY OPENINGS_FILE}
-openings=${2:?usage: engine.sh MNK_BINARY OPENINGS_FILE}
+mnk=${1:?usage: engine.sh MNK_BINARY OPENINGS_DIR}
+openings=${2:?usage: engine.sh MNK_BINARY OPENINGS_DIR}/freestyle-15.txt
+openings19=$(dirname "$openings")/freestyle-19.txt
 for tool in timeout grep head wc mktemp; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
@@ -135,6 +136,15 @@ grep -q 'forfeit' "$tmp/m4" || fail "a dead engine was not a forfeit: $(cat "$tm
 timeout 120 "$mnk" match --black random --white random --openings "$openings" --games 4 \
     --seed 1 > "$tmp/m5" || fail "match with openings failed"
 [ "$(grep -c ', opening [a-o][0-9]' "$tmp/m5")" -eq 4 ] || fail "openings not shown: $(cat "$tmp/m5")"; ok
+# Every opening of the shipped files is playable: two games each.
+for f in "$openings" "$openings19"; do
+    size=15; [ "$f" = "$openings19" ] && size=19
+    n=$(grep -c '^[a-s]' "$f")
+    [ "$n" -ge 10 ] || fail "$f: only $n openings"
+    out=$(timeout 120 "$mnk" match --black random --white random --size $size --openings "$f" --quiet --seed 1) ||
+        fail "$f: $out"
+    [[ $out =~ ^random/A\ vs\ random/B:\ $((2 * n))\ games ]] || fail "$f: '$out'"; ok
+done
 
 # Bad flags: exit 2, one line on stderr naming the flag, no game played.
 for args in "--black random --white random --games 0" "--black random --white nobody" \
