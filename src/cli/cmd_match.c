@@ -145,8 +145,8 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
     else if (score <= 0.0)
         printf("Elo difference: -inf (every game lost; no finite estimate)\n");
     else if (lo <= 0.0 || hi >= 1.0)
-        printf("Elo difference: %+.0f, 95%% error bar unbounded (too few games for "
-               "so lopsided a score)\n", elo(score));
+        printf("Elo difference: %+.0f, 95%% error bar unbounded (too few games)\n",
+               elo(score));
     else
         printf("Elo difference: %+.0f +/- %.0f (95%%)\n", elo(score),
                (elo(hi) - elo(lo)) / 2.0);
