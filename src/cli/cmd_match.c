@@ -64,7 +64,7 @@ static bool read_openings(const char *path, const struct game_config *c,
         lineno++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            args_error("%s:%d: line too long (at most %d characters)", path, lineno,
+            args_error("--openings: %s:%d: line too long (at most %d characters)", path, lineno,
                        OPENING_LINE_MAX - 2);
             ok = false;
             break;
@@ -78,18 +78,18 @@ static bool read_openings(const char *path, const struct game_config *c,
         for (char *tok = strtok(line, " \t\r\n,"); tok != NULL; tok = strtok(NULL, " \t\r\n,")) {
             int pos;
             if (!notation_parse(&g.board, tok, &pos)) {
-                args_error("%s:%d: '%s' is not a cell of a %dx%d board", path, lineno,
+                args_error("--openings: %s:%d: '%s' is not a cell of a %dx%d board", path, lineno,
                            tok, c->width, c->height);
                 ok = false;
                 break;
             }
             if (o.n == OPENING_MAX_MOVES) {
-                args_error("%s:%d: more than %d moves", path, lineno, OPENING_MAX_MOVES);
+                args_error("--openings: %s:%d: more than %d moves", path, lineno, OPENING_MAX_MOVES);
                 ok = false;
                 break;
             }
             if (game_play(&g, pos) != GAME_OK || game_over(&g)) {
-                args_error("%s:%d: '%s' is %s", path, lineno, tok,
+                args_error("--openings: %s:%d: '%s' is %s", path, lineno, tok,
                            game_over(&g) ? "a move that ends the game" : "an occupied cell");
                 ok = false;
                 break;
