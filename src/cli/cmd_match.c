@@ -84,7 +84,8 @@ static bool read_openings(const char *path, const struct game_config *c,
                 break;
             }
             if (o.n == OPENING_MAX_MOVES) {
-                args_error("--openings: %s:%d: more than %d moves", path, lineno, OPENING_MAX_MOVES);
+                args_error("--openings: %s:%d: more than %d moves", path, lineno,
+                           OPENING_MAX_MOVES);
                 ok = false;
                 break;
             }
