@@ -7,8 +7,10 @@
 
 #include <stdio.h>
 
-int cmd_play(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 
 /* The options of `mnk play`, for its --help and for `mnk --help`. */
