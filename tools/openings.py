@@ -226,7 +226,8 @@ def recentre(size, path):
     letters = "abcdefghijklmnopqrstuvwxyz"
     print("# Balanced openings for %dx%d, five in a row (freestyle): those of" % (size, size))
     print("# %s moved to the centre (tools/openings.py --recentre %d)." % (path.split("/")[-1], size))
-    print("# Chosen on 15x15; the edges are far enough not to matter this early.")
+    print("# Chosen on 15x15; the edges are far enough not to matter this early. The")
+    print("# score after each opening is the 15x15 one.")
     with open(path) as f:
         for line in f:
             body, _, comment = line.partition("#")
