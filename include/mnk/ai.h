@@ -5,8 +5,12 @@
  * keeps its transposition table there). choose() reads the board it is given
  * and must return a legal move (an empty cell) every time it is called on a
  * board that is not full — even when cancelled through limits->stop, in which
- * case it returns the best move found so far. Strategies never print: all they
- * learn comes through the arguments, all they report goes through
+ * case it returns the best move found so far. The one exception is a player
+ * that cannot move at all (an external engine that crashed, timed out or
+ * answered nonsense; see src/io/engine_client.h): its choose() returns -1,
+ * and the caller ends the game by forfeit, game_concede(g, side,
+ * END_FORFEIT). Built-in strategies never return -1. Strategies never print:
+ * all they learn comes through the arguments, all they report goes through
  * limits->on_info.
  *
  * Adding a strategy: one file in src/ai/ defining a const struct ai_strategy,
@@ -65,7 +69,8 @@ struct ai_strategy {
     void (*destroy)(void *state);
     /* Forgets what was learnt in a previous game (tables); may be NULL. */
     void (*reset)(void *state);
-    /* Returns an empty cell of b for `side` to play; b is not full. */
+    /* Returns an empty cell of b for `side` to play; b is not full. -1 only
+     * when the player cannot move at all (see above). */
     int (*choose)(void *state, const struct board *b, enum stone side,
                   const struct ai_limits *limits);
 };
@@ -101,7 +106,7 @@ void ai_strategy_names(char *buf, size_t size);
  * out of memory. */
 bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts);
 
-/* Asks the player for a move; see struct ai_strategy.choose. */
+/* Asks the player for a move; see struct ai_strategy.choose (-1 = forfeit). */
 int ai_choose(struct ai *ai, const struct board *b, enum stone side,
               const struct ai_limits *limits);
 

@@ -5,8 +5,16 @@
 #ifndef MNK_CLI_COMMANDS_H
 #define MNK_CLI_COMMANDS_H
 
-int cmd_play(int argc, char **argv);
+#include <stdio.h>
+
 int cmd_convert(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+
+/* The options of `mnk play`, for its --help and for `mnk --help`. */
+void cmd_play_usage(FILE *out);
 
 #endif

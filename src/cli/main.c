@@ -15,6 +15,9 @@ struct command {
 static const struct command commands[] = {
     { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
     { "convert", cmd_convert, "convert a game record between SGF and PSQ" },
+    { "engine", cmd_engine, "a Gomocup engine on standard input/output (Piskvork protocol)" },
+    { "match", cmd_match, "headless games between two computer players, with a score" },
+    { "solve", cmd_solve, "the exact value of a small board, by exhaustive search" },
     { "bench", cmd_bench, "search fixed positions: node counts and speed" },
 };
 
@@ -27,6 +30,8 @@ static void usage(FILE *out)
                  "commands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n");
+    cmd_play_usage(out);
     fprintf(out, "\n'mnk COMMAND --help' describes a command; 'man 6 mnk' all of them.\n");
 }
 

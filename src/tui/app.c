@@ -1,0 +1,371 @@
+/* app.c — terminal setup, the input loop, screens and overlays; see app.h.
+ *
+ * The loop sleeps in poll() on two descriptors: the terminal, and a
+ * self-pipe written by the signal handlers and by the computer's thread.
+ * Nothing wakes it otherwise, except the pause a computer makes before
+ * answering another: an idle game costs no CPU.
+ */
+#include "tui/app.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "tui/dialog.h"
+#include "tui/draw.h"
+#include "tui/help.h"
+#include "tui/layout.h"
+#include "tui/menu.h"
+#include "tui/play.h"
+#include "tui/react.h"
+
+enum app_screen { SCREEN_MENU, SCREEN_PLAY };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG };
+
+struct app {
+    enum app_screen screen;
+    enum overlay overlay;
+    struct menu menu;
+    struct play play;
+    bool playing;           /* `play` holds a started game */
+    struct help help;
+    struct dialog dialog;
+    bool dirty;             /* the screen must be drawn again */
+    WINDOW *input;          /* keys are read here, see setup_curses() */
+    int status;             /* the exit status, once `quit` is set */
+    bool quit;
+    char error[200];        /* shown on stderr after the terminal is restored */
+};
+
+/* Signal handlers can only reach static storage: they record what arrived
+ * and write a byte to the self-pipe so that poll() returns. */
+static int wake_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t got_quit_signal;
+static volatile sig_atomic_t got_resize;
+
+static void on_signal(int sig)
+{
+    int saved = errno;
+    if (sig == SIGWINCH)
+        got_resize = 1;
+    else
+        got_quit_signal = sig;
+    ssize_t n = write(wake_pipe[1], "s", 1);
+    (void)n; /* a full pipe already holds a wake-up */
+    errno = saved;
+}
+
+static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
+#define N_HANDLED (sizeof handled_signals / sizeof handled_signals[0])
+
+static void catch_signals(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: poll() must return at once. */
+    for (size_t i = 0; i < N_HANDLED; i++)
+        sigaction(handled_signals[i], &sa, &old[i]);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static void release_signals(const struct sigaction *old)
+{
+    for (size_t i = 0; i < N_HANDLED; i++)
+        sigaction(handled_signals[i], &old[i], NULL);
+}
+
+static bool open_pipe(void)
+{
+    if (pipe(wake_pipe) != 0)
+        return false;
+    for (int i = 0; i < 2; i++) {
+        fcntl(wake_pipe[i], F_SETFL, fcntl(wake_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    return true;
+}
+
+static void drain_pipe(void)
+{
+    char buf[64];
+    while (read(wake_pipe[0], buf, sizeof buf) > 0)
+        ;
+}
+
+/* --- screens ------------------------------------------------------------ */
+
+static void min_size(const struct app *a, int *cols, int *rows)
+{
+    *cols = a->screen == SCREEN_MENU ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
+    *rows = a->screen == SCREEN_MENU ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
+}
+
+static bool too_small(const struct app *a)
+{
+    int cols, rows;
+    min_size(a, &cols, &rows);
+    return COLS < cols || LINES < rows;
+}
+
+/* Every screen learns the new size at once, whichever is showing. */
+static void resize(struct app *a)
+{
+    menu_resize(&a->menu, LINES, COLS);
+    if (a->playing)
+        play_resize(&a->play, LINES, COLS);
+    a->dirty = true;
+}
+
+static void draw(struct app *a)
+{
+    int cols, rows;
+    min_size(a, &cols, &rows);
+    if (COLS < 2) {
+        /* ncurses 6.4 reads outside its line buffers when it updates a
+         * one-column screen (seen with valgrind): leave such a screen be. */
+        a->dirty = false;
+        return;
+    }
+    if (too_small(a)) {
+        draw_too_small(cols, rows);
+    } else {
+        if (a->screen == SCREEN_MENU)
+            menu_draw(&a->menu);
+        else
+            play_draw(&a->play);
+        if (a->overlay == OVERLAY_HELP)
+            help_draw(&a->help);
+        else if (a->overlay == OVERLAY_DIALOG)
+            dialog_draw(&a->dialog);
+    }
+    refresh();
+    a->dirty = false;
+}
+
+static void stop_game(struct app *a)
+{
+    if (a->playing)
+        play_fini(&a->play);
+    a->playing = false;
+}
+
+static bool start_game(struct app *a, const struct game_config *c)
+{
+    stop_game(a);
+    const char *refused = play_init(&a->play, c, wake_pipe[1]);
+    if (refused != NULL) {
+        snprintf(a->error, sizeof a->error, "mnk: %s", refused);
+        return false;
+    }
+    a->playing = true;
+    a->screen = SCREEN_PLAY;
+    a->overlay = OVERLAY_NONE;
+    play_resize(&a->play, LINES, COLS);
+    /* The computer may have the first move. */
+    play_tick(&a->play);
+    return true;
+}
+
+/* Turns a handler's reaction flags into screen work. */
+static void react(struct app *a, unsigned r)
+{
+    if (r == REACT_NONE)
+        return;
+    a->dirty = true;
+    if (r & REACT_CLOSE)
+        a->overlay = OVERLAY_NONE;
+    if (r & REACT_QUIT) {
+        a->quit = true;
+        return;
+    }
+    if (r & REACT_ASK_QUIT) {
+        dialog_open(&a->dialog, "Quit the game in progress?", REACT_QUIT);
+        a->overlay = OVERLAY_DIALOG;
+    }
+    if (r & REACT_ASK_MENU) {
+        dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
+        a->overlay = OVERLAY_DIALOG;
+    }
+    if (r & REACT_HELP) {
+        help_init(&a->help);
+        a->overlay = OVERLAY_HELP;
+    }
+    if (r & REACT_MENU) {
+        struct game_config c = a->play.game.config;
+        stop_game(a);
+        menu_open_form(&a->menu, &c);
+        a->screen = SCREEN_MENU;
+        a->overlay = OVERLAY_NONE;
+    }
+    if (r & REACT_START) {
+        struct game_config c;
+        menu_config(&a->menu, &c);
+        if (!start_game(a, &c)) {
+            a->quit = true;
+            a->status = 1;
+        }
+    }
+}
+
+static unsigned dispatch(struct app *a, int key)
+{
+    if (key == KEY_RESIZE) {
+        resize(a);
+        return REACT_REDRAW;
+    }
+    if (too_small(a))
+        return key == 'q' ? REACT_QUIT : REACT_NONE;
+    switch (a->overlay) {
+    case OVERLAY_HELP:
+        return help_key(&a->help, key);
+    case OVERLAY_DIALOG:
+        return dialog_key(&a->dialog, key);
+    case OVERLAY_NONE:
+        break;
+    }
+    return a->screen == SCREEN_MENU ? menu_key(&a->menu, key) : play_key(&a->play, key);
+}
+
+/* Reads the terminal's size after SIGWINCH and tells curses. */
+static void apply_resize(struct app *a)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+        resizeterm(ws.ws_row, ws.ws_col);
+    resize(a);
+}
+
+/* How many wake-ups in a row may find the terminal readable yet yield no key
+ * before it is taken for closed (read() returning 0 gives curses only ERR). */
+#define MAX_EMPTY_READS 64
+
+static void loop(struct app *a)
+{
+    int empty_reads = 0;
+    while (!a->quit) {
+        if (a->dirty)
+            draw(a);
+        int timeout = a->screen == SCREEN_PLAY ? play_timeout(&a->play) : -1;
+        struct pollfd fds[2] = {
+            { .fd = STDIN_FILENO, .events = POLLIN },
+            { .fd = wake_pipe[0], .events = POLLIN },
+        };
+        int n = poll(fds, 2, timeout);
+        if (n < 0 && errno != EINTR) {
+            snprintf(a->error, sizeof a->error, "mnk: poll: %s", strerror(errno));
+            a->status = 1;
+            return;
+        }
+        if (n > 0 && (fds[1].revents & POLLIN))
+            drain_pipe();
+        if (got_quit_signal) {
+            a->status = 128 + got_quit_signal;
+            return;
+        }
+        if (got_resize) {
+            got_resize = 0;
+            apply_resize(a);
+        }
+        if (a->screen == SCREEN_PLAY)
+            react(a, play_wake(&a->play));
+        if (n == 0 && a->screen == SCREEN_PLAY)
+            react(a, play_tick(&a->play));
+
+        int keys = 0, key;
+        while (!a->quit && (key = wgetch(a->input)) != ERR) {
+            keys++;
+            react(a, dispatch(a, key));
+        }
+        if (n > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+            a->status = 128 + SIGHUP;
+            return;
+        }
+        empty_reads = n > 0 && (fds[0].revents & POLLIN) && keys == 0 ? empty_reads + 1 : 0;
+        if (empty_reads > MAX_EMPTY_READS) {
+            a->status = 128 + SIGHUP;
+            return;
+        }
+    }
+}
+
+/* Keys are read from a 1×1 window that is never drawn in: wgetch() refreshes
+ * the window it reads from when that has changed, and reading from stdscr
+ * would refresh it behind draw()'s back (even on a 1-column screen, see
+ * draw()). False when the window can't be made. */
+static bool setup_curses(struct app *a)
+{
+    a->input = newwin(1, 1, 0, 0);
+    if (a->input == NULL)
+        return false;
+    cbreak();
+    noecho();
+    nonl();
+    keypad(a->input, TRUE);
+    nodelay(a->input, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mouseinterval(0);
+    draw_init();
+    return true;
+}
+
+int app_run(const struct game_config *config)
+{
+    static struct app app; /* large (two games' worth); one per process */
+    struct app *a = &app;
+    memset(a, 0, sizeof *a);
+    setlocale(LC_ALL, "");
+    if (!open_pipe()) {
+        fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
+        return 1;
+    }
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (screen == NULL) {
+        const char *term = getenv("TERM");
+        if (term == NULL || term[0] == '\0')
+            fprintf(stderr, "mnk: TERM is not set: cannot drive the terminal\n");
+        else
+            fprintf(stderr, "mnk: unknown terminal type '%s' (TERM)\n", term);
+        close(wake_pipe[0]);
+        close(wake_pipe[1]);
+        return 1;
+    }
+    struct sigaction old[N_HANDLED];
+    catch_signals(old);
+    menu_init(&a->menu);
+    if (!setup_curses(a)) {
+        snprintf(a->error, sizeof a->error, "mnk: out of memory for the screen");
+        a->status = 1;
+    } else {
+        resize(a);
+        if (config == NULL || start_game(a, config))
+            loop(a);
+        else
+            a->status = 1;
+    }
+
+    stop_game(a);
+    if (a->input != NULL)
+        delwin(a->input);
+    endwin();
+    delscreen(screen);
+    release_signals(old);
+    close(wake_pipe[0]);
+    close(wake_pipe[1]);
+    wake_pipe[0] = wake_pipe[1] = -1;
+    if (a->error[0] != '\0')
+        fprintf(stderr, "%s\n", a->error);
+    return a->status;
+}

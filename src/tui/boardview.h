@@ -1,0 +1,25 @@
+/* boardview.h — the board on screen: the grid (boxed or compact, see
+ * layout.h), the column letters and row numbers of the project notation
+ * (a = left, row 1 = bottom), arrows where a scrolled board goes on, the
+ * stones, the cursor, the last move between brackets, and the winning line.
+ *
+ * A view: it reads the game through a const pointer and changes nothing.
+ */
+#ifndef MNK_TUI_BOARDVIEW_H
+#define MNK_TUI_BOARDVIEW_H
+
+#include "mnk/game.h"
+#include "tui/layout.h"
+
+/* What the board view needs besides the game: where it goes, which part of
+ * the board shows, and the cursor (board coordinates). */
+struct board_view {
+    const struct layout *layout;
+    int off_x, off_y;     /* the first visible column and row */
+    int cx, cy;
+};
+
+/* Draws the board of game g as view v shows it. */
+void boardview_draw(const struct game *g, const struct board_view *v);
+
+#endif

@@ -1,0 +1,274 @@
+/* draw.c — glyphs, colours and clipped drawing; see draw.h. */
+#include "tui/draw.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+
+struct glyph {
+    const char *utf8;
+    char acs;           /* the VT100 line-drawing code, 0 when not a line */
+    const char *ascii;
+};
+
+static const struct glyph glyphs[GLYPH_COUNT] = {
+    [GLYPH_H] = { "─", 'q', "-" },
+    [GLYPH_V] = { "│", 'x', "|" },
+    [GLYPH_TL] = { "┌", 'l', "+" },
+    [GLYPH_TR] = { "┐", 'k', "+" },
+    [GLYPH_BL] = { "└", 'm', "+" },
+    [GLYPH_BR] = { "┘", 'j', "+" },
+    [GLYPH_T] = { "┬", 'w', "+" },
+    [GLYPH_B] = { "┴", 'v', "+" },
+    [GLYPH_L] = { "├", 't', "+" },
+    [GLYPH_R] = { "┤", 'u', "+" },
+    [GLYPH_CROSS] = { "┼", 'n', "+" },
+    [GLYPH_BLACK] = { "●", 0, "X" },
+    [GLYPH_WHITE] = { "○", 0, "O" },
+    [GLYPH_TIMES] = { "×", 0, "x" },
+    [GLYPH_ELLIPSIS] = { "…", 0, "..." },
+    [GLYPH_PREV] = { "‹", 0, "<" },
+    [GLYPH_NEXT] = { "›", 0, ">" },
+    [GLYPH_TURN] = { "▶", 0, ">" },
+    [GLYPH_DASH] = { "–", 0, "-" },
+    [GLYPH_UP] = { "↑", 0, "^" },
+    [GLYPH_DOWN] = { "↓", 0, "v" },
+    [GLYPH_LEFT] = { "←", 0, "<" },
+    [GLYPH_RIGHT] = { "→", 0, ">" },
+    [GLYPH_DOT] = { "·", 0, "." },
+};
+
+struct style {
+    short fg, bg;       /* -1: the terminal's default */
+    attr_t colour;      /* extra attributes with colour */
+    attr_t mono;        /* attributes without colour */
+};
+
+static const struct style styles[STYLE_COUNT] = {
+    [STYLE_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },
+    [STYLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+    [STYLE_GRID] = { COLOR_BLUE, -1, A_NORMAL, A_NORMAL },
+    [STYLE_LABEL] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
+    [STYLE_BLACK] = { -1, -1, A_BOLD, A_BOLD },
+    [STYLE_WHITE] = { -1, -1, A_BOLD, A_BOLD },
+    [STYLE_CURSOR] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_REVERSE },
+    [STYLE_LAST] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+    [STYLE_WIN] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_BOLD | A_UNDERLINE },
+    [STYLE_MESSAGE] = { -1, -1, A_BOLD, A_BOLD },
+    [STYLE_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+    [STYLE_KEY] = { COLOR_CYAN, -1, A_BOLD, A_BOLD },
+    [STYLE_SELECTED] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+    [STYLE_DIM] = { -1, -1, A_DIM, A_DIM },
+    [STYLE_THINKING] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
+};
+
+/* Set once by draw_init(), read-only afterwards. */
+static enum draw_charset charset = DRAW_ASCII;
+static bool colour;
+
+void draw_init(void)
+{
+    const char *codeset = nl_langinfo(CODESET);
+    const char *acsc = tigetstr("acsc");
+    if (codeset != NULL && strcmp(codeset, "UTF-8") == 0)
+        charset = DRAW_UTF8;
+    else if (acsc != NULL && acsc != (char *)-1 && acsc[0] != '\0')
+        charset = DRAW_ACS;
+    else
+        charset = DRAW_ASCII;
+
+    const char *no_colour = getenv("NO_COLOR");
+    colour = has_colors() && (no_colour == NULL || no_colour[0] == '\0');
+    if (!colour)
+        return;
+    start_color();
+    bool defaults = use_default_colors() == OK;
+    for (int i = 1; i < STYLE_COUNT; i++) {
+        short fg = styles[i].fg, bg = styles[i].bg;
+        if (!defaults) {
+            fg = fg < 0 ? COLOR_WHITE : fg;
+            bg = bg < 0 ? COLOR_BLACK : bg;
+        }
+        init_pair((short)i, fg, bg);
+    }
+}
+
+enum draw_charset draw_charset(void)
+{
+    return charset;
+}
+
+const char *draw_sym(enum draw_glyph g)
+{
+    return charset == DRAW_UTF8 ? glyphs[g].utf8 : glyphs[g].ascii;
+}
+
+enum draw_glyph draw_stone_glyph(enum stone s)
+{
+    return s == STONE_BLACK ? GLYPH_BLACK : GLYPH_WHITE;
+}
+
+enum draw_style draw_stone_style(enum stone s)
+{
+    return s == STONE_BLACK ? STYLE_BLACK : STYLE_WHITE;
+}
+
+static attr_t attr_of(enum draw_style s)
+{
+    if (!colour)
+        return styles[s].mono;
+    return styles[s].colour | (s == STYLE_NORMAL ? 0 : COLOR_PAIR(s));
+}
+
+static bool on_screen(int y, int x)
+{
+    return y >= 0 && x >= 0 && y < LINES && x < COLS;
+}
+
+void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s)
+{
+    if (!on_screen(y, x))
+        return;
+    if (charset == DRAW_ACS && glyphs[g].acs != 0) {
+        mvaddch(y, x, NCURSES_ACS(glyphs[g].acs) | attr_of(s));
+        return;
+    }
+    attrset((int)attr_of(s));
+    /* Only the first column: a glyph occupies one cell. */
+    const char *text = draw_sym(g);
+    if (charset == DRAW_UTF8)
+        mvaddstr(y, x, text);
+    else
+        mvaddch(y, x, (chtype)(unsigned char)text[0] | attr_of(s));
+    attrset(A_NORMAL);
+}
+
+int draw_width(const char *text)
+{
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++)
+        if ((*p & 0xc0) != 0x80)
+            w++;
+    return w;
+}
+
+int draw_text(int y, int x, int width, enum draw_style s, const char *text)
+{
+    if (y < 0 || y >= LINES || x >= COLS || width <= 0)
+        return 0;
+    if (x < 0) {
+        width += x;
+        x = 0;
+    }
+    if (width > COLS - x)
+        width = COLS - x;
+    /* Bytes of the first `width` characters. */
+    int cols = 0;
+    size_t bytes = 0;
+    const unsigned char *p = (const unsigned char *)text;
+    while (p[bytes] != '\0') {
+        if ((p[bytes] & 0xc0) != 0x80) {
+            if (cols == width)
+                break;
+            cols++;
+        }
+        bytes++;
+    }
+    if (cols == 0)
+        return 0;
+    attrset((int)attr_of(s));
+    mvaddnstr(y, x, text, (int)bytes);
+    attrset(A_NORMAL);
+    return cols;
+}
+
+int draw_textf(int y, int x, int width, enum draw_style s, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return draw_text(y, x, width, s, buf);
+}
+
+void draw_fill(int y, int x, int width, enum draw_style s)
+{
+    if (y < 0 || y >= LINES)
+        return;
+    if (x < 0) {
+        width += x;
+        x = 0;
+    }
+    if (width > COLS - x)
+        width = COLS - x;
+    if (width <= 0)
+        return;
+    attrset((int)attr_of(s));
+    mvhline(y, x, ' ', width);
+    attrset(A_NORMAL);
+}
+
+void draw_frame(int y, int x, int h, int w, enum draw_style s, const char *title)
+{
+    if (h < 2 || w < 2)
+        return;
+    for (int r = y + 1; r < y + h - 1; r++) {
+        draw_fill(r, x + 1, w - 2, s);
+        draw_glyph(r, x, GLYPH_V, s);
+        draw_glyph(r, x + w - 1, GLYPH_V, s);
+    }
+    for (int c = x + 1; c < x + w - 1; c++) {
+        draw_glyph(y, c, GLYPH_H, s);
+        draw_glyph(y + h - 1, c, GLYPH_H, s);
+    }
+    draw_glyph(y, x, GLYPH_TL, s);
+    draw_glyph(y, x + w - 1, GLYPH_TR, s);
+    draw_glyph(y + h - 1, x, GLYPH_BL, s);
+    draw_glyph(y + h - 1, x + w - 1, GLYPH_BR, s);
+    if (title != NULL && w > 6) {
+        draw_fill(y, x + 2, 1, s);
+        int n = draw_text(y, x + 3, w - 6, s, title);
+        draw_fill(y, x + 3 + n, 1, s);
+    }
+}
+
+void draw_hints(int y, const struct draw_hint *hints, int n)
+{
+    int x = 1;
+    for (int i = 0; i < n; i++) {
+        int need = draw_width(hints[i].key) + draw_width(hints[i].what) + 3;
+        if (x + need > COLS)
+            break;
+        x += draw_text(y, x, COLS - x, STYLE_KEY, hints[i].key);
+        x += draw_text(y, x + 1, COLS - x - 1, STYLE_NORMAL, hints[i].what) + 3;
+    }
+}
+
+void draw_too_small(int need_cols, int need_rows)
+{
+    char line[96];
+    erase();
+    snprintf(line, sizeof line, "terminal too small: need at least %d%s%d",
+             need_cols, draw_sym(GLYPH_TIMES), need_rows);
+    /* Wrapped by hand over as many rows as it takes, even on a 1×1 screen. */
+    int len = draw_width(line);
+    int per_row = COLS > 0 ? COLS : 1;
+    int rows = (len + per_row - 1) / per_row;
+    int y = LINES > rows ? (LINES - rows) / 2 : 0;
+    const char *p = line;
+    for (int r = 0; r < rows && y + r < LINES; r++) {
+        int x = len < per_row ? (per_row - len) / 2 : 0;
+        int n = draw_text(y + r, x, per_row, STYLE_ERROR, p);
+        for (int i = 0; i < n; i++) {
+            p++;
+            while (((unsigned char)*p & 0xc0) == 0x80)
+                p++;
+        }
+        len -= n;
+    }
+}

@@ -1,0 +1,123 @@
+/* help.c — the help overlay; see help.h. */
+#include "tui/help.h"
+
+#include <curses.h>
+#include <stdio.h>
+
+#include "tui/draw.h"
+#include "tui/menu.h"
+#include "tui/play.h"
+#include "tui/react.h"
+
+static const char *const rules[] = {
+    "Get k stones in a row, across, down or diagonally; Black starts.",
+    "freestyle: k or more in a row wins. exact: exactly k wins, a",
+    "longer line does not. Cells are named like h8: the column letter",
+    "(a at the left), then the row number (1 at the bottom).",
+};
+
+#define N_RULES (int)(sizeof rules / sizeof rules[0])
+#define KEYS_W 18
+
+/* One line of the help text: a heading, a rule, or a key and what it does. */
+struct line {
+    const char *keys;
+    const char *text;
+    enum draw_style style;
+};
+
+/* The i-th line of the help text; false past the end. */
+static bool line_at(int i, struct line *l)
+{
+    if (i == 0)
+        return *l = (struct line){ NULL, "The game", STYLE_LABEL }, true;
+    if (--i < N_RULES)
+        return *l = (struct line){ NULL, rules[i], STYLE_NORMAL }, true;
+    i -= N_RULES;
+    if (i == 0)
+        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
+    if (--i == 0)
+        return *l = (struct line){ NULL, "Keys while playing", STYLE_LABEL }, true;
+    i--;
+    const char *keys, *text;
+    int n = 0;
+    while (play_help_line(n, &keys, &text))
+        n++;
+    if (i < n) {
+        play_help_line(i, &keys, &text);
+        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
+    }
+    i -= n;
+    if (i == 0)
+        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
+    if (--i == 0)
+        return *l = (struct line){ NULL, "Keys in the menu", STYLE_LABEL }, true;
+    i--;
+    if (menu_help_line(i, &keys, &text))
+        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
+    return false;
+}
+
+static int line_count(void)
+{
+    struct line l;
+    int n = 0;
+    while (line_at(n, &l))
+        n++;
+    return n;
+}
+
+/* Rows of text the frame can hold on this screen. */
+static int visible_lines(void)
+{
+    int n = line_count();
+    int room = LINES - 4;
+    return room < n ? (room > 0 ? room : 0) : n;
+}
+
+void help_init(struct help *h)
+{
+    h->scroll = 0;
+}
+
+unsigned help_key(struct help *h, int key)
+{
+    int max = line_count() - visible_lines();
+    switch (key) {
+    case KEY_UP:
+    case 'k':
+        h->scroll = h->scroll > 0 ? h->scroll - 1 : 0;
+        return REACT_REDRAW;
+    case KEY_DOWN:
+    case 'j':
+        h->scroll = h->scroll < max ? h->scroll + 1 : max;
+        return REACT_REDRAW;
+    default:
+        return REACT_CLOSE | REACT_REDRAW;
+    }
+}
+
+void help_draw(const struct help *h)
+{
+    int shown = visible_lines();
+    int w = COLS < 68 ? COLS : 68;
+    int height = shown + 4;
+    int y = (LINES - height) / 2, x = (COLS - w) / 2;
+    draw_frame(y, x, height, w, STYLE_NORMAL, "Help");
+    int max = line_count() - shown;
+    int first = h->scroll < max ? h->scroll : max;
+    for (int r = 0; r < shown; r++) {
+        struct line l;
+        if (!line_at(first + r, &l))
+            break;
+        int row = y + 1 + r;
+        if (l.keys != NULL) {
+            draw_text(row, x + 2, KEYS_W, STYLE_KEY, l.keys);
+            draw_text(row, x + 2 + KEYS_W, w - KEYS_W - 4, l.style, l.text);
+        } else {
+            draw_text(row, x + 2, w - 4, l.style, l.text);
+        }
+    }
+    const char *footer = max > 0 ? "up/down scroll, any other key closes" : "any key closes";
+    draw_text(y + height - 2, x + 2, w - 4, STYLE_DIM, footer);
+}

@@ -1,0 +1,117 @@
+/* layout.c — game screen geometry and the viewport; see layout.h. */
+#include "tui/layout.h"
+
+/* Columns of the board block: row labels (2), a gap, the grid, a gap, labels.
+ * The compact grid leaves two columns before the right labels, one for the
+ * bracket marking a last move in the rightmost column. */
+static int block_w(bool boxed, int cells)
+{
+    return boxed ? 4 * cells + 7 : 2 * cells + 6;
+}
+
+/* Rows of the board block: column letters above and below the grid. */
+static int block_h(bool boxed, int cells)
+{
+    return boxed ? 2 * cells + 3 : cells + 2;
+}
+
+/* Columns between the board's labels and the move list. */
+#define PANEL_GAP 3
+
+static int min(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* floor(a / b) for b > 0, also for negative a. */
+static int floor_div(int a, int b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+void layout_game(struct layout *l, int rows, int cols, int width, int height)
+{
+    *l = (struct layout){ .rows = rows, .cols = cols };
+    l->fits = rows >= LAYOUT_MIN_ROWS && cols >= LAYOUT_MIN_COLS;
+    if (!l->fits)
+        return;
+    l->area_y = 1;
+    l->area_h = rows - 1 - LAYOUT_STATUS_ROWS;
+    l->status_y = rows - LAYOUT_STATUS_ROWS;
+
+    /* In order of preference: boxes with a move list, the compact grid
+     * with a move list, boxes alone; otherwise the compact grid, scrolled
+     * if it must be. The whole board shows in all but the last case. */
+    bool boxed_fit = block_w(true, width) <= cols && block_h(true, height) <= l->area_h;
+    bool compact_fit = block_h(false, height) <= l->area_h;
+    if (boxed_fit && block_w(true, width) + 1 + LAYOUT_PANEL_MIN <= cols)
+        l->boxed = true;
+    else if (compact_fit && block_w(false, width) + 1 + LAYOUT_PANEL_MIN <= cols)
+        l->boxed = false;
+    else
+        l->boxed = boxed_fit;
+    l->cell_w = l->boxed ? 4 : 2;
+    l->cell_h = l->boxed ? 2 : 1;
+
+    /* The move list, when it fits beside the whole board's width. */
+    int room = cols - block_w(l->boxed, width) - PANEL_GAP;
+    if (room >= LAYOUT_PANEL_MIN)
+        l->panel_w = min(room, LAYOUT_PANEL_MAX);
+    int avail_w = l->panel_w > 0 ? cols - l->panel_w - PANEL_GAP : cols;
+
+    if (l->boxed) {
+        l->view_w = width;
+        l->view_h = height;
+    } else {
+        l->view_w = min(width, (avail_w - 6) / 2);
+        l->view_h = min(height, l->area_h - 2);
+    }
+    /* Board and list side by side, centred together. */
+    int bw = block_w(l->boxed, l->view_w);
+    int bh = block_h(l->boxed, l->view_h);
+    int together = bw + (l->panel_w > 0 ? PANEL_GAP + l->panel_w : 0);
+    int left = (cols - together) / 2;
+    int top = l->area_y + (l->area_h - bh) / 2;
+    if (l->panel_w > 0) {
+        l->panel_x = left + bw + PANEL_GAP;
+        l->panel_y = top;
+    }
+    /* The first cell sits after the labels and gap (and, boxed, the box edge
+     * and the blank before the stone), below the letters (and the edge). */
+    l->grid_x = left + (l->boxed ? 5 : 3);
+    l->grid_y = top + (l->boxed ? 2 : 1);
+}
+
+int layout_cell_y(const struct layout *l, int j)
+{
+    return l->grid_y + j * l->cell_h;
+}
+
+int layout_cell_x(const struct layout *l, int i)
+{
+    return l->grid_x + i * l->cell_w;
+}
+
+bool layout_cell_at(const struct layout *l, int y, int x, int *i, int *j)
+{
+    if (!l->fits)
+        return false;
+    /* Each cell owns the half of the grid lines on either side of it. */
+    int ci = floor_div(x - l->grid_x + l->cell_w / 2, l->cell_w);
+    int cj = floor_div(y - l->grid_y + l->cell_h / 2, l->cell_h);
+    if (ci < 0 || cj < 0 || ci >= l->view_w || cj >= l->view_h)
+        return false;
+    *i = ci;
+    *j = cj;
+    return true;
+}
+
+int layout_follow(int offset, int visible, int total, int cursor)
+{
+    int max_offset = total - visible > 0 ? total - visible : 0;
+    if (cursor < offset)
+        offset = cursor;
+    else if (cursor >= offset + visible)
+        offset = cursor - visible + 1;
+    return offset < 0 ? 0 : offset > max_offset ? max_offset : offset;
+}

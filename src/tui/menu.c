@@ -1,0 +1,370 @@
+/* menu.c — the main menu and the new-game form; see menu.h. */
+#include "tui/menu.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mnk/ai.h"
+#include "mnk/clock.h"
+#include "tui/draw.h"
+#include "tui/react.h"
+
+enum { MAIN_NEW, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
+
+/* Where the notes after the form's values start, from the values' column. */
+#define NOTE_COLUMN 24
+
+static const char *const main_entries[MAIN_ENTRIES] = {
+    [MAIN_NEW] = "New game",
+    [MAIN_HELP] = "Help",
+    [MAIN_QUIT] = "Quit",
+};
+
+static const char *const field_names[SETUP_FIELDS] = {
+    [SETUP_PRESET] = "Board",
+    [SETUP_WIDTH] = "Width",
+    [SETUP_HEIGHT] = "Height",
+    [SETUP_WIN] = "Win length",
+    [SETUP_RULE] = "Rule",
+    [SETUP_BLACK] = "Black",
+    [SETUP_WHITE] = "White",
+    [SETUP_START] = "",
+};
+
+void menu_init(struct menu *m)
+{
+    memset(m, 0, sizeof *m);
+    m->page = MENU_MAIN;
+    m->choice = MAIN_NEW;
+    m->field = SETUP_PRESET;
+    setup_default(&m->setup);
+}
+
+void menu_open_form(struct menu *m, const struct game_config *c)
+{
+    m->page = MENU_SETUP;
+    m->field = SETUP_START;
+    setup_from_config(&m->setup, c);
+}
+
+void menu_resize(struct menu *m, int rows, int cols)
+{
+    m->rows = rows;
+    m->cols = cols;
+}
+
+void menu_config(const struct menu *m, struct game_config *c)
+{
+    setup_config(&m->setup, c, (uint64_t)clock_us());
+}
+
+/* --- key handlers ------------------------------------------------------- */
+
+static unsigned act_up(struct menu *m, int key)
+{
+    (void)key;
+    if (m->page == MENU_MAIN) {
+        m->choice = (m->choice + MAIN_ENTRIES - 1) % MAIN_ENTRIES;
+    } else {
+        setup_commit(&m->setup);
+        m->field = (m->field + SETUP_FIELDS - 1) % SETUP_FIELDS;
+    }
+    return REACT_REDRAW;
+}
+
+static unsigned act_down(struct menu *m, int key)
+{
+    (void)key;
+    if (m->page == MENU_MAIN) {
+        m->choice = (m->choice + 1) % MAIN_ENTRIES;
+    } else {
+        setup_commit(&m->setup);
+        m->field = (m->field + 1) % SETUP_FIELDS;
+    }
+    return REACT_REDRAW;
+}
+
+static unsigned act_change(struct menu *m, int key)
+{
+    if (m->page != MENU_SETUP)
+        return REACT_NONE;
+    setup_step(&m->setup, m->field, key == KEY_LEFT ? -1 : 1);
+    return REACT_REDRAW;
+}
+
+static unsigned act_digit(struct menu *m, int key)
+{
+    if (m->page != MENU_SETUP)
+        return REACT_NONE;
+    setup_digit(&m->setup, m->field, key - '0');
+    return REACT_REDRAW;
+}
+
+static unsigned act_enter(struct menu *m, int key)
+{
+    (void)key;
+    if (m->page == MENU_SETUP) {
+        setup_commit(&m->setup);
+        for (int i = 0; i < 2; i++) {
+            int n = m->setup.side[i];
+            if (n > 0 && !setup_level_available(n)) {
+                snprintf(m->message, sizeof m->message,
+                         "%s: level %s needs '%s', not available in this build",
+                         i ? "White" : "Black", ai_levels[n - 1].label, ai_levels[n - 1].strategy);
+                m->field = i ? SETUP_WHITE : SETUP_BLACK;
+                return REACT_REDRAW;
+            }
+        }
+        return REACT_START;
+    }
+    switch (m->choice) {
+    case MAIN_NEW:
+        m->page = MENU_SETUP;
+        m->field = SETUP_PRESET;
+        return REACT_REDRAW;
+    case MAIN_HELP:
+        return REACT_HELP;
+    default:
+        return REACT_QUIT;
+    }
+}
+
+static unsigned act_back(struct menu *m, int key)
+{
+    (void)key;
+    if (m->page == MENU_MAIN)
+        return REACT_NONE;
+    setup_commit(&m->setup);
+    m->page = MENU_MAIN;
+    return REACT_REDRAW;
+}
+
+static unsigned act_erase(struct menu *m, int key)
+{
+    (void)key;
+    setup_erase(&m->setup);
+    return REACT_REDRAW;
+}
+
+static unsigned act_help(struct menu *m, int key)
+{
+    (void)m;
+    (void)key;
+    return REACT_HELP;
+}
+
+static unsigned act_quit(struct menu *m, int key)
+{
+    (void)m;
+    (void)key;
+    return REACT_QUIT;
+}
+
+struct binding {
+    int key;
+    const char *keys;   /* as the help screen names it; NULL: an alias */
+    const char *help;
+    unsigned (*run)(struct menu *m, int key);
+};
+
+static const struct binding bindings[] = {
+    { KEY_UP, "up, down", "choose an entry", act_up },
+    { KEY_DOWN, NULL, NULL, act_down },
+    { 'k', NULL, NULL, act_up },
+    { 'j', NULL, NULL, act_down },
+    { '\t', NULL, NULL, act_down },
+    { KEY_BTAB, NULL, NULL, act_up },
+    { KEY_LEFT, "left, right", "change the value", act_change },
+    { KEY_RIGHT, NULL, NULL, act_change },
+    { '0', "0-9", "type a number (size, win length)", act_digit },
+    { '1', NULL, NULL, act_digit }, { '2', NULL, NULL, act_digit },
+    { '3', NULL, NULL, act_digit }, { '4', NULL, NULL, act_digit },
+    { '5', NULL, NULL, act_digit }, { '6', NULL, NULL, act_digit },
+    { '7', NULL, NULL, act_digit }, { '8', NULL, NULL, act_digit },
+    { '9', NULL, NULL, act_digit },
+    { '\n', "Enter", "open the entry; in the form, start the game", act_enter },
+    { '\r', NULL, NULL, act_enter },
+    { KEY_ENTER, NULL, NULL, act_enter },
+    { 27, "Esc", "back to the main menu", act_back },
+    { KEY_BACKSPACE, "Backspace", "erase a digit typed", act_erase },
+    { 127, NULL, NULL, act_erase },
+    { 8, NULL, NULL, act_erase },
+    { '?', "?", "help", act_help },
+    { 'q', "q", "quit", act_quit },
+};
+
+#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
+
+bool menu_help_line(int i, const char **keys, const char **help)
+{
+    for (size_t k = 0; k < N_BINDINGS; k++) {
+        if (bindings[k].keys == NULL)
+            continue;
+        if (i-- == 0) {
+            *keys = bindings[k].keys;
+            *help = bindings[k].help;
+            return true;
+        }
+    }
+    return false;
+}
+
+unsigned menu_key(struct menu *m, int key)
+{
+    m->message[0] = '\0';
+    for (size_t k = 0; k < N_BINDINGS; k++)
+        if (bindings[k].key == key)
+            return bindings[k].run(m, key);
+    return REACT_NONE;
+}
+
+/* --- drawing ------------------------------------------------------------ */
+
+static void draw_main(const struct menu *m)
+{
+    int top = m->rows / 2 - 5;
+    int cx = m->cols / 2;
+    static const char tagline[] = "k in a row, on any board";
+    draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
+    draw_text(top + 1, cx - draw_width(tagline) / 2, m->cols, STYLE_NORMAL, tagline);
+    for (int i = 0; i < MAIN_ENTRIES; i++) {
+        bool sel = i == m->choice;
+        int y = top + 4 + 2 * i;
+        if (sel) {
+            draw_fill(y, cx - 8, 16, STYLE_SELECTED);
+            draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
+        }
+        draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", main_entries[i]);
+    }
+}
+
+/* The value of a form row as shown between the arrows, and a note after. */
+static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
+                       char *note, size_t nsize, bool *dim)
+{
+    const char *times = draw_sym(GLYPH_TIMES);
+    *dim = false;
+    note[0] = '\0';
+    if (s->typed_field == f) {
+        snprintf(value, vsize, "%d_", s->typed);
+        snprintf(note, nsize, "%d to %d", setup_min(s, f), setup_max(s, f));
+        return;
+    }
+    switch (f) {
+    case SETUP_PRESET: {
+        const struct setup_preset *p = &setup_presets[s->preset];
+        if (p->name == NULL)
+            snprintf(value, vsize, "Custom");
+        else
+            snprintf(value, vsize, "%s%s%d%s%d k=%d", p->name, p->name[0] ? " " : "",
+                     p->width, times, p->height, p->win);
+        break;
+    }
+    case SETUP_WIDTH:
+    case SETUP_HEIGHT:
+        snprintf(value, vsize, "%d", f == SETUP_WIDTH ? s->width : s->height);
+        snprintf(note, nsize, "%d to %d", setup_min(s, f), setup_max(s, f));
+        break;
+    case SETUP_WIN:
+        snprintf(value, vsize, "%d", s->win);
+        snprintf(note, nsize, "%d to %d in a row", setup_min(s, f), setup_max(s, f));
+        break;
+    case SETUP_RULE:
+        snprintf(value, vsize, "%s", rule_name(s->rule));
+        snprintf(note, nsize, s->rule == RULE_EXACT ? "exactly k in a row wins"
+                                                    : "k or more in a row wins");
+        break;
+    case SETUP_BLACK:
+    case SETUP_WHITE: {
+        int n = s->side[f == SETUP_BLACK ? 0 : 1];
+        if (n == 0) {
+            snprintf(value, vsize, "human");
+            break;
+        }
+        const struct ai_level *l = &ai_levels[n - 1];
+        const struct ai_strategy *st = ai_strategy_find(l->strategy);
+        snprintf(value, vsize, "computer: %s", l->label);
+        if (st == NULL) {
+            snprintf(note, nsize, "%s: not available in this build", l->strategy);
+            *dim = true;
+        } else if (l->time_ms > 0 && l->time_ms < 1000) {
+            snprintf(note, nsize, "%s, %d ms a move", l->strategy, l->time_ms);
+        } else if (l->time_ms > 0) {
+            snprintf(note, nsize, "%s, %d.%d s a move", l->strategy, l->time_ms / 1000,
+                     l->time_ms % 1000 / 100);
+        } else {
+            snprintf(note, nsize, "%s: %s", l->strategy, st->summary);
+        }
+        break;
+    }
+    default:
+        value[0] = '\0';
+        break;
+    }
+}
+
+static void draw_form(const struct menu *m)
+{
+    const struct setup *s = &m->setup;
+    int top = (m->rows - 14) / 2 + 1;
+    int left = m->cols > 76 ? (m->cols - 76) / 2 + 1 : 1;
+    int value_x = left + 13;
+    int width = m->cols - left;
+    draw_text(top, left, width, STYLE_MESSAGE, "New game");
+    for (int f = 0; f < SETUP_START; f++) {
+        int y = top + 2 + f;
+        bool sel = (int)m->field == f;
+        char value[64], note[96];
+        bool dim;
+        field_text(s, (enum setup_field)f, value, sizeof value, note, sizeof note, &dim);
+        draw_text(y, left, 12, sel ? STYLE_MESSAGE : STYLE_NORMAL, field_names[f]);
+        /* The selected row shows the arrows that change it. */
+        int w;
+        if (sel)
+            w = draw_textf(y, value_x, m->cols - value_x, STYLE_SELECTED, "%s %s %s",
+                           draw_sym(GLYPH_PREV), value, draw_sym(GLYPH_NEXT));
+        else
+            w = draw_textf(y, value_x, m->cols - value_x, dim ? STYLE_DIM : STYLE_NORMAL,
+                           "  %s  ", value);
+        /* Notes line up in a column, unless a long value pushes one along. */
+        int note_x = value_x + (w + 2 > NOTE_COLUMN ? w + 2 : NOTE_COLUMN);
+        if (note[0] != '\0')
+            draw_text(y, note_x, m->cols - note_x - 1, dim ? STYLE_ERROR : STYLE_DIM, note);
+    }
+    int y = top + 3 + SETUP_START;
+    bool sel = m->field == SETUP_START;
+    draw_text(y, value_x, 11, sel ? STYLE_SELECTED : STYLE_MESSAGE, "[ Start ]");
+    if (m->message[0] != '\0')
+        draw_text(y + 2, left, width, STYLE_ERROR, m->message);
+    else
+        draw_text(y + 2, left, width, STYLE_DIM, "Black moves first.");
+}
+
+static void draw_keys(const struct menu *m)
+{
+    static const struct draw_hint main_hints[] = {
+        { "up/down", "choose" }, { "Enter", "open" }, { "?", "help" }, { "q", "quit" },
+    };
+    static const struct draw_hint form_hints[] = {
+        { "up/down", "field" }, { "left/right", "change" }, { "0-9", "type" },
+        { "Enter", "start" }, { "Esc", "back" },
+    };
+    if (m->page == MENU_MAIN)
+        draw_hints(m->rows - 1, main_hints, (int)(sizeof main_hints / sizeof main_hints[0]));
+    else
+        draw_hints(m->rows - 1, form_hints, (int)(sizeof form_hints / sizeof form_hints[0]));
+}
+
+void menu_draw(const struct menu *m)
+{
+    erase();
+    draw_fill(0, 0, m->cols, STYLE_TITLE);
+    draw_text(0, 1, m->cols - 2, STYLE_TITLE,
+              m->page == MENU_MAIN ? "mnk" : "mnk  new game");
+    if (m->page == MENU_MAIN)
+        draw_main(m);
+    else
+        draw_form(m);
+    draw_keys(m);
+}

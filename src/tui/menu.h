@@ -1,0 +1,49 @@
+/* menu.h — the menu screen: the main menu (New game, Help, Quit) and the
+ * new-game form (presets, size, win length, rule, the two players).
+ *
+ * The form's values live in a struct setup, which keeps them valid; this
+ * module only maps keys onto it and draws it. Keys come through one table,
+ * listed by the help screen. Handlers return enum react flags, never draw.
+ */
+#ifndef MNK_TUI_MENU_H
+#define MNK_TUI_MENU_H
+
+#include <stdbool.h>
+
+#include "mnk/game.h"
+#include "tui/setup.h"
+
+#define MENU_MIN_COLS 44
+#define MENU_MIN_ROWS 16
+
+enum menu_page { MENU_MAIN, MENU_SETUP };
+
+struct menu {
+    enum menu_page page;
+    int choice;                 /* the highlighted main-menu entry */
+    enum setup_field field;     /* the highlighted row of the form */
+    struct setup setup;
+    int rows, cols;
+    char message[120];          /* why the form can't start, until the next key */
+};
+
+/* Opens on the main menu with the form at its defaults. */
+void menu_init(struct menu *m);
+
+/* Opens the form, filled in from `c` (the game just left). */
+void menu_open_form(struct menu *m, const struct game_config *c);
+
+void menu_resize(struct menu *m, int rows, int cols);
+
+/* Handles one key from the key table. */
+unsigned menu_key(struct menu *m, int key);
+
+/* The game the form describes, its computers freshly seeded. */
+void menu_config(const struct menu *m, struct game_config *c);
+
+void menu_draw(const struct menu *m);
+
+/* The i-th line of the key table for the help screen; false past the end. */
+bool menu_help_line(int i, const char **keys, const char **help);
+
+#endif

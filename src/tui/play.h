@@ -1,0 +1,68 @@
+/* play.h — the game screen: the board with its cursor, the status lines, the
+ * move list, and the computer players, who think on the worker thread.
+ *
+ * The screen reads the game through a const pointer when drawing and changes
+ * it only through game.h. Keys are dispatched through one table, which the
+ * help screen also lists. Handlers return enum react flags and never draw.
+ */
+#ifndef MNK_TUI_PLAY_H
+#define MNK_TUI_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mnk/ai.h"
+#include "mnk/game.h"
+#include "tui/draw.h"
+#include "tui/layout.h"
+#include "tui/worker.h"
+
+struct play {
+    struct game game;
+    struct ai ai[2];            /* [0] Black, [1] White; zeroed for humans */
+    bool computer[2];           /* this side is moved by ai[] */
+    struct worker worker;
+    struct layout layout;       /* for the current terminal size */
+    int cx, cy;                 /* the cursor's cell, board coordinates */
+    int off_x, off_y;           /* the first visible column and row */
+    char message[160];
+    enum draw_style message_style;
+    bool paused;                /* computers wait until resumed */
+    int64_t move_due;           /* clock_ms() before which a computer waits */
+    struct ai_info info;        /* its latest progress report */
+    bool have_info;
+};
+
+/* Starts a game of config `c` whose computers wake the UI through wake_fd.
+ * A computer player that can't be created is replaced by a human, and the
+ * reason shown. Returns NULL, or why the game itself is refused. */
+const char *play_init(struct play *p, const struct game_config *c, int wake_fd);
+
+/* Stops any thinking and frees the computer players. */
+void play_fini(struct play *p);
+
+/* Lays the screen out for a rows × cols terminal. */
+void play_resize(struct play *p, int rows, int cols);
+
+/* Handles one key (or KEY_MOUSE) from the key table. */
+unsigned play_key(struct play *p, int key);
+
+/* The worker wrote to the wake-up pipe: collects progress or its move. */
+unsigned play_wake(struct play *p);
+
+/* Called when play_timeout() has run out: starts a computer that was waiting. */
+unsigned play_tick(struct play *p);
+
+/* Milliseconds until play_tick() has work, or -1 for none (wait for keys). */
+int play_timeout(const struct play *p);
+
+/* True while a game with moves on the board is not over: leaving loses it. */
+bool play_in_progress(const struct play *p);
+
+/* Draws the whole screen. */
+void play_draw(const struct play *p);
+
+/* The i-th line of the key table for the help screen; false past the end. */
+bool play_help_line(int i, const char **keys, const char **help);
+
+#endif

@@ -1,0 +1,22 @@
+/* react.h — what a key handler asks of the main loop.
+ *
+ * Handlers change their screen's state and return a set of these flags; they
+ * never draw. The one place that turns flags into work is app.c: it redraws,
+ * opens and closes overlays, switches screens and quits.
+ */
+#ifndef MNK_TUI_REACT_H
+#define MNK_TUI_REACT_H
+
+enum react {
+    REACT_NONE = 0,
+    REACT_REDRAW = 1 << 0,    /* the screen changed */
+    REACT_QUIT = 1 << 1,      /* leave the program now */
+    REACT_ASK_QUIT = 1 << 2,  /* leave, after the player confirms */
+    REACT_MENU = 1 << 3,      /* go to the new-game form */
+    REACT_ASK_MENU = 1 << 4,  /* the same, after the player confirms */
+    REACT_START = 1 << 5,     /* start the game the menu describes */
+    REACT_HELP = 1 << 6,      /* open the help overlay */
+    REACT_CLOSE = 1 << 7,     /* close the overlay on top */
+};
+
+#endif

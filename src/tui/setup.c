@@ -1,0 +1,250 @@
+/* setup.c — the new-game form's model; see setup.h. */
+#include "tui/setup.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mnk/ai.h"
+
+const struct setup_preset setup_presets[] = {
+    { "Tic-tac-toe", 3, 3, 3 },
+    { "", 4, 4, 4 },
+    { "", 7, 7, 4 },
+    { "Gomoku", 15, 15, 5 },
+    { "Gomoku", 19, 19, 5 },
+    { NULL, 0, 0, 0 },
+};
+
+/* Index of the "Custom" entry (the NULL one). */
+static int custom_preset(void)
+{
+    int n = 0;
+    while (setup_presets[n].name != NULL)
+        n++;
+    return n;
+}
+
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static int longest_side(const struct setup *s)
+{
+    return s->width > s->height ? s->width : s->height;
+}
+
+/* Restores the invariants after a size changed: win fits, preset matches. */
+static void settle(struct setup *s)
+{
+    s->width = clamp(s->width, BOARD_MIN_SIDE, BOARD_MAX_SIDE);
+    s->height = clamp(s->height, BOARD_MIN_SIDE, BOARD_MAX_SIDE);
+    s->win = clamp(s->win, BOARD_MIN_WIN, longest_side(s));
+    s->preset = custom_preset();
+    for (int i = 0; setup_presets[i].name != NULL; i++) {
+        const struct setup_preset *p = &setup_presets[i];
+        if (p->width == s->width && p->height == s->height && p->win == s->win) {
+            s->preset = i;
+            break;
+        }
+    }
+}
+
+int setup_level_count(void)
+{
+    int n = 0;
+    while (ai_levels[n].label != NULL)
+        n++;
+    return n;
+}
+
+bool setup_level_available(int n)
+{
+    return n >= 1 && n <= setup_level_count() &&
+           ai_strategy_find(ai_levels[n - 1].strategy) != NULL;
+}
+
+int setup_level_find(const char *label)
+{
+    for (int i = 0; ai_levels[i].label != NULL; i++)
+        if (strcmp(ai_levels[i].label, label) == 0)
+            return i + 1;
+    return 0;
+}
+
+int setup_default_level(void)
+{
+    int medium = setup_level_find("medium");
+    if (medium == 0)
+        medium = setup_level_count();
+    for (int n = medium; n >= 1; n--)
+        if (setup_level_available(n))
+            return n;
+    return 1;
+}
+
+void setup_player_level(struct player *p, int n)
+{
+    const struct ai_level *l = &ai_levels[n - 1];
+    p->kind = PLAYER_COMPUTER;
+    snprintf(p->spec, sizeof p->spec, "%s", l->strategy);
+    p->level = n;
+    p->time_ms = l->time_ms;
+}
+
+void setup_default(struct setup *s)
+{
+    memset(s, 0, sizeof *s);
+    s->width = 15;
+    s->height = 15;
+    s->win = 5;
+    s->rule = RULE_FREESTYLE;
+    s->side[0] = 0;
+    s->side[1] = setup_default_level();
+    s->typed_field = SETUP_FIELDS;
+    settle(s);
+}
+
+/* The level a configured player corresponds to: its own level number when it
+ * names one with the same strategy, else the first level of that strategy. */
+static int side_of(const struct player *p)
+{
+    if (p->kind == PLAYER_HUMAN)
+        return 0;
+    int n = setup_level_count();
+    if (p->level >= 1 && p->level <= n &&
+        strcmp(ai_levels[p->level - 1].strategy, p->spec) == 0)
+        return p->level;
+    for (int i = 1; i <= n; i++)
+        if (strcmp(ai_levels[i - 1].strategy, p->spec) == 0)
+            return i;
+    return setup_default_level();
+}
+
+void setup_from_config(struct setup *s, const struct game_config *c)
+{
+    setup_default(s);
+    s->width = c->width;
+    s->height = c->height;
+    s->win = c->win;
+    s->rule = c->rule;
+    s->side[0] = side_of(&c->player[0]);
+    s->side[1] = side_of(&c->player[1]);
+    settle(s);
+}
+
+int setup_min(const struct setup *s, enum setup_field field)
+{
+    (void)s;
+    return field == SETUP_WIN ? BOARD_MIN_WIN : BOARD_MIN_SIDE;
+}
+
+int setup_max(const struct setup *s, enum setup_field field)
+{
+    return field == SETUP_WIN ? longest_side(s) : BOARD_MAX_SIDE;
+}
+
+static int *number_of(struct setup *s, enum setup_field field)
+{
+    switch (field) {
+    case SETUP_WIDTH:
+        return &s->width;
+    case SETUP_HEIGHT:
+        return &s->height;
+    case SETUP_WIN:
+        return &s->win;
+    default:
+        return NULL;
+    }
+}
+
+void setup_commit(struct setup *s)
+{
+    int *v = number_of(s, s->typed_field);
+    if (v != NULL) {
+        *v = clamp(s->typed, setup_min(s, s->typed_field), setup_max(s, s->typed_field));
+        settle(s);
+    }
+    s->typed_field = SETUP_FIELDS;
+    s->typed = 0;
+}
+
+void setup_digit(struct setup *s, enum setup_field field, int digit)
+{
+    if (number_of(s, field) == NULL || digit < 0 || digit > 9)
+        return;
+    if (s->typed_field != field)
+        setup_commit(s);
+    int max = setup_max(s, field);
+    int next = s->typed_field == field ? s->typed * 10 + digit : digit;
+    if (next > max && s->typed_field == field) {
+        /* The digit cannot extend the number: it starts a new one. */
+        setup_commit(s);
+        next = digit;
+    }
+    s->typed_field = field;
+    s->typed = next;
+    if (next * 10 > max)
+        setup_commit(s);
+}
+
+void setup_erase(struct setup *s)
+{
+    if (s->typed_field == SETUP_FIELDS)
+        return;
+    s->typed /= 10;
+    if (s->typed == 0)
+        s->typed_field = SETUP_FIELDS; /* nothing typed: nothing to commit */
+}
+
+void setup_step(struct setup *s, enum setup_field field, int delta)
+{
+    setup_commit(s);
+    int *v = number_of(s, field);
+    if (v != NULL) {
+        *v = clamp(*v + delta, setup_min(s, field), setup_max(s, field));
+        settle(s);
+        return;
+    }
+    switch (field) {
+    case SETUP_PRESET: {
+        int p = clamp(s->preset + delta, 0, custom_preset());
+        if (p != custom_preset()) {
+            s->width = setup_presets[p].width;
+            s->height = setup_presets[p].height;
+            s->win = setup_presets[p].win;
+            settle(s);
+        } else {
+            s->preset = p; /* "Custom" keeps the current dimensions */
+        }
+        break;
+    }
+    case SETUP_RULE:
+        s->rule = delta > 0 ? RULE_EXACT : RULE_FREESTYLE;
+        break;
+    case SETUP_BLACK:
+    case SETUP_WHITE: {
+        int *side = &s->side[field == SETUP_BLACK ? 0 : 1];
+        *side = clamp(*side + delta, 0, setup_level_count());
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void setup_config(const struct setup *s, struct game_config *c, uint64_t seed)
+{
+    game_config_default(c);
+    c->width = s->width;
+    c->height = s->height;
+    c->win = s->win;
+    c->rule = s->rule;
+    for (int i = 0; i < 2; i++) {
+        if (s->side[i] == 0)
+            c->player[i].kind = PLAYER_HUMAN;
+        else
+            setup_player_level(&c->player[i], s->side[i]);
+        c->player[i].seed = seed + (uint64_t)i;
+    }
+}

@@ -1,0 +1,101 @@
+/* setup.h — the new-game form's model: preset, board size, win length, rule
+ * and who plays each side, always kept inside what game_init() accepts.
+ *
+ * Pure logic, no curses: the menu screen draws it and feeds it keys, and unit
+ * tests check the clamping. Invariants after every call: width and height are
+ * in BOARD_MIN_SIDE..BOARD_MAX_SIDE, win in BOARD_MIN_WIN..max(width, height),
+ * `preset` names the preset whose dimensions match (or setup_custom), and each
+ * side is 0 (human) or a 1-based index into ai_levels[].
+ */
+#ifndef MNK_TUI_SETUP_H
+#define MNK_TUI_SETUP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mnk/game.h"
+
+/* The rows of the form, top to bottom. */
+enum setup_field {
+    SETUP_PRESET,
+    SETUP_WIDTH,
+    SETUP_HEIGHT,
+    SETUP_WIN,
+    SETUP_RULE,
+    SETUP_BLACK,
+    SETUP_WHITE,
+    SETUP_START,
+    SETUP_FIELDS
+};
+
+struct setup_preset {
+    const char *name;   /* "Tic-tac-toe", or "" when the size says it all */
+    int width;
+    int height;
+    int win;
+};
+
+/* The presets in menu order; the entry after the last has a NULL name and
+ * stands for "Custom". */
+extern const struct setup_preset setup_presets[];
+
+struct setup {
+    int preset;          /* index into setup_presets; the NULL entry = custom */
+    int width;
+    int height;
+    int win;
+    enum rule rule;
+    int side[2];         /* [0] Black, [1] White: 0 human, n = ai_levels[n-1] */
+    /* Digits being typed into a number field: typed_field is SETUP_FIELDS
+     * when nothing is being typed, else `typed` holds the number so far. */
+    enum setup_field typed_field;
+    int typed;
+};
+
+/* The form's first look: Gomoku 15×15 k=5, freestyle, Black human, White the
+ * default computer level. */
+void setup_default(struct setup *s);
+
+/* The form showing an existing game's settings (for "new game" mid-game). */
+void setup_from_config(struct setup *s, const struct game_config *c);
+
+/* ←/→ on `field`: moves its value by `delta` (±1), clamped, not wrapping. */
+void setup_step(struct setup *s, enum setup_field field, int delta);
+
+/* A digit typed on a number field (width, height, win). Numbers of two digits
+ * are collected; the value is committed, clamped, as soon as no further digit
+ * could keep it in range. Ignored on other fields. */
+void setup_digit(struct setup *s, enum setup_field field, int digit);
+
+/* Backspace: drops the last digit typed; with none left the field keeps
+ * its old value. */
+void setup_erase(struct setup *s);
+
+/* Commits any number being typed (on leaving the field, Enter, arrows). */
+void setup_commit(struct setup *s);
+
+/* Smallest and largest value of a number field under the current sizes. */
+int setup_min(const struct setup *s, enum setup_field field);
+int setup_max(const struct setup *s, enum setup_field field);
+
+/* The game the form describes (call setup_commit first); computer players
+ * are seeded from `seed` (Black with seed, White with seed + 1). */
+void setup_config(const struct setup *s, struct game_config *c, uint64_t seed);
+
+/* The number of computer levels (entries of ai_levels). */
+int setup_level_count(void);
+
+/* True when level n (1-based) uses a strategy built into this program. */
+bool setup_level_available(int n);
+
+/* The level offered first: "medium" when available, else the strongest
+ * available one below it, else 1. */
+int setup_default_level(void);
+
+/* The 1-based level whose label is `label`, or 0. */
+int setup_level_find(const char *label);
+
+/* Fills player `p` as a computer of level n (1-based). */
+void setup_player_level(struct player *p, int n);
+
+#endif

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# engine.sh — end-to-end checks of `mnk engine` (the Gomocup protocol) and
+# `mnk match` (built-ins and `mnk engine` as an external engine).
+#
+#   engine.sh MNK_BINARY OPENINGS_DIR
+#
+# Exit 0 when every check passes, 1 on the first failure, 77 (skip) when a
+# tool it needs is missing.
+set -u
+
+mnk=${1:?usage: engine.sh MNK_BINARY OPENINGS_DIR}
+openings=${2:?usage: engine.sh MNK_BINARY OPENINGS_DIR}/freestyle-15.txt
+openings19=$(dirname "$openings")/freestyle-19.txt
+for tool in timeout grep head wc mktemp; do
+    command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
+done
+[ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+checks=0
+
+fail() { echo "FAIL: $*"; exit 1; }
+ok() { checks=$((checks + 1)); }
+
+# expect LINE_NO REGEX FILE: line LINE_NO of FILE matches REGEX.
+expect() {
+    local got
+    got=$(sed -n "$1p" "$3")
+    [[ $got =~ $2 ]] || fail "line $1: expected /$2/, got '$got' (in $3)"
+    ok
+}
+
+# --- A scripted session with bad lines in between: the answers, in order. ---
+long=$(head -c 10000 /dev/zero | tr '\0' 'x')
+{
+    printf 'FOO bar\n'
+    printf 'TURN 1,1\n'                  # before START
+    printf 'START 30\n'                  # too big
+    printf 'start 3\r\n'                 # lower case, CRLF
+    printf 'INFO timeout_turn 1000\n'    # no answer
+    printf 'INFO max_memory 10000000\n'  # no answer (re-creates the player)
+    printf 'TURN 5,5\n'                  # outside 3x3
+    printf 'TURN a,b\n'
+    printf '%s\n' "$long"                # overlong
+    printf '\001\002\377\n'              # junk
+    printf 'BOARD\n0,0,1\n1,1,2\nDONE\n' # a move, neither 0,0 nor 1,1
+    printf 'TAKEBACK 0,0\n'
+    printf 'TAKEBACK 0,0\n'              # empty now
+    printf 'TURN 1,1\n'                  # occupied
+    printf 'RESTART\n'
+    printf 'ABOUT\n'
+    printf '\n'                          # empty: no answer
+    printf 'END\n'
+    printf 'ABOUT\n'                     # never read
+} > "$tmp/session.in"
+timeout 60 "$mnk" engine --win 3 --ai random --seed 1 < "$tmp/session.in" > "$tmp/session.out" 2> "$tmp/session.err"
+rc=$?
+[ $rc -eq 0 ] || fail "engine exited with $rc after END"; ok
+[ -s "$tmp/session.err" ] && fail "engine wrote to stderr: $(head -3 "$tmp/session.err")"
+expect 1 '^UNKNOWN ' "$tmp/session.out"
+expect 2 '^ERROR .*START' "$tmp/session.out"
+expect 3 '^ERROR .*30x30' "$tmp/session.out"
+expect 4 '^OK$' "$tmp/session.out"
+expect 5 '^ERROR .*outside' "$tmp/session.out"
+expect 6 '^ERROR ' "$tmp/session.out"
+expect 7 '^ERROR line too long' "$tmp/session.out"
+expect 8 '^UNKNOWN ' "$tmp/session.out"
+expect 9 '^[0-2],[0-2]$' "$tmp/session.out"
+move=$(sed -n 9p "$tmp/session.out")
+[ "$move" != 0,0 ] && [ "$move" != 1,1 ] || fail "BOARD answered an occupied cell $move"; ok
+expect 10 '^OK$' "$tmp/session.out"
+expect 11 '^ERROR .*empty' "$tmp/session.out"
+expect 12 '^ERROR .*occupied' "$tmp/session.out"
+expect 13 '^OK$' "$tmp/session.out"
+expect 14 '^name="mnk", version="[^"]+", author="[^"]+", country="[^"]+"' "$tmp/session.out"
+[ "$(wc -l < "$tmp/session.out")" -eq 14 ] || fail "expected 14 answers, got $(wc -l < "$tmp/session.out")"; ok
+
+# --- End of input without END: exit 0. k larger than the board: ERROR. ---
+out=$(printf 'START 15\n' | timeout 30 "$mnk" engine --ai random)
+[ $? -eq 0 ] && [ "$out" = OK ] || fail "EOF session: '$out'"; ok
+out=$(printf 'START 3\n' | timeout 30 "$mnk" engine --ai random --win 5)
+[[ $out =~ ^ERROR ]] || fail "k=5 on 3x3 accepted: '$out'"; ok
+out=$(printf 'RECTSTART 7,4\nINFO rule 1\nBEGIN\n' | timeout 30 "$mnk" engine --ai random --win 4)
+[[ $out =~ ^OK.[0-6],[0-3]$ ]] || fail "RECTSTART session: '$out'"; ok
+out=$("$mnk" engine --win 99 2>&1 < /dev/null)
+[ $? -eq 2 ] && [[ $out =~ --win ]] || fail "bad --win: '$out'"; ok
+
+# --- Whole games of tic-tac-toe against the engine, move by move: every
+# answer is a legal empty cell, until the board is full or someone has three.
+for first in engine us; do
+    coproc ENG { timeout 60 "$mnk" engine --win 3 --ai random; }
+    declare -A cell=()
+    send() { printf '%s\n' "$1" >&"${ENG[1]}"; }
+    recv() { IFS= read -r -t 30 reply <&"${ENG[0]}" || fail "no answer to '$1'"; }
+    send 'START 3'; recv START; [ "$reply" = OK ] || fail "START 3: '$reply'"; ok
+    if [ $first = engine ]; then send BEGIN; recv BEGIN; cell[$reply]=E; fi
+    while [ ${#cell[@]} -lt 9 ]; do
+        for c in 0,0 1,0 2,0 0,1 1,1 2,1 0,2 1,2 2,2; do
+            [ -z "${cell[$c]:-}" ] && break
+        done
+        cell[$c]=U
+        [ ${#cell[@]} -eq 9 ] && break
+        send "TURN $c"; recv "TURN $c"
+        [[ $reply =~ ^[0-2],[0-2]$ ]] || fail "TURN $c: '$reply'"
+        [ -z "${cell[$reply]:-}" ] || fail "engine played the occupied cell $reply"
+        cell[$reply]=E
+        ok
+    done
+    send END
+    wait "$ENG_PID"; rc=$?
+    [ $rc -eq 0 ] || fail "engine exited with $rc after END"; ok
+    unset cell
+done
+
+# --- Matches: built-ins, reproducible by seed; an external engine. ---
+timeout 120 "$mnk" match --black random --white random --games 6 --size 7 --win 4 --seed 5 > "$tmp/m1" ||
+    fail "match failed"
+timeout 120 "$mnk" match --black random --white random --games 6 --size 7 --win 4 --seed 5 > "$tmp/m2"
+cmp -s "$tmp/m1" "$tmp/m2" || fail "the same seed gave different matches"; ok
+[ "$(grep -c '^game [1-6]: ' "$tmp/m1")" -eq 6 ] || fail "expected 6 game lines"; ok
+grep -q '^game 2: Black random/B, White random/A' "$tmp/m1" || fail "colours did not alternate"; ok
+grep -q '^random/A vs random/B: 6 games' "$tmp/m1" || fail "no summary"; ok
+grep -q '^Elo difference: ' "$tmp/m1" || fail "no Elo line"; ok
+
+timeout 300 "$mnk" match --black random --white "engine:$mnk engine --ai random --win 4 --seed 3" \
+    --games 2 --size 7 --win 4 --seed 5 --time-ms 200 > "$tmp/m3" 2> "$tmp/m3.err" ||
+    fail "match against an external engine failed: $(cat "$tmp/m3.err")"
+[ "$(grep -c '^game [12]: ' "$tmp/m3")" -eq 2 ] || fail "expected 2 games: $(cat "$tmp/m3")"; ok
+grep -q forfeit "$tmp/m3" && fail "the external engine forfeited: $(cat "$tmp/m3")"; ok
+
+timeout 60 "$mnk" match --black random --white 'engine:exit 0' --games 1 --size 7 --win 4 \
+    --time-ms 100 > "$tmp/m4" 2>&1
+grep -q 'forfeit' "$tmp/m4" || fail "a dead engine was not a forfeit: $(cat "$tmp/m4")"; ok
+
+timeout 120 "$mnk" match --black random --white random --openings "$openings" --games 4 \
+    --seed 1 > "$tmp/m5" || fail "match with openings failed"
+[ "$(grep -c ', opening [a-o][0-9]' "$tmp/m5")" -eq 4 ] || fail "openings not shown: $(cat "$tmp/m5")"; ok
+# Every opening of the shipped files is playable: two games each.
+for f in "$openings" "$openings19"; do
+    size=15; [ "$f" = "$openings19" ] && size=19
+    n=$(grep -c '^[a-s]' "$f")
+    [ "$n" -ge 10 ] || fail "$f: only $n openings"
+    out=$(timeout 120 "$mnk" match --black random --white random --size $size --openings "$f" --quiet --seed 1) ||
+        fail "$f: $out"
+    [[ $out =~ ^random/A\ vs\ random/B:\ $((2 * n))\ games ]] || fail "$f: '$out'"; ok
+done
+
+# Bad flags: exit 2, one line on stderr naming the flag, no game played.
+for args in "--black random --white random --games 0" "--black random --white nobody" \
+            "--black random --white random --size 2" "--black random" \
+            "--black random --white random --size 3 --win 4" \
+            "--black random --white random --openings /nonexistent"; do
+    # shellcheck disable=SC2086
+    "$mnk" match $args > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] || fail "'$args' exited with $rc"
+    [ -s "$tmp/out" ] && fail "'$args' printed results"
+    [ "$(wc -l < "$tmp/err")" -eq 1 ] || fail "'$args': expected one stderr line, got: $(cat "$tmp/err")"
+    ok
+done
+
+echo "engine.sh: $checks checks passed"

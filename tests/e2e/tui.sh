@@ -1,0 +1,336 @@
+#!/bin/sh
+# tui.sh — end-to-end tests of the full-screen game: the real mnk binary runs
+# in a private tmux server at 80×24; keys go in with send-keys, and every
+# check is made on what capture-pane shows. Exits 77 (skipped) without tmux.
+#
+# usage: tui.sh PATH/TO/mnk
+# With MNK_E2E_WRAPPER set (say, to a valgrind command line ending in an
+# option), mnk runs under it, and an exit status of the wrapper's own
+# (valgrind's --error-exitcode) fails the checks on exit statuses.
+set -u
+
+MNK=${1:?usage: tui.sh PATH/TO/mnk}
+WRAPPER=${MNK_E2E_WRAPPER:-}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+
+# Each part gets a fresh private server: mnk-e2e-PID-N.
+PART=0
+WORK=$(mktemp -d)
+T() { tmux -L "mnk-e2e-$$-$PART" -f /dev/null "$@"; }
+cleanup() {
+    while [ "$PART" -gt 0 ]; do
+        T kill-server >/dev/null 2>&1
+        PART=$((PART - 1))
+    done
+    rm -rf "$WORK"
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/mnk-e2e-$$-"*
+}
+trap cleanup EXIT INT TERM
+
+FAILED=0
+CHECKS=0
+
+fail() {
+    echo "FAIL: $*"
+    echo "---- screen ----"
+    T capture-pane -p -t e2e 2>/dev/null
+    echo "----------------"
+    FAILED=$((FAILED + 1))
+}
+
+pass() {
+    CHECKS=$((CHECKS + 1))
+    echo "ok: $*"
+}
+
+screen() { T capture-pane -p -t e2e; }
+
+# wait_for TEXT: polls the screen every 0.1 s until it shows TEXT (a fixed
+# string), for at most 5 s (20 s under a wrapper); false if it never does.
+PATIENCE=50
+[ -n "$WRAPPER" ] && PATIENCE=200
+wait_for() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
+# expect TEXT WHAT: the screen shows TEXT, else the check named WHAT fails.
+expect() {
+    if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
+}
+
+# expect_not TEXT WHAT: the screen stops showing TEXT as soon as it can.
+expect_not() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        if ! screen | grep -qF -- "$1"; then pass "$2"; return; fi
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "$2 ('$1' still on screen)"
+}
+
+# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in.
+start_shell() {
+    T kill-server >/dev/null 2>&1
+    PART=$((PART + 1))
+    T new-session -d -s e2e -x 80 -y 24 \
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
+        { echo "cannot start tmux"; exit 1; }
+    wait_for '$' || { echo "no shell prompt in tmux"; exit 1; }
+}
+
+# run ARGS: starts mnk in the shell, noting the terminal modes before and
+# the exit status and modes after, so a test can check they were restored.
+# mnk's process id is left in $WORK/pid (it replaces the sh that wrote it).
+# RUN_ENV, if set, adds VAR=VALUE settings to mnk's environment.
+run() {
+    T send-keys -t e2e "clear; rm -f $WORK/after; stty -g > $WORK/before; env ${RUN_ENV:-} sh -c 'echo \$\$ > $WORK/pid; exec $WRAPPER \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
+}
+
+# The terminal is as mnk found it: shell prompt back, same stty modes, and the
+# exit status STATUS shown.
+expect_restored() {
+    status=$1
+    what=$2
+    if wait_for "exit=$status"; then pass "$what: exit status $status"; else fail "$what: exit status"; fi
+    tries=$PATIENCE
+    while [ ! -s "$WORK/after" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    if cmp -s "$WORK/before" "$WORK/after"; then
+        pass "$what: terminal modes restored"
+    else
+        fail "$what: terminal modes differ after mnk"
+    fi
+    T send-keys -t e2e "echo typed-back" Enter
+    # With echo restored, the command itself shows, not only its output.
+    if wait_for '$ echo typed-back'; then
+        pass "$what: shell echoes input again"
+    else
+        fail "$what: shell input not echoed"
+    fi
+}
+
+keys() { T send-keys -t e2e "$@"; }
+
+# ---------------------------------------------------------------------------
+echo "# 3x3, human against human: refused move, undo, redo, a win"
+start_shell
+run --size 3 --black human --white human
+expect "3×3 k=3 freestyle" "game screen with board and rule in the status"
+expect "Black to play" "Black moves first"
+keys Enter                                   # Black b2 (the cursor starts at the centre)
+expect "last b2" "Enter places a stone where the cursor is"
+keys Enter                                   # b2 again: refused
+expect "b2 is taken" "an occupied cell is refused with a message"
+expect "▶ ○ White" "a refused move leaves the turn alone"
+keys u
+expect "took back" "u takes the move back"
+expect_not "last b2" "after undo no move is on the board"
+keys r
+expect "last b2" "r plays it again"
+keys Left Enter                              # White a2
+expect "last a2" "arrows move the cursor"
+keys Up Enter                                # Black a3
+keys Right Enter                             # White b3
+keys Right Down Down Enter                   # Black c1: a3 b2 c1
+expect "Black wins" "the diagonal wins for Black"
+if screen | grep -qE 'line (a3.c1|c1.a3)'; then
+    pass "the winning line is named in the status bar"
+else
+    fail "the winning line is not named"
+fi
+# The three stones of the line are drawn in the winning style (green
+# background, SGR 42), one per board row.
+marked=$(T capture-pane -p -e -t e2e | grep '│' | grep -c '42m')
+if [ "$marked" -eq 3 ]; then
+    pass "the winning line is highlighted on the board"
+else
+    fail "expected 3 rows with highlighted winning stones, saw $marked"
+fi
+keys q                                       # game over: quits without asking
+expect_restored 0 "q after the game"
+
+# ---------------------------------------------------------------------------
+echo "# a mouse click places a stone"
+start_shell
+run --size 3
+expect "3×3 k=3 freestyle" "a 3×3 game"
+# Where c1 is on the screen: the row labelled 1, the column lettered c.
+wait_for "│ 1" && wait_for "Black to play"
+y=$(screen | awk '/^ *1 [|│]/ { print NR - 1; exit }')
+x=$(screen | awk '/^ *a +b +c/ { print index($0, "c") - 1; exit }')
+if [ -n "$y" ] && [ -n "$x" ]; then
+    # An X10 mouse report: ESC [ M, then button, column and row, each + 32
+    # (columns and rows counted from 1).
+    press=$(printf "\033[M %b%b" "\\0$(printf %o $((x + 33)))" "\\0$(printf %o $((y + 33)))")
+    keys -l "$press"
+    expect "last c1" "clicking c1 plays there"
+else
+    fail "cannot find c1 on the screen"
+fi
+keys q y
+expect_restored 0 "q, y"
+
+# ---------------------------------------------------------------------------
+echo "# without UTF-8: line drawing, X and O"
+start_shell
+RUN_ENV="LANG=C LC_ALL=C" run --size 3
+expect "3x3 k=3 freestyle" "the status in ASCII"
+keys Enter
+expect "[X]" "Black's stone is an X"
+keys Left Enter
+expect "[O]" "White's stone is an O"
+keys q y
+expect_restored 0 "q, y in the C locale"
+
+# ---------------------------------------------------------------------------
+echo "# the menu, to a 15x15 k=5 game against the computer"
+start_shell
+run
+expect "New game" "plain mnk opens the menu"
+keys Enter
+expect "Win length" "New game opens the form"
+keys Left Left Left Left Left Left           # presets: down to Tic-tac-toe
+expect "Tic-tac-toe 3×3 k=3" "left/right change the preset"
+keys Right Right Right                       # up to Gomoku 15x15
+expect "Gomoku 15×15 k=5" "the 15×15 preset"
+keys Down Down Down Down Down Down            # to the White row
+for _ in 1 2 3 4 5 6 7 8; do keys Left; done  # human
+keys Right Right                             # level 2: easy, the threat player
+expect "computer: easy" "White set to the computer"
+keys Enter
+expect "15×15 k=5 freestyle" "the game starts from the form"
+expect "White computer, easy (threat)" "White is the computer"
+keys Enter                                   # Black h8
+expect "1. h8" "the move list shows the human move"
+if wait_for "move 3"; then
+    pass "the computer answered"
+else
+    fail "the computer did not answer"
+fi
+expect "Black to play" "the turn is back to the human"
+# Waiting for a key costs nothing: over two seconds the process wakes up at
+# most a few times (context switches) and gathers at most a few clock ticks;
+# polling every few milliseconds would wake it hundreds of times.
+wakeups() { awk '/^(non)?voluntary_ctxt_switches/ { n += $2 } END { print n }' "$1"; }
+ticks() { awk '{ print $14 + $15 }' "$1"; }
+pid=$(cat "$WORK/pid")
+if [ -z "$WRAPPER" ] && [ -r "/proc/$pid/status" ]; then
+    w0=$(wakeups "/proc/$pid/status")
+    t0=$(ticks "/proc/$pid/stat")
+    sleep 2
+    w=$(($(wakeups "/proc/$pid/status") - w0))
+    t=$(($(ticks "/proc/$pid/stat") - t0))
+    if [ "$w" -le 10 ] && [ "$t" -le 5 ]; then
+        pass "idle while waiting for a key ($w wake-ups, $t ticks in 2 s)"
+    else
+        fail "not idle while waiting for a key: $w wake-ups, $t ticks in 2 s"
+    fi
+fi
+keys q
+expect "Quit the game in progress?" "q asks before leaving a game in progress"
+keys n
+expect_not "Quit the game in progress?" "n keeps playing"
+keys '?'
+expect "Keys while playing" "? opens the help"
+expect "undo" "the help lists the keys"
+keys Escape
+expect_not "Keys while playing" "any key closes the help"
+
+# ---------------------------------------------------------------------------
+echo "# resizing to a tiny window and back"
+T resize-window -t e2e -x 20 -y 6
+expect "terminal too small" "a tiny window shows a notice"
+T resize-window -t e2e -x 1 -y 1
+sleep 0.3 # nothing can be shown at 1×1 to wait for; let it take the signal
+if kill -0 "$(cat "$WORK/pid")" 2>/dev/null; then
+    pass "still running at 1×1"
+else
+    fail "mnk died at 1×1"
+fi
+T resize-window -t e2e -x 80 -y 24
+expect "15×15 k=5 freestyle" "the game is back at 80×24"
+expect "1. h8" "with its moves"
+T resize-window -t e2e -x 200 -y 60
+expect "1. h8" "and at 200×60"
+T resize-window -t e2e -x 80 -y 24
+keys n
+expect "Leave this game for a new one?" "n asks before leaving a game in progress"
+keys y
+expect "Win length" "n, y opens the form"
+expect "computer: easy" "filled in from the game just left"
+keys Escape
+expect "Quit" "Esc goes back to the main menu"
+keys q
+expect_restored 0 "q in the main menu"
+
+# ---------------------------------------------------------------------------
+echo "# Ctrl-C and a board larger than the window"
+start_shell
+run --size 26 --win 5 --black human --white human
+expect "26×26 k=5 freestyle" "a 26×26 game in 80×24"
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13; do keys Down; done
+keys Enter
+expect "last m1" "the board scrolls down to row 1"
+keys C-c
+expect_restored 130 "Ctrl-C"
+
+# ---------------------------------------------------------------------------
+echo "# the computer thinking: the UI stays live, u cancels"
+if "$MNK" play --help | grep -q 'strategy:.*search'; then
+    start_shell
+    run --size 15 --black human --white search --time-ms 20000
+    expect "15×15 k=5 freestyle" "a game against a slow search"
+    keys Enter
+    expect "computer is thinking" "the status says the computer is thinking"
+    keys Left Left                           # moves while the computer thinks
+    keys u
+    expect "took back" "u cancels the search and takes the move back"
+    expect_not "last h8" "the move is off the board"
+    keys Enter
+    expect "1. f8" "the cursor had moved during the search"
+    expect "computer is thinking" "and the computer thinks again"
+    keys q y
+    expect_restored 0 "q, y while the computer thinks"
+else
+    echo "skipped: no search strategy in this build"
+fi
+
+# ---------------------------------------------------------------------------
+echo "# SIGTERM and SIGHUP"
+for sig in TERM HUP; do
+    start_shell
+    run --size 5 --win 4 --black human --white random
+    expect "5×5 k=4 freestyle" "a game to stop with SIG$sig"
+    keys Enter
+    expect "1. c3" "a move on the board"
+    kill -s "$sig" "$(cat "$WORK/pid")"
+    case $sig in TERM) status=143 ;; HUP) status=129 ;; esac
+    expect_restored "$status" "SIG$sig"
+done
+
+# ---------------------------------------------------------------------------
+echo "# bad flags"
+for args in "--size 2" "--size 27" "--win 9 --size 5" "--rule sideways" \
+            "--black nobody" "--level 99" "--bogus"; do
+    # shellcheck disable=SC2086
+    "$MNK" $args >"$WORK/out" 2>"$WORK/err" </dev/null
+    status=$?
+    lines=$(wc -l <"$WORK/err")
+    if [ "$status" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$WORK/out" ]; then
+        pass "mnk $args: exit 2, one line: $(cat "$WORK/err")"
+    else
+        fail "mnk $args: exit $status with $lines stderr lines"
+    fi
+done
+
+echo "$CHECKS checks passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]

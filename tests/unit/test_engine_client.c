@@ -1,0 +1,204 @@
+/* test_engine_client.c — external engines (small shell scripts speaking the
+ * protocol, well or badly) as players, and players_create(). */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+#include "io/engine_client.h"
+#include "io/players.h"
+
+/* A well-behaved engine whose answers tell which command it was sent:
+ * BEGIN -> 7,7 (after some chatter to skip, and followed by an unasked 9,9
+ * that must not be taken for the next answer), TURN -> 1,1, BOARD..DONE ->
+ * 2,2. */
+static const char good_engine[] =
+    "while read -r cmd rest; do case $cmd in "
+    "START) echo OK;; "
+    "BEGIN) echo 'MESSAGE thinking'; echo 'DEBUG x'; echo 'UNKNOWN y'; echo 'ERROR z';"
+    "       printf '7,7\\r\\n9,9\\n';; "
+    "TURN) echo 1,1;; "
+    "DONE) echo 2,2;; "
+    "END) exit 0;; "
+    "esac; done";
+
+static struct ai start_engine(const char *command, int time_ms)
+{
+    struct ai ai;
+    char err[128];
+    struct engine_client_options o = { .time_ms = time_ms, .quiet_stderr = true };
+    assert_true(engine_client_create(&ai, command, &o, err, sizeof err));
+    assert_ptr_equal(ai.strategy, &engine_client_strategy);
+    assert_null(engine_client_failure(&ai));
+    return ai;
+}
+
+/* Every child was reaped: no zombies, no stray engines. */
+static void assert_no_children(void)
+{
+    assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+    assert_int_equal(errno, ECHILD);
+}
+
+static void test_conversation(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine(good_engine, 1000);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_limits lim = { .time_ms = 1000 };
+
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);     /* START, BEGIN */
+    assert_int_equal(p, board_pos(&b, 7, 7));
+    board_place(&b, p, STONE_BLACK);
+    board_place(&b, board_pos(&b, 0, 0), STONE_WHITE);
+    p = ai_choose(&ai, &b, STONE_BLACK, &lim);         /* TURN 0,0 */
+    assert_int_equal(p, board_pos(&b, 1, 1));
+    board_place(&b, p, STONE_BLACK);
+    /* Two stones taken back: not one stone more, so the whole board. */
+    board_remove(&b, p);
+    board_remove(&b, board_pos(&b, 0, 0));
+    board_place(&b, board_pos(&b, 3, 3), STONE_WHITE);
+    board_place(&b, board_pos(&b, 4, 4), STONE_BLACK);
+    board_place(&b, board_pos(&b, 5, 5), STONE_WHITE);
+    p = ai_choose(&ai, &b, STONE_BLACK, &lim);         /* BOARD ... DONE */
+    assert_int_equal(p, board_pos(&b, 2, 2));
+    /* A new game after the old one: START again, then BEGIN. */
+    board_clear(&b);
+    p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(p, board_pos(&b, 7, 7));
+    assert_null(engine_client_failure(&ai));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
+/* Each broken engine makes choose() return -1 with a reason, for good. */
+static void test_failures(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *command;
+        const char *reason;   /* a word the failure must contain */
+        int time_ms;          /* generous unless the case is about time */
+    } cases[] = {
+        { "read x; echo OK; read x; echo 99,99; cat >/dev/null", "outside", 5000 },
+        { "read x; echo OK; read x; echo hello; cat >/dev/null", "instead of a move", 5000 },
+        { "read x; echo OK; read x; echo 7,7,1; cat >/dev/null", "instead of a move", 5000 },
+        { "read x; echo OK; read x; echo 3,3; cat >/dev/null", "occupied", 5000 },
+        { "read x; echo 'ERROR too big'; cat >/dev/null", "refused", 5000 },
+        { "read x; echo OK; exit 3", "status 3", 5000 },
+        { "read x; echo OK; kill -TERM $$", "signal", 5000 },
+        { "exec 1>&-; sleep 30", "closed", 5000 },
+        { "read x; echo OK; sleep 30", "in time", 1 },
+        { "no-such-engine-program-here", "127", 5000 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* A machine busy with other work may take a while to start a
+         * shell: only the case about time gets a tight budget. */
+        struct ai ai = start_engine(cases[i].command, cases[i].time_ms);
+        struct board b;
+        board_init(&b, 9, 9, 5, RULE_FREESTYLE);
+        board_place(&b, board_pos(&b, 3, 3), STONE_BLACK);
+        struct ai_limits lim = { .time_ms = cases[i].time_ms };
+        assert_int_equal(ai_choose(&ai, &b, STONE_WHITE, &lim), -1);
+        const char *why = engine_client_failure(&ai);
+        assert_non_null(why);
+        if (strstr(why, cases[i].reason) == NULL)
+            fail_msg("engine '%s' failed with '%s', expected '%s'", cases[i].command, why,
+                     cases[i].reason);
+        assert_int_equal(ai_choose(&ai, &b, STONE_WHITE, &lim), -1);
+        assert_string_equal(players_failure(&ai), why);
+        ai_destroy(&ai);
+        assert_no_children();
+    }
+}
+
+/* A cancelled move returns an empty cell at once; the late answer to it is
+ * thrown away and the next request gets its own answer. */
+static void test_cancel(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; BEGIN) sleep 1; echo 7,7;; "
+                                "DONE) echo 2,2;; END) exit 0;; esac; done", 5000);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    atomic_bool stop = true;
+    struct ai_limits lim = { .time_ms = 5000, .stop = &stop };
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_in_range(p, 0, board_cells(&b) - 1);
+    assert_null(engine_client_failure(&ai));
+    board_place(&b, p, STONE_BLACK);
+    atomic_store(&stop, false);
+    p = ai_choose(&ai, &b, STONE_WHITE, &lim);  /* drains 7,7, then BOARD */
+    assert_int_equal(p, board_pos(&b, 2, 2));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
+/* An engine that ignores END is killed, its whole process group with it. */
+static void test_destroy_kills(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("trap '' TERM; sleep 30 & while :; do sleep 1; done", 10);
+    ai_destroy(&ai);
+    assert_no_children();
+    /* Destroying a zeroed player is harmless. */
+    ai_destroy(&ai);
+}
+
+static void test_players(void **state)
+{
+    (void)state;
+    char err[256];
+    struct ai ai;
+    struct player p = { .kind = PLAYER_COMPUTER, .spec = "random", .seed = 3 };
+    assert_true(players_create(&ai, &p, true, err, sizeof err));
+    struct board b;
+    board_init(&b, 5, 5, 4, RULE_FREESTYLE);
+    struct ai_limits lim = players_limits(&p);
+    int pos = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_in_range(pos, 0, 24);
+    ai_destroy(&ai);
+    assert_string_equal(players_name(&p), "random");
+
+    strcpy(p.spec, "no-such-strategy");
+    assert_false(players_create(&ai, &p, true, err, sizeof err));
+    assert_non_null(strstr(err, "no-such-strategy"));
+    assert_null(ai.strategy);
+    strcpy(p.spec, "engine:");
+    assert_false(players_create(&ai, &p, true, err, sizeof err));
+    p.kind = PLAYER_HUMAN;
+    assert_false(players_create(&ai, &p, true, err, sizeof err));
+    assert_string_equal(players_name(&p), "human");
+
+    p.kind = PLAYER_COMPUTER;
+    p.time_ms = 500;
+    snprintf(p.spec, sizeof p.spec, "engine:%s", good_engine);
+    assert_true(players_create(&ai, &p, true, err, sizeof err));
+    assert_string_equal(players_name(&p), good_engine);
+    lim = players_limits(&p);
+    assert_int_equal(lim.time_ms, 500);
+    /* It answers BEGIN with 7,7: off this 5x5 board, so a forfeit. */
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), -1);
+    assert_non_null(strstr(players_failure(&ai), "outside"));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conversation),
+        cmocka_unit_test(test_failures),
+        cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_destroy_kills),
+        cmocka_unit_test(test_players),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,119 @@
+/* test_tui_layout.c — game screen geometry: board style, the viewport that
+ * follows the cursor, and mapping screen positions back to cells. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "mnk/board.h"
+#include "tui/layout.h"
+
+static void test_small_terminal_does_not_fit(void **state)
+{
+    (void)state;
+    struct layout l;
+    layout_game(&l, LAYOUT_MIN_ROWS - 1, 200, 3, 3);
+    assert_false(l.fits);
+    layout_game(&l, 50, LAYOUT_MIN_COLS - 1, 3, 3);
+    assert_false(l.fits);
+    layout_game(&l, 1, 1, 26, 26);
+    assert_false(l.fits);
+    layout_game(&l, LAYOUT_MIN_ROWS, LAYOUT_MIN_COLS, 26, 26);
+    assert_true(l.fits);
+    assert_true(l.view_w >= 3 && l.view_h >= 3);
+}
+
+static void test_styles_at_80x24(void **state)
+{
+    (void)state;
+    struct layout l;
+    layout_game(&l, 24, 80, 3, 3);
+    assert_true(l.boxed);
+    assert_true(l.panel_w >= LAYOUT_PANEL_MIN);
+    layout_game(&l, 24, 80, 15, 15);
+    assert_false(l.boxed);
+    assert_int_equal(l.view_w, 15);
+    assert_int_equal(l.view_h, 15);
+    layout_game(&l, 24, 80, 26, 26);
+    assert_false(l.boxed);
+    assert_int_equal(l.view_w, 26);
+    assert_true(l.view_h < 26); /* 26 rows can't fit in 24: it scrolls */
+    layout_game(&l, 60, 200, 19, 19);
+    assert_true(l.boxed);
+}
+
+/* Everything drawn lies on the screen, outside the title and status rows. */
+static void test_board_inside_its_area(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 24, 80 }, { 10, 40 }, { 60, 200 }, { 30, 45 } };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        for (int w = BOARD_MIN_SIDE; w <= BOARD_MAX_SIDE; w += 1) {
+            for (int h = BOARD_MIN_SIDE; h <= BOARD_MAX_SIDE; h += 5) {
+                struct layout l;
+                layout_game(&l, sizes[s][0], sizes[s][1], w, h);
+                assert_true(l.fits);
+                /* labels and the grid's border: boxed, 5 columns either
+                 * side; compact, 3 on the left and 4 on the right */
+                int margin_y = l.boxed ? 2 : 1;
+                int top = layout_cell_y(&l, 0) - margin_y;
+                int bottom = layout_cell_y(&l, l.view_h - 1) + margin_y;
+                int left = layout_cell_x(&l, 0) - (l.boxed ? 5 : 3);
+                int right = layout_cell_x(&l, l.view_w - 1) + (l.boxed ? 5 : 4);
+                assert_true(top >= l.area_y);
+                assert_true(bottom < l.status_y);
+                assert_true(left >= 0);
+                assert_true(right < (l.panel_w ? l.panel_x : l.cols));
+            }
+        }
+    }
+}
+
+static void test_follow_keeps_cursor_visible(void **state)
+{
+    (void)state;
+    int off = 0;
+    for (int cursor = 0; cursor < 26; cursor++) {
+        off = layout_follow(off, 10, 26, cursor);
+        assert_true(cursor >= off && cursor < off + 10);
+    }
+    assert_int_equal(off, 16);
+    off = layout_follow(off, 10, 26, 20); /* inside: no move */
+    assert_int_equal(off, 16);
+    off = layout_follow(off, 10, 26, 3);
+    assert_int_equal(off, 3);
+    assert_int_equal(layout_follow(7, 30, 26, 25), 0); /* all visible */
+    assert_int_equal(layout_follow(20, 10, 26, 25), 16); /* clamped */
+}
+
+static void test_cell_at_inverts_position(void **state)
+{
+    (void)state;
+    struct layout l;
+    int i, j;
+    static const int boards[][2] = { { 3, 3 }, { 15, 15 }, { 26, 26 }, { 7, 4 } };
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        layout_game(&l, 24, 80, boards[b][0], boards[b][1]);
+        for (int cj = 0; cj < l.view_h; cj++)
+            for (int ci = 0; ci < l.view_w; ci++) {
+                assert_true(layout_cell_at(&l, layout_cell_y(&l, cj), layout_cell_x(&l, ci), &i, &j));
+                assert_int_equal(i, ci);
+                assert_int_equal(j, cj);
+            }
+        assert_false(layout_cell_at(&l, 0, 0, &i, &j));
+        assert_false(layout_cell_at(&l, l.status_y, layout_cell_x(&l, 0), &i, &j));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_terminal_does_not_fit),
+        cmocka_unit_test(test_styles_at_80x24),
+        cmocka_unit_test(test_board_inside_its_area),
+        cmocka_unit_test(test_follow_keeps_cursor_visible),
+        cmocka_unit_test(test_cell_at_inverts_position),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

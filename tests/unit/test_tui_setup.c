@@ -1,0 +1,190 @@
+/* test_tui_setup.c — the new-game form's model: presets, clamping, typed
+ * digits, and the game config it produces. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "mnk/ai.h"
+#include "tui/setup.h"
+
+static void type(struct setup *s, enum setup_field f, const char *digits)
+{
+    for (const char *d = digits; *d != '\0'; d++)
+        setup_digit(s, f, *d - '0');
+    setup_commit(s);
+}
+
+static void test_default_is_gomoku(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    assert_int_equal(s.width, 15);
+    assert_int_equal(s.height, 15);
+    assert_int_equal(s.win, 5);
+    assert_string_equal(setup_presets[s.preset].name, "Gomoku");
+    assert_int_equal(s.side[0], 0);
+    assert_true(setup_level_available(s.side[1]));
+}
+
+static void test_presets_step_and_stop_at_ends(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    for (int i = 0; i < 20; i++)
+        setup_step(&s, SETUP_PRESET, -1);
+    assert_int_equal(s.preset, 0);
+    assert_int_equal(s.width, 3);
+    assert_int_equal(s.win, 3);
+    setup_step(&s, SETUP_PRESET, 1);
+    assert_int_equal(s.width, 4);
+    assert_int_equal(s.win, 4);
+    for (int i = 0; i < 20; i++)
+        setup_step(&s, SETUP_PRESET, 1);
+    assert_null(setup_presets[s.preset].name); /* Custom, the last entry */
+    assert_int_equal(s.width, 19);             /* keeps the size it had */
+}
+
+static void test_sizes_clamp_and_win_follows(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_WIDTH, 1);
+    assert_int_equal(s.width, 26);
+    assert_null(setup_presets[s.preset].name);
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_WIN, 1);
+    assert_int_equal(s.win, 26); /* the longer side */
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_WIDTH, -1);
+    assert_int_equal(s.width, 3);
+    assert_int_equal(s.win, 15); /* shrank with the board: max(3, 15) */
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_HEIGHT, -1);
+    assert_int_equal(s.height, 3);
+    assert_int_equal(s.win, 3);
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_WIN, -1);
+    assert_int_equal(s.win, 3);
+    assert_string_equal(setup_presets[s.preset].name, "Tic-tac-toe");
+}
+
+static void test_typed_digits(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    type(&s, SETUP_WIDTH, "19");
+    assert_int_equal(s.width, 19);
+    type(&s, SETUP_WIDTH, "7");       /* 70 > 26: complete at once */
+    assert_int_equal(s.width, 7);
+    setup_digit(&s, SETUP_HEIGHT, 2); /* could still become 20..26 */
+    assert_int_equal(s.typed_field, SETUP_HEIGHT);
+    assert_int_equal(s.height, 15);   /* nothing applied before the commit */
+    setup_digit(&s, SETUP_HEIGHT, 9); /* 29 > 26: a new number, 9 */
+    setup_commit(&s);
+    assert_int_equal(s.height, 9);
+    type(&s, SETUP_HEIGHT, "1");      /* below the minimum: clamped */
+    assert_int_equal(s.height, 3);
+    type(&s, SETUP_WIN, "9");         /* above max(7, 3) */
+    assert_int_equal(s.win, 7);
+    type(&s, SETUP_RULE, "5");        /* not a number field: ignored */
+    assert_int_equal(s.rule, RULE_FREESTYLE);
+    assert_int_equal(s.typed_field, SETUP_FIELDS);
+}
+
+static void test_erase(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    setup_digit(&s, SETUP_WIDTH, 2);
+    setup_erase(&s);                 /* back to nothing typed */
+    assert_int_equal(s.typed_field, SETUP_FIELDS);
+    setup_commit(&s);
+    assert_int_equal(s.width, 15);   /* untouched */
+    setup_digit(&s, SETUP_HEIGHT, 1);
+    setup_erase(&s);
+    setup_digit(&s, SETUP_HEIGHT, 2);
+    setup_digit(&s, SETUP_HEIGHT, 2);
+    assert_int_equal(s.height, 22);  /* "1", erased, then "22" */
+    setup_erase(&s);                 /* nothing being typed: no effect */
+    assert_int_equal(s.height, 22);
+}
+
+static void test_typing_then_moving_commits(void **state)
+{
+    (void)state;
+    struct setup s;
+    setup_default(&s);
+    setup_digit(&s, SETUP_WIDTH, 2);
+    setup_step(&s, SETUP_HEIGHT, 1); /* another field: 2 is committed, clamped */
+    assert_int_equal(s.width, 3);
+    assert_int_equal(s.height, 16);
+    assert_int_equal(s.typed_field, SETUP_FIELDS);
+}
+
+static void test_players_and_config(void **state)
+{
+    (void)state;
+    struct setup s;
+    struct game_config c;
+    setup_default(&s);
+    for (int i = 0; i < 20; i++)
+        setup_step(&s, SETUP_WHITE, -1);
+    assert_int_equal(s.side[1], 0);
+    setup_step(&s, SETUP_WHITE, 1);
+    assert_int_equal(s.side[1], 1);
+    setup_step(&s, SETUP_RULE, 1);
+    setup_config(&s, &c, 42);
+    assert_int_equal(c.rule, RULE_EXACT);
+    assert_int_equal(c.player[0].kind, PLAYER_HUMAN);
+    assert_int_equal(c.player[1].kind, PLAYER_COMPUTER);
+    assert_string_equal(c.player[1].spec, ai_levels[0].strategy);
+    assert_int_equal(c.player[1].level, 1);
+    assert_int_equal(c.player[1].seed, 43);
+    for (int i = 0; i < 20; i++)
+        setup_step(&s, SETUP_BLACK, 1);
+    assert_int_equal(s.side[0], setup_level_count());
+
+    struct setup back;
+    setup_config(&s, &c, 1);
+    setup_from_config(&back, &c);
+    assert_int_equal(back.side[0], s.side[0]);
+    assert_int_equal(back.side[1], s.side[1]);
+    assert_int_equal(back.width, s.width);
+    assert_int_equal(back.rule, RULE_EXACT);
+}
+
+static void test_levels(void **state)
+{
+    (void)state;
+    assert_int_equal(setup_level_find("beginner"), 1);
+    assert_int_equal(setup_level_find("nonsense"), 0);
+    assert_false(setup_level_available(0));
+    assert_false(setup_level_available(setup_level_count() + 1));
+    for (int n = 1; n <= setup_level_count(); n++)
+        assert_int_equal(setup_level_available(n),
+                         ai_strategy_find(ai_levels[n - 1].strategy) != NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_is_gomoku),
+        cmocka_unit_test(test_presets_step_and_stop_at_ends),
+        cmocka_unit_test(test_sizes_clamp_and_win_follows),
+        cmocka_unit_test(test_typed_digits),
+        cmocka_unit_test(test_erase),
+        cmocka_unit_test(test_typing_then_moving_commits),
+        cmocka_unit_test(test_players_and_config),
+        cmocka_unit_test(test_levels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
