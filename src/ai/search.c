@@ -34,6 +34,7 @@
 
 #include "ai/pattern.h"
 #include "ai/position.h"
+#include "ai/solver.h"
 #include "ai/tss.h"
 #include "ai/tt.h"
 #include "mnk/clock.h"
@@ -50,6 +51,10 @@
 #define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
 #define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
 #define NEXT_ITERATION 40     /* start another iteration only before 40% of the time */
+#define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
+#define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
+#define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
+#define SOLVER_BYTES ((size_t)16 << 20)
 
 struct move {
     int pos;
@@ -62,6 +67,7 @@ struct search {
     struct position pos;
     struct tt tt;
     struct tss tss;
+    struct solver *solver;       /* made when a board is first small enough */
     int width, height, win;      /* the board the tables were built for */
     enum rule rule;
 
@@ -105,6 +111,7 @@ static void search_destroy(void *state)
         return;
     tt_free(&s->tt);
     tss_free(&s->tss);
+    solver_destroy(s->solver);
     pattern_free(&s->pt);
     free(s);
 }
@@ -114,6 +121,8 @@ static void search_reset(void *state)
     struct search *s = state;
     tt_clear(&s->tt);
     tss_clear(&s->tss);
+    if (s->solver != NULL)
+        solver_clear(s->solver);
 }
 
 /* Makes the pattern table match b's win length and rule; a different board
@@ -497,6 +506,32 @@ static int first_empty(const struct board *b)
     return -1;
 }
 
+/* Perfect play where the tree is small: with few empty cells the exact
+ * solver gets the first share of the time, and its move (the fastest win,
+ * a drawing move, or the slowest loss) is played when the solve finishes.
+ * False when the board is too big or the solve did not finish. */
+static bool solve_exactly(struct search *s, const struct board *b, enum stone side,
+                          int time_ms, int *move)
+{
+    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY)
+        return false;
+    if (s->solver == NULL && (s->solver = solver_create(SOLVER_BYTES)) == NULL)
+        return false;
+    struct solver_limits sl = {
+        .time_ms = time_ms > 0 ? (time_ms + SOLVE_SHARE - 1) / SOLVE_SHARE : 0,
+        .max_nodes = time_ms > 0 ? s->max_nodes / SOLVE_SHARE : SOLVE_UNTIMED_NODES,
+        .stop = s->lim->stop,
+        .exact_distance = true,
+    };
+    struct solver_result r;
+    if (!solver_solve(s->solver, b, side, &sl, &r) || r.move < 0)
+        return false;
+    *move = r.move;
+    s->nodes += r.nodes;
+    report(s, 0, r.value.score, r.move);
+    return true;
+}
+
 static int search_choose(void *state, const struct board *b, enum stone side,
                          const struct ai_limits *limits)
 {
@@ -543,7 +578,9 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     int me = position_side(side);
     int move = -1;
 
-    if (b->stones == 0) {
+    if (solve_exactly(s, b, side, time_ms, &move)) {
+        /* proven: nothing to add */
+    } else if (b->stones == 0) {
         move = board_pos(b, b->width / 2, b->height / 2);
     } else if (out_of_budget(s)) {
         move = fallback(s, me);
