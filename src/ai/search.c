@@ -9,7 +9,11 @@
  * of a stone is a candidate, ordered by transposition-table move, line-class
  * weights for both sides (attack counted double), killers and history;
  * below the root only the best BEAM_WIDTH of them are searched, the later
- * quiet ones with reduced depth first (late-move reductions).
+ * quiet ones with reduced depth first (late-move reductions). A win or loss
+ * the beam finds is not final until the loser's nodes have been searched at
+ * full width to the same depth: then the iteration is repeated that way (and
+ * the deepening continues so when the result does not hold), with the table
+ * keyed apart; only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides, the
  * side to move's counting 5/4. The root first looks for a VCF and a short
@@ -47,6 +51,8 @@
 #define SIDE_KEY 0x3c6ef372fe94f82bu
 #define TSS_BYTES ((size_t)4 << 20)
 #define BEAM_WIDTH 8         /* moves searched below the root, unless forced */
+#define FULL_WIDTH BOARD_MAX_CELLS
+#define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
 #define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
 #define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
@@ -76,6 +82,7 @@ struct search {
     int64_t start_ms, deadline_ms;
     int root_n;                  /* moves at the root */
     bool best_wins;              /* the search proved the chosen move wins */
+    int beam[2];                 /* moves searched at each side's nodes below the root */
     int done_depth, done_score;  /* of the last completed iteration */
     uint64_t nodes, max_nodes;
     uint64_t next_check;         /* nodes (with the solver's) at the next clock read */
@@ -252,6 +259,14 @@ static void pick(struct move *list, int i, int n)
     list[best] = t;
 }
 
+/* Results found with a side searched at full width are not mixed with the
+ * beam's: the table keys them apart. */
+static uint64_t wide_key(const struct search *s)
+{
+    return (s->beam[0] == FULL_WIDTH ? WIDE_KEY : 0) ^
+           (s->beam[1] == FULL_WIDTH ? WIDE_KEY << 1 | 1 : 0);
+}
+
 static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
 {
     struct position *p = &s->pos;
@@ -281,7 +296,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return alpha;
 
     bool pv_node = beta - alpha > 1;
-    uint64_t key = p->b.hash ^ (me ? SIDE_KEY : 0);
+    uint64_t key = p->b.hash ^ (me ? SIDE_KEY : 0) ^ wide_key(s);
     const struct tt_entry *e = tt_probe(&s->tt, key);
     int hint = -1;
     if (e != NULL) {
@@ -304,8 +319,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return evaluate(p, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
     int limit = n;
-    if (n > BEAM_WIDTH && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
-        limit = BEAM_WIDTH;
+    if (n > s->beam[me] && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
+        limit = s->beam[me];
     int best = -INF, best_move = list[0].pos, alpha0 = alpha;
     for (int i = 0; i < limit; i++) {
         pick(list, i, n);
@@ -439,14 +454,26 @@ static int iterate(struct search *s, int me, int max_depth)
         report(s, depth, best_score, best_move);
         s->done_depth = depth;
         s->done_score = best_score;
-        if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND)
-            break;
+        if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND) {
+            /* The beam may have missed the loser's defence: only a result
+             * found with the loser's nodes searched at full width is final.
+             * Otherwise this depth is searched again that way, whatever the
+             * time: unconfirmed, the score stays big but not final. */
+            bool won = best_score >= WIN_BOUND;
+            int loser = won ? 1 - me : me;
+            if (s->beam[loser] == FULL_WIDTH) {
+                s->best_wins = won;
+                break;
+            }
+            s->beam[loser] = FULL_WIDTH;
+            depth--;
+            continue;
+        }
         if (n == 1)
             break;
         if (s->timed && (clock_ms() - s->start_ms) * 100 > budget * NEXT_ITERATION)
             break;
     }
-    s->best_wins = best_score >= WIN_BOUND;
     return best_move;
 }
 
@@ -561,6 +588,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         margin *= 2; /* nodes are coarser: the last one overshoots more */
     s->deadline_ms = s->start_ms + (time_ms > margin ? time_ms - margin : 1);
     s->root_n = 0;
+    s->beam[0] = s->beam[1] = BEAM_WIDTH;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
                         ? limits->max_depth : MAX_PLY - 8;
     /* Deeper than the empty cells there is nothing more to learn. */
