@@ -34,6 +34,24 @@ static void put(struct board *b, const char *cells, enum stone s)
     }
 }
 
+/* Plays `moves` (space-separated, human notation) alternately from Black;
+ * returns the side to move next. */
+static enum stone put_game(struct board *b, const char *moves)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    enum stone s = STONE_BLACK;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
+        int pos;
+        assert_true(notation_parse(b, tok, &pos));
+        assert_int_equal(board_at(b, pos), STONE_NONE);
+        board_place(b, pos, s);
+        s = stone_other(s);
+    }
+    return s;
+}
+
 static int cell(const struct board *b, const char *name)
 {
     int pos;
@@ -355,6 +373,43 @@ static void test_sees_the_loss_coming(void **state)
     pattern_free(&t);
 }
 
+/* From self-play: with Black's replies cut to the beam, White's i13 here
+ * "wins" in 11 plies at depth 6, but Black has a defence the beam did not
+ * reach: with Black's nodes searched at full width no win shows at depth 6
+ * or 8 (a longer one, 21 plies, at depth 10). At depth 6 it must not be
+ * reported as a win. */
+static void test_beam_win_is_confirmed(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    enum stone side = put_game(&b, "i7 h9 h8 g6 i8 g8 f7 f6 h6 g7 g5 g9 g10 j8 i9 i10 h4 i5 "
+                                   "g4 f4 h5 h7 h3 h2 f9 j9 j7 i6 f5 e6 e5 d5 h11 d6 c6 j11 "
+                                   "k12 i12 k10 j12 j10 k11 d7 e8 l10 e10 f8 i11 i14 k13 h10 "
+                                   "j13 f11 f10 m10 n10 l11");
+    struct last_info l;
+    search_move(&b, side, 6, &l);
+    assert_true(l.calls > 0);
+    assert_true(l.info.score < AI_SCORE_WIN - BOARD_MAX_CELLS);
+}
+
+/* From self-play: with Black's own moves cut to the beam, Black to move
+ * here "loses" in 14 plies at depth 6; searched at full width at Black's
+ * nodes, a defence holds to that depth (the loss that remains is 18 plies
+ * long, found at depth 8). At depth 6 no loss may be reported. */
+static void test_beam_loss_is_confirmed(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    enum stone side = put_game(&b, "g10 h10 j6 h6 g11 h9 h11 g9 f9 i12 d8 f10 e11 i11 e8 d7 "
+                                   "f8 g8 d10");
+    struct last_info l;
+    search_move(&b, side, 6, &l);
+    assert_true(l.calls > 0);
+    assert_true(l.info.score > -(AI_SCORE_WIN - BOARD_MAX_CELLS));
+}
+
 /* Random positions of many sizes, both rules: always an empty cell. */
 static void test_legal_everywhere(void **state)
 {
@@ -459,6 +514,8 @@ int main(void)
         cmocka_unit_test(test_takes_the_win),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_sees_the_loss_coming),
+        cmocka_unit_test(test_beam_win_is_confirmed),
+        cmocka_unit_test(test_beam_loss_is_confirmed),
         cmocka_unit_test(test_legal_everywhere),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_limits_and_determinism),
