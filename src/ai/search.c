@@ -56,7 +56,7 @@
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
 #define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
 #define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
-#define NEXT_ITERATION 40     /* start another iteration only before 40% of the time */
+#define NEXT_ITERATION 60     /* start another iteration only before 60% of the time */
 #define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
 #define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
 #define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
