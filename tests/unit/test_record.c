@@ -143,7 +143,12 @@ static void test_refusals_leave_game_untouched(void **state)
         assert_int_equal(g.board.hash, hash);
     }
     const char *bad_psq[] = { "", "Piskvorky", "Piskvorky 15x15, 11:11, 0\n16,1,0\n",
-                              "Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n" };
+                              "Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n",
+                              /* sizes and moves that once overflowed an int */
+                              "Piskvorky 2222222322x20, 11:11, 0\n10,11,0\n",
+                              "Piskvorky 20x99999999999999999999, 0\n1,1\n",
+                              "Piskvorky 15x15, 0\n99999999999999999999,1\n",
+                              "Piskvorky 27x15, 0\n", "Piskvorky -15x15, 0\n" };
     for (size_t i = 0; i < sizeof bad_psq / sizeof bad_psq[0]; i++) {
         char err[128] = "";
         assert_false(record_parse(bad_psq[i], strlen(bad_psq[i]), RECORD_PSQ, &g, err, sizeof err));
