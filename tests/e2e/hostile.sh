@@ -24,13 +24,13 @@
 set -u
 
 mnk=${1:?usage: hostile.sh MNK_BINARY [LINES_PER_SESSION]}
-lines=${2:-600}
+lines=${2:-2000}
 for tool in awk timeout mktemp; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
 [ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -84,7 +84,10 @@ gen() {
                 }
                 emit("S", pick("DONE|done|  DONE  "))
             }
-            else if (k < 20) emit("S", pick("DONE|" field_line() "|SWAP2BOARD"))
+            else if (k < 20) {
+                if (r(2)) emit("S", pick("DONE|" field_line()))
+                else { emit("S_", "SWAP2BOARD"); emit("N", "7,7"); emit("N", field_line()); emit("S", "DONE") }
+            }
             else if (k < 22) emit("S", "TAKEBACK " cellnum() "," cellnum())
             else if (k < 23) emit("S", "PLAY " cellnum() "," cellnum())
             else if (k < 25) { m = 1 + r(3); for (j = 0; j < m; j++) emit("S", "RESTART") }
@@ -122,8 +125,8 @@ session() {
         line=${tag_line#* }
         printf '> %s\n' "$line" >> "$t"
         printf '%b\n' "$line" >&"$in"
-        [ "$tag" = S ] && sync_about
         if [ "$line" = END ]; then ended=1; break; fi
+        [ "$tag" = S ] && sync_about
     done < <(gen "$seed" "$n" "$with_end")
     if [ $ended = 0 ]; then
         # A whole game on a fresh 7x7 board after the junk: our stones go on
@@ -164,7 +167,7 @@ check() {
     awk -v name="$1" '
     function die(msg) { printf "FAIL: %s: line %d of the transcript: %s\n", name, NR, msg; bad = 1; exit 1 }
     function clear_board(   k) { for (k in stone) delete stone[k]; stones = 0 }
-    function norm(s) { s = toupper(s); gsub(/[ \t]/, "", s); sub(/\\x0d$/, "", s); return s }
+    function norm(s) { sub(/\\x0d$/, "", s); s = toupper(s); gsub(/[ \t]/, "", s); return s }
     function inside(x, y) { return started && x ~ /^[0-9]+$/ && y ~ /^[0-9]+$/ && x + 0 < W && y + 0 < H }
     function move(reply, why,   p) {
         split(reply, p, ",")
@@ -205,7 +208,7 @@ check() {
             if (!(k in stone)) die("accepted " cmd " of an empty cell")
             delete stone[k]; stones--
         }
-        else if (cmd == "DONE" && inblock && a ~ /^[0-9]/) {
+        else if (cmd == "DONE" && doneblock && a ~ /^[0-9]/) {
             if (blockbad || !started) die("a faulty BOARD block was answered with a move")
             clear_board()
             for (i = 1; i <= nf; i++) {
@@ -217,8 +220,7 @@ check() {
             move(a, "BOARD")
         }
         else if (cmd ~ /^(TURN|BEGIN|PLAY|DONE)/ && a ~ /^[0-9]/) die("a move answering " cmd)
-        if (cmd == "DONE") inblock = 0
-        cmd = ""; nans = 0
+        cmd = ""; nans = 0; doneblock = 0
     }
     /^> / {
         line = substr($0, 3); c = norm(line)
@@ -229,7 +231,8 @@ check() {
             next
         }
         settle()
-        if (c == "BOARD") { inblock = 1; nf = 0; blockbad = 0; next }
+        if (inblock) { inblock = 0; doneblock = 1 } # this line is its DONE
+        if (c == "BOARD" || c == "SWAP2BOARD") { inblock = 1; nf = 0; blockbad = c != "BOARD"; next }
         cmd = c
         next
     }
