@@ -20,6 +20,7 @@
 #   - no line goes unanswered for 30 s, and the engine exits 0 (after END,
 #     or at the end of input) with nothing on standard error;
 # and, after the junk, that a whole valid game still plays to the end.
+# Then mnk match meets engines that answer junk or nothing: forfeits, no crash.
 # Exit 0 when all pass, 1 on a failure, 77 when a tool is missing.
 set -u
 
@@ -246,4 +247,19 @@ session random-2 2 "$lines" 1 --ai random --seed 2 --win 3
 session threat-3 3 "$lines" 0 --ai threat --seed 3 --time-ms 20
 session threat-4 4 "$lines" 0 --ai threat --seed 4 --time-ms 20 --rule exact --win 4
 session random-5 5 "$lines" 1 --ai random --seed 5 --win 4
+
+# The other way round: mnk match against engines that answer junk, floods,
+# out-of-range or occupied moves, or nothing at all. Each game must end
+# promptly as a forfeit by the engine, with mnk exiting 0 and quiet on stderr.
+for engine in 'yes' 'cat /dev/urandom' 'head -c 100000000 /dev/zero' "sh -c 'echo OK; yes 0,0'" \
+              "sh -c 'echo OK; while read -r l; do echo 99999999999999,-1; done'" 'exit 3'; do
+    timeout 120 "$mnk" match --black random --white "engine:$engine" --games 2 --size 7 --win 4 \
+        --time-ms 200 --seed 1 > "$tmp/match.out" 2> "$tmp/match.err"
+    rc=$?
+    [ $rc -eq 0 ] || fail "match against '$engine' exited with $rc: $(head -n 3 "$tmp/match.err")"
+    grep -q "forfeits: 0 by random, 2 by " "$tmp/match.out" ||
+        fail "match against '$engine': $(tail -n 3 "$tmp/match.out")"
+    [ -s "$tmp/match.err" ] && fail "match against '$engine' wrote: $(head -n 3 "$tmp/match.err")"
+    echo "ok: a match against engine:$engine ends in forfeits"
+done
 echo "hostile.sh: all sessions passed"
