@@ -66,9 +66,10 @@ start_shell() {
 
 # run ARGS: starts mnk in the shell, noting the terminal modes before and
 # the exit status and modes after, so a test can check they were restored.
-# mnk's process id is left in $WORK/pid (it replaces the sh that wrote it).
+# mnk's process id is left in $WORK/pid (it replaces the sh that wrote it),
+# its exit status in $WORK/status.
 run() {
-    T send-keys -t e2e "clear; rm -f $WORK/after $WORK/pid; stty -g > $WORK/before; env ${RUN_ENV:-} sh -c 'echo \$\$ > $WORK/pid; exec ${WRAPPER:-} \"\$0\" \"\$@\"' $MNK $*; echo \"exit=\$?\"; stty -g > $WORK/after" Enter
+    T send-keys -t e2e "clear; rm -f $WORK/after $WORK/pid $WORK/status; stty -g > $WORK/before; env ${RUN_ENV:-} sh -c 'echo \$\$ > $WORK/pid; exec ${WRAPPER:-} \"\$0\" \"\$@\"' $MNK $*; echo \$? > $WORK/status; echo \"exit=\$(cat $WORK/status)\"; stty -g > $WORK/after" Enter
     tries=$PATIENCE
     while [ ! -s "$WORK/pid" ] && [ "$tries" -gt 0 ]; do
         sleep 0.1
