@@ -49,6 +49,17 @@ struct tally {
 /* Reads FILE: one opening per line, moves in human notation separated by
  * blanks or commas, '#' starts a comment. Each must be playable on the board
  * of `c` without ending the game. False with a message (naming FILE:LINE). */
+/* `s` with every byte outside printable ASCII as '?', cut to fit: a word
+ * from a binary file quoted in a message must not reach the terminal raw. */
+static const char *printable(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (; s[n] != '\0' && n + 1 < size; n++)
+        buf[n] = s[n] >= 0x20 && s[n] < 0x7f ? s[n] : '?';
+    buf[n] = '\0';
+    return buf;
+}
+
 static bool read_openings(const char *path, const struct game_config *c,
                           struct openings *out)
 {
@@ -77,9 +88,10 @@ static bool read_openings(const char *path, const struct game_config *c,
         struct opening o = { 0 };
         for (char *tok = strtok(line, " \t\r\n,"); tok != NULL; tok = strtok(NULL, " \t\r\n,")) {
             int pos;
+            char shown[32];
             if (!notation_parse(&g.board, tok, &pos)) {
                 args_error("--openings: %s:%d: '%s' is not a cell of a %dx%d board", path, lineno,
-                           tok, c->width, c->height);
+                           printable(tok, shown, sizeof shown), c->width, c->height);
                 ok = false;
                 break;
             }
@@ -113,6 +125,10 @@ static bool read_openings(const char *path, const struct game_config *c,
             out->cap = cap;
         }
         out->list[out->count++] = o;
+    }
+    if (ok && ferror(f)) {
+        args_error("--openings: cannot read '%s': %s", path, strerror(errno));
+        ok = false;
     }
     fclose(f);
     if (ok && out->count == 0) {

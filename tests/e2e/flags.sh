@@ -65,6 +65,8 @@ match --black random --white random --rule x        | --rule     | freestyle or 
 match --black random --white random --seed x        | --seed     | from 0 to
 match --black random --white random --time-ms 0     | --time-ms  | from 1 to 3600000
 match --black random --white random --openings /nonexistent | --openings | /nonexistent
+match --black random --white random --openings /          | --openings | cannot read
+match --black random --white random --openings @BINARY    | --openings | not a cell
 match --black random --white nobody                 | --white    | one of|random
 match --black human --white random                  | --black    | computer
 match --black random                                | --white    | required|missing|expected
@@ -91,6 +93,9 @@ convert a.sgf b.txt                | b.txt      | \.sgf or \.psq
 EOF
 )
 
+# A file of binary junk: its words must be quoted in printable ASCII.
+printf 'h8 \001\033[2J\377x\n' > "$tmp/binary"
+
 rows=0
 bad=0
 while IFS='|' read -r cmdline flag allowed; do
@@ -100,6 +105,7 @@ while IFS='|' read -r cmdline flag allowed; do
     args=()
     for w in "${words[@]}"; do
         [ "$w" = "''" ] && w=
+        [ "$w" = @BINARY ] && w=$tmp/binary
         args+=("$w")
     done
     rows=$((rows + 1))
@@ -115,6 +121,7 @@ while IFS='|' read -r cmdline flag allowed; do
     else
         grep -qF -- "$flag" "$tmp/err" || why="${why:+$why; }message does not name $flag"
         grep -qE -- "$allowed" "$tmp/err" || why="${why:+$why; }message does not say /$allowed/"
+        LC_ALL=C grep -q '[^ -~]' "$tmp/err" && why="${why:+$why; }message not in printable ASCII"
     fi
     if [ -n "$why" ]; then
         echo "FAIL: mnk $cmdline: $why: '$msg'"
