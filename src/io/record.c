@@ -15,6 +15,9 @@
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Writes the reason and returns false. Reasons quote bytes of the file, so
+ * anything outside printable ASCII becomes '?': the reason stays one line
+ * and cannot put control sequences on a terminal or a curses screen. */
 static bool fail(char *err, size_t size, const char *fmt, ...)
 {
     va_list ap;
@@ -22,6 +25,9 @@ static bool fail(char *err, size_t size, const char *fmt, ...)
     if (size > 0)
         vsnprintf(err, size, fmt, ap);
     va_end(ap);
+    for (size_t i = 0; i < size && err[i] != '\0'; i++)
+        if (err[i] < 0x20 || err[i] >= 0x7f)
+            err[i] = '?';
     return false;
 }
 

@@ -1,7 +1,7 @@
 /* fuzz_record.c — fuzz target: the record reader (record_parse), SGF and PSQ.
  *
  * The first byte picks the format, the rest is the file. Checked: a refused
- * record leaves the game untouched with a reason; an accepted one is a legal
+ * record leaves the game untouched with a one-line printable reason; an accepted one is a legal
  * game, and writing it back and reading that again gives the same moves. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(memcmp(&g, &before, sizeof g) == 0, "refused, yet the game changed");
         FUZZ_CHECK(err[0] != '\0' && memchr(err, '\0', sizeof err) != NULL,
                    "refused without a reason");
+        for (const char *p = err; *p != '\0'; p++)
+            FUZZ_CHECK(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in the reason", (unsigned char)*p);
         return 0;
     }
     FUZZ_CHECK(board_check_size(g.board.width, g.board.height, g.board.win) == NULL,

@@ -156,6 +156,22 @@ static void test_refusals_leave_game_untouched(void **state)
     }
 }
 
+/* Reasons quote the file: control bytes and non-ASCII come out as '?'. */
+static void test_reasons_are_printable(void **state)
+{
+    (void)state;
+    const char *bad[] = { "(;GM[4\n\033[2J]SZ[15])", "(;GM[4]SZ[1\x01\xff" "5])",
+                          "(;GM[4]SZ[15]WIN[5\x7f])", "(;GM[4]SZ[15];B[h\0338])" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct game g;
+        char err[128] = "";
+        assert_false(record_parse(bad[i], strlen(bad[i]), RECORD_SGF, &g, err, sizeof err));
+        assert_true(strlen(err) > 0);
+        for (const char *p = err; *p != '\0'; p++)
+            assert_true(*p >= 0x20 && *p < 0x7f);
+    }
+}
+
 static void test_formats_by_name(void **state)
 {
     (void)state;
@@ -179,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_psq_round_trip),
         cmocka_unit_test(test_sgf_main_line_and_extras),
         cmocka_unit_test(test_refusals_leave_game_untouched),
+        cmocka_unit_test(test_reasons_are_printable),
         cmocka_unit_test(test_formats_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
