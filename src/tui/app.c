@@ -342,6 +342,18 @@ int app_run(const struct game_config *config)
         close(wake_pipe[1]);
         return 1;
     }
+    /* A terminal that cannot move the cursor (TERM=dumb) would get the
+     * screen as one long smear of text: refuse it like an unknown one. */
+    const char *cup = tigetstr("cup");
+    if (cup == NULL || cup == (const char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr, "mnk: terminal type '%s' cannot move the cursor (TERM)\n",
+                getenv("TERM") != NULL ? getenv("TERM") : "");
+        close(wake_pipe[0]);
+        close(wake_pipe[1]);
+        return 1;
+    }
     struct sigaction old[N_HANDLED];
     catch_signals(old);
     menu_init(&a->menu);
