@@ -5,7 +5,8 @@
 # then from the menu. mnk must stay alive and keep something on the screen;
 # if the keys happen to quit it (the menu's Quit), it must have exited 0 with
 # the terminal restored, and it is started again. At the end it quits with
-# q (and y when asked) and leaves the terminal as it found it.
+# q (and y when asked) and leaves the terminal as it found it. Last, unknown,
+# unset and cursorless (dumb) terminals are refused cleanly.
 #
 #   keys.sh MNK_BINARY [BURSTS]
 #
@@ -116,6 +117,14 @@ storm() {
 
 storm "game against threat" --size 15 --black threat --white human --time-ms 50
 storm "menu"
+
+# Terminals mnk cannot drive: a message, exit 1, the terminal untouched.
+for term in xyz dumb ''; do
+    start_shell
+    RUN_ENV="TERM=$term" run --size 3
+    expect "mnk: " "TERM='$term' is refused with a message"
+    expect_restored 1 "TERM='$term'"
+done
 
 echo "$CHECKS checks passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
