@@ -1,7 +1,8 @@
 /* fuzz_engine.c — fuzz target: `mnk engine` driven by a whole session.
  *
  * The input is what a manager sends on standard input; its first byte picks
- * the strategy and the win length. cmd_engine() runs on it as in the real
+ * the strategy (any of the four), the win length and the rule. Thinking is
+ * capped at 1 ms a move and tables at 1 MB, so a session runs in milliseconds. cmd_engine() runs on it as in the real
  * binary, with standard input and output redirected to temporary files.
  * Checked: it returns 0 and every line on standard output is a protocol answer (OK, ERROR, UNKNOWN, MESSAGE, DEBUG,
  * a move on a board of at most 26x26, or the ABOUT line) in printable ASCII. */
@@ -66,11 +67,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     redirect();
-    static const char *const ais[] = { "random", "threat" };
+    static const char *const ais[] = { "random", "threat", "tutorial", "perfect" };
     static const char *const wins[] = { "5", "3", "4", "6" };
     char *argv[] = {
-        "engine", "--ai", (char *)ais[data[0] & 1], "--win", (char *)wins[(data[0] >> 1) & 3],
-        "--time-ms", "20", "--seed", "1", "--rule", data[0] & 8 ? "exact" : "freestyle", NULL,
+        "engine", "--ai", (char *)ais[data[0] & 3], "--win", (char *)wins[(data[0] >> 2) & 3],
+        "--time-ms", "1", "--memory", "1", "--seed", "1",
+        "--rule", data[0] & 16 ? "exact" : "freestyle", NULL,
     };
     int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
 
