@@ -2,10 +2,12 @@
  *
  * The input is what a manager sends on standard input; its first byte picks
  * the strategy (any of the four), the win length and the rule. Thinking is
- * capped at 1 ms a move and tables at 1 MB, so a session runs in milliseconds. cmd_engine() runs on it as in the real
- * binary, with standard input and output redirected to temporary files.
- * Checked: it returns 0 and every line on standard output is a protocol answer (OK, ERROR, UNKNOWN, MESSAGE, DEBUG,
- * a move on a board of at most 26x26, or the ABOUT line) in printable ASCII. */
+ * capped at 1 ms a move and tables at 1 MB, so a session runs in
+ * milliseconds. cmd_engine() runs on it as in the real binary, with standard
+ * input and output redirected to temporary files. Checked: it returns 0, and
+ * every line on standard output is a protocol answer (OK, ERROR, UNKNOWN,
+ * MESSAGE, DEBUG, a move on a board of at most 26x26, or the ABOUT line) in
+ * printable ASCII. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
