@@ -18,6 +18,7 @@ MNK=${1:?usage: keys.sh MNK_BINARY [BURSTS]}
 BURSTS=${2:-30}
 WRAPPER=${MNK_E2E_WRAPPER:-}
 command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+# shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 RANDOM=7

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # lib.sh — helpers for end-to-end tests that drive mnk in a private tmux
 # server; sourced, not run. The caller sets MNK (the binary) and may set
 # WRAPPER (a command line mnk runs under, e.g. valgrind); checks count into
