@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "io/players.h"
 #include "mnk/clock.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
@@ -32,18 +33,17 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     p->message_style = style;
 }
 
-/* The one place computer players are created. False, with the reason in
- * `why`, when the player's strategy can't be made. */
+/* The one place computer players are created: a built-in strategy or an
+ * external engine (players.h), whose standard error would scribble over the
+ * screen and so goes to /dev/null. The player's `level` here numbers an entry
+ * of ai_levels[], whose settings reach the strategy through limits_of(), not
+ * as the strategy's own level. False, with the reason in `why`, when the
+ * player can't be made. */
 static bool create_computer(struct ai *ai, const struct player *pl, char *why, size_t size)
 {
-    struct ai_options opts = { .seed = pl->seed };
-    if (ai_create(ai, pl->spec, &opts))
-        return true;
-    if (ai_strategy_find(pl->spec) != NULL)
-        snprintf(why, size, "could not create the '%s' player (out of memory?)", pl->spec);
-    else
-        snprintf(why, size, "'%.64s' is not available in this build", pl->spec);
-    return false;
+    struct player p = *pl;
+    p.level = 0;
+    return players_create(ai, &p, true, why, size);
 }
 
 /* The entry of ai_levels[] that player `pl` was made from: the one its
@@ -61,10 +61,9 @@ static const struct ai_level *level_of(const struct player *pl)
 static struct ai_limits limits_of(const struct player *pl)
 {
     const struct ai_level *level = level_of(pl);
-    return (struct ai_limits){
-        .time_ms = pl->time_ms,
-        .max_depth = level != NULL ? level->max_depth : 0,
-    };
+    struct ai_limits limits = players_limits(pl);
+    limits.max_depth = level != NULL ? level->max_depth : 0;
+    return limits;
 }
 
 const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
@@ -370,8 +369,15 @@ unsigned play_wake(struct play *p)
     int move;
     if (worker_collect(&p->worker, &move)) {
         p->have_info = false;
-        enum game_error e = game_play(&p->game, move);
-        if (e == GAME_OK) {
+        enum stone side = game_to_move(&p->game);
+        if (move < 0) {
+            /* The player could not move (an engine that crashed, timed out or
+             * answered an illegal move): it loses the game. */
+            const struct ai *ai = &p->ai[side_index(side)];
+            game_concede(&p->game, side, END_FORFEIT);
+            after_move(p);
+            say(p, STYLE_ERROR, "%s forfeits: %.100s", stone_name(side), players_failure(ai));
+        } else if (game_play(&p->game, move) == GAME_OK) {
             after_move(p);
             reveal(p, move);
         } else {
