@@ -11,6 +11,7 @@
 #include "mnk/notation.h"
 #include "tui/boardview.h"
 #include "tui/react.h"
+#include "tui/saves.h"
 
 /* How long a computer waits before answering another computer, so that a
  * game between two of them can be followed. */
@@ -68,31 +69,57 @@ static struct ai_limits limits_of(const struct player *pl)
 
 const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
 {
+    struct game g;
+    const char *refused = game_init(&g, c);
+    if (refused != NULL)
+        return refused;
+    play_open(p, &g, wake_fd);
+    return NULL;
+}
+
+void play_open(struct play *p, const struct game *g, int wake_fd)
+{
     memset(p, 0, sizeof *p);
-    struct game_config config = *c;
+    p->game = *g;
     char why[2][120] = { "", "" };
     for (int i = 0; i < 2; i++) {
-        struct player *pl = &config.player[i];
+        struct player *pl = &p->game.config.player[i];
         if (pl->kind != PLAYER_COMPUTER)
             continue;
         p->computer[i] = create_computer(&p->ai[i], pl, why[i], sizeof why[i]);
         if (!p->computer[i])
             pl->kind = PLAYER_HUMAN;
     }
-    const char *refused = game_init(&p->game, &config);
-    if (refused != NULL) {
-        for (int i = 0; i < 2; i++)
-            ai_destroy(&p->ai[i]);
-        return refused;
-    }
     worker_init(&p->worker, wake_fd);
-    p->cx = (config.width - 1) / 2;
-    p->cy = config.height / 2;
+    /* On the last move of a game that has some, else the centre. */
+    int last = game_last_move(g);
+    p->cx = last >= 0 ? board_x(&g->board, last) : (g->board.width - 1) / 2;
+    p->cy = last >= 0 ? board_y(&g->board, last) : g->board.height / 2;
+    if (game_over(g))
+        say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
     for (int i = 0; i < 2; i++)
         if (why[i][0] != '\0')
             say(p, STYLE_ERROR, "%s: %s; you play %s", stone_name(i ? STONE_WHITE : STONE_BLACK),
                 why[i], i ? "White" : "Black");
-    return NULL;
+}
+
+void play_note(struct play *p, const char *text)
+{
+    if (p->message[0] == '\0' || p->message_style != STYLE_ERROR)
+        say(p, STYLE_MESSAGE, "%s", text);
+}
+
+unsigned play_save(struct play *p, const char *typed)
+{
+    char path[SAVES_PATH_MAX], err[200];
+    if (!saves_expand(typed, path, sizeof path, true)) {
+        say(p, STYLE_ERROR, "not saved: the file name is too long");
+    } else if (!saves_write(path, &p->game, false, err, sizeof err)) {
+        say(p, STYLE_ERROR, "not saved: %s", err);
+    } else {
+        say(p, STYLE_MESSAGE, "saved to %s", path);
+    }
+    return REACT_REDRAW;
 }
 
 void play_fini(struct play *p)
@@ -286,6 +313,12 @@ static unsigned act_quit(struct play *p)
     return play_in_progress(p) ? REACT_ASK_QUIT : REACT_QUIT;
 }
 
+static unsigned act_save(struct play *p)
+{
+    (void)p;
+    return REACT_SAVE;
+}
+
 static unsigned act_help(struct play *p)
 {
     (void)p;
@@ -316,6 +349,7 @@ static const struct binding bindings[] = {
     { 'u', "u", "undo (against the computer: back to your turn)", act_undo },
     { 'r', "r", "redo", act_redo },
     { 'p', "p", "pause or resume the computer", act_pause },
+    { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
     { 'n', "n", "new game", act_new },
     { '?', "?", "this help", act_help },
     { 'q', "q", "quit", act_quit },
@@ -551,7 +585,7 @@ static void draw_status(const struct play *p)
     /* The main keys; pausing only matters when a computer plays. */
     struct draw_hint hints[] = {
         { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "r", "redo" },
-        { "p", "pause" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
+        { "p", "pause" }, { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
     if (!p->computer[0] && !p->computer[1]) {

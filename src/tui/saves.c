@@ -54,14 +54,17 @@ void saves_default_name(char *buf, size_t size, time_t when)
         snprintf(buf, size, "mnk.sgf");
 }
 
-bool saves_expand(const char *typed, char *buf, size_t size)
+bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
 {
     if (typed[0] == '\0')
         return false;
     const char *home = getenv("HOME");
+    const char *base = strrchr(typed, '/');
+    base = base != NULL ? base + 1 : typed;
+    const char *ext = add_sgf && strchr(base, '.') == NULL ? ".sgf" : "";
     if (strncmp(typed, "~/", 2) == 0 && home != NULL && home[0] != '\0')
-        return fits(buf, size, "%s/%s", home, typed + 2);
-    return fits(buf, size, "%s", typed);
+        return fits(buf, size, "%s/%s%s", home, typed + 2, ext);
+    return fits(buf, size, "%s%s", typed, ext);
 }
 
 /* Creates the directories leading to `path` (not its last component). */

@@ -28,9 +28,10 @@ bool saves_autosave_path(char *buf, size_t size);
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 
-/* A path as typed: a leading "~/" stands for $HOME. False if it does not fit
- * or is empty. */
-bool saves_expand(const char *typed, char *buf, size_t size);
+/* A path as typed: a leading "~/" stands for $HOME, and with `add_sgf` a
+ * file name without any extension gets ".sgf". False if it does not fit or
+ * is empty. */
+bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf);
 
 /* Writes g (moves up to g->ply) to `path` in the format its name implies,
  * through `path`.part renamed into place; with `make_dirs`, missing parent

@@ -94,11 +94,15 @@ static void test_expand(void **state)
     (void)state;
     char buf[SAVES_PATH_MAX];
     setenv("HOME", "/home/someone", 1);
-    assert_true(saves_expand("~/games/a.sgf", buf, sizeof buf));
+    assert_true(saves_expand("~/games/a.sgf", buf, sizeof buf, true));
     assert_string_equal(buf, "/home/someone/games/a.sgf");
-    assert_true(saves_expand("a~/b.sgf", buf, sizeof buf));
-    assert_string_equal(buf, "a~/b.sgf");
-    assert_false(saves_expand("", buf, sizeof buf));
+    assert_true(saves_expand("a~/b.psq", buf, sizeof buf, true));
+    assert_string_equal(buf, "a~/b.psq");
+    assert_true(saves_expand("~/my.games/a", buf, sizeof buf, true));
+    assert_string_equal(buf, "/home/someone/my.games/a.sgf");
+    assert_true(saves_expand("a", buf, sizeof buf, false));
+    assert_string_equal(buf, "a");
+    assert_false(saves_expand("", buf, sizeof buf, true));
 }
 
 static void test_write_makes_dirs_and_reads_back(void **state)
