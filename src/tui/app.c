@@ -283,11 +283,17 @@ static void ask_load(struct app *a)
 static void load(struct app *a, const char *typed)
 {
     struct game g;
-    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 100], note[SAVES_PATH_MAX + 10];
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 100], note[2 * SAVES_PATH_MAX + 200];
     if (!saves_expand(typed, path, sizeof path, false)) {
         menu_say(&a->menu, "the file name is too long");
     } else if (!record_load(path, &g, err, sizeof err)) {
-        menu_say(&a->menu, err);
+        /* Reasons about the content don't name the file; say which it was. */
+        if (strncmp(err, path, strlen(path)) == 0) {
+            menu_say(&a->menu, err);
+        } else {
+            snprintf(note, sizeof note, "%s: %s", typed, err);
+            menu_say(&a->menu, note);
+        }
     } else {
         reseed(&g);
         snprintf(note, sizeof note, "opened %s", path);

@@ -410,7 +410,8 @@ unsigned play_wake(struct play *p)
             const struct ai *ai = &p->ai[side_index(side)];
             game_concede(&p->game, side, END_FORFEIT);
             after_move(p);
-            say(p, STYLE_ERROR, "%s forfeits: %.100s", stone_name(side), players_failure(ai));
+            say(p, STYLE_ERROR, "%s: %s could not move (%.100s)",
+                game_result_text(&p->game.result), stone_name(side), players_failure(ai));
         } else if (game_play(&p->game, move) == GAME_OK) {
             after_move(p);
             reveal(p, move);
