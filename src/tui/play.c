@@ -583,14 +583,15 @@ static void draw_status(const struct play *p)
             draw_text(y, cols - w - 1, w, STYLE_WIN, line);
     }
 
-    /* The main keys; pausing only matters when a computer plays. */
+    /* The main keys, as many as fit in 80 columns (redo is told after an
+     * undo, and in the help); pausing only matters when a computer plays. */
     struct draw_hint hints[] = {
-        { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "r", "redo" },
-        { "p", "pause" }, { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
+        { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "p", "pause" },
+        { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
     if (!p->computer[0] && !p->computer[1]) {
-        memmove(&hints[4], &hints[5], (size_t)(n - 5) * sizeof hints[0]);
+        memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);
         n--;
     }
     draw_hints(y + 1, hints, n);
