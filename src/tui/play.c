@@ -4,6 +4,7 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "io/players.h"
@@ -117,7 +118,10 @@ unsigned play_save(struct play *p, const char *typed)
     } else if (!saves_write(path, &p->game, false, err, sizeof err)) {
         say(p, STYLE_ERROR, "not saved: %s", err);
     } else {
-        say(p, STYLE_MESSAGE, "saved to %s", path);
+        /* The full path: a relative name says little about where it went. */
+        char *full = realpath(path, NULL);
+        say(p, STYLE_MESSAGE, "saved to %s", full != NULL ? full : path);
+        free(full);
     }
     return REACT_REDRAW;
 }

@@ -138,5 +138,11 @@ bool saves_resume(struct game *g, char *err, size_t err_size)
     err[0] = '\0';
     if (!saves_autosave_path(path, sizeof path) || access(path, F_OK) != 0)
         return false;
-    return record_load(path, g, err, err_size);
+    char why[200];
+    if (record_load(path, g, why, sizeof why))
+        return true;
+    /* Reasons about the content don't name the file. */
+    if (strncmp(why, path, strlen(path)) == 0)
+        return fail(err, err_size, "%s", why);
+    return fail(err, err_size, "%s: %s", path, why);
 }
