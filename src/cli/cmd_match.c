@@ -145,6 +145,8 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
         printf("Elo difference: +inf (every game won; no finite estimate)\n");
     else if (score <= 0.0)
         printf("Elo difference: -inf (every game lost; no finite estimate)\n");
+    else if (var <= 0.0)
+        printf("Elo difference: +0 (every game drawn; no spread to bound it)\n");
     else if (lo <= 0.0 || hi >= 1.0)
         printf("Elo difference: %+.0f, 95%% error bar unbounded (too few games)\n",
                elo(score));
