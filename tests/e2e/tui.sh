@@ -285,6 +285,11 @@ keys Enter
 expect "last m1" "the board scrolls down to row 1"
 keys C-c
 expect_restored 130 "Ctrl-C"
+if grep -q ';B\[mz\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+    pass "Ctrl-C kept the game for Resume"
+else
+    fail "Ctrl-C: no game kept in $STATE/mnk/last.sgf"
+fi
 
 # ---------------------------------------------------------------------------
 echo "# the computer thinking: the UI stays live, u cancels"
@@ -322,6 +327,15 @@ for sig in TERM HUP; do
         pass "SIG$sig kept the game for Resume"
     else
         fail "SIG$sig: no game kept in $STATE/mnk/last.sgf"
+    fi
+    if [ "$sig" = TERM ]; then
+        run
+        expect "5×5 k=4 freestyle, 2 moves, Black to play" "Resume offers it"
+        keys Enter
+        expect "1. c3" "it comes back"
+        expect "White computer (random)" "with its computer player"
+        keys q y
+        expect_restored 0 "q, y in the resumed game"
     fi
 done
 
