@@ -4,6 +4,9 @@
  * self-pipe written by the signal handlers and by the computer's thread.
  * Nothing wakes it otherwise, except the pause a computer makes before
  * answering another: an idle game costs no CPU.
+ *
+ * Every way out of a game (q, n, a signal, a fatal error) goes through
+ * leave_game(), which keeps an unfinished game for Resume (saves.h).
  */
 #include "tui/app.h"
 
