@@ -356,7 +356,8 @@ keys -l "$WORK/no/such/dir/x.sgf"
 keys Enter
 expect "not saved:" "a path that cannot be written is refused"
 keys s C-u
-keys -l "$WORK/saved"
+keys -l "$WORK/savedé"
+keys BSpace                                  # é is two bytes, one character
 keys Enter
 expect "saved to $WORK/saved.sgf" "the status says where the game went (.sgf added)"
 if grep -q 'SZ\[5\]' "$WORK/saved.sgf" && grep -q 'WIN\[4\]' "$WORK/saved.sgf" &&
