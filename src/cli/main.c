@@ -19,6 +19,7 @@ static const struct command commands[] = {
     { "engine", cmd_engine, "a Gomocup engine on standard input/output (Piskvork protocol)" },
     { "match", cmd_match, "headless games between two computer players, with a score" },
     { "solve", cmd_solve, "the exact value of a small board, by exhaustive search" },
+    { "bench", cmd_bench, "search fixed positions: node counts and speed" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
