@@ -226,7 +226,8 @@ def recentre(size, path):
     letters = "abcdefghijklmnopqrstuvwxyz"
     print("# Balanced openings for %dx%d, five in a row (freestyle): those of" % (size, size))
     print("# %s moved to the centre (tools/openings.py --recentre %d)." % (path.split("/")[-1], size))
-    print("# Chosen on 15x15; the edges are far enough not to matter this early.")
+    print("# Chosen on 15x15; the edges are far enough not to matter this early. The")
+    print("# score after each opening is the 15x15 one.")
     with open(path) as f:
         for line in f:
             body, _, comment = line.partition("#")
@@ -298,8 +299,8 @@ def main():
     print("# %d more times; kept are the %d whose Black score stayed nearest 50%%, at" %
           (args.final_games, len(chosen)))
     print("# most a tenth with 2 stones; each shown centred on h8, turned at random.")
-    print("# After each opening: its stone count and")
-    print("# Black's score in the last round. With an even count Black moves next.")
+    print("# After each opening: its stone count and Black's score in the last round.")
+    print("# With an even count Black moves next.")
     for s, n, stones in chosen:
         print("%-16s # %d stones, Black scored %.0f%%" % (" ".join(notation(c) for c in stones), n, 100 * s))
 

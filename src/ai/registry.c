@@ -8,12 +8,14 @@ extern const struct ai_strategy ai_random;
 extern const struct ai_strategy ai_tutorial;
 extern const struct ai_strategy ai_threat;
 extern const struct ai_strategy ai_perfect;
+extern const struct ai_strategy ai_search;
 
 const struct ai_strategy *const ai_strategies[] = {
     &ai_random,
     &ai_tutorial,
     &ai_threat,
     &ai_perfect,
+    &ai_search,
     NULL,
 };
 

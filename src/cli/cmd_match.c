@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "io/players.h"
+#include "io/record.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
@@ -161,6 +163,8 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
         printf("Elo difference: +inf (every game won; no finite estimate)\n");
     else if (score <= 0.0)
         printf("Elo difference: -inf (every game lost; no finite estimate)\n");
+    else if (var <= 0.0)
+        printf("Elo difference: +0 (every game drawn; no spread to bound it)\n");
     else if (lo <= 0.0 || hi >= 1.0)
         printf("Elo difference: %+.0f, 95%% error bar unbounded (too few games)\n",
                elo(score));
@@ -201,7 +205,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: mnk match --black NAME --white NAME [--size N|WxH] [--win K]\n"
             "                 [--rule freestyle|exact] [--games N] [--seed S]\n"
-            "                 [--time-ms T] [--openings FILE] [--quiet]\n\n"
+            "                 [--time-ms T] [--openings FILE] [--save DIR] [--quiet]\n\n"
             "Plays games between two computer players, alternating colours: the\n"
             "--black player (A) has Black in odd games, White in even games.\n\n"
             "  NAME           one of: %s, or engine:COMMAND (a Gomocup engine)\n"
@@ -213,6 +217,7 @@ static void usage(FILE *out)
             "  --time-ms T    thinking time per move, 1..3600000 (default: each player's)\n"
             "  --openings F   one opening per line in human notation ('h8 i9 h9', '#'\n"
             "                 comments); each is played twice, colours swapped\n"
+            "  --save DIR     write each game to DIR/game-N.sgf (DIR must exist)\n"
             "  --quiet        print the summary only\n",
             names);
 }
@@ -226,7 +231,7 @@ int cmd_match(int argc, char **argv)
     long games = 0, v;
     int time_ms = 0;
     uint64_t seed = 0;
-    const char *openings_path = NULL;
+    const char *openings_path = NULL, *save_dir = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -270,6 +275,12 @@ int cmd_match(int argc, char **argv)
             time_ms = (int)v;
         } else if (strcmp(flag, "--openings") == 0) {
             openings_path = value;
+        } else if (strcmp(flag, "--save") == 0) {
+            struct stat st;
+            ok = stat(value, &st) == 0 && S_ISDIR(st.st_mode);
+            if (!ok)
+                args_error("--save: expected an existing directory, got '%s'", value);
+            save_dir = value;
         } else {
             args_error("%s: unknown option; see 'mnk match --help'", flag);
             return ARGS_EXIT_USAGE;
@@ -348,6 +359,12 @@ int cmd_match(int argc, char **argv)
         if (forfeit != NULL)
             t.forfeits[(pts == 0.0) ? 0 : 1]++;
 
+        if (save_dir != NULL) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/game-%d.sgf", save_dir, i);
+            if (!record_save(path, &g, err, sizeof err))
+                args_error("%s", err);
+        }
         if (!quiet) {
             const char *reason = g.result.reason == END_LINE ? "line"
                                : g.result.reason == END_BOARD_FULL ? "board full"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 int cmd_convert(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_play(int argc, char **argv);

@@ -1,0 +1,238 @@
+/* pattern.c — line classes for any k, tabulated once; see pattern.h.
+ *
+ * The class of a cell is defined by play along the line alone, the cell taken
+ * as already holding the side's stone: FIVE if that makes a winning run
+ * through it; FLEX4 / BLOCK4 if two or more / exactly one further stone would;
+ * otherwise one step weaker than the best class a further stone reaches
+ * (a further stone reaching FLEX4 makes this a FLEX3, and so on). Only runs
+ * through the cell count, so a four elsewhere on the line is that other
+ * cell's business. Under `exact` a run longer than k is no win, which is why
+ * an exact neighbourhood reaches one cell further (the cell beyond a run of k).
+ */
+#include "ai/pattern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define UNKNOWN 0xff
+
+/* One step weaker: what a cell is worth when one more stone reaches `p`. */
+static const uint8_t demote[PAT_COUNT] = {
+    [PAT_NONE] = PAT_NONE,     [PAT_BLOCK1] = PAT_NONE,   [PAT_FLEX1] = PAT_NONE,
+    [PAT_BLOCK2] = PAT_BLOCK1, [PAT_FLEX2] = PAT_FLEX1,   [PAT_BLOCK3] = PAT_BLOCK2,
+    [PAT_FLEX3] = PAT_FLEX2,   [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX4] = PAT_FLEX3,
+    [PAT_FIVE] = PAT_FLEX4,
+};
+
+/* Evaluation weight of each line class, and the bonus of combinations that
+ * force a win or nearly so. Set by hand, ordered by how few moves each is
+ * from a win; not yet tuned by self-play (the side-to-move factor applied in
+ * search.c was). */
+static const int class_weight[PAT_COUNT] = { 0, 1, 3, 5, 12, 14, 45, 50, 160, 1000 };
+static const int combo_bonus[COMBO_COUNT] = {
+    [COMBO_33] = 250, [COMBO_43] = 500, [COMBO_F4] = 900, [COMBO_5] = 3000,
+};
+
+/* Does the own run through the centre win? */
+static bool wins(const struct pattern_table *t, const uint8_t *line)
+{
+    int c = t->half, n = 2 * t->half + 1;
+    int lo = c, hi = c;
+    while (lo > 0 && line[lo - 1] == LINE_OWN)
+        lo--;
+    while (hi < n - 1 && line[hi + 1] == LINE_OWN)
+        hi++;
+    int len = hi - lo + 1;
+    if (t->rule == RULE_EXACT)
+        /* A run touching the end of the neighbourhood reaches k + 1 cells
+         * from the centre or more: too long. */
+        return len == t->win && lo > 0 && hi < n - 1;
+    return len >= t->win;
+}
+
+/* Index of a neighbourhood in the table, the centre left out. */
+static uint32_t index_of(const struct pattern_table *t, const uint8_t *line)
+{
+    uint32_t idx = 0;
+    for (int off = -t->half; off <= t->half; off++)
+        if (off != 0)
+            idx += line[t->half + off] * t->pow3[pattern_digit(t, off)];
+    return idx;
+}
+
+/* The class of `line` (centre own). `depth` bounds the recursion below the
+ * fours when there is no memo: 1 resolves threes exactly, weaker classes are
+ * then approximated. With a memo (the table being built) depth is ignored. */
+static enum pattern classify(const struct pattern_table *t, uint8_t *line,
+                             uint8_t *memo, int depth)
+{
+    uint32_t idx = 0;
+    if (memo != NULL) {
+        idx = index_of(t, line);
+        if (memo[idx] != UNKNOWN)
+            return (enum pattern)memo[idx];
+    }
+    int n = 2 * t->half + 1;
+    enum pattern result = PAT_NONE;
+    if (wins(t, line)) {
+        result = PAT_FIVE;
+    } else {
+        int fives = 0;
+        for (int e = 0; e < n; e++) {
+            if (line[e] != LINE_EMPTY || e == t->half)
+                continue;
+            line[e] = LINE_OWN;
+            fives += wins(t, line);
+            line[e] = LINE_EMPTY;
+        }
+        if (fives >= 2) {
+            result = PAT_FLEX4;
+        } else if (fives == 1) {
+            result = PAT_BLOCK4;
+        } else if (memo == NULL && depth <= 0) {
+            /* Beyond the budget: still alive is all we say. */
+            bool any = false;
+            for (int e = 0; e < n && !any; e++)
+                any = line[e] == LINE_EMPTY && e != t->half;
+            result = any ? PAT_BLOCK1 : PAT_NONE;
+        } else {
+            for (int e = 0; e < n; e++) {
+                if (line[e] != LINE_EMPTY || e == t->half)
+                    continue;
+                line[e] = LINE_OWN;
+                enum pattern p = (enum pattern)demote[classify(t, line, memo, depth - 1)];
+                line[e] = LINE_EMPTY;
+                if (p > result)
+                    result = p;
+            }
+        }
+    }
+    if (memo != NULL)
+        memo[idx] = (uint8_t)result;
+    return result;
+}
+
+enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line)
+{
+    uint8_t buf[4 * BOARD_MAX_SIDE + 1];
+    memcpy(buf, line, (size_t)(2 * t->half + 1));
+    buf[t->half] = LINE_OWN;
+    /* A neighbourhood without room for k cells through the centre is dead,
+     * whatever the recursion would find; this check keeps large k cheap. */
+    int lo = t->half, hi = t->half;
+    while (lo > 0 && buf[lo - 1] != LINE_BLOCKED)
+        lo--;
+    while (hi < 2 * t->half && buf[hi + 1] != LINE_BLOCKED)
+        hi++;
+    if (hi - lo + 1 < t->win)
+        return PAT_NONE;
+    /* The most own stones in a free window of k through the centre bounds
+     * what the recursion can find: below k − 2 no four is one stone away,
+     * and the weak classes are estimated from that count alone. */
+    int most = 0, own = 0;
+    for (int i = lo; i <= hi; i++) {
+        /* own counts the stones of the window of k ending at i. */
+        own += buf[i] == LINE_OWN;
+        if (i - t->win >= lo)
+            own -= buf[i - t->win] == LINE_OWN;
+        int start = i - t->win + 1;
+        if (start >= lo && start <= t->half && i >= t->half && own > most)
+            most = own;
+    }
+    if (most < t->win - 2)
+        return most >= t->win - 3 ? PAT_BLOCK2 : PAT_BLOCK1;
+    /* Threes cost (2·half)² · k to resolve: past k = 13 only the fours are
+     * exact, which keeps a move on a 26-long line within a millisecond. */
+    return classify(t, buf, NULL, t->half <= 12 ? 1 : 0);
+}
+
+/* Fills the table of every neighbourhood by walking all indices. */
+static void build_lines(struct pattern_table *t, size_t size)
+{
+    memset(t->line, UNKNOWN, size);
+    uint8_t line[4 * BOARD_MAX_SIDE + 1];
+    int digits = 2 * t->half;
+    for (size_t idx = 0; idx < size; idx++) {
+        if (t->line[idx] != UNKNOWN)
+            continue;
+        size_t rest = idx;
+        for (int d = 0; d < digits; d++) {
+            int off = d < t->half ? d - t->half : d - t->half + 1;
+            line[t->half + off] = (uint8_t)(rest % 3);
+            rest /= 3;
+        }
+        line[t->half] = LINE_OWN;
+        classify(t, line, t->line, 0);
+    }
+}
+
+static void build_cells(struct pattern_table *t)
+{
+    for (int idx = 0; idx < PATTERN_CELLS; idx++) {
+        int n[PAT_COUNT] = { 0 };
+        int weight = 0;
+        for (int d = 0, rest = idx; d < 4; d++, rest /= PAT_COUNT) {
+            n[rest % PAT_COUNT]++;
+            weight += class_weight[rest % PAT_COUNT];
+        }
+        int fours = n[PAT_FLEX4] + n[PAT_BLOCK4];
+        enum combo c;
+        if (n[PAT_FIVE] > 0)
+            c = COMBO_5;
+        else if (n[PAT_FLEX4] > 0 || fours >= 2)
+            c = COMBO_F4;
+        else if (n[PAT_BLOCK4] > 0 && n[PAT_FLEX3] > 0)
+            c = COMBO_43;
+        else if (n[PAT_BLOCK4] > 0)
+            c = COMBO_4;
+        else if (n[PAT_FLEX3] >= 2)
+            c = COMBO_33;
+        else if (n[PAT_FLEX3] > 0)
+            c = COMBO_F3;
+        else if (weight > 0)
+            c = COMBO_LOW;
+        else
+            c = COMBO_NONE;
+        weight += combo_bonus[c];
+        t->cell[idx] = (uint32_t)c << 24 | (uint32_t)weight;
+    }
+}
+
+bool pattern_init(struct pattern_table *t, int win, enum rule rule)
+{
+    memset(t, 0, sizeof *t);
+    t->win = win;
+    t->rule = rule;
+    /* Freestyle needs the k−1 cells a run through the centre can reach; exact
+     * also the cell beyond, to tell a run of k from an overline. */
+    t->half = rule == RULE_EXACT ? win : win - 1;
+    uint32_t p = 1;
+    for (int d = 0; d < 2 * t->half; d++) {
+        t->pow3[d] = p;
+        p = d < 2 * PATTERN_MAX_TABLE_HALF ? p * 3 : p;
+    }
+    t->cell = malloc(sizeof *t->cell * PATTERN_CELLS);
+    if (t->cell == NULL)
+        return false;
+    build_cells(t);
+    if (t->half <= PATTERN_MAX_TABLE_HALF) {
+        size_t size = 1;
+        for (int d = 0; d < 2 * t->half; d++)
+            size *= 3;
+        t->line = malloc(size);
+        if (t->line == NULL) {
+            pattern_free(t);
+            return false;
+        }
+        build_lines(t, size);
+    }
+    return true;
+}
+
+void pattern_free(struct pattern_table *t)
+{
+    free(t->line);
+    free(t->cell);
+    t->line = NULL;
+    t->cell = NULL;
+}

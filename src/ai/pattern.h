@@ -1,0 +1,129 @@
+/* pattern.h — what one more stone makes along one line, for any k and rule.
+ *
+ * A cell's neighbourhood along a line is the `half` cells on each side of it,
+ * each seen by one side as empty, own, or blocked (an opponent stone or the
+ * edge). Its class says how close a stone put on the cell brings that side to
+ * a winning run through the cell: FIVE wins at once, FLEX4 leaves two or more
+ * winning points (an open four), BLOCK4 exactly one, FLEX3 can become a FLEX4
+ * with one more stone, BLOCK3 a BLOCK4, and so on down to NONE (no winning
+ * run through the cell can ever be completed). The names are those of k = 5;
+ * for other k they keep their meaning "moves from a win", so on k = 3 an open
+ * two is a FLEX4.
+ *
+ * The classes are worked out once per (k, rule) by a memoised recursion over
+ * every neighbourhood and kept in a table indexed by the neighbourhood in base
+ * 3 (pattern_lookup). Neighbourhoods too many to tabulate (large k) are
+ * classified on demand, exactly down to the threes (to the fours past
+ * k = 13), weaker classes estimated (pattern_classify).
+ * Also here: the table from a cell's four line classes to its combination
+ * (double four, four-three, double three...) and its evaluation weight.
+ */
+#ifndef MNK_AI_PATTERN_H
+#define MNK_AI_PATTERN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mnk/board.h"
+
+enum pattern {
+    PAT_NONE,
+    PAT_BLOCK1,
+    PAT_FLEX1,
+    PAT_BLOCK2,
+    PAT_FLEX2,
+    PAT_BLOCK3,
+    PAT_FLEX3,
+    PAT_BLOCK4,
+    PAT_FLEX4,
+    PAT_FIVE,
+    PAT_COUNT
+};
+
+/* What a stone on a cell makes over its four lines, strongest first in the
+ * sense of forcing play. */
+enum combo {
+    COMBO_NONE,
+    COMBO_LOW,    /* twos and closed threes only */
+    COMBO_F3,     /* one open three */
+    COMBO_33,     /* two open threes */
+    COMBO_4,      /* one closed four (a forcing move) */
+    COMBO_43,     /* a closed four and an open three */
+    COMBO_F4,     /* an open four, or two fours: wins unless the opponent fives */
+    COMBO_5,      /* a winning run */
+    COMBO_COUNT
+};
+
+/* A cell of a neighbourhood, from the point of view of one side. */
+enum { LINE_EMPTY = 0, LINE_OWN = 1, LINE_BLOCKED = 2 };
+
+/* The largest neighbourhood that gets a table: 3^10 entries of one byte,
+ * built in at most a few tens of milliseconds (3^12 would take 0.2 s, too
+ * long for a first move at short time controls). */
+#define PATTERN_MAX_TABLE_HALF 5
+
+struct pattern_table {
+    int win;
+    enum rule rule;
+    int half;                     /* cells looked at on each side */
+    uint8_t *line;                /* 3^(2·half) classes; NULL above the limit */
+    uint32_t pow3[2 * BOARD_MAX_SIDE]; /* weight of each neighbourhood digit */
+    /* Indexed by the four line classes as base-PAT_COUNT digits (line d
+     * weighs pattern_cell_weight[d]): combo << 24 | weight. */
+    uint32_t *cell;
+};
+
+/* Builds the tables for win length k under `rule`. False when out of memory
+ * (nothing to free then). */
+bool pattern_init(struct pattern_table *t, int win, enum rule rule);
+
+/* Frees what pattern_init allocated; safe on a zeroed table. */
+void pattern_free(struct pattern_table *t);
+
+/* True when the classes are read from the table by index. */
+static inline bool pattern_tabulated(const struct pattern_table *t)
+{
+    return t->line != NULL;
+}
+
+/* The digit of the neighbourhood cell at signed offset `off` (±1..±half). */
+static inline int pattern_digit(const struct pattern_table *t, int off)
+{
+    return off < 0 ? off + t->half : off + t->half - 1;
+}
+
+/* The class of a tabulated neighbourhood. */
+static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_t index)
+{
+    return (enum pattern)t->line[index];
+}
+
+/* The class of a neighbourhood given cell by cell: line[0 .. 2·half], the
+ * cell itself at line[half] (its value is ignored). Works for any half; used
+ * when there is no table, and to build it. */
+enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
+
+#define PATTERN_CELLS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
+
+/* The weight of line d's class in a cell index. */
+static const int pattern_cell_weight[4] = { 1, PAT_COUNT, PAT_COUNT * PAT_COUNT,
+                                            PAT_COUNT * PAT_COUNT * PAT_COUNT };
+
+/* Combination and weight of a cell from its cell index. */
+static inline uint32_t pattern_cell(const struct pattern_table *t, int index)
+{
+    return t->cell[index];
+}
+
+static inline enum combo pattern_combo_of(uint32_t cell)
+{
+    return (enum combo)(cell >> 24);
+}
+
+static inline int pattern_weight_of(uint32_t cell)
+{
+    return (int)(cell & 0xffffff);
+}
+
+#endif

@@ -1,0 +1,634 @@
+/* search.c — the `search` strategy; see search.h.
+ *
+ * Each node first settles what the line classes decide without searching: a
+ * five to make wins; two opponent fives lose; one must be blocked (searched
+ * as the only move, without using depth); an open four to make wins; a
+ * four-three or three-three against an opponent without a single four-making
+ * cell wins. Against an opponent threatening an open four, only cells that
+ * stop it and our own fours are tried. Otherwise every empty cell within two
+ * of a stone is a candidate, ordered by transposition-table move, line-class
+ * weights for both sides (attack counted double), killers and history;
+ * below the root only the best BEAM_WIDTH of them are searched, the later
+ * quiet ones with reduced depth first (late-move reductions).
+ *
+ * Leaves are scored by the sums of the line-class weights of both sides, the
+ * side to move's counting 5/4. The root first looks for a VCF and a short
+ * VCT of its own; after the iterative deepening the chosen move is checked
+ * against the opponent's VCF and VCT and replaced by the next root move that
+ * survives them, if any (safe_move).
+ *
+ * The constants were chosen by self-play at 100 ms a move (30-40 games per
+ * comparison, noted in the commit log): the beam beat full width, the VCF at
+ * the leaves and a threat extension there cost more than they found, and
+ * time given to the tree paid more than time reserved for the solvers.
+ *
+ * Nothing is allocated after create(); the clock is read every
+ * CHECK_INTERVAL nodes, and a search that ran out of time or was stopped
+ * returns the best move of the last completed iteration (or the best found so
+ * far in the current one, once its first move has been searched).
+ */
+#include "ai/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/pattern.h"
+#include "ai/position.h"
+#include "ai/solver.h"
+#include "ai/tss.h"
+#include "ai/tt.h"
+#include "mnk/clock.h"
+
+#define MAX_PLY 128
+#define CHECK_INTERVAL 512
+#define WIN AI_SCORE_WIN
+#define WIN_BOUND (AI_SCORE_WIN - BOARD_MAX_CELLS)
+#define INF (AI_SCORE_WIN + 1)
+#define SIDE_KEY 0x3c6ef372fe94f82bu
+#define TSS_BYTES ((size_t)4 << 20)
+#define BEAM_WIDTH 8         /* moves searched below the root, unless forced */
+#define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
+#define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
+#define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
+#define NEXT_ITERATION 40     /* start another iteration only before 40% of the time */
+#define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
+#define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
+#define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
+#define SOLVER_BYTES ((size_t)16 << 20)
+
+struct move {
+    int pos;
+    int score;
+};
+
+struct search {
+    struct pattern_table pt;
+    bool have_pt;
+    struct position pos;
+    struct tt tt;
+    struct tss tss;
+    struct solver *solver;       /* made when a board is first small enough */
+    int width, height, win;      /* the board the tables were built for */
+    enum rule rule;
+
+    /* Per search. */
+    const struct ai_limits *lim;
+    int64_t start_ms, deadline_ms;
+    int root_n;                  /* moves at the root */
+    bool best_wins;              /* the search proved the chosen move wins */
+    int done_depth, done_score;  /* of the last completed iteration */
+    uint64_t nodes, max_nodes;
+    uint64_t next_check;         /* nodes (with the solver's) at the next clock read */
+    uint64_t check_interval;     /* nodes between clock reads */
+    bool stopped, timed;
+    int root_depth;
+    int killer[MAX_PLY][2];
+    int32_t history[2][BOARD_MAX_CELLS];
+    int pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY];
+    struct move moves[MAX_PLY][BOARD_MAX_CELLS];
+};
+
+static void *search_create(const struct ai_options *opts)
+{
+    struct search *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    size_t memory = opts->memory ? opts->memory : SEARCH_DEFAULT_MEMORY;
+    size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
+    if (!tt_init(&s->tt, memory - tss_bytes) || !tss_init(&s->tss, tss_bytes)) {
+        tt_free(&s->tt);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void search_destroy(void *state)
+{
+    struct search *s = state;
+    if (s == NULL)
+        return;
+    tt_free(&s->tt);
+    tss_free(&s->tss);
+    solver_destroy(s->solver);
+    pattern_free(&s->pt);
+    free(s);
+}
+
+static void search_reset(void *state)
+{
+    struct search *s = state;
+    tt_clear(&s->tt);
+    tss_clear(&s->tss);
+    if (s->solver != NULL)
+        solver_clear(s->solver);
+}
+
+/* Makes the pattern table match b's win length and rule; a different board
+ * also invalidates the transposition table. False when out of memory. */
+static bool prepare(struct search *s, const struct board *b)
+{
+    if (!s->have_pt || s->win != b->win || s->rule != b->rule) {
+        pattern_free(&s->pt);
+        s->have_pt = pattern_init(&s->pt, b->win, b->rule);
+        if (!s->have_pt)
+            return false;
+    }
+    /* Fresh from create() the tables are already empty. */
+    if (s->width != 0 && (s->width != b->width || s->height != b->height ||
+                          s->win != b->win || s->rule != b->rule))
+        search_reset(s);
+    s->width = b->width;
+    s->height = b->height;
+    s->win = b->win;
+    s->rule = b->rule;
+    return true;
+}
+
+/* True when the search must stop now: out of time, nodes, or told to. */
+static bool out_of_budget(struct search *s)
+{
+    if (s->stopped)
+        return true;
+    if (s->max_nodes && s->nodes + s->tss.nodes >= s->max_nodes)
+        s->stopped = true;
+    else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
+        s->stopped = true;
+    else if (s->timed && clock_ms() >= s->deadline_ms)
+        s->stopped = true;
+    return s->stopped;
+}
+
+static int evaluate(const struct position *p, int me)
+{
+    return p->total[me] * 5 / 4 - p->total[1 - me];
+}
+
+static int score_to_tt(int score, int ply)
+{
+    return score >= WIN_BOUND ? score + ply : score <= -WIN_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    return score >= WIN_BOUND ? score - ply : score <= -WIN_BOUND ? score + ply : score;
+}
+
+static bool any_four_cell(const struct position *p, int side)
+{
+    return p->count[side][COMBO_4] + p->count[side][COMBO_43] + p->count[side][COMBO_F4] +
+               p->count[side][COMBO_5] > 0;
+}
+
+/* What the line classes alone say about the side to move `me`: a win or loss
+ * score, or 0 when nothing is decided. *forced receives the cell that must be
+ * blocked, or −1. */
+static int decide(const struct position *p, int me, int ply, int *forced)
+{
+    int op = 1 - me;
+    *forced = -1;
+    if (p->count[me][COMBO_5] > 0)
+        return WIN - ply - 1;
+    if (p->count[op][COMBO_5] >= 2)
+        return -(WIN - ply - 2);
+    if (p->count[op][COMBO_5] == 1) {
+        position_fives(p, op, -1, forced, 1);
+        return 0;
+    }
+    if (p->count[me][COMBO_F4] > 0)
+        return WIN - ply - 3;
+    if (!any_four_cell(p, op) && p->count[me][COMBO_43] + p->count[me][COMBO_33] > 0)
+        return WIN - ply - 5;
+    return 0;
+}
+
+/* Fills list with the moves worth trying for `me` and returns their count:
+ * the forced block alone; against a pending open four its stoppers and our
+ * fours; otherwise the cells near stones (every empty cell on a board with
+ * none). Scores order them; `hint` (a table move) comes first. */
+static int generate(struct search *s, int me, int ply, int forced, int hint,
+                    struct move *list)
+{
+    const struct position *p = &s->pos;
+    int op = 1 - me, n = 0;
+    if (forced >= 0) {
+        list[0] = (struct move){ forced, 0 };
+        return 1;
+    }
+    bool defend = p->count[op][COMBO_F4] > 0;
+    bool all = p->b.stones == 0;
+    for (int q = 0; q < p->cells; q++) {
+        if (p->b.cell[q] != STONE_NONE || (!all && p->near[q] == 0))
+            continue;
+        enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
+        if (defend && mine < COMBO_4 && theirs < COMBO_4)
+            continue;
+        int sc;
+        if (q == hint)
+            sc = 1 << 30;
+        else {
+            sc = 2 * position_weight(p, me, q) + position_weight(p, op, q);
+            if (q == s->killer[ply][0])
+                sc += 300;
+            else if (q == s->killer[ply][1])
+                sc += 200;
+            sc += s->history[me][q] >> 6 < 150 ? s->history[me][q] >> 6 : 150;
+        }
+        list[n++] = (struct move){ q, sc };
+    }
+    return n;
+}
+
+/* Brings the best-scored move of list[i..n) to position i. */
+static void pick(struct move *list, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].score > list[best].score)
+            best = j;
+    struct move t = list[i];
+    list[i] = list[best];
+    list[best] = t;
+}
+
+static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
+{
+    struct position *p = &s->pos;
+    s->pv_len[ply] = 0;
+    s->nodes++;
+    if (s->nodes + s->tss.nodes >= s->next_check) {
+        s->next_check = s->nodes + s->tss.nodes + s->check_interval;
+        if (out_of_budget(s))
+            return 0;
+    }
+    if (s->stopped)
+        return 0;
+
+    int forced;
+    int decided = decide(p, me, ply, &forced);
+    if (decided != 0)
+        return decided;
+    if (board_full(&p->b) || ply >= MAX_PLY - 1)
+        return 0;
+
+    /* Mate-distance pruning. */
+    if (alpha < -(WIN - ply))
+        alpha = -(WIN - ply);
+    if (beta > WIN - ply - 1)
+        beta = WIN - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+
+    bool pv_node = beta - alpha > 1;
+    uint64_t key = p->b.hash ^ (me ? SIDE_KEY : 0);
+    const struct tt_entry *e = tt_probe(&s->tt, key);
+    int hint = -1;
+    if (e != NULL) {
+        hint = e->move;
+        int sc = score_from_tt(e->score, ply);
+        if (!pv_node && e->depth >= depth) {
+            enum tt_bound bd = tt_bound_of(e);
+            if (bd == TT_EXACT || (bd == TT_LOWER && sc >= beta) ||
+                (bd == TT_UPPER && sc <= alpha))
+                return sc;
+        }
+    }
+
+    if (depth <= 0 && forced < 0)
+        return evaluate(p, me);
+
+    struct move *list = s->moves[ply];
+    int n = generate(s, me, ply, forced, hint, list);
+    if (n == 0)
+        return evaluate(p, me);
+    int new_depth = forced >= 0 ? depth : depth - 1;
+    int limit = n;
+    if (n > BEAM_WIDTH && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
+        limit = BEAM_WIDTH;
+    int best = -INF, best_move = list[0].pos, alpha0 = alpha;
+    for (int i = 0; i < limit; i++) {
+        pick(list, i, n);
+        int q = list[i].pos;
+        bool quiet = position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
+        position_place(p, q, (enum stone)(me + 1));
+        int sc;
+        if (i == 0) {
+            sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
+        } else {
+            int r = 0;
+            if (quiet && depth >= 3 && i >= 3)
+                r = i >= 10 ? 2 : 1;
+            sc = -negamax(s, new_depth - r, ply + 1, -alpha - 1, -alpha, 1 - me);
+            if (sc > alpha && (r > 0 || sc < beta))
+                sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
+        }
+        position_remove(p, q);
+        if (s->stopped)
+            return 0;
+        if (sc > best) {
+            best = sc;
+            best_move = q;
+            if (sc > alpha) {
+                alpha = sc;
+                s->pv[ply][0] = q;
+                memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(int) * (size_t)s->pv_len[ply + 1]);
+                s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+                if (sc >= beta) {
+                    if (quiet && q != s->killer[ply][0]) {
+                        s->killer[ply][1] = s->killer[ply][0];
+                        s->killer[ply][0] = q;
+                    }
+                    s->history[me][q] += depth * depth;
+                    if (s->history[me][q] > 1 << 24) /* age, and never overflow */
+                        for (int c = 0; c < p->cells; c++)
+                            s->history[me][c] /= 2;
+                    break;
+                }
+            }
+        }
+    }
+    enum tt_bound bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(&s->tt, key, score_to_tt(best, ply), best_move, depth, bound);
+    return best;
+}
+
+/* Reports progress through the callback. */
+static void report(struct search *s, int depth, int score, int best)
+{
+    if (s->lim->on_info == NULL)
+        return;
+    struct ai_info info = {
+        .depth = depth,
+        .score = score,
+        .nodes = s->nodes + s->tss.nodes,
+        .elapsed_ms = (int)(clock_ms() - s->start_ms),
+        .best = best,
+    };
+    int n = s->pv_len[0] < 32 ? s->pv_len[0] : 32;
+    if (n == 0 && best >= 0) {
+        info.pv[0] = best;
+        n = 1;
+    }
+    else
+        memcpy(info.pv, s->pv[0], sizeof(int) * (size_t)n);
+    info.pv_len = n;
+    s->lim->on_info(s->lim->ctx, &info);
+}
+
+/* Iterative deepening over the root moves; returns the best move. */
+static int iterate(struct search *s, int me, int max_depth)
+{
+    struct position *p = &s->pos;
+    struct move *root = s->moves[0];
+    int forced;
+    decide(p, me, 0, &forced);
+    int n = generate(s, me, 0, forced, -1, root);
+    s->root_n = n;
+    /* Stable order by score, computed once; the best of each iteration is
+     * then moved to the front. */
+    for (int i = 0; i < n; i++)
+        pick(root, i, n);
+    int best_move = root[0].pos, best_score = 0;
+    s->best_wins = false;
+    s->done_depth = 0;
+    s->done_score = 0;
+    if (n == 1 && forced >= 0) {
+        report(s, 0, 0, best_move);
+        return best_move;
+    }
+    s->root_n = n;
+    int64_t budget = s->deadline_ms - s->start_ms;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->root_depth = depth;
+        int alpha = -INF, beta = INF, iter_best = -1, iter_score = -INF;
+        for (int i = 0; i < n; i++) {
+            int q = root[i].pos;
+            position_place(p, q, (enum stone)(me + 1));
+            int sc;
+            if (i == 0) {
+                sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
+            } else {
+                sc = -negamax(s, depth - 1, 1, -alpha - 1, -alpha, 1 - me);
+                if (sc > alpha && !s->stopped)
+                    sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
+            }
+            position_remove(p, q);
+            if (s->stopped)
+                break;
+            if (sc > iter_score) {
+                iter_score = sc;
+                iter_best = i;
+                alpha = sc;
+                s->pv[0][0] = q;
+                memcpy(&s->pv[0][1], s->pv[1], sizeof(int) * (size_t)s->pv_len[1]);
+                s->pv_len[0] = s->pv_len[1] + 1;
+            }
+        }
+        if (iter_best >= 0 && (!s->stopped || iter_best > 0 || depth == 1)) {
+            /* A move that beat the previous best in a partial iteration is
+             * trustworthy: it was searched to full depth. */
+            struct move m = root[iter_best];
+            memmove(&root[1], &root[0], sizeof *root * (size_t)iter_best);
+            root[0] = m;
+            best_move = m.pos;
+            best_score = iter_score;
+        }
+        if (s->stopped)
+            break;
+        report(s, depth, best_score, best_move);
+        s->done_depth = depth;
+        s->done_score = best_score;
+        if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND)
+            break;
+        if (n == 1)
+            break;
+        if (s->timed && (clock_ms() - s->start_ms) * 100 > budget * NEXT_ITERATION)
+            break;
+    }
+    s->best_wins = best_score >= WIN_BOUND;
+    return best_move;
+}
+
+/* The search's choice `move` checked against the opponent's threat
+ * sequences, which the tree is too shallow to see: the first root move, in
+ * the search's order, after which the opponent has neither VCF nor VCT
+ * (within the solver's budget). Keeps `move` when every move checked loses or
+ * time runs out. */
+static int safe_move(struct search *s, int me, int move, uint64_t budget)
+{
+    struct position *p = &s->pos;
+    enum stone op = (enum stone)(2 - me);
+    struct move *root = s->moves[0];
+    int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
+    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+    for (int i = -1; i < n; i++) {
+        int q = i < 0 ? move : root[i].pos;
+        if (i >= 0 && q == move)
+            continue;
+        int reply;
+        position_place(p, q, (enum stone)(me + 1));
+        bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
+        if (!lost && !s->tss.aborted)
+            lost = tss_solve(&s->tss, p, op, true, 8, budget, &reply);
+        position_remove(p, q);
+        if (s->tss.aborted)
+            break;
+        if (!lost)
+            return q;
+    }
+    return move;
+}
+
+/* The cell to play when nothing better is known: the best-ordered candidate,
+ * or any empty cell. */
+static int fallback(struct search *s, int me)
+{
+    int forced;
+    decide(&s->pos, me, 0, &forced);
+    int n = generate(s, me, 0, forced, -1, s->moves[0]);
+    if (n > 0) {
+        pick(s->moves[0], 0, n);
+        return s->moves[0][0].pos;
+    }
+    for (int q = 0; q < s->pos.cells; q++)
+        if (s->pos.b.cell[q] == STONE_NONE)
+            return q;
+    return -1;
+}
+
+/* The first empty cell: the answer when even the tables could not be built. */
+static int first_empty(const struct board *b)
+{
+    for (int q = 0; q < board_cells(b); q++)
+        if (board_at(b, q) == STONE_NONE)
+            return q;
+    return -1;
+}
+
+/* Perfect play where the tree is small: with few empty cells the exact
+ * solver gets the first share of the time, and its move (the fastest win,
+ * a drawing move, or the slowest loss) is played when the solve finishes.
+ * False when the board is too big or the solve did not finish. */
+static bool solve_exactly(struct search *s, const struct board *b, enum stone side,
+                          int time_ms, int *move)
+{
+    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY)
+        return false;
+    if (s->solver == NULL && (s->solver = solver_create(SOLVER_BYTES)) == NULL)
+        return false;
+    struct solver_limits sl = {
+        .time_ms = time_ms > 0 ? (time_ms + SOLVE_SHARE - 1) / SOLVE_SHARE : 0,
+        .max_nodes = time_ms > 0 ? s->max_nodes / SOLVE_SHARE : SOLVE_UNTIMED_NODES,
+        .stop = s->lim->stop,
+        .exact_distance = true,
+    };
+    struct solver_result r;
+    if (!solver_solve(s->solver, b, side, &sl, &r) || r.move < 0)
+        return false;
+    *move = r.move;
+    s->nodes += r.nodes;
+    report(s, 0, r.value.score, r.move);
+    return true;
+}
+
+static int search_choose(void *state, const struct board *b, enum stone side,
+                         const struct ai_limits *limits)
+{
+    struct search *s = state;
+    /* The clock starts before the tables are (re)built: that time counts. */
+    s->start_ms = clock_ms();
+    if (!prepare(s, b))
+        return first_empty(b);
+    s->lim = limits;
+    s->nodes = 0;
+    /* Untabulated classes (large k) make a node up to a thousand times
+     * dearer: read the clock at nearly every node then. */
+    bool cheap = pattern_tabulated(&s->pt);
+    s->check_interval = cheap ? CHECK_INTERVAL : 1;
+    s->tss.check_mask = cheap ? 63 : 0;
+    s->next_check = s->check_interval;
+    s->tss.nodes = 0;
+    s->stopped = false;
+    s->max_nodes = limits->max_nodes;
+    int time_ms = limits->time_ms;
+    if (time_ms <= 0 && limits->max_depth <= 0 && limits->max_nodes == 0)
+        time_ms = SEARCH_DEFAULT_TIME_MS;
+    s->timed = time_ms > 0;
+    /* Leave room for the caller: the move must reach it within time_ms. */
+    int margin = time_ms / 8 < 2 ? 2 : time_ms / 8 > 100 ? 100 : time_ms / 8;
+    if (!pattern_tabulated(&s->pt))
+        margin *= 2; /* nodes are coarser: the last one overshoots more */
+    s->deadline_ms = s->start_ms + (time_ms > margin ? time_ms - margin : 1);
+    s->root_n = 0;
+    int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
+                        ? limits->max_depth : MAX_PLY - 8;
+    /* Deeper than the empty cells there is nothing more to learn. */
+    if (max_depth > board_cells(b) - b->stones)
+        max_depth = board_cells(b) - b->stones;
+    memset(s->killer, 0xff, sizeof s->killer);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->pv_len, 0, sizeof s->pv_len);
+    tt_new_search(&s->tt);
+    s->tss.stop = limits->stop;
+    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+
+    position_init(&s->pos, &s->pt, b);
+    struct position *p = &s->pos;
+    int me = position_side(side);
+    int move = -1;
+
+    if (solve_exactly(s, b, side, time_ms, &move)) {
+        /* proven: nothing to add */
+    } else if (b->stones == 0) {
+        move = board_pos(b, b->width / 2, b->height / 2);
+    } else if (out_of_budget(s)) {
+        move = fallback(s, me);
+    } else {
+        int forced;
+        int decided = decide(p, me, 0, &forced);
+        if (p->count[me][COMBO_5] > 0) {
+            position_fives(p, me, -1, &move, 1);
+            report(s, 0, decided, move);
+        } else if (forced >= 0) {
+            /* The only move that does not lose at once. */
+            move = forced;
+            report(s, 0, decided, move);
+        }
+        if (move < 0) {
+            /* The solvers get a slice of the time; the search the rest. */
+            int64_t now = clock_ms();
+            uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
+            int m;
+            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCF_SHARE + 1 : 0;
+            bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
+            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCT_SHARE + 1 : 0;
+            if (!win)
+                win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
+            s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+            if (win) {
+                move = m;
+                report(s, 0, WIN_BOUND, move);
+            }
+        }
+        if (move < 0) {
+            move = iterate(s, me, max_depth);
+            if (!s->best_wins) {
+                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : 100000);
+                report(s, s->done_depth, s->done_score, move);
+            }
+        }
+    }
+    if (move < 0 || move >= board_cells(b) || board_at(b, move) != STONE_NONE)
+        move = first_empty(b);
+    return move;
+}
+
+const struct ai_strategy ai_search = {
+    .name = "search",
+    .summary = "alpha-beta search with threat-space solver (strongest)",
+    .create = search_create,
+    .destroy = search_destroy,
+    .reset = search_reset,
+    .choose = search_choose,
+};

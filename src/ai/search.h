@@ -1,0 +1,20 @@
+/* search.h — the `search` strategy: iterative-deepening PVS over the
+ * incremental line classes, with a threat-space solver for forced wins.
+ *
+ * The strategy table (ai_search) is what the registry lists; everything else
+ * is private to search.c. Settings read from struct ai_options: `memory` sizes
+ * the transposition table (default SEARCH_DEFAULT_MEMORY), `seed` is unused
+ * (the search is deterministic: same position and limits, same move and node
+ * count). With no limit given it thinks for SEARCH_DEFAULT_TIME_MS.
+ */
+#ifndef MNK_AI_SEARCH_H
+#define MNK_AI_SEARCH_H
+
+#include "mnk/ai.h"
+
+#define SEARCH_DEFAULT_MEMORY ((size_t)64 << 20)
+#define SEARCH_DEFAULT_TIME_MS 1000
+
+extern const struct ai_strategy ai_search;
+
+#endif

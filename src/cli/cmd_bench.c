@@ -1,0 +1,203 @@
+/* cmd_bench.c — `mnk bench`: the search's speed and its signature.
+ *
+ * Searches every position of a file to a fixed depth, one thread, fresh
+ * tables for each, and prints the nodes and the speed per position and in
+ * total. The total node count depends only on the search code and the
+ * positions — not on the machine, the time or earlier runs — so it is the
+ * signature recorded in the message of every commit that changes the search.
+ *
+ * File format: one position per line, `SIZE K RULE MOVE...`, e.g.
+ * `15 5 freestyle h8 i9 h10`; the moves alternate from Black. Blank lines
+ * and lines starting with '#' are skipped.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "config.h"
+#include "mnk/ai.h"
+#include "mnk/clock.h"
+#include "mnk/game.h"
+#include "mnk/notation.h"
+#include "mnk/rules.h"
+
+#define BENCH_FILE "bench/positions.txt"
+#define BENCH_DEFAULT_DEPTH 6
+#define BENCH_MEMORY ((size_t)16 << 20)
+#define LINE_MAX_LEN 4096
+
+struct bench_result {
+    uint64_t nodes;
+    int depth;
+    int score;
+};
+
+static void record_info(void *ctx, const struct ai_info *info)
+{
+    struct bench_result *r = ctx;
+    r->nodes = info->nodes;
+    r->depth = info->depth;
+    r->score = info->score;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: mnk bench [--depth N] [--file FILE]\n\n"
+                 "Searches fixed positions to a fixed depth and prints node counts and\n"
+                 "speed. The total node count is the same on every run and machine.\n\n"
+                 "  --depth N    plies to search, 1..60 (default %d)\n"
+                 "  --file FILE  positions, one per line: SIZE K RULE MOVE...\n"
+                 "               (default: the " BENCH_FILE " of the data directory)\n",
+                 BENCH_DEFAULT_DEPTH);
+}
+
+/* Opens the named file, or the default one in the source tree's data
+ * directory, then the installed one. */
+static FILE *open_positions(const char *file, char *name, size_t size)
+{
+    if (file != NULL) {
+        snprintf(name, size, "%s", file);
+        return fopen(file, "r");
+    }
+    static const char *const dirs[] = { MNK_SOURCE_DATADIR, MNK_DATADIR };
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(name, size, "%s/%s", dirs[i], BENCH_FILE);
+        FILE *f = fopen(name, "r");
+        if (f != NULL)
+            return f;
+    }
+    snprintf(name, size, "%s/%s", MNK_DATADIR, BENCH_FILE);
+    return NULL;
+}
+
+/* Parses one position line into b; on error writes the reason to why. */
+static bool parse_position(char *line, struct board *b, char *why, size_t size)
+{
+    char *save = NULL;
+    char *tok_size = strtok_r(line, " \t\r\n", &save);
+    char *tok_k = strtok_r(NULL, " \t\r\n", &save);
+    char *tok_rule = strtok_r(NULL, " \t\r\n", &save);
+    int w, h;
+    enum rule rule;
+    if (tok_size == NULL || tok_k == NULL || tok_rule == NULL) {
+        snprintf(why, size, "expected SIZE K RULE MOVE...");
+        return false;
+    }
+    char *end;
+    long k = strtol(tok_k, &end, 10);
+    if (!notation_parse_size(tok_size, &w, &h) || *end != '\0' ||
+        k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE) {
+        snprintf(why, size, "bad size '%s' or win length '%s'", tok_size, tok_k);
+        return false;
+    }
+    if (!rule_parse(tok_rule, &rule)) {
+        snprintf(why, size, "unknown rule '%s'", tok_rule);
+        return false;
+    }
+    if (!board_init(b, w, h, (int)k, rule)) {
+        snprintf(why, size, "%s", board_check_size(w, h, (int)k));
+        return false;
+    }
+    enum stone side = STONE_BLACK;
+    for (char *tok; (tok = strtok_r(NULL, " \t\r\n", &save)) != NULL;) {
+        int pos;
+        if (!notation_parse(b, tok, &pos) || board_at(b, pos) != STONE_NONE) {
+            snprintf(why, size, "bad or occupied cell '%s'", tok);
+            return false;
+        }
+        board_place(b, pos, side);
+        if (rules_is_win(b, pos, NULL) || board_full(b)) {
+            snprintf(why, size, "the game is over after '%s'", tok);
+            return false;
+        }
+        side = stone_other(side);
+    }
+    return true;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    long depth = BENCH_DEFAULT_DEPTH;
+    const char *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
+            if (!args_int("--depth", argv[++i], 1, 60, &depth))
+                return ARGS_EXIT_USAGE;
+        } else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc) {
+            file = argv[++i];
+        } else {
+            args_error("bench: unknown or incomplete option '%s'", argv[i]);
+            usage(stderr);
+            return ARGS_EXIT_USAGE;
+        }
+    }
+    char name[1024];
+    FILE *f = open_positions(file, name, sizeof name);
+    if (f == NULL) {
+        args_error("cannot open %s: %s", name, strerror(errno));
+        return 1;
+    }
+
+    uint64_t total_nodes = 0;
+    int64_t total_us = 0;
+    int count = 0, lineno = 0, status = 0;
+    char line[LINE_MAX_LEN];
+    while (fgets(line, sizeof line, f) != NULL) {
+        lineno++;
+        if (strchr(line, '\n') == NULL && !feof(f)) {
+            args_error("%s:%d: line too long", name, lineno);
+            status = 1;
+            break;
+        }
+        char *start = line + strspn(line, " \t\r\n");
+        if (*start == '\0' || *start == '#')
+            continue;
+        struct board b;
+        char why[128];
+        if (!parse_position(start, &b, why, sizeof why)) {
+            args_error("%s:%d: %s", name, lineno, why);
+            status = 1;
+            break;
+        }
+        struct ai ai;
+        struct ai_options opts = { .memory = BENCH_MEMORY };
+        if (!ai_create(&ai, "search", &opts)) {
+            args_error("out of memory");
+            status = 1;
+            break;
+        }
+        struct bench_result r = { 0 };
+        struct ai_limits lim = { .max_depth = (int)depth, .on_info = record_info, .ctx = &r };
+        enum stone side = b.stones % 2 ? STONE_WHITE : STONE_BLACK;
+        int64_t t0 = clock_us();
+        int move = ai_choose(&ai, &b, side, &lim);
+        int64_t us = clock_us() - t0;
+        ai_destroy(&ai);
+        char cell[NOTATION_MAX];
+        if (count++ == 0)
+            printf("%3s  %-6s %2s %-9s %6s  %-5s %6s  %12s %8s %10s\n", "#", "size", "k",
+                   "rule", "stones", "move", "score", "nodes", "ms", "nodes/s");
+        total_nodes += r.nodes;
+        total_us += us;
+        printf("%3d  %2dx%-3d %2d %-9s %6d  %-5s %6d  %12llu %8lld %10llu\n", count, b.width,
+               b.height, b.win, rule_name(b.rule), b.stones, notation_format(&b, move, cell),
+               r.score, (unsigned long long)r.nodes, (long long)(us / 1000),
+               (unsigned long long)(us > 0 ? r.nodes * 1000000 / (uint64_t)us : 0));
+        fflush(stdout);
+    }
+    fclose(f);
+    if (status != 0)
+        return status;
+    printf("\npositions %d  depth %ld\n", count, depth);
+    printf("total nodes %llu  time %lld ms  nodes/s %llu\n", (unsigned long long)total_nodes,
+           (long long)(total_us / 1000),
+           (unsigned long long)(total_us > 0 ? total_nodes * 1000000 / (uint64_t)total_us : 0));
+    return 0;
+}

@@ -1,0 +1,467 @@
+/* test_search.c — the `search` strategy and its parts: line classes, the
+ * incremental position against a fresh one, the threat-space solver, forced
+ * wins and defences in hand-made positions, legality everywhere, and the
+ * limits (stop flag, depth, nodes). Everything is deterministic: limits are
+ * depths and node counts, never time. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai/pattern.h"
+#include "ai/position.h"
+#include "ai/search.h"
+#include "ai/tss.h"
+#include "mnk/ai.h"
+#include "mnk/notation.h"
+#include "mnk/rng.h"
+#include "mnk/rules.h"
+
+/* Puts the stones named in `cells` (space-separated, human notation). */
+static void put(struct board *b, const char *cells, enum stone s)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", cells);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
+        int pos;
+        assert_true(notation_parse(b, tok, &pos));
+        assert_int_equal(board_at(b, pos), STONE_NONE);
+        board_place(b, pos, s);
+    }
+}
+
+static int cell(const struct board *b, const char *name)
+{
+    int pos;
+    assert_true(notation_parse(b, name, &pos));
+    return pos;
+}
+
+struct last_info {
+    struct ai_info info;
+    int calls;
+};
+
+static void keep_info(void *ctx, const struct ai_info *info)
+{
+    struct last_info *l = ctx;
+    l->info = *info;
+    l->calls++;
+}
+
+/* One move of a fresh `search` player, to `depth` plies. */
+static int search_move(const struct board *b, enum stone side, int depth, struct last_info *out)
+{
+    struct ai ai;
+    struct ai_options opts = { .memory = 4 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    struct last_info l = { 0 };
+    struct ai_limits lim = { .max_depth = depth, .on_info = keep_info, .ctx = &l };
+    int move = ai_choose(&ai, b, side, &lim);
+    ai_destroy(&ai);
+    assert_in_range(move, 0, board_cells(b) - 1);
+    assert_int_equal(board_at(b, move), STONE_NONE);
+    if (out != NULL)
+        *out = l;
+    return move;
+}
+
+/* Plays the game on from b, `attacker` to move, both sides searching to
+ * `depth`; returns the ply (1 = the attacker's first move) at which the
+ * attacker made a winning line, or 0 if it did not within max_plies. */
+static int play_out(struct board b, enum stone attacker, int depth, int max_plies)
+{
+    enum stone s = attacker;
+    for (int ply = 1; ply <= max_plies && !board_full(&b); ply++) {
+        int move = search_move(&b, s, depth, NULL);
+        board_place(&b, move, s);
+        if (rules_is_win(&b, move, NULL))
+            return s == attacker ? ply : 0;
+        s = stone_other(s);
+    }
+    return 0;
+}
+
+/* ---- line classes ---- */
+
+/* The class for Black of cell `at` on a one-row board holding `row`
+ * ('x' Black, 'o' White, '.' empty). */
+static enum pattern row_class(int k, enum rule rule, const char *row, int at)
+{
+    struct pattern_table t;
+    assert_true(pattern_init(&t, k, rule));
+    struct board b;
+    int w = (int)strlen(row);
+    assert_true(board_init(&b, w, k > 3 ? k : 3, k, rule));
+    for (int x = 0; x < w; x++)
+        if (row[x] != '.')
+            board_place(&b, board_pos(&b, x, 0), row[x] == 'x' ? STONE_BLACK : STONE_WHITE);
+    static struct position p;
+    position_init(&p, &t, &b);
+    enum pattern c = (enum pattern)p.pat[0][board_pos(&b, at, 0)][0];
+    pattern_free(&t);
+    return c;
+}
+
+static void test_line_classes(void **state)
+{
+    (void)state;
+    assert_int_equal(row_class(5, RULE_FREESTYLE, ".xxxx....", 0), PAT_FIVE);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "..xxx....", 1), PAT_FLEX4);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "oxxx.....", 4), PAT_BLOCK4);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "..xx.....", 4), PAT_FLEX3);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "oxx......", 3), PAT_BLOCK3);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "..x.x....", 3), PAT_FLEX4 - 2);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "oxxx.o...", 4), PAT_NONE);
+    /* Overlines: a win in freestyle, nothing in exact. */
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "xxxx.x...", 4), PAT_FIVE);
+    assert_int_equal(row_class(5, RULE_EXACT, "xxxx.x...", 4), PAT_NONE);
+    assert_int_equal(row_class(5, RULE_EXACT, "oxxxx.x..", 5), PAT_NONE);
+    assert_int_equal(row_class(5, RULE_EXACT, ".xxxx.x..", 0), PAT_FIVE);
+    /* Other k: an open two is k = 3's open four; k = 6 needs five. */
+    assert_int_equal(row_class(3, RULE_FREESTYLE, "..x..", 1), PAT_FLEX4);
+    assert_int_equal(row_class(6, RULE_FREESTYLE, ".xxxx......", 5), PAT_FLEX4);
+    assert_int_equal(row_class(6, RULE_FREESTYLE, ".xxxxx.....", 6), PAT_FIVE);
+    /* Large k, classified without a table, agrees on the strong classes. */
+    assert_int_equal(row_class(9, RULE_FREESTYLE, ".xxxxxxx..........", 8), PAT_FLEX4);
+    assert_int_equal(row_class(9, RULE_FREESTYLE, ".xxxxxxxx.........", 9), PAT_FIVE);
+    assert_int_equal(row_class(9, RULE_EXACT, "oxxxxxxx.x........", 8), PAT_FIVE);
+    assert_int_equal(row_class(9, RULE_EXACT, "oxxxxxxxx.x.......", 9), PAT_NONE);
+}
+
+/* ---- the incremental position ---- */
+
+static void assert_same_position(const struct position *a, const struct position *b)
+{
+    assert_int_equal(a->b.hash, b->b.hash);
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(a->total[s], b->total[s]);
+        assert_memory_equal(a->count[s], b->count[s], sizeof a->count[s]);
+        for (int q = 0; q < a->cells; q++) {
+            assert_int_equal(a->cell[s][q], b->cell[s][q]);
+            if (a->b.cell[q] == STONE_NONE)
+                assert_memory_equal(a->pat[s][q], b->pat[s][q], 4);
+        }
+    }
+    assert_memory_equal(a->near, b->near, (size_t)a->cells);
+}
+
+/* Random games placed and taken back leave the same state as a position
+ * built from scratch, on tabulated and untabulated k, both rules. */
+static void test_position_incremental(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 12, 12, 6 },
+                                     { 5, 5, 3 }, { 13, 11, 8 } };
+    static struct position inc, fresh;
+    struct rng r;
+    rng_seed(&r, 7);
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            struct pattern_table t;
+            assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
+            struct board b;
+            assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2], (enum rule)rule));
+            position_init(&inc, &t, &b);
+            int moves[BOARD_MAX_CELLS], n = 0;
+            for (int step = 0; step < 60; step++) {
+                bool take = n > 0 && rng_below(&r, 3) == 0;
+                if (take || board_full(&inc.b)) {
+                    position_remove(&inc, moves[--n]);
+                } else {
+                    int q;
+                    do
+                        q = (int)rng_below(&r, (uint32_t)inc.cells);
+                    while (board_at(&inc.b, q) != STONE_NONE);
+                    position_place(&inc, q, n % 2 ? STONE_WHITE : STONE_BLACK);
+                    moves[n++] = q;
+                }
+                position_init(&fresh, &t, &inc.b);
+                assert_same_position(&inc, &fresh);
+            }
+            pattern_free(&t);
+        }
+}
+
+/* ---- the threat-space solver ---- */
+
+/* A VCF of three fours: g5 (h5), g7 (f7), then g8 makes two fours. */
+static const char *const vcf7_black = "d5 e5 f5 g6 h7 i7 j7 i6 j5";
+static const char *const vcf7_white = "c5 k7 g4 k4 i8 e4 a1 o1 a15";
+
+static void test_tss_vcf(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, vcf7_black, STONE_BLACK);
+    put(&b, vcf7_white, STONE_WHITE);
+    struct pattern_table t;
+    assert_true(pattern_init(&t, 5, RULE_FREESTYLE));
+    static struct position p;
+    position_init(&p, &t, &b);
+    struct tss tss;
+    assert_true(tss_init(&tss, 1 << 16));
+    int move = -1;
+    assert_true(tss_solve(&tss, &p, STONE_BLACK, false, 10, 100000, &move));
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    /* Too shallow for three fours. */
+    tss_clear(&tss);
+    assert_false(tss_solve(&tss, &p, STONE_BLACK, false, 2, 100000, &move));
+    /* White has nothing. */
+    assert_false(tss_solve(&tss, &p, STONE_WHITE, true, 10, 100000, &move));
+    /* The position is unchanged by the search. */
+    static struct position fresh;
+    position_init(&fresh, &t, &b);
+    assert_same_position(&p, &fresh);
+    tss_free(&tss);
+    pattern_free(&t);
+}
+
+/* ---- forced play ---- */
+
+static void test_vcf_wins(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, vcf7_black, STONE_BLACK);
+    put(&b, vcf7_white, STONE_WHITE);
+    assert_int_equal(play_out(b, STONE_BLACK, 4, 15), 7);
+}
+
+/* An open three: the open four wins on the third ply. */
+static void test_win_in_3(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, "h8 i8 j8", STONE_BLACK);
+    put(&b, "a1 o1 a15", STONE_WHITE);
+    int move = search_move(&b, STONE_BLACK, 3, NULL);
+    assert_true(move == cell(&b, "g8") || move == cell(&b, "k8"));
+    assert_int_equal(play_out(b, STONE_BLACK, 3, 9), 3);
+}
+
+/* A four (g5, forcing h5), then a double four on g8. */
+static void test_win_in_5(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, "d5 e5 f5 d8 e8 f8 g6 g7", STONE_BLACK);
+    put(&b, "c5 c8 g4 a1 o1 a15 o15 a10", STONE_WHITE);
+    assert_int_equal(play_out(b, STONE_BLACK, 4, 11), 5);
+}
+
+/* No four for Black, but h8 makes two open threes; White's own four (a6 or
+ * a7) only delays. A VCT, not a VCF. */
+static void test_vct(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, "f8 g8 h6 h7 a2", STONE_BLACK);
+    put(&b, "a3 a4 a5 o15 o13", STONE_WHITE);
+    struct pattern_table t;
+    assert_true(pattern_init(&t, 5, RULE_FREESTYLE));
+    static struct position p;
+    position_init(&p, &t, &b);
+    struct tss tss;
+    assert_true(tss_init(&tss, 1 << 16));
+    int move = -1;
+    assert_false(tss_solve(&tss, &p, STONE_BLACK, false, 10, 100000, &move));
+    assert_true(tss_solve(&tss, &p, STONE_BLACK, true, 4, 100000, &move));
+    tss_free(&tss);
+    pattern_free(&t);
+    int won = play_out(b, STONE_BLACK, 4, 15);
+    assert_true(won >= 5 && won <= 9);
+}
+
+/* The same shapes for other k: an open two wins for k = 4, an open four for
+ * k = 6; and a VCF under the exact rule. */
+static void test_other_k(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 9, 9, 4, RULE_FREESTYLE);
+    put(&b, "d5 e5", STONE_BLACK);
+    put(&b, "a1 i9", STONE_WHITE);
+    assert_int_equal(play_out(b, STONE_BLACK, 3, 9), 3);
+
+    board_init(&b, 19, 19, 6, RULE_FREESTYLE);
+    put(&b, "j10 k10 l10 m10", STONE_BLACK);
+    put(&b, "a1 s19 a19 s1", STONE_WHITE);
+    assert_int_equal(play_out(b, STONE_BLACK, 3, 9), 3);
+
+    board_init(&b, 15, 15, 5, RULE_EXACT);
+    put(&b, vcf7_black, STONE_BLACK);
+    put(&b, vcf7_white, STONE_WHITE);
+    int won = play_out(b, STONE_BLACK, 4, 15);
+    assert_true(won >= 5 && won <= 9);
+}
+
+/* Its own five before the opponent's. */
+static void test_takes_the_win(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, "c3 d3 e3 f3 k12", STONE_BLACK);
+    put(&b, "h8 i8 j8 k8 c4", STONE_WHITE);
+    int move = search_move(&b, STONE_BLACK, 4, NULL);
+    assert_true(move == cell(&b, "g3") || move == cell(&b, "b3"));
+    move = search_move(&b, STONE_WHITE, 4, NULL);
+    assert_true(move == cell(&b, "g8") || move == cell(&b, "l8"));
+}
+
+/* A four must be blocked at its one open end. */
+static void test_blocks_a_four(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, "g8 c3 m12", STONE_BLACK);
+    put(&b, "h8 i8 j8 k8", STONE_WHITE);
+    assert_int_equal(search_move(&b, STONE_BLACK, 4, NULL), cell(&b, "l8"));
+}
+
+/* White's open three wins unless blocked next to it: the far blocks (f8,
+ * l8) lose to a four and a new three. Black sees it coming. */
+static void test_sees_the_loss_coming(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    put(&b, "c3 m3 c13", STONE_BLACK);
+    put(&b, "h8 i8 j8", STONE_WHITE);
+    int move = search_move(&b, STONE_BLACK, 4, NULL);
+    assert_true(move == cell(&b, "g8") || move == cell(&b, "k8"));
+    board_place(&b, move, STONE_BLACK);
+    struct pattern_table t;
+    assert_true(pattern_init(&t, 5, RULE_FREESTYLE));
+    static struct position p;
+    position_init(&p, &t, &b);
+    struct tss tss;
+    assert_true(tss_init(&tss, 1 << 16));
+    int win;
+    assert_false(tss_solve(&tss, &p, STONE_WHITE, true, 6, 1000000, &win));
+    assert_false(tss.aborted);
+    tss_free(&tss);
+    pattern_free(&t);
+}
+
+/* Random positions of many sizes, both rules: always an empty cell. */
+static void test_legal_everywhere(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 2024);
+    struct ai ai;
+    struct ai_options opts = { .memory = 1 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    for (int round = 0; round < 150; round++) {
+        int w = 3 + (int)rng_below(&r, 20), h = 3 + (int)rng_below(&r, 20);
+        int longest = w > h ? w : h;
+        int k = 3 + (int)rng_below(&r, (uint32_t)(longest < 9 ? longest - 2 : 7));
+        struct board b;
+        assert_true(board_init(&b, w, h, k, (enum rule)(round % 2)));
+        int stones = (int)rng_below(&r, (uint32_t)board_cells(&b));
+        enum stone s = STONE_BLACK;
+        for (int i = 0; i < stones; i++) {
+            int q = (int)rng_below(&r, (uint32_t)board_cells(&b));
+            if (board_at(&b, q) != STONE_NONE)
+                continue;
+            board_place(&b, q, s);
+            if (rules_is_win(&b, q, NULL)) {
+                board_remove(&b, q);
+                continue;
+            }
+            s = stone_other(s);
+        }
+        if (board_full(&b))
+            continue;
+        struct ai_limits lim = { .max_depth = 1 + round % 4, .max_nodes = 4000 };
+        int move = ai_choose(&ai, &b, s, &lim);
+        assert_in_range(move, 0, board_cells(&b) - 1);
+        assert_int_equal(board_at(&b, move), STONE_NONE);
+    }
+    ai_destroy(&ai);
+}
+
+/* A middle-game position with no forced line for either side. */
+static void quiet_position(struct board *b)
+{
+    board_init(b, 15, 15, 5, RULE_FREESTYLE);
+    put(b, "h8 i9 g7 f8 j7 g9", STONE_BLACK);
+    put(b, "i8 h7 g8 h9 j9 f10", STONE_WHITE);
+}
+
+/* Stopped before it starts: a legal move at once. */
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    struct board b;
+    quiet_position(&b);
+    struct ai ai;
+    struct ai_options opts = { .memory = 1 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    atomic_bool stop = true;
+    struct last_info l = { 0 };
+    struct ai_limits lim = { .stop = &stop, .on_info = keep_info, .ctx = &l };
+    int move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_in_range(move, 0, board_cells(&b) - 1);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    assert_true(l.calls == 0 || l.info.nodes < 1000);
+    ai_destroy(&ai);
+}
+
+/* Depth and node limits hold, and the same search gives the same result. */
+static void test_limits_and_determinism(void **state)
+{
+    (void)state;
+    struct board b;
+    quiet_position(&b);
+    struct last_info a, c;
+    int m1 = search_move(&b, STONE_BLACK, 3, &a);
+    int m2 = search_move(&b, STONE_BLACK, 3, &c);
+    assert_int_equal(m1, m2);
+    assert_int_equal(a.info.nodes, c.info.nodes);
+    assert_true(a.info.depth <= 3);
+    assert_true(a.info.nodes > 0);
+
+    struct ai ai;
+    struct ai_options opts = { .memory = 1 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    struct last_info l = { 0 };
+    struct ai_limits lim = { .max_nodes = 3000, .on_info = keep_info, .ctx = &l };
+    int move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    assert_true(l.info.nodes <= 3000 + 1024);
+    ai_destroy(&ai);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_classes),
+        cmocka_unit_test(test_position_incremental),
+        cmocka_unit_test(test_tss_vcf),
+        cmocka_unit_test(test_vcf_wins),
+        cmocka_unit_test(test_win_in_3),
+        cmocka_unit_test(test_win_in_5),
+        cmocka_unit_test(test_vct),
+        cmocka_unit_test(test_other_k),
+        cmocka_unit_test(test_takes_the_win),
+        cmocka_unit_test(test_blocks_a_four),
+        cmocka_unit_test(test_sees_the_loss_coming),
+        cmocka_unit_test(test_legal_everywhere),
+        cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_limits_and_determinism),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
