@@ -84,6 +84,12 @@ solve --size 4 --win 3 --rule x    | --rule     | freestyle or exact
 solve --size 4 --win 3 --position zz9 | --position | zz9
 solve --size 3 --win 3 --position a1,a1 | --position | a1
 solve --size 4 --win 3 --bogus 1   | --bogus    | unknown
+bench --depth 0                    | --depth    | from 1 to 60
+bench --depth 61                   | --depth    | from 1 to 60
+bench --depth x                    | --depth    | from 1 to 60
+bench --depth                      | --depth    | missing
+bench --file /nonexistent          | --file     | cannot open
+bench --bogus                      | --bogus    | unknown
 convert --to xyz a.sgf -           | --to       | sgf or psq
 convert --bogus a.sgf b.sgf        | --bogus    | unknown
 convert a.sgf b.sgf --to           | --to       | missing
