@@ -1,7 +1,7 @@
 /* fuzz_engine.c — fuzz target: `mnk engine` driven by a whole session.
  *
  * The input is what a manager sends on standard input; its first byte picks
- * the strategy (any of the four), the win length and the rule. Thinking is
+ * the strategy (any of the registry), the win length and the rule. Thinking is
  * capped at 1 ms a move and tables at 1 MB, so a session runs in
  * milliseconds. cmd_engine() runs on it as in the real binary, with standard
  * input and output redirected to temporary files. Checked: it returns 0, and
@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "fuzz.h"
+#include "mnk/ai.h"
 #include "mnk/board.h"
 
 static FILE *in, *out;
@@ -69,12 +70,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     redirect();
-    static const char *const ais[] = { "random", "threat", "tutorial", "perfect" };
     static const char *const wins[] = { "5", "3", "4", "6" };
+    int n_ais = 0;
+    while (ai_strategies[n_ais] != NULL)
+        n_ais++;
     char *argv[] = {
-        "engine", "--ai", (char *)ais[data[0] & 3], "--win", (char *)wins[(data[0] >> 2) & 3],
+        "engine", "--ai", (char *)ai_strategies[(data[0] & 7) % n_ais]->name,
+        "--win", (char *)wins[(data[0] >> 3) & 3],
         "--time-ms", "1", "--memory", "1", "--seed", "1",
-        "--rule", data[0] & 16 ? "exact" : "freestyle", NULL,
+        "--rule", data[0] & 32 ? "exact" : "freestyle", NULL,
     };
     int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
 
