@@ -247,6 +247,7 @@ session random-2 2 "$lines" 1 --ai random --seed 2 --win 3
 session threat-3 3 "$lines" 0 --ai threat --seed 3 --time-ms 20
 session threat-4 4 "$lines" 0 --ai threat --seed 4 --time-ms 20 --rule exact --win 4
 session random-5 5 "$lines" 1 --ai random --seed 5 --win 4
+session search-6 6 "$lines" 0 --ai search --seed 6 --time-ms 20
 
 # The other way round: mnk match against engines that answer junk, floods,
 # out-of-range or occupied moves, or nothing at all. Each game must end
