@@ -333,7 +333,9 @@ for sig in TERM HUP; do
     fi
     if [ "$sig" = TERM ]; then
         run
-        expect "5×5 k=4 freestyle, 2 moves, Black to play" "Resume offers it"
+        # One move or two: the signal may come before random has answered
+        # (valgrind makes that likely).
+        expect "5×5 k=4 freestyle, " "Resume offers it"
         keys Enter
         expect "1. c3" "it comes back"
         expect "White computer (random)" "with its computer player"
