@@ -29,7 +29,10 @@ bool tss_init(struct tss *t, size_t bytes)
     t->nodes = 0;
     t->limit = 0;
     t->aborted = false;
+    t->deep = false;
     t->check_mask = 63;
+    t->deadline_ms = 0;
+    t->stop = NULL;
     return true;
 }
 

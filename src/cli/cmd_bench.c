@@ -133,16 +133,16 @@ int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc) {
             file = argv[++i];
         } else {
-            args_error("bench: unknown or incomplete option '%s'", argv[i]);
-            usage(stderr);
+            args_error("%s: unknown option or missing value; see 'mnk bench --help'", argv[i]);
             return ARGS_EXIT_USAGE;
         }
     }
     char name[1024];
     FILE *f = open_positions(file, name, sizeof name);
     if (f == NULL) {
-        args_error("cannot open %s: %s", name, strerror(errno));
-        return 1;
+        /* A --file that cannot be opened is a bad flag value: exit 2. */
+        args_error("%scannot open %s: %s", file != NULL ? "--file: " : "", name, strerror(errno));
+        return file != NULL ? ARGS_EXIT_USAGE : 1;
     }
 
     uint64_t total_nodes = 0;

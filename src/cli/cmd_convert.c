@@ -28,6 +28,7 @@ int cmd_convert(int argc, char **argv)
     const char *to = NULL;
     int opt;
     optind = 1;
+    opterr = 0; /* getopt's own message would be a second line, unlike the other commands */
     while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
         switch (opt) {
         case 't':
@@ -41,13 +42,13 @@ int cmd_convert(int argc, char **argv)
             convert_usage(stdout);
             return 0;
         default:
-            convert_usage(stderr);
+            args_error("%s: unknown option or missing value; see 'mnk convert --help'",
+                       argv[optind - 1]);
             return ARGS_EXIT_USAGE;
         }
     }
     if (argc - optind != 2) {
-        args_error("convert: expected two files, IN and OUT");
-        convert_usage(stderr);
+        args_error("convert: expected two files, IN and OUT; see 'mnk convert --help'");
         return ARGS_EXIT_USAGE;
     }
     const char *in = argv[optind], *out = argv[optind + 1];

@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "io/players.h"
+#include "io/record.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
@@ -49,6 +51,17 @@ struct tally {
 /* Reads FILE: one opening per line, moves in human notation separated by
  * blanks or commas, '#' starts a comment. Each must be playable on the board
  * of `c` without ending the game. False with a message (naming FILE:LINE). */
+/* `s` with every byte outside printable ASCII as '?', cut to fit: a word
+ * from a binary file quoted in a message must not reach the terminal raw. */
+static const char *printable(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (; s[n] != '\0' && n + 1 < size; n++)
+        buf[n] = s[n] >= 0x20 && s[n] < 0x7f ? s[n] : '?';
+    buf[n] = '\0';
+    return buf;
+}
+
 static bool read_openings(const char *path, const struct game_config *c,
                           struct openings *out)
 {
@@ -77,9 +90,10 @@ static bool read_openings(const char *path, const struct game_config *c,
         struct opening o = { 0 };
         for (char *tok = strtok(line, " \t\r\n,"); tok != NULL; tok = strtok(NULL, " \t\r\n,")) {
             int pos;
+            char shown[32];
             if (!notation_parse(&g.board, tok, &pos)) {
                 args_error("--openings: %s:%d: '%s' is not a cell of a %dx%d board", path, lineno,
-                           tok, c->width, c->height);
+                           printable(tok, shown, sizeof shown), c->width, c->height);
                 ok = false;
                 break;
             }
@@ -113,6 +127,10 @@ static bool read_openings(const char *path, const struct game_config *c,
             out->cap = cap;
         }
         out->list[out->count++] = o;
+    }
+    if (ok && ferror(f)) {
+        args_error("--openings: cannot read '%s': %s", path, strerror(errno));
+        ok = false;
     }
     fclose(f);
     if (ok && out->count == 0) {
@@ -187,7 +205,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: mnk match --black NAME --white NAME [--size N|WxH] [--win K]\n"
             "                 [--rule freestyle|exact] [--games N] [--seed S]\n"
-            "                 [--time-ms T] [--openings FILE] [--quiet]\n\n"
+            "                 [--time-ms T] [--openings FILE] [--save DIR] [--quiet]\n\n"
             "Plays games between two computer players, alternating colours: the\n"
             "--black player (A) has Black in odd games, White in even games.\n\n"
             "  NAME           one of: %s, or engine:COMMAND (a Gomocup engine)\n"
@@ -199,6 +217,7 @@ static void usage(FILE *out)
             "  --time-ms T    thinking time per move, 1..3600000 (default: each player's)\n"
             "  --openings F   one opening per line in human notation ('h8 i9 h9', '#'\n"
             "                 comments); each is played twice, colours swapped\n"
+            "  --save DIR     write each game to DIR/game-N.sgf (DIR must exist)\n"
             "  --quiet        print the summary only\n",
             names);
 }
@@ -212,7 +231,7 @@ int cmd_match(int argc, char **argv)
     long games = 0, v;
     int time_ms = 0;
     uint64_t seed = 0;
-    const char *openings_path = NULL;
+    const char *openings_path = NULL, *save_dir = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -256,6 +275,12 @@ int cmd_match(int argc, char **argv)
             time_ms = (int)v;
         } else if (strcmp(flag, "--openings") == 0) {
             openings_path = value;
+        } else if (strcmp(flag, "--save") == 0) {
+            struct stat st;
+            ok = stat(value, &st) == 0 && S_ISDIR(st.st_mode);
+            if (!ok)
+                args_error("--save: expected an existing directory, got '%s'", value);
+            save_dir = value;
         } else {
             args_error("%s: unknown option; see 'mnk match --help'", flag);
             return ARGS_EXIT_USAGE;
@@ -334,6 +359,12 @@ int cmd_match(int argc, char **argv)
         if (forfeit != NULL)
             t.forfeits[(pts == 0.0) ? 0 : 1]++;
 
+        if (save_dir != NULL) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/game-%d.sgf", save_dir, i);
+            if (!record_save(path, &g, err, sizeof err))
+                args_error("%s", err);
+        }
         if (!quiet) {
             const char *reason = g.result.reason == END_LINE ? "line"
                                : g.result.reason == END_BOARD_FULL ? "board full"

@@ -1,5 +1,5 @@
 /* cmd_play.c — `mnk [play]`: the full-screen game, from the menu or, given
- * any flag, straight into the game the flags describe. */
+ * any flag, straight into the game the flags describe, or into a record. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +7,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "io/record.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "tui/app.h"
@@ -18,8 +19,12 @@ void cmd_play_usage(FILE *out)
     ai_strategy_names(names, sizeof names);
     fprintf(out,
             "usage: mnk [play] [--size N|WxH] [--win K] [--rule R] [--black P] [--white P]\n"
-            "                  [--level L] [--time-ms MS] [--seed N]\n\n"
+            "                  [--level L] [--time-ms MS] [--seed N]\n"
+            "       mnk [play] [--black P] [--white P] [--level L] [--time-ms MS] [--seed N]\n"
+            "                  [--load] FILE.sgf|FILE.psq\n\n"
             "Without options, opens the menu. With any, starts that game at once.\n"
+            "Given a record, opens it at its last move; --black and --white then\n"
+            "replace the players it names.\n"
             "  --size N|WxH  board size, each side %d to %d (default 15)\n"
             "  --win K       stones in a row that win, %d to the longer side\n"
             "                (default 5, or the longer side if shorter)\n"
@@ -35,6 +40,7 @@ void cmd_play_usage(FILE *out)
     fprintf(out, ")\n"
                  "  --time-ms MS  thinking time per move of computer players\n"
                  "  --seed N      seed of the computer players' random choices\n"
+                 "  --load FILE   the game record to open (.sgf or .psq)\n"
                  "  --help        this text\n\n"
                  "In the game, ? lists the keys.\n");
 }
@@ -101,8 +107,10 @@ int cmd_play(int argc, char **argv)
     game_config_default(&c);
     bool any = false, win_given = false, computer[2] = { false, false };
     int level = setup_default_level();
+    bool sized = false, side_given[2] = { false, false };
     long time_ms = -1, win = 0;
     uint64_t seed = (uint64_t)clock_us();
+    const char *record = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
@@ -118,6 +126,7 @@ int cmd_play(int argc, char **argv)
             VALUE("--size");
             if (!args_size("--size", v, &c.width, &c.height))
                 return ARGS_EXIT_USAGE;
+            sized = true;
         } else if (is_flag(arg, "--win")) {
             VALUE("--win");
             if (!args_int("--win", v, BOARD_MIN_WIN, BOARD_MAX_SIDE, &win))
@@ -127,14 +136,17 @@ int cmd_play(int argc, char **argv)
             VALUE("--rule");
             if (!args_rule("--rule", v, &c.rule))
                 return ARGS_EXIT_USAGE;
+            sized = true;
         } else if (is_flag(arg, "--black")) {
             VALUE("--black");
             if (!parse_side("--black", v, &c.player[0], &computer[0]))
                 return ARGS_EXIT_USAGE;
+            side_given[0] = true;
         } else if (is_flag(arg, "--white")) {
             VALUE("--white");
             if (!parse_side("--white", v, &c.player[1], &computer[1]))
                 return ARGS_EXIT_USAGE;
+            side_given[1] = true;
         } else if (is_flag(arg, "--level")) {
             VALUE("--level");
             if (!parse_level(v, &level))
@@ -147,11 +159,26 @@ int cmd_play(int argc, char **argv)
             VALUE("--seed");
             if (!args_seed("--seed", v, &seed))
                 return ARGS_EXIT_USAGE;
+        } else if (is_flag(arg, "--load") || arg[0] != '-') {
+            if (arg[0] != '-') {
+                v = arg;
+            } else {
+                VALUE("--load");
+            }
+            if (record != NULL) {
+                args_error("one game record at a time ('%s' and '%s')", record, v);
+                return ARGS_EXIT_USAGE;
+            }
+            record = v;
         } else {
             args_error("unknown option '%s' (see 'mnk play --help')", arg);
             return ARGS_EXIT_USAGE;
         }
 #undef VALUE
+    }
+    if (record != NULL && (sized || win_given)) {
+        args_error("%s: a record has its own board (no --size, --win or --rule)", record);
+        return ARGS_EXIT_USAGE;
     }
 
     int longest = c.width > c.height ? c.width : c.height;
@@ -174,9 +201,36 @@ int cmd_play(int argc, char **argv)
         }
     }
 
+    struct game *g = NULL;
+    if (record != NULL) {
+        char err[512];
+        g = malloc(sizeof *g);
+        if (g == NULL || !record_load(record, g, err, sizeof err)) {
+            args_error("%s", g == NULL ? "out of memory" : err);
+            free(g);
+            return ARGS_EXIT_USAGE;
+        }
+        /* The players it names, unless the flags name others; computers
+         * play afresh, records keeping no seed. */
+        for (int i = 0; i < 2; i++) {
+            struct player *p = &g->config.player[i];
+            if (side_given[i])
+                *p = c.player[i];
+            else if (p->kind == PLAYER_COMPUTER && time_ms >= 0)
+                p->time_ms = (int)time_ms;
+            p->seed = seed + (uint64_t)i;
+        }
+    }
+
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         args_error("the game needs a terminal (standard input and output)");
+        free(g);
         return 1;
     }
-    return app_run(any ? &c : NULL);
+    char note[300];
+    if (record != NULL)
+        snprintf(note, sizeof note, "opened %.280s", record);
+    int status = app_run(g != NULL ? NULL : any ? &c : NULL, g, note);
+    free(g);
+    return status;
 }

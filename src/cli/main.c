@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "config.h"
+#include "io/record.h"
 
 struct command {
     const char *name;
@@ -53,6 +54,12 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
+    enum record_format fmt;
+    if (record_format_for_path(argv[1], &fmt)) {
+        /* `mnk game.sgf`: open the record. */
+        argv[0] = (char *)"play";
+        return cmd_play(argc, argv);
+    }
     args_error("unknown command '%s'", argv[1]);
     usage(stderr);
     return ARGS_EXIT_USAGE;

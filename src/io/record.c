@@ -15,6 +15,9 @@
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Writes the reason and returns false. Reasons quote bytes of the file, so
+ * anything outside printable ASCII becomes '?': the reason stays one line
+ * and cannot put control sequences on a terminal or a curses screen. */
 static bool fail(char *err, size_t size, const char *fmt, ...)
 {
     va_list ap;
@@ -22,6 +25,9 @@ static bool fail(char *err, size_t size, const char *fmt, ...)
     if (size > 0)
         vsnprintf(err, size, fmt, ap);
     va_end(ap);
+    for (size_t i = 0; i < size && err[i] != '\0'; i++)
+        if (err[i] < 0x20 || err[i] >= 0x7f)
+            err[i] = '?';
     return false;
 }
 
@@ -317,23 +323,53 @@ static bool next_line(struct cursor *c, char *buf, size_t size)
     return true;
 }
 
+/* Reads an optionally signed decimal at *s, after blanks, and moves *s past
+ * it. Values beyond +-PSQ_NUMBER_MAX come out as that bound plus one, so no
+ * digit string can overflow and a huge number is still refused as such. */
+#define PSQ_NUMBER_MAX 1000000
+static bool psq_number(const char **s, int *out)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    bool negative = *p == '-';
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    int v = 0;
+    for (; isdigit((unsigned char)*p); p++)
+        v = v > PSQ_NUMBER_MAX ? v : v * 10 + (*p - '0');
+    *out = negative ? -v : v;
+    *s = p;
+    return true;
+}
+
+/* "x,y" or "x,y,ms" (anything after is ignored); false for any other line. */
+static bool psq_move(const char *line, int *x, int *y)
+{
+    return psq_number(&line, x) && *line++ == ',' && psq_number(&line, y);
+}
+
 static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
                       size_t err_size)
 {
     struct cursor c = { text, text + len };
     char line[256];
+    const char *p = line;
     int w, h;
-    if (!next_line(&c, line, sizeof line) ||
-        sscanf(line, "Piskvorky %dx%d", &w, &h) != 2)
+    if (!next_line(&c, line, sizeof line) || strncmp(line, "Piskvorky ", 10) != 0 ||
+        (p += 10, !psq_number(&p, &w)) || *p++ != 'x' || !psq_number(&p, &h))
         return fail(err, err_size, "not a PSQ record (expected 'Piskvorky WxH, ...')");
+    if (w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE || h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE)
+        return fail(err, err_size, "PSQ board %dx%d: each side must be %d..%d", w, h,
+                    BOARD_MIN_SIDE, BOARD_MAX_SIDE);
     r->config.width = w;
     r->config.height = h;
     r->config.win = 5;
-    while (next_line(&c, line, sizeof line)) {
-        int x, y, ms, used = 0;
-        if (sscanf(line, "%d,%d,%d%n", &x, &y, &ms, &used) != 3 &&
-            sscanf(line, "%d,%d%n", &x, &y, &used) != 2)
-            break; /* the move list ends at "-1" or the first other line */
+    int x, y;
+    while (next_line(&c, line, sizeof line) && psq_move(line, &x, &y)) {
+        /* the move list ends at "-1" or the first other line */
         if (x < 1 || y < 1 || x > w || y > h)
             return fail(err, err_size, "move %d: %d,%d is off the %dx%d board",
                         r->n_moves + 1, x, y, w, h);

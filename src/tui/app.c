@@ -4,6 +4,9 @@
  * self-pipe written by the signal handlers and by the computer's thread.
  * Nothing wakes it otherwise, except the pause a computer makes before
  * answering another: an idle game costs no CPU.
+ *
+ * Every way out of a game (q, n, a signal, a fatal error) goes through
+ * leave_game(), which keeps an unfinished game for Resume (saves.h).
  */
 #include "tui/app.h"
 
@@ -18,18 +21,24 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "io/record.h"
+#include "mnk/clock.h"
 #include "tui/dialog.h"
 #include "tui/draw.h"
 #include "tui/help.h"
 #include "tui/layout.h"
 #include "tui/menu.h"
 #include "tui/play.h"
+#include "tui/prompt.h"
 #include "tui/react.h"
+#include "tui/saves.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY };
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
+enum ask { ASK_SAVE, ASK_LOAD };    /* what the prompt's answer is for */
 
 struct app {
     enum app_screen screen;
@@ -39,11 +48,15 @@ struct app {
     bool playing;           /* `play` holds a started game */
     struct help help;
     struct dialog dialog;
+    struct prompt prompt;
+    enum ask asking;
+    bool resumed;           /* the game in `play` came from the autosave */
     bool dirty;             /* the screen must be drawn again */
     WINDOW *input;          /* keys are read here, see setup_curses() */
     int status;             /* the exit status, once `quit` is set */
     bool quit;
     char error[200];        /* shown on stderr after the terminal is restored */
+    char save_error[SAVES_PATH_MAX + 200]; /* likewise: the game could not be kept */
 };
 
 /* Signal handlers can only reach static storage: they record what arrived
@@ -148,6 +161,8 @@ static void draw(struct app *a)
             help_draw(&a->help);
         else if (a->overlay == OVERLAY_DIALOG)
             dialog_draw(&a->dialog);
+        else if (a->overlay == OVERLAY_PROMPT)
+            prompt_draw(&a->prompt);
     }
     refresh();
     a->dirty = false;
@@ -160,6 +175,18 @@ static void stop_game(struct app *a)
     a->playing = false;
 }
 
+static void react(struct app *a, unsigned r);
+
+static void show_game(struct app *a)
+{
+    a->playing = true;
+    a->screen = SCREEN_PLAY;
+    a->overlay = OVERLAY_NONE;
+    play_resize(&a->play, LINES, COLS);
+    /* The computer may have the first move. */
+    play_tick(&a->play);
+}
+
 static bool start_game(struct app *a, const struct game_config *c)
 {
     stop_game(a);
@@ -168,13 +195,121 @@ static bool start_game(struct app *a, const struct game_config *c)
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    a->playing = true;
-    a->screen = SCREEN_PLAY;
-    a->overlay = OVERLAY_NONE;
-    play_resize(&a->play, LINES, COLS);
-    /* The computer may have the first move. */
-    play_tick(&a->play);
+    a->resumed = false;
+    show_game(a);
     return true;
+}
+
+/* Opens a game read from a file (`resumed`: the autosave), saying `note`. */
+static void open_game(struct app *a, const struct game *g, bool resumed, const char *note)
+{
+    stop_game(a);
+    play_open(&a->play, g, wake_pipe[1]);
+    a->resumed = resumed;
+    play_note(&a->play, note);
+    show_game(a);
+}
+
+/* Leaves the game on screen, keeping it in the autosave when it is
+ * unfinished (see saves.h). A failure never holds the player back: it is
+ * told on the menu, or on stderr once the program has left the screen. */
+static void leave_game(struct app *a, bool quitting)
+{
+    char err[SAVES_PATH_MAX + 50], line[SAVES_PATH_MAX + 100];
+    if (a->playing && !saves_leave(&a->play.game, a->resumed, err, sizeof err)) {
+        snprintf(line, sizeof line, "the game in progress could not be kept: %s", err);
+        if (quitting)
+            snprintf(a->save_error, sizeof a->save_error, "mnk: %s", line);
+        else
+            menu_say(&a->menu, line);
+    }
+    stop_game(a);
+}
+
+/* Offers Resume on the menu when the autosave holds a game that loads. */
+static void refresh_resume(struct app *a)
+{
+    struct game g;
+    char err[200], note[120];
+    if (!saves_resume(&g, err, sizeof err)) {
+        menu_set_resume(&a->menu, NULL);
+        if (err[0] != '\0')
+            menu_say(&a->menu, err);
+        return;
+    }
+    const struct board *b = &g.board;
+    snprintf(note, sizeof note, "%d%s%d k=%d %s, %d move%s, %s to play", b->width,
+             draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule), g.ply,
+             g.ply == 1 ? "" : "s", stone_name(game_to_move(&g)));
+    menu_set_resume(&a->menu, note);
+}
+
+/* Computers of a game read from a file play afresh: records keep no seed. */
+static void reseed(struct game *g)
+{
+    uint64_t seed = (uint64_t)clock_us();
+    for (int i = 0; i < 2; i++)
+        g->config.player[i].seed = seed + (uint64_t)i;
+}
+
+static void resume(struct app *a)
+{
+    struct game g;
+    char err[200];
+    if (!saves_resume(&g, err, sizeof err)) {
+        refresh_resume(a);
+        menu_say(&a->menu, err[0] != '\0' ? err : "there is no game to resume");
+        return;
+    }
+    reseed(&g);
+    open_game(a, &g, true, "resumed where you left off");
+}
+
+static void ask_save(struct app *a)
+{
+    char name[64];
+    saves_default_name(name, sizeof name, time(NULL));
+    prompt_open(&a->prompt, "Save the game as:", "Enter saves (.sgf or .psq), Esc cancels",
+                name, REACT_ANSWER);
+    a->asking = ASK_SAVE;
+    a->overlay = OVERLAY_PROMPT;
+}
+
+static void ask_load(struct app *a)
+{
+    prompt_open(&a->prompt, "Open the game record:", "a .sgf or .psq file; Enter opens, "
+                "Esc cancels", "", REACT_ANSWER);
+    a->asking = ASK_LOAD;
+    a->overlay = OVERLAY_PROMPT;
+}
+
+static void load(struct app *a, const char *typed)
+{
+    struct game g;
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 100], note[2 * SAVES_PATH_MAX + 200];
+    if (!saves_expand(typed, path, sizeof path, false)) {
+        menu_say(&a->menu, "the file name is too long");
+    } else if (!record_load(path, &g, err, sizeof err)) {
+        /* Reasons about the content don't name the file; say which it was. */
+        if (strncmp(err, path, strlen(path)) == 0) {
+            menu_say(&a->menu, err);
+        } else {
+            snprintf(note, sizeof note, "%s: %s", typed, err);
+            menu_say(&a->menu, note);
+        }
+    } else {
+        reseed(&g);
+        snprintf(note, sizeof note, "opened %s", path);
+        open_game(a, &g, false, note);
+    }
+}
+
+static void answer(struct app *a)
+{
+    if (a->asking == ASK_SAVE && a->playing)
+        react(a, play_save(&a->play, a->prompt.text));
+    else if (a->asking == ASK_LOAD && a->screen == SCREEN_MENU)
+        load(a, a->prompt.text);
 }
 
 /* Turns a handler's reaction flags into screen work. */
@@ -203,7 +338,8 @@ static void react(struct app *a, unsigned r)
     }
     if (r & REACT_MENU) {
         struct game_config c = a->play.game.config;
-        stop_game(a);
+        leave_game(a, false);
+        refresh_resume(a);
         menu_open_form(&a->menu, &c);
         a->screen = SCREEN_MENU;
         a->overlay = OVERLAY_NONE;
@@ -216,6 +352,14 @@ static void react(struct app *a, unsigned r)
             a->status = 1;
         }
     }
+    if (r & REACT_SAVE)
+        ask_save(a);
+    if (r & REACT_LOAD)
+        ask_load(a);
+    if (r & REACT_RESUME)
+        resume(a);
+    if (r & REACT_ANSWER)
+        answer(a);
 }
 
 static unsigned dispatch(struct app *a, int key)
@@ -231,6 +375,8 @@ static unsigned dispatch(struct app *a, int key)
         return help_key(&a->help, key);
     case OVERLAY_DIALOG:
         return dialog_key(&a->dialog, key);
+    case OVERLAY_PROMPT:
+        return prompt_key(&a->prompt, key);
     case OVERLAY_NONE:
         break;
     }
@@ -321,7 +467,7 @@ static bool setup_curses(struct app *a)
     return true;
 }
 
-int app_run(const struct game_config *config)
+int app_run(const struct game_config *config, const struct game *record, const char *note)
 {
     static struct app app; /* large (two games' worth); one per process */
     struct app *a = &app;
@@ -342,6 +488,18 @@ int app_run(const struct game_config *config)
         close(wake_pipe[1]);
         return 1;
     }
+    /* A terminal that cannot move the cursor (TERM=dumb) would get the
+     * screen as one long smear of text: refuse it like an unknown one. */
+    const char *cup = tigetstr("cup");
+    if (cup == NULL || cup == (const char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr, "mnk: terminal type '%s' cannot move the cursor (TERM)\n",
+                getenv("TERM") != NULL ? getenv("TERM") : "");
+        close(wake_pipe[0]);
+        close(wake_pipe[1]);
+        return 1;
+    }
     struct sigaction old[N_HANDLED];
     catch_signals(old);
     menu_init(&a->menu);
@@ -350,13 +508,19 @@ int app_run(const struct game_config *config)
         a->status = 1;
     } else {
         resize(a);
-        if (config == NULL || start_game(a, config))
+        if (record != NULL) {
+            open_game(a, record, false, note);
             loop(a);
-        else
+        } else if (config == NULL || start_game(a, config)) {
+            if (config == NULL)
+                refresh_resume(a);
+            loop(a);
+        } else {
             a->status = 1;
+        }
     }
 
-    stop_game(a);
+    leave_game(a, true);
     if (a->input != NULL)
         delwin(a->input);
     endwin();
@@ -367,5 +531,7 @@ int app_run(const struct game_config *config)
     wake_pipe[0] = wake_pipe[1] = -1;
     if (a->error[0] != '\0')
         fprintf(stderr, "%s\n", a->error);
+    if (a->save_error[0] != '\0')
+        fprintf(stderr, "%s\n", a->save_error);
     return a->status;
 }

@@ -8,10 +8,12 @@
 
 #include "mnk/game.h"
 
-/* Runs the program on the terminal: the game of `config` straight away, or
- * the menu when config is NULL. Returns the process exit status (0 when the
- * player quits, 128 + N after signal N, 1 on a fatal error, reported on
- * stderr once the terminal is restored). */
-int app_run(const struct game_config *config);
+/* Runs the program on the terminal: the game `record` (a record read from a
+ * file, `note` shown in its status line) or else the game of `config`
+ * straight away, or the menu when both are NULL. Returns the process exit
+ * status (0 when the player quits, 128 + N after signal N, 1 on a fatal
+ * error, reported on stderr once the terminal is restored). A game left
+ * unfinished is kept for Resume (saves.h) whichever way the program ends. */
+int app_run(const struct game_config *config, const struct game *record, const char *note);
 
 #endif

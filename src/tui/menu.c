@@ -10,13 +10,15 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 
-enum { MAIN_NEW, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
+enum { MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
 
 /* Where the notes after the form's values start, from the values' column. */
 #define NOTE_COLUMN 24
 
 static const char *const main_entries[MAIN_ENTRIES] = {
+    [MAIN_RESUME] = "Resume",
     [MAIN_NEW] = "New game",
+    [MAIN_LOAD] = "Load",
     [MAIN_HELP] = "Help",
     [MAIN_QUIT] = "Quit",
 };
@@ -41,6 +43,21 @@ void menu_init(struct menu *m)
     setup_default(&m->setup);
 }
 
+void menu_set_resume(struct menu *m, const char *note)
+{
+    bool could = m->resume_note[0] != '\0';
+    snprintf(m->resume_note, sizeof m->resume_note, "%s", note != NULL ? note : "");
+    if (note != NULL && !could)
+        m->choice = MAIN_RESUME;
+    else if (note == NULL && m->choice == MAIN_RESUME)
+        m->choice = MAIN_NEW;
+}
+
+void menu_say(struct menu *m, const char *text)
+{
+    snprintf(m->message, sizeof m->message, "%s", text);
+}
+
 void menu_open_form(struct menu *m, const struct game_config *c)
 {
     m->page = MENU_SETUP;
@@ -61,11 +78,25 @@ void menu_config(const struct menu *m, struct game_config *c)
 
 /* --- key handlers ------------------------------------------------------- */
 
+/* The main-menu entries shown: Resume only when there is a game to resume. */
+static bool shown(const struct menu *m, int entry)
+{
+    return entry != MAIN_RESUME || m->resume_note[0] != '\0';
+}
+
+/* Moves the main-menu choice by `delta` (±1) over the entries shown. */
+static void step_choice(struct menu *m, int delta)
+{
+    do
+        m->choice = (m->choice + MAIN_ENTRIES + delta) % MAIN_ENTRIES;
+    while (!shown(m, m->choice));
+}
+
 static unsigned act_up(struct menu *m, int key)
 {
     (void)key;
     if (m->page == MENU_MAIN) {
-        m->choice = (m->choice + MAIN_ENTRIES - 1) % MAIN_ENTRIES;
+        step_choice(m, -1);
     } else {
         setup_commit(&m->setup);
         m->field = (m->field + SETUP_FIELDS - 1) % SETUP_FIELDS;
@@ -77,7 +108,7 @@ static unsigned act_down(struct menu *m, int key)
 {
     (void)key;
     if (m->page == MENU_MAIN) {
-        m->choice = (m->choice + 1) % MAIN_ENTRIES;
+        step_choice(m, 1);
     } else {
         setup_commit(&m->setup);
         m->field = (m->field + 1) % SETUP_FIELDS;
@@ -119,6 +150,10 @@ static unsigned act_enter(struct menu *m, int key)
         return REACT_START;
     }
     switch (m->choice) {
+    case MAIN_RESUME:
+        return REACT_RESUME;
+    case MAIN_LOAD:
+        return REACT_LOAD;
     case MAIN_NEW:
         m->page = MENU_SETUP;
         m->field = SETUP_PRESET;
@@ -223,19 +258,35 @@ unsigned menu_key(struct menu *m, int key)
 
 static void draw_main(const struct menu *m)
 {
-    int top = m->rows / 2 - 5;
+    int n = 0;
+    for (int i = 0; i < MAIN_ENTRIES; i++)
+        n += shown(m, i);
+    int top = (m->rows - (3 + 2 * n)) / 2;
     int cx = m->cols / 2;
     static const char tagline[] = "k in a row, on any board";
     draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
     draw_text(top + 1, cx - draw_width(tagline) / 2, m->cols, STYLE_NORMAL, tagline);
+    int y = top + 3;
     for (int i = 0; i < MAIN_ENTRIES; i++) {
+        if (!shown(m, i))
+            continue;
         bool sel = i == m->choice;
-        int y = top + 4 + 2 * i;
         if (sel) {
             draw_fill(y, cx - 8, 16, STYLE_SELECTED);
             draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
         }
         draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", main_entries[i]);
+        y += 2;
+    }
+    /* Under the entries: why something failed, or what Resume would open. */
+    const char *note = m->message[0] != '\0' ? m->message
+                     : m->choice == MAIN_RESUME ? m->resume_note : NULL;
+    if (note != NULL) {
+        int w = draw_width(note);
+        if (w > m->cols - 2)
+            w = m->cols - 2;
+        draw_text(y, (m->cols - w) / 2, w, m->message[0] != '\0' ? STYLE_ERROR : STYLE_DIM,
+                  note);
     }
 }
 

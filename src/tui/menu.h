@@ -1,4 +1,5 @@
-/* menu.h — the menu screen: the main menu (New game, Help, Quit) and the
+/* menu.h — the menu screen: the main menu (Resume, when a game was left
+ * unfinished; New game, Load, Help, Quit) and the
  * new-game form (presets, size, win length, rule, the two players).
  *
  * The form's values live in a struct setup, which keeps them valid; this
@@ -24,11 +25,19 @@ struct menu {
     enum setup_field field;     /* the highlighted row of the form */
     struct setup setup;
     int rows, cols;
-    char message[120];          /* why the form can't start, until the next key */
+    char message[200];          /* what went wrong, until the next key */
+    char resume_note[120];      /* what Resume opens; empty: no Resume entry */
 };
 
 /* Opens on the main menu with the form at its defaults. */
 void menu_init(struct menu *m);
+
+/* Shows Resume, described by `note`, or hides it when note is NULL. Resume
+ * is highlighted when it appears. */
+void menu_set_resume(struct menu *m, const char *note);
+
+/* Shows `text` (an error) under the main menu or the form until the next key. */
+void menu_say(struct menu *m, const char *text);
 
 /* Opens the form, filled in from `c` (the game just left). */
 void menu_open_form(struct menu *m, const struct game_config *c);

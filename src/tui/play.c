@@ -4,12 +4,15 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "io/players.h"
 #include "mnk/clock.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
 #include "tui/react.h"
+#include "tui/saves.h"
 
 /* How long a computer waits before answering another computer, so that a
  * game between two of them can be followed. */
@@ -32,18 +35,17 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     p->message_style = style;
 }
 
-/* The one place computer players are created. False, with the reason in
- * `why`, when the player's strategy can't be made. */
+/* The one place computer players are created: a built-in strategy or an
+ * external engine (players.h), whose standard error would scribble over the
+ * screen and so goes to /dev/null. The player's `level` here numbers an entry
+ * of ai_levels[], whose settings reach the strategy through limits_of(), not
+ * as the strategy's own level. False, with the reason in `why`, when the
+ * player can't be made. */
 static bool create_computer(struct ai *ai, const struct player *pl, char *why, size_t size)
 {
-    struct ai_options opts = { .seed = pl->seed };
-    if (ai_create(ai, pl->spec, &opts))
-        return true;
-    if (ai_strategy_find(pl->spec) != NULL)
-        snprintf(why, size, "could not create the '%s' player (out of memory?)", pl->spec);
-    else
-        snprintf(why, size, "'%.64s' is not available in this build", pl->spec);
-    return false;
+    struct player p = *pl;
+    p.level = 0;
+    return players_create(ai, &p, true, why, size);
 }
 
 /* The entry of ai_levels[] that player `pl` was made from: the one its
@@ -61,39 +63,67 @@ static const struct ai_level *level_of(const struct player *pl)
 static struct ai_limits limits_of(const struct player *pl)
 {
     const struct ai_level *level = level_of(pl);
-    return (struct ai_limits){
-        .time_ms = pl->time_ms,
-        .max_depth = level != NULL ? level->max_depth : 0,
-    };
+    struct ai_limits limits = players_limits(pl);
+    limits.max_depth = level != NULL ? level->max_depth : 0;
+    return limits;
 }
 
 const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
 {
+    struct game g;
+    const char *refused = game_init(&g, c);
+    if (refused != NULL)
+        return refused;
+    play_open(p, &g, wake_fd);
+    return NULL;
+}
+
+void play_open(struct play *p, const struct game *g, int wake_fd)
+{
     memset(p, 0, sizeof *p);
-    struct game_config config = *c;
+    p->game = *g;
     char why[2][120] = { "", "" };
     for (int i = 0; i < 2; i++) {
-        struct player *pl = &config.player[i];
+        struct player *pl = &p->game.config.player[i];
         if (pl->kind != PLAYER_COMPUTER)
             continue;
         p->computer[i] = create_computer(&p->ai[i], pl, why[i], sizeof why[i]);
         if (!p->computer[i])
             pl->kind = PLAYER_HUMAN;
     }
-    const char *refused = game_init(&p->game, &config);
-    if (refused != NULL) {
-        for (int i = 0; i < 2; i++)
-            ai_destroy(&p->ai[i]);
-        return refused;
-    }
     worker_init(&p->worker, wake_fd);
-    p->cx = (config.width - 1) / 2;
-    p->cy = config.height / 2;
+    /* On the last move of a game that has some, else the centre. */
+    int last = game_last_move(g);
+    p->cx = last >= 0 ? board_x(&g->board, last) : (g->board.width - 1) / 2;
+    p->cy = last >= 0 ? board_y(&g->board, last) : g->board.height / 2;
+    if (game_over(g))
+        say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
     for (int i = 0; i < 2; i++)
         if (why[i][0] != '\0')
             say(p, STYLE_ERROR, "%s: %s; you play %s", stone_name(i ? STONE_WHITE : STONE_BLACK),
                 why[i], i ? "White" : "Black");
-    return NULL;
+}
+
+void play_note(struct play *p, const char *text)
+{
+    if (p->message[0] == '\0' || p->message_style != STYLE_ERROR)
+        say(p, STYLE_MESSAGE, "%s", text);
+}
+
+unsigned play_save(struct play *p, const char *typed)
+{
+    char path[SAVES_PATH_MAX], err[200];
+    if (!saves_expand(typed, path, sizeof path, true)) {
+        say(p, STYLE_ERROR, "not saved: the file name is too long");
+    } else if (!saves_write(path, &p->game, false, err, sizeof err)) {
+        say(p, STYLE_ERROR, "not saved: %s", err);
+    } else {
+        /* The full path: a relative name says little about where it went. */
+        char *full = realpath(path, NULL);
+        say(p, STYLE_MESSAGE, "saved to %s", full != NULL ? full : path);
+        free(full);
+    }
+    return REACT_REDRAW;
 }
 
 void play_fini(struct play *p)
@@ -287,6 +317,12 @@ static unsigned act_quit(struct play *p)
     return play_in_progress(p) ? REACT_ASK_QUIT : REACT_QUIT;
 }
 
+static unsigned act_save(struct play *p)
+{
+    (void)p;
+    return REACT_SAVE;
+}
+
 static unsigned act_help(struct play *p)
 {
     (void)p;
@@ -317,6 +353,7 @@ static const struct binding bindings[] = {
     { 'u', "u", "undo (against the computer: back to your turn)", act_undo },
     { 'r', "r", "redo", act_redo },
     { 'p', "p", "pause or resume the computer", act_pause },
+    { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
     { 'n', "n", "new game", act_new },
     { '?', "?", "this help", act_help },
     { 'q', "q", "quit", act_quit },
@@ -370,8 +407,16 @@ unsigned play_wake(struct play *p)
     int move;
     if (worker_collect(&p->worker, &move)) {
         p->have_info = false;
-        enum game_error e = game_play(&p->game, move);
-        if (e == GAME_OK) {
+        enum stone side = game_to_move(&p->game);
+        if (move < 0) {
+            /* The player could not move (an engine that crashed, timed out or
+             * answered an illegal move): it loses the game. */
+            const struct ai *ai = &p->ai[side_index(side)];
+            game_concede(&p->game, side, END_FORFEIT);
+            after_move(p);
+            say(p, STYLE_ERROR, "%s: %s could not move (%.100s)",
+                game_result_text(&p->game.result), stone_name(side), players_failure(ai));
+        } else if (game_play(&p->game, move) == GAME_OK) {
             after_move(p);
             reveal(p, move);
         } else {
@@ -542,14 +587,15 @@ static void draw_status(const struct play *p)
             draw_text(y, cols - w - 1, w, STYLE_WIN, line);
     }
 
-    /* The main keys; pausing only matters when a computer plays. */
+    /* The main keys, as many as fit in 80 columns (redo is told after an
+     * undo, and in the help); pausing only matters when a computer plays. */
     struct draw_hint hints[] = {
-        { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "r", "redo" },
-        { "p", "pause" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
+        { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "p", "pause" },
+        { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
     if (!p->computer[0] && !p->computer[1]) {
-        memmove(&hints[4], &hints[5], (size_t)(n - 5) * sizeof hints[0]);
+        memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);
         n--;
     }
     draw_hints(y + 1, hints, n);

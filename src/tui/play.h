@@ -38,6 +38,17 @@ struct play {
  * reason shown. Returns NULL, or why the game itself is refused. */
 const char *play_init(struct play *p, const struct game_config *c, int wake_fd);
 
+/* Opens game g as it stands (a record loaded, a game resumed), its cursor on
+ * the last move; computers that can't be created become humans, as above. */
+void play_open(struct play *p, const struct game *g, int wake_fd);
+
+/* Shows `text` in the status line, unless an error is showing there. */
+void play_note(struct play *p, const char *text);
+
+/* Saves the game to the file named `typed` (as the player typed it, see
+ * saves_expand()); the status line says where it went or why not. */
+unsigned play_save(struct play *p, const char *typed);
+
 /* Stops any thinking and frees the computer players. */
 void play_fini(struct play *p);
 

@@ -17,6 +17,10 @@ enum react {
     REACT_START = 1 << 5,     /* start the game the menu describes */
     REACT_HELP = 1 << 6,      /* open the help overlay */
     REACT_CLOSE = 1 << 7,     /* close the overlay on top */
+    REACT_SAVE = 1 << 8,      /* ask for a file name and save the game there */
+    REACT_LOAD = 1 << 9,      /* ask for a record to open */
+    REACT_RESUME = 1 << 10,   /* open the game kept when it was last left */
+    REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
 };
 
 #endif

@@ -75,12 +75,15 @@ expect_not() {
     fail "$2 ('$1' still on screen)"
 }
 
-# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in.
+# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in. Each
+# part starts with no game kept for Resume ($STATE/mnk/last.sgf).
+STATE=$WORK/state
 start_shell() {
     T kill-server >/dev/null 2>&1
     PART=$((PART + 1))
+    rm -rf "$STATE"
     T new-session -d -s e2e -x 80 -y 24 \
-        "env -i PATH=\"$PATH\" HOME=\"$WORK\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_STATE_HOME=\"$STATE\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
         { echo "cannot start tmux"; exit 1; }
     wait_for '$' || { echo "no shell prompt in tmux"; exit 1; }
 }
@@ -282,26 +285,36 @@ keys Enter
 expect "last m1" "the board scrolls down to row 1"
 keys C-c
 expect_restored 130 "Ctrl-C"
+if grep -q ';B\[mz\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+    pass "Ctrl-C kept the game for Resume"
+else
+    fail "Ctrl-C: no game kept in $STATE/mnk/last.sgf"
+fi
 
 # ---------------------------------------------------------------------------
-echo "# the computer thinking: the UI stays live, u cancels"
-if "$MNK" play --help | grep -q 'strategy:.*search'; then
-    start_shell
-    run --size 15 --black human --white search --time-ms 20000
-    expect "15×15 k=5 freestyle" "a game against a slow search"
-    keys Enter
-    expect "computer is thinking" "the status says the computer is thinking"
-    keys Left Left                           # moves while the computer thinks
-    keys u
-    expect "took back" "u cancels the search and takes the move back"
-    expect_not "last h8" "the move is off the board"
-    keys Enter
-    expect "1. f8" "the cursor had moved during the search"
-    expect "computer is thinking" "and the computer thinks again"
-    keys q y
-    expect_restored 0 "q, y while the computer thinks"
+echo "# the computer thinking: the UI stays live, u cancels, q quits"
+start_shell
+# A minute to think: under valgrind building the tables alone takes seconds,
+# and the search may stop once 40% of its time is gone.
+run --size 15 --black human --white search --time-ms 60000
+expect "15×15 k=5 freestyle" "a game against a slow search"
+keys Enter
+expect "computer is thinking" "the status says the computer is thinking"
+expect "depth " "with the depth it has reached"
+keys Left Left                               # moves while the computer thinks
+keys u
+expect "took back" "u cancels the search and takes the move back"
+expect_not "last h8" "the move is off the board"
+keys Enter
+expect "1. f8" "the cursor had moved during the search"
+expect "computer is thinking" "and the computer thinks again"
+# Well inside its minute: quitting does not wait for the search.
+keys q y
+expect_restored 0 "q, y while the computer thinks"
+if grep -q ';B\[fh\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+    pass "the game left while the computer thought is kept for Resume"
 else
-    echo "skipped: no search strategy in this build"
+    fail "no game kept in $STATE/mnk/last.sgf"
 fi
 
 # ---------------------------------------------------------------------------
@@ -315,12 +328,157 @@ for sig in TERM HUP; do
     kill -s "$sig" "$(cat "$WORK/pid")"
     case $sig in TERM) status=143 ;; HUP) status=129 ;; esac
     expect_restored "$status" "SIG$sig"
+    if grep -q ';B\[cc\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+        pass "SIG$sig kept the game for Resume"
+    else
+        fail "SIG$sig: no game kept in $STATE/mnk/last.sgf"
+    fi
+    if [ "$sig" = TERM ]; then
+        run
+        # One move or two: the signal may come before random has answered
+        # (valgrind makes that likely).
+        expect "5×5 k=4 freestyle, " "Resume offers it"
+        keys Enter
+        expect "1. c3" "it comes back"
+        expect "White computer (random)" "with its computer player"
+        keys q y
+        expect_restored 0 "q, y in the resumed game"
+    fi
 done
+
+# ---------------------------------------------------------------------------
+echo "# s saves the game; quitting keeps it; Resume brings it back"
+start_shell
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a 5×5 game to save"
+keys Enter Left Enter                        # Black c3, White b3
+expect "1. c3   b3" "two moves on the board"
+keys s
+expect "Save the game as:" "s asks for a file name"
+expect "mnk-20" "prefilled with a dated name"
+keys Escape
+expect_not "Save the game as:" "Esc cancels"
+keys s C-u
+keys -l "$WORK/no/such/dir/x.sgf"
+keys Enter
+expect "not saved:" "a path that cannot be written is refused"
+keys s C-u
+keys -l "$WORK/savedé"
+keys BSpace                                  # é is two bytes, one character
+keys Enter
+expect "saved to $WORK/saved.sgf" "the status says where the game went (.sgf added)"
+if grep -q 'SZ\[5\]' "$WORK/saved.sgf" && grep -q 'WIN\[4\]' "$WORK/saved.sgf" &&
+   grep -q ';B\[cc\];W\[bc\]' "$WORK/saved.sgf"; then
+    pass "the file holds the board, k and both moves"
+else
+    fail "saved.sgf: $(cat "$WORK/saved.sgf" 2>&1)"
+fi
+keys q y
+expect_restored 0 "q, y with a game in progress"
+if [ -s "$STATE/mnk/last.sgf" ] && grep -q ';B\[cc\];W\[bc\]' "$STATE/mnk/last.sgf"; then
+    pass "quitting kept the game in \$XDG_STATE_HOME/mnk/last.sgf"
+else
+    fail "no autosave in $STATE/mnk"
+fi
+run
+expect "Resume" "the menu offers Resume"
+expect "5×5 k=4 freestyle, 2 moves, Black to play" "and says what it would open"
+keys Enter
+expect "resumed where you left off" "Enter on Resume reopens the game"
+expect "1. c3   b3" "with its moves"
+keys u
+expect "took back" "undo works in a resumed game"
+expect "move 2  last c3" "the last move is off the board"
+keys r
+expect "move 3  last b3" "and redo puts it back"
+# Black c4, White a1, Black c2, White a2, Black c1: four in column c.
+keys Right Up Enter Left Left Down Down Down Enter Right Right Up Enter Left Left Enter \
+     Right Right Down Enter
+expect "Black wins" "the resumed game is played to its end"
+keys q
+expect_restored 0 "q after the resumed game ended"
+if [ -e "$STATE/mnk/last.sgf" ]; then
+    fail "the finished game is still kept for Resume"
+else
+    pass "a resumed game that ends is no longer kept"
+fi
+
+# ---------------------------------------------------------------------------
+echo "# Load from the menu: a bad path, a bad file, a good record; mnk FILE"
+start_shell
+printf '(;GM[4]FF[4]SZ[5];B[cc];W[zz])\n' >"$WORK/bad.sgf"
+run
+expect "New game" "the menu, with nothing to resume"
+if screen | grep -qF "Resume"; then fail "Resume shown with no game kept"; else pass "no Resume entry"; fi
+keys Down Enter
+expect "Open the game record:" "Load asks for a path"
+keys -l "$WORK/nothere.sgf"
+keys Enter
+expect "No such file" "a missing file is named with the reason"
+expect "New game" "and the menu stays"
+keys Enter
+expect "Open the game record:" "Load again"
+keys -l "$WORK/bad.sgf"
+keys Enter
+expect "bad.sgf: " "a broken record is refused with a reason"
+expect "New game" "the menu stays"
+keys Enter
+keys -l "$WORK/saved.sgf"
+keys Enter
+expect "opened $WORK/saved.sgf" "a good record opens"
+expect "1. c3   b3" "at its last move, with its history"
+expect "▶ ● Black human" "with the right side to move"
+keys u u
+expect_not "last c3" "undo goes back through its history"
+keys q
+expect_restored 0 "q with no move left on the board"
+run "$WORK/saved.sgf"
+expect "opened $WORK/saved.sgf" "mnk FILE.sgf opens the record"
+expect "1. c3   b3" "with its moves"
+keys q y
+expect_restored 0 "q, y"
+# A PSQ record (Piskvork): 1-based x,y from the top left.
+printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,9,0\n-1\n' >"$WORK/game.psq"
+run --load "$WORK/game.psq"
+expect "1. h8   i7" "--load opens a PSQ record"
+expect "2. h7" "all of it"
+keys q y
+expect_restored 0 "q, y"
+
+# ---------------------------------------------------------------------------
+echo "# an external engine as a player"
+start_shell
+run --size 15 --black human --white "'engine:$MNK engine --ai threat'"
+expect "15×15 k=5 freestyle" "a game against mnk engine"
+keys Enter
+if wait_for "move 3"; then pass "the engine answered"; else fail "the engine did not answer"; fi
+expect "Black to play" "the turn is back to the human"
+keys q y
+expect_restored 0 "q, y against an engine"
+run --size 15 --black human --white engine:false
+keys Enter
+expect "Black wins by forfeit: White could not move (engine exited" \
+    "an engine that dies forfeits the game, and the status says why"
+keys q
+expect_restored 0 "q after a forfeit"
+
+# ---------------------------------------------------------------------------
+echo "# the game cannot be kept: the quit goes on, stderr says why"
+start_shell
+: >"$WORK/not-a-directory"
+RUN_ENV="XDG_STATE_HOME=$WORK/not-a-directory" run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game with nowhere to keep it"
+keys Enter
+expect "1. c3" "a move on the board"
+keys q y
+expect "could not be kept" "the reason is shown once the screen is left"
+expect_restored 0 "the quit is not held back"
 
 # ---------------------------------------------------------------------------
 echo "# bad flags"
 for args in "--size 2" "--size 27" "--win 9 --size 5" "--rule sideways" \
-            "--black nobody" "--level 99" "--bogus"; do
+            "--black nobody" "--level 99" "--bogus" "$WORK/nothere.sgf" \
+            "--size 9 $WORK/saved.sgf" "--load"; do
     # shellcheck disable=SC2086
     "$MNK" $args >"$WORK/out" 2>"$WORK/err" </dev/null
     status=$?

@@ -143,11 +143,32 @@ static void test_refusals_leave_game_untouched(void **state)
         assert_int_equal(g.board.hash, hash);
     }
     const char *bad_psq[] = { "", "Piskvorky", "Piskvorky 15x15, 11:11, 0\n16,1,0\n",
-                              "Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n" };
+                              "Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n",
+                              /* sizes and moves that once overflowed an int */
+                              "Piskvorky 2222222322x20, 11:11, 0\n10,11,0\n",
+                              "Piskvorky 20x99999999999999999999, 0\n1,1\n",
+                              "Piskvorky 15x15, 0\n99999999999999999999,1\n",
+                              "Piskvorky 27x15, 0\n", "Piskvorky -15x15, 0\n" };
     for (size_t i = 0; i < sizeof bad_psq / sizeof bad_psq[0]; i++) {
         char err[128] = "";
         assert_false(record_parse(bad_psq[i], strlen(bad_psq[i]), RECORD_PSQ, &g, err, sizeof err));
         assert_true(strlen(err) > 0);
+    }
+}
+
+/* Reasons quote the file: control bytes and non-ASCII come out as '?'. */
+static void test_reasons_are_printable(void **state)
+{
+    (void)state;
+    const char *bad[] = { "(;GM[4\n\033[2J]SZ[15])", "(;GM[4]SZ[1\x01\xff" "5])",
+                          "(;GM[4]SZ[15]WIN[5\x7f])", "(;GM[4]SZ[15];B[h\0338])" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct game g;
+        char err[128] = "";
+        assert_false(record_parse(bad[i], strlen(bad[i]), RECORD_SGF, &g, err, sizeof err));
+        assert_true(strlen(err) > 0);
+        for (const char *p = err; *p != '\0'; p++)
+            assert_true(*p >= 0x20 && *p < 0x7f);
     }
 }
 
@@ -174,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_psq_round_trip),
         cmocka_unit_test(test_sgf_main_line_and_extras),
         cmocka_unit_test(test_refusals_leave_game_untouched),
+        cmocka_unit_test(test_reasons_are_printable),
         cmocka_unit_test(test_formats_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,7 @@
 /* test_tui_worker.c — the thinking thread: it wakes the caller through the
  * pipe, hands back a legal move, reports progress, works on its own copy of
- * the board, and can be cancelled. Every wait is on the pipe or a flag,
- * never on a clock. */
+ * the board, can be cancelled, and passes on a player's failure (-1). Every
+ * wait is on the pipe or a flag, never on a clock. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,6 +38,23 @@ static const struct ai_strategy patient = {
     .name = "patient",
     .summary = "waits for the stop flag",
     .choose = patient_choose,
+};
+
+/* A player that cannot move, like an external engine that has crashed. */
+static int failing_choose(void *state, const struct board *b, enum stone side,
+                          const struct ai_limits *limits)
+{
+    (void)state;
+    (void)b;
+    (void)side;
+    (void)limits;
+    return -1;
+}
+
+static const struct ai_strategy failing = {
+    .name = "failing",
+    .summary = "never moves",
+    .choose = failing_choose,
 };
 
 struct fixture {
@@ -126,11 +143,28 @@ static void test_cancel_stops_a_search(void **state)
     ai_destroy(&random);
 }
 
+/* -1 (the player forfeits) is handed back as it is, and the worker is free
+ * again; the game screen turns it into a forfeit. */
+static void test_failed_player_hands_back_minus_one(void **state)
+{
+    struct fixture *f = *state;
+    struct ai ai = { .strategy = &failing };
+    struct ai_limits limits = { 0 };
+    assert_true(worker_start(&f->worker, &ai, &f->board, STONE_BLACK, &limits));
+    int move = 0;
+    while (!worker_collect(&f->worker, &move))
+        wait_wake(f);
+    assert_int_equal(move, -1);
+    assert_false(worker_busy(&f->worker));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_random_move_wakes_and_is_legal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cancel_stops_a_search, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_player_hands_back_minus_one, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
