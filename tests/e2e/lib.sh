@@ -55,12 +55,19 @@ expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
 }
 
-# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in.
+# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in. With
+# STATE set, that directory is emptied first and is mnk's XDG_STATE_HOME, so
+# each part starts with no game kept for Resume.
 start_shell() {
     T kill-server >/dev/null 2>&1
     PART=$((PART + 1))
+    state_env=
+    if [ -n "${STATE:-}" ]; then
+        rm -rf "$STATE"
+        state_env="XDG_STATE_HOME=\"$STATE\""
+    fi
     T new-session -d -s e2e -x 80 -y 24 \
-        "env -i PATH=\"$PATH\" HOME=\"$WORK\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" $state_env LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
         { echo "cannot start tmux"; exit 1; }
     wait_for '$' || { echo "no shell prompt in tmux"; exit 1; }
 }
