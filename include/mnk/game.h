@@ -39,13 +39,13 @@ struct result {
 
 enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
 
-/* Who plays one side. For a computer, `spec` names the strategy ("threat",
- * "search", or "engine:COMMAND"); level and time are its settings. */
+/* Who plays one side. For a computer, `spec` names a level ("casual", see
+ * level.h), a strategy ("threat", "search") or "engine:COMMAND"; what a name
+ * means is resolved when the player is made (io/players.h). */
 struct player {
     enum player_kind kind;
     char spec[GAME_PLAYER_SPEC_MAX];
-    int level;       /* 0 = the strategy's default */
-    int time_ms;     /* thinking time per move, 0 = the strategy's default */
+    int time_ms;     /* thinking time per move, 0 = what the name implies */
     uint64_t seed;
 };
 

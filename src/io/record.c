@@ -75,8 +75,7 @@ static void write_sgf(FILE *out, const struct game *g)
     sgf_text(out, player_label(&c->player[0]));
     fputs("]PW[", out);
     sgf_text(out, player_label(&c->player[1]));
-    fprintf(out, "]LV[%d:%d]MS[%d:%d]", c->player[0].level, c->player[1].level,
-            c->player[0].time_ms, c->player[1].time_ms);
+    fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
     const struct result *r = &g->result;
     if (r->outcome != OUTCOME_ONGOING) {
         char winner = r->outcome == OUTCOME_BLACK_WINS ? 'B' : 'W';
@@ -226,8 +225,6 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
     } else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
         if (!sgf_player(value, &c->player[id[1] == 'B' ? 0 : 1]))
             return fail(err, err_size, "player name too long in %s", id);
-    } else if (strcmp(id, "LV") == 0) {
-        parse_pair(value, &c->player[0].level, &c->player[1].level);
     } else if (strcmp(id, "MS") == 0) {
         parse_pair(value, &c->player[0].time_ms, &c->player[1].time_ms);
     } else if (strcmp(id, "RE") == 0) {

@@ -8,8 +8,9 @@
  * SGF: SZ[15] or SZ[cols:rows], points as two letters (column, then row from
  * the top), RU[freestyle|exact], the win length in the private property
  * WIN[k] (5 when absent, as in gomoku), players in PB/PW as `human`, a
- * strategy name or `engine:COMMAND`, their levels in LV[black:white] and
- * thinking times in MS[black:white] (both private), the result in RE.
+ * level or strategy name or `engine:COMMAND`, their thinking times in
+ * MS[black:white] (private; 0 = what the name implies), the result in RE.
+ * Older records' LV[black:white] (a level number) is ignored.
  * Variations are skipped: the main line is the first branch at every fork.
  *
  * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`

@@ -216,7 +216,7 @@ static void open_game(struct app *a, const struct game *g, bool resumed, const c
 static void leave_game(struct app *a, bool quitting)
 {
     char err[SAVES_PATH_MAX + 50], line[SAVES_PATH_MAX + 100];
-    if (a->playing && !saves_leave(&a->play.game, a->resumed, err, sizeof err)) {
+    if (a->playing && !saves_leave(play_game(&a->play), a->resumed, err, sizeof err)) {
         snprintf(line, sizeof line, "the game in progress could not be kept: %s", err);
         if (quitting)
             snprintf(a->save_error, sizeof a->save_error, "mnk: %s", line);
@@ -337,7 +337,7 @@ static void react(struct app *a, unsigned r)
         a->overlay = OVERLAY_HELP;
     }
     if (r & REACT_MENU) {
-        struct game_config c = a->play.game.config;
+        struct game_config c = play_game(&a->play)->config;
         leave_game(a, false);
         refresh_resume(a);
         menu_open_form(&a->menu, &c);

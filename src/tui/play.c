@@ -18,11 +18,6 @@
  * game between two of them can be followed. */
 #define PACE_MS 600
 
-static int side_index(enum stone s)
-{
-    return s == STONE_BLACK ? 0 : 1;
-}
-
 static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -33,39 +28,6 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     vsnprintf(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     p->message_style = style;
-}
-
-/* The one place computer players are created: a built-in strategy or an
- * external engine (players.h), whose standard error would scribble over the
- * screen and so goes to /dev/null. The player's `level` here numbers an entry
- * of ai_levels[], whose settings reach the strategy through limits_of(), not
- * as the strategy's own level. False, with the reason in `why`, when the
- * player can't be made. */
-static bool create_computer(struct ai *ai, const struct player *pl, char *why, size_t size)
-{
-    struct player p = *pl;
-    p.level = 0;
-    return players_create(ai, &p, true, why, size);
-}
-
-/* The entry of ai_levels[] that player `pl` was made from: the one its
- * `level` numbers (1-based), provided it names the same strategy; else NULL. */
-static const struct ai_level *level_of(const struct player *pl)
-{
-    for (int i = 0; ai_levels[i].label != NULL; i++)
-        if (i + 1 == pl->level && strcmp(ai_levels[i].strategy, pl->spec) == 0)
-            return &ai_levels[i];
-    return NULL;
-}
-
-/* The budget of one move for player `pl`: its thinking time, and the depth
- * cap of its level. */
-static struct ai_limits limits_of(const struct player *pl)
-{
-    const struct ai_level *level = level_of(pl);
-    struct ai_limits limits = players_limits(pl);
-    limits.max_depth = level != NULL ? level->max_depth : 0;
-    return limits;
 }
 
 const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
@@ -81,16 +43,9 @@ const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
 void play_open(struct play *p, const struct game *g, int wake_fd)
 {
     memset(p, 0, sizeof *p);
-    p->game = *g;
-    char why[2][120] = { "", "" };
-    for (int i = 0; i < 2; i++) {
-        struct player *pl = &p->game.config.player[i];
-        if (pl->kind != PLAYER_COMPUTER)
-            continue;
-        p->computer[i] = create_computer(&p->ai[i], pl, why[i], sizeof why[i]);
-        if (!p->computer[i])
-            pl->kind = PLAYER_HUMAN;
-    }
+    char why[2][SESSION_WHY_MAX];
+    /* An engine's standard error would scribble over the screen. */
+    session_open(&p->session, g, true, why);
     worker_init(&p->worker, wake_fd);
     /* On the last move of a game that has some, else the centre. */
     int last = game_last_move(g);
@@ -100,8 +55,13 @@ void play_open(struct play *p, const struct game *g, int wake_fd)
         say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
     for (int i = 0; i < 2; i++)
         if (why[i][0] != '\0')
-            say(p, STYLE_ERROR, "%s: %s; you play %s", stone_name(i ? STONE_WHITE : STONE_BLACK),
-                why[i], i ? "White" : "Black");
+            say(p, STYLE_ERROR, "%s: %.120s; you play %s",
+                stone_name(i ? STONE_WHITE : STONE_BLACK), why[i], i ? "White" : "Black");
+}
+
+const struct game *play_game(const struct play *p)
+{
+    return &p->session.game;
 }
 
 void play_note(struct play *p, const char *text)
@@ -115,7 +75,7 @@ unsigned play_save(struct play *p, const char *typed)
     char path[SAVES_PATH_MAX], err[200];
     if (!saves_expand(typed, path, sizeof path, true)) {
         say(p, STYLE_ERROR, "not saved: the file name is too long");
-    } else if (!saves_write(path, &p->game, false, err, sizeof err)) {
+    } else if (!saves_write(path, play_game(p), false, err, sizeof err)) {
         say(p, STYLE_ERROR, "not saved: %s", err);
     } else {
         /* The full path: a relative name says little about where it went. */
@@ -129,41 +89,39 @@ unsigned play_save(struct play *p, const char *typed)
 void play_fini(struct play *p)
 {
     worker_fini(&p->worker);
-    for (int i = 0; i < 2; i++)
-        ai_destroy(&p->ai[i]);
+    session_close(&p->session);
 }
 
 static void follow_cursor(struct play *p)
 {
     const struct layout *l = &p->layout;
-    p->off_x = layout_follow(p->off_x, l->view_w, p->game.board.width, p->cx);
-    p->off_y = layout_follow(p->off_y, l->view_h, p->game.board.height, p->cy);
+    const struct board *b = &play_game(p)->board;
+    p->off_x = layout_follow(p->off_x, l->view_w, b->width, p->cx);
+    p->off_y = layout_follow(p->off_y, l->view_h, b->height, p->cy);
 }
 
 void play_resize(struct play *p, int rows, int cols)
 {
-    layout_game(&p->layout, rows, cols, p->game.board.width, p->game.board.height);
+    const struct board *b = &play_game(p)->board;
+    layout_game(&p->layout, rows, cols, b->width, b->height);
     follow_cursor(p);
 }
 
-static bool computer_to_move(const struct play *p)
+static bool two_computers(const struct play *p)
 {
-    return p->computer[side_index(game_to_move(&p->game))];
+    return p->session.computer[0] && p->session.computer[1];
 }
 
 /* Starts the computer if it is its turn and nothing holds it back. */
 static void think_if_due(struct play *p)
 {
-    const struct game *g = &p->game;
-    if (game_over(g) || p->paused || worker_busy(&p->worker) || !computer_to_move(p))
+    enum stone side = session_due(&p->session);
+    if (side == STONE_NONE || worker_busy(&p->worker) || clock_ms() < p->move_due)
         return;
-    if (clock_ms() < p->move_due)
-        return;
-    enum stone side = game_to_move(g);
-    struct ai_limits limits = limits_of(game_player(g, side));
+    struct computer *c = session_computer(&p->session, side);
     p->have_info = false;
-    if (!worker_start(&p->worker, &p->ai[side_index(side)], &g->board, side, &limits)) {
-        p->paused = true;
+    if (!worker_start(&p->worker, &c->ai, &play_game(p)->board, side, &c->limits)) {
+        p->session.paused = true;
         say(p, STYLE_ERROR, "could not start the computer's thread; p retries");
     }
 }
@@ -178,9 +136,9 @@ static void stop_thinking(struct play *p)
 /* After a move: the result, and a pause before a computer answers a computer. */
 static void after_move(struct play *p)
 {
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     p->message[0] = '\0';
-    p->move_due = p->computer[0] && p->computer[1] ? clock_ms() + PACE_MS : 0;
+    p->move_due = two_computers(p) ? clock_ms() + PACE_MS : 0;
     if (game_over(g))
         say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
 }
@@ -189,7 +147,7 @@ static void after_move(struct play *p)
 
 static unsigned move_cursor(struct play *p, int dx, int dy)
 {
-    const struct board *b = &p->game.board;
+    const struct board *b = &play_game(p)->board;
     if (board_inside(b, p->cx + dx, p->cy + dy)) {
         p->cx += dx;
         p->cy += dy;
@@ -205,27 +163,25 @@ static unsigned act_down(struct play *p) { return move_cursor(p, 0, 1); }
 
 static unsigned act_place(struct play *p)
 {
-    struct game *g = &p->game;
+    const struct board *b = &play_game(p)->board;
     char name[NOTATION_MAX];
-    if (game_over(g)) {
-        say(p, STYLE_ERROR, "the game is over: u takes back, n starts a new one");
-        return REACT_REDRAW;
-    }
-    if (computer_to_move(p)) {
-        say(p, STYLE_ERROR, "it is the computer's turn");
-        return REACT_REDRAW;
-    }
-    int pos = board_pos(&g->board, p->cx, p->cy);
-    switch (game_play(g, pos)) {
-    case GAME_OK:
+    int pos = board_pos(b, p->cx, p->cy);
+    switch (session_human_move(&p->session, pos)) {
+    case SESSION_PLAYED:
         after_move(p);
         think_if_due(p);
         break;
-    case GAME_ERR_OCCUPIED:
-        say(p, STYLE_ERROR, "%s is taken", notation_format(&g->board, pos, name));
+    case SESSION_OVER:
+        say(p, STYLE_ERROR, "the game is over: u takes back, n starts a new one");
         break;
-    case GAME_ERR_OUTSIDE:
-    case GAME_ERR_OVER:
+    case SESSION_WAIT:
+        say(p, STYLE_ERROR, "it is the computer's turn");
+        break;
+    case SESSION_OCCUPIED:
+        say(p, STYLE_ERROR, "%s is taken", notation_format(b, pos, name));
+        break;
+    case SESSION_OUTSIDE:
+    case SESSION_FORFEIT:
         say(p, STYLE_ERROR, "no move there");
         break;
     }
@@ -247,20 +203,9 @@ static unsigned act_mouse(struct play *p)
 
 static unsigned act_undo(struct play *p)
 {
-    struct game *g = &p->game;
-    bool both = p->computer[0] && p->computer[1];
+    bool both = two_computers(p);
     stop_thinking(p);
-    bool took;
-    if (both) {
-        /* Two computers: step back one move and hold them there. */
-        took = game_undo(g);
-        p->paused = true;
-    } else if (p->computer[0] || p->computer[1]) {
-        took = game_undo_to_human(g) > 0;
-    } else {
-        took = game_undo(g);
-    }
-    if (!took)
+    if (session_undo(&p->session) == 0)
         say(p, STYLE_ERROR, "nothing to undo");
     else
         say(p, STYLE_MESSAGE, both ? "took back; r redoes, p resumes" : "took back; r redoes");
@@ -270,20 +215,16 @@ static unsigned act_undo(struct play *p)
 
 static unsigned act_redo(struct play *p)
 {
-    struct game *g = &p->game;
     if (worker_busy(&p->worker)) {
         say(p, STYLE_ERROR, "the computer is thinking: u takes back first");
         return REACT_REDRAW;
     }
-    if (!game_redo(g)) {
+    if (session_redo(&p->session) == 0) {
         say(p, STYLE_ERROR, "nothing to redo");
         return REACT_REDRAW;
     }
-    /* Against a computer, replay its answer too rather than let it think. */
-    while (!(p->computer[0] && p->computer[1]) && computer_to_move(p) && game_redo(g))
-        ;
     after_move(p);
-    if (!game_over(g))
+    if (!game_over(play_game(p)))
         say(p, STYLE_MESSAGE, "replayed");
     think_if_due(p);
     return REACT_REDRAW;
@@ -291,12 +232,11 @@ static unsigned act_redo(struct play *p)
 
 static unsigned act_pause(struct play *p)
 {
-    if (!p->computer[0] && !p->computer[1]) {
+    if (!session_toggle_pause(&p->session)) {
         say(p, STYLE_ERROR, "no computer to pause");
         return REACT_REDRAW;
     }
-    p->paused = !p->paused;
-    if (p->paused) {
+    if (p->session.paused) {
         stop_thinking(p);
         say(p, STYLE_MESSAGE, "paused; p resumes");
     } else {
@@ -387,7 +327,7 @@ unsigned play_key(struct play *p, int key)
  * on a scrolled board the computer's answer must not go unseen. */
 static void reveal(struct play *p, int pos)
 {
-    const struct board *b = &p->game.board;
+    const struct board *b = &play_game(p)->board;
     int x = board_x(b, pos), y = board_y(b, pos);
     const struct layout *l = &p->layout;
     if (x >= p->off_x && x < p->off_x + l->view_w && y >= p->off_y && y < p->off_y + l->view_h)
@@ -407,22 +347,16 @@ unsigned play_wake(struct play *p)
     int move;
     if (worker_collect(&p->worker, &move)) {
         p->have_info = false;
-        enum stone side = game_to_move(&p->game);
-        if (move < 0) {
-            /* The player could not move (an engine that crashed, timed out or
-             * answered an illegal move): it loses the game. */
-            const struct ai *ai = &p->ai[side_index(side)];
-            game_concede(&p->game, side, END_FORFEIT);
+        enum stone side = game_to_move(play_game(p));
+        if (session_computer_move(&p->session, move) == SESSION_FORFEIT) {
+            /* No move (an engine that crashed or timed out), or an illegal
+             * one: the game is lost. */
             after_move(p);
             say(p, STYLE_ERROR, "%s: %s could not move (%.100s)",
-                game_result_text(&p->game.result), stone_name(side), players_failure(ai));
-        } else if (game_play(&p->game, move) == GAME_OK) {
+                game_result_text(&play_game(p)->result), stone_name(side), p->session.why);
+        } else {
             after_move(p);
             reveal(p, move);
-        } else {
-            /* A strategy broke its contract; stop rather than loop on it. */
-            p->paused = true;
-            say(p, STYLE_ERROR, "the computer chose an illegal move (%d); paused", move);
         }
         react |= REACT_REDRAW;
     }
@@ -439,9 +373,7 @@ unsigned play_tick(struct play *p)
 
 int play_timeout(const struct play *p)
 {
-    const struct game *g = &p->game;
-    if (game_over(g) || p->paused || worker_busy(&p->worker) || !computer_to_move(p)
-        || p->move_due == 0)
+    if (session_due(&p->session) == STONE_NONE || worker_busy(&p->worker) || p->move_due == 0)
         return -1;
     int64_t left = p->move_due - clock_ms();
     return left < 0 ? 0 : (int)left;
@@ -449,30 +381,27 @@ int play_timeout(const struct play *p)
 
 bool play_in_progress(const struct play *p)
 {
-    return p->game.ply > 0 && !game_over(&p->game);
+    return play_game(p)->ply > 0 && !game_over(play_game(p));
 }
 
 /* --- drawing ------------------------------------------------------------ */
 
-/* "computer, easy (threat)" or "human". */
+/* "computer, casual", "computer (threat)" or "human". */
 static void describe_player(const struct play *p, enum stone side, char *buf, size_t size)
 {
-    const struct player *pl = game_player(&p->game, side);
-    if (!p->computer[side_index(side)]) {
+    const struct player *pl = game_player(play_game(p), side);
+    if (!session_is_computer(&p->session, side))
         snprintf(buf, size, "human");
-        return;
-    }
-    const struct ai_level *level = level_of(pl);
-    if (level != NULL)
-        snprintf(buf, size, "computer, %s (%.40s)", level->label, pl->spec);
+    else if (session_level(&p->session, side) != NULL)
+        snprintf(buf, size, "computer, %.40s", pl->spec);
     else
-        snprintf(buf, size, "computer (%.40s)", pl->spec);
+        snprintf(buf, size, "computer (%.40s)", players_name(pl));
 }
 
 static void draw_panel(const struct play *p)
 {
     const struct layout *l = &p->layout;
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     const struct board *b = &g->board;
     if (l->panel_w == 0)
         return;
@@ -485,9 +414,8 @@ static void draw_panel(const struct play *p)
         draw_glyph(y, x + 2, draw_stone_glyph(s), draw_stone_style(s));
         /* Short: "human", the level, or the strategy. */
         const struct player *pl = game_player(g, s);
-        const struct ai_level *level = level_of(pl);
         draw_textf(y, x + 4, w - 4, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
-                   stone_name(s), !p->computer[i] ? "human" : level ? level->label : pl->spec);
+                   stone_name(s), players_name(pl));
     }
     y++;
     if (y >= end)
@@ -519,7 +447,7 @@ static void draw_panel(const struct play *p)
 
 static void draw_title(const struct play *p)
 {
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     const struct board *b = &g->board;
     int cols = p->layout.cols;
     char right[64], name[NOTATION_MAX];
@@ -542,7 +470,7 @@ static void draw_title(const struct play *p)
 static void draw_status(const struct play *p)
 {
     const struct layout *l = &p->layout;
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     int y = l->status_y, cols = l->cols;
     char who[96];
     int x = 0;
@@ -571,7 +499,7 @@ static void draw_status(const struct play *p)
                    stone_name(game_to_move(g)), draw_sym(GLYPH_ELLIPSIS), progress);
     } else if (game_over(g)) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, game_result_text(&g->result));
-    } else if (p->paused) {
+    } else if (p->session.paused) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, "paused; p resumes");
     } else {
         draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play", stone_name(game_to_move(g)));
@@ -594,7 +522,7 @@ static void draw_status(const struct play *p)
         { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
-    if (!p->computer[0] && !p->computer[1]) {
+    if (!p->session.computer[0] && !p->session.computer[1]) {
         memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);
         n--;
     }
@@ -608,7 +536,7 @@ void play_draw(const struct play *p)
     struct board_view view = {
         .layout = &p->layout, .off_x = p->off_x, .off_y = p->off_y, .cx = p->cx, .cy = p->cy,
     };
-    boardview_draw(&p->game, &view);
+    boardview_draw(play_game(p), &view);
     draw_panel(p);
     draw_status(p);
 }

@@ -19,6 +19,10 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 STATE=$WORK/state
 
+# level_name N: the name of the N-th level, weakest first, as `mnk levels`
+# lists them.
+level_name() { "$MNK" levels | awk -v n="$1" 'NR == n + 1 { print $1 }'; }
+
 # expect_not TEXT WHAT: the screen stops showing TEXT as soon as it can.
 expect_not() {
     tries=$PATIENCE
@@ -113,12 +117,15 @@ expect "Tic-tac-toe 3×3 k=3" "left/right change the preset"
 keys Right Right Right                       # up to Gomoku 15x15
 expect "Gomoku 15×15 k=5" "the 15×15 preset"
 keys Down Down Down Down Down Down            # to the White row
-for _ in 1 2 3 4 5 6 7 8; do keys Left; done  # human
-keys Right Right                             # level 2: easy, the threat player
-expect "computer: easy" "White set to the computer"
+expect "computer: $(level_name 7)" "White starts as the computer at a middle level"
+expect "level 7 of" "the form says where the level stands"
+expect "$(level_name 7): " "and what the level is like, under the form"
+for _ in $(seq 20); do keys Left; done        # human
+keys Right Right                             # level 2
+expect "computer: $(level_name 2)" "White set to the computer"
 keys Enter
 expect "15×15 k=5 freestyle" "the game starts from the form"
-expect "White computer, easy (threat)" "White is the computer"
+expect "White computer, $(level_name 2)" "White is the computer"
 keys Enter                                   # Black h8
 expect "1. h8" "the move list shows the human move"
 if wait_for "move 3"; then
@@ -176,7 +183,7 @@ keys n
 expect "Leave this game for a new one?" "n asks before leaving a game in progress"
 keys y
 expect "Win length" "n, y opens the form"
-expect "computer: easy" "filled in from the game just left"
+expect "computer: $(level_name 2)" "filled in from the game just left"
 keys Escape
 expect "Quit" "Esc goes back to the main menu"
 keys q

@@ -33,7 +33,6 @@ static void random_game(struct game *g, struct rng *r, int w, int h, int k,
     c.rule = rule;
     c.player[0].kind = PLAYER_COMPUTER;
     strcpy(c.player[0].spec, "threat");
-    c.player[0].level = 2;
     c.player[0].time_ms = 250;
     strcpy(c.player[1].spec, "");
     assert_null(game_init(g, &c));
@@ -66,7 +65,6 @@ static void test_sgf_round_trip(void **state)
             assert_int_equal(back.result.outcome, g.result.outcome);
             assert_int_equal(back.config.player[0].kind, PLAYER_COMPUTER);
             assert_string_equal(back.config.player[0].spec, "threat");
-            assert_int_equal(back.config.player[0].level, 2);
             assert_int_equal(back.config.player[0].time_ms, 250);
             assert_int_equal(back.config.player[1].kind, PLAYER_HUMAN);
         }
