@@ -166,6 +166,36 @@ static void build_lines(struct pattern_table *t, size_t size)
     }
 }
 
+/* Fills the pair table from the line table: each pair-coded neighbourhood
+ * is read once as Black sees it and once as White does. */
+static void build_pairs(struct pattern_table *t)
+{
+    /* What each pair code is for Black and for White, as a line digit. */
+    static const uint8_t as_black[4] = { LINE_BLOCKED, LINE_OWN, LINE_BLOCKED, LINE_EMPTY };
+    static const uint8_t as_white[4] = { LINE_BLOCKED, LINE_BLOCKED, LINE_OWN, LINE_EMPTY };
+    int digits = 2 * t->half;
+    uint32_t size = (uint32_t)1 << (2 * digits);
+    /* The base-3 indices of the current pair index, kept digit by digit as
+     * the index counts up like an odometer. */
+    uint32_t kb = 0, kw = 0;
+    uint8_t code[2 * PATTERN_MAX_TABLE_HALF] = { 0 };
+    for (int j = 0; j < digits; j++) {
+        kb += as_black[0] * t->pow3[j];
+        kw += as_white[0] * t->pow3[j];
+    }
+    for (uint32_t idx = 0; idx < size; idx++) {
+        t->pair[idx] = (uint8_t)(t->line[kb] | t->line[kw] << 4);
+        for (int j = 0; j < digits; j++) {
+            int old = code[j], next = (old + 1) & 3;
+            code[j] = (uint8_t)next;
+            kb += (uint32_t)(as_black[next] - as_black[old]) * t->pow3[j];
+            kw += (uint32_t)(as_white[next] - as_white[old]) * t->pow3[j];
+            if (next != 0)
+                break;
+        }
+    }
+}
+
 static void build_cells(struct pattern_table *t)
 {
     for (int idx = 0; idx < PATTERN_CELLS; idx++) {
@@ -225,6 +255,12 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
             return false;
         }
         build_lines(t, size);
+        t->pair = malloc((size_t)1 << (4 * t->half));
+        if (t->pair == NULL) {
+            pattern_free(t);
+            return false;
+        }
+        build_pairs(t);
     }
     return true;
 }
@@ -232,7 +268,9 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
 void pattern_free(struct pattern_table *t)
 {
     free(t->line);
+    free(t->pair);
     free(t->cell);
     t->line = NULL;
+    t->pair = NULL;
     t->cell = NULL;
 }

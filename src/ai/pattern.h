@@ -12,7 +12,8 @@
  *
  * The classes are worked out once per (k, rule) by a memoised recursion over
  * every neighbourhood and kept in a table indexed by the neighbourhood in base
- * 3 (pattern_lookup). Neighbourhoods too many to tabulate (large k) are
+ * 3 (pattern_lookup), and for both sides at once in a table indexed by the
+ * neighbourhood two bits a cell (pattern_pair). Neighbourhoods too many to tabulate (large k) are
  * classified on demand, exactly down to the threes (to the fours past
  * k = 13), weaker classes estimated (pattern_classify).
  * Also here: the table from a cell's four line classes to its combination
@@ -68,6 +69,10 @@ struct pattern_table {
     enum rule rule;
     int half;                     /* cells looked at on each side */
     uint8_t *line;                /* 3^(2·half) classes; NULL above the limit */
+    /* 4^(2·half) entries: both sides' classes of a neighbourhood coded two
+     * bits a cell (PATTERN_PAIR_*), Black's in the low nibble; NULL when
+     * line is. */
+    uint8_t *pair;
     uint32_t pow3[2 * BOARD_MAX_SIDE]; /* weight of each neighbourhood digit */
     /* Indexed by the four line classes as base-PAT_COUNT digits (line d
      * weighs pattern_cell_weight[d]): combo << 24 | weight. */
@@ -85,6 +90,22 @@ void pattern_free(struct pattern_table *t);
 static inline bool pattern_tabulated(const struct pattern_table *t)
 {
     return t->line != NULL;
+}
+
+/* A cell of a neighbourhood seen by both sides at once, two bits: one bit
+ * set while Black could still play there, the other while White could. */
+enum {
+    PATTERN_PAIR_WALL = 0,    /* off the board */
+    PATTERN_PAIR_BLACK = 1,   /* a black stone */
+    PATTERN_PAIR_WHITE = 2,   /* a white stone */
+    PATTERN_PAIR_EMPTY = 3,
+};
+
+/* Both sides' classes of a neighbourhood coded by pairs, neighbour of digit
+ * j (pattern_digit) in bits 2j and 2j+1: Black's class | White's << 4. */
+static inline uint8_t pattern_pair(const struct pattern_table *t, uint32_t index)
+{
+    return t->pair[index];
 }
 
 /* The digit of the neighbourhood cell at signed offset `off` (±1..±half). */

@@ -1,12 +1,27 @@
 /* position.c — incremental line classes; see position.h.
  *
- * Invariant: for every empty cell q, line d and side s, key[s][d][q] is the
- * base-3 index of q's neighbourhood (edges counted as blocked), pat[s][q][d]
- * its class, cell[s][q] the combination of the four classes, and
- * total/count sum over the empty cells. Keys are maintained for occupied
- * cells too, so a removed stone's cell is reclassified from its own keys.
- * Without a table (very large k) the keys are unused and classes are read
- * from the board.
+ * Every line of the board (rows, columns, both diagonals) is one 64-bit word
+ * holding two bits a cell (PATTERN_PAIR_*: empty, black, white; zero beyond
+ * the board, so the edges read as walls). A cell's neighbourhood along a line
+ * is that word shifted, and one look-up in the pair table gives both sides'
+ * classes there. Placing a stone flips two bits in each of its four line
+ * words and re-reads the empty cells within `half` of it; taking it back
+ * flips them again and restores what the placement recorded.
+ *
+ * Invariant: for every empty cell q and line d, ci[q].pat[d] holds both
+ * sides' classes of q's neighbourhood, ci[q].cell[s] the combination of side
+ * s's four classes (half s of ci[q].cidx indexes it), set[s][c] holds q exactly when that
+ * combination is c (for the forcing ones), stones holds the occupied cells,
+ * area every cell within two of one (the union of the 5×5 squares around the
+ * stones: kept per placement in its frame, so restored rather than shrunk),
+ * and total[s] sums the weights of side s over the empty cells. An occupied
+ * cell keeps the classes it had when it was filled: stones come off in the
+ * reverse order they went on, so when it empties again every stone placed
+ * after it is gone and those classes are right again.
+ *
+ * Without a pair table (very large k) the classes are read from the board.
+ * A placement records, in its frame, the totals and area before it and every
+ * cell whose classes on a line changed, with the values it had.
  */
 #include "ai/position.h"
 
@@ -14,135 +29,193 @@
 
 #include "mnk/rules.h"
 
-/* The class of q along d for side s, from the key or, lacking a table, from
- * the board. */
-static enum pattern line_class(const struct position *p, int s, int d, int q)
+static inline void set_bit(struct cellset *s, int q)
+{
+    s->w[q >> 6] |= (uint64_t)1 << (q & 63);
+}
+
+static inline void clear_bit(struct cellset *s, int q)
+{
+    s->w[q >> 6] &= ~((uint64_t)1 << (q & 63));
+}
+
+/* The pair-coded neighbourhood of the cell at place c of line word `line`. */
+static inline uint32_t pair_index(uint64_t line, int c, int half)
+{
+    uint64_t w = c >= half ? line >> 2 * (c - half) : line << 2 * (half - c);
+    uint64_t low = ((uint64_t)1 << 2 * half) - 1;
+    return (uint32_t)((w & low) | (w >> 2 * (half + 1) & low) << 2 * half);
+}
+
+/* Both sides' classes of q along d (Black's | White's << 4), from the line
+ * word or, lacking a table, from the board. */
+static uint8_t line_pair(const struct position *p, int d, int q)
 {
     const struct pattern_table *pt = p->pt;
     if (pattern_tabulated(pt))
-        return pattern_lookup(pt, p->key[s][d][q]);
-    uint8_t line[4 * BOARD_MAX_SIDE + 1];
+        return pattern_pair(pt, pair_index(p->line[d][p->lid[d][q]], p->lpos[d][q], pt->half));
+    uint8_t line[2][4 * BOARD_MAX_SIDE + 1];
     int x = board_x(&p->b, q), y = board_y(&p->b, q);
     int dx = rules_dir[d][0], dy = rules_dir[d][1];
-    enum stone own = (enum stone)(s + 1);
     for (int off = -pt->half; off <= pt->half; off++) {
         int cx = x + off * dx, cy = y + off * dy;
-        uint8_t v = LINE_BLOCKED;
-        if (board_inside(&p->b, cx, cy)) {
-            enum stone c = board_at(&p->b, board_pos(&p->b, cx, cy));
-            v = c == STONE_NONE ? LINE_EMPTY : c == own ? LINE_OWN : LINE_BLOCKED;
-        }
-        line[off + pt->half] = v;
+        enum stone c = STONE_NONE;
+        bool inside = board_inside(&p->b, cx, cy);
+        if (inside)
+            c = board_at(&p->b, board_pos(&p->b, cx, cy));
+        for (int s = 0; s < 2; s++)
+            line[s][off + pt->half] = !inside ? LINE_BLOCKED
+                                      : c == STONE_NONE ? LINE_EMPTY
+                                      : (int)c == s + 1 ? LINE_OWN
+                                                        : LINE_BLOCKED;
     }
-    return pattern_classify(pt, line);
+    return (uint8_t)(pattern_classify(pt, line[0]) | pattern_classify(pt, line[1]) << 4);
+}
+
+/* Moves q between the forcing sets as its combination goes from old to new. */
+static inline void move_between_sets(struct position *p, int s, int q, uint32_t old, uint32_t v)
+{
+    enum combo co = pattern_combo_of(old), cn = pattern_combo_of(v);
+    if (co == cn)
+        return;
+    if (co >= POSITION_SET_FIRST)
+        clear_bit(&p->set[s][co - POSITION_SET_FIRST], q);
+    if (cn >= POSITION_SET_FIRST)
+        set_bit(&p->set[s][cn - POSITION_SET_FIRST], q);
 }
 
 /* Replaces the contribution of empty cell q for side s by `v`. */
 static inline void set_cell(struct position *p, int s, int q, uint32_t v)
 {
-    uint32_t old = p->cell[s][q];
+    uint32_t old = p->ci[q].cell[s];
     if (old == v)
         return;
     p->total[s] += pattern_weight_of(v) - pattern_weight_of(old);
-    p->count[s][pattern_combo_of(old)]--;
-    p->count[s][pattern_combo_of(v)]++;
-    p->cell[s][q] = v;
+    move_between_sets(p, s, q, old, v);
+    p->ci[q].cell[s] = v;
 }
 
-/* Reclassifies empty cell q along line d for both sides. */
-static inline void refresh(struct position *p, int d, int q)
+/* Gives empty cell q the classes `pair` on line d, recording the old state. */
+static inline __attribute__((always_inline)) void reclass(struct position *p, int d, int q,
+                                                         uint8_t pair)
 {
-    for (int s = 0; s < 2; s++) {
-        int c = line_class(p, s, d, q);
-        int old = p->pat[s][q][d];
-        if (c == old)
-            continue;
-        p->pat[s][q][d] = (uint8_t)c;
-        p->cidx[s][q] = (uint16_t)(p->cidx[s][q] + (c - old) * pattern_cell_weight[d]);
-        set_cell(p, s, q, pattern_cell(p->pt, p->cidx[s][q]));
-    }
+    struct position_cell *ci = &p->ci[q];
+    struct position_change *ch = &p->changes[p->nchanges++];
+    ch->q = q;
+    ch->was = *ci;
+    int old = ci->pat[d];
+    ci->pat[d] = pair;
+    /* Both halves at once: each stays within 0..PATTERN_CELLS − 1, so the
+     * sum of the signed deltas is exact. */
+    int delta = ((pair & 15) - (old & 15)) + ((pair >> 4) - (old >> 4)) * 65536;
+    ci->cidx += (uint32_t)(delta * pattern_cell_weight[d]);
+    int diff = pair ^ old;
+    if (diff & 15)
+        set_cell(p, 0, q, pattern_cell(p->pt, (int)(ci->cidx & 0xffff)));
+    if (diff >> 4)
+        set_cell(p, 1, q, pattern_cell(p->pt, (int)(ci->cidx >> 16)));
 }
 
-/* Reclassifies empty cell q on all four lines. */
+/* Classifies empty cell q on all four lines (set-up only: not recorded). */
 static void refresh_all(struct position *p, int q)
 {
-    for (int s = 0; s < 2; s++) {
-        int idx = 0;
-        for (int d = 0; d < 4; d++) {
-            p->pat[s][q][d] = (uint8_t)line_class(p, s, d, q);
-            idx += p->pat[s][q][d] * pattern_cell_weight[d];
-        }
-        p->cidx[s][q] = (uint16_t)idx;
-        set_cell(p, s, q, pattern_cell(p->pt, idx));
+    struct position_cell *ci = &p->ci[q];
+    int idx[2] = { 0, 0 };
+    for (int d = 0; d < 4; d++) {
+        ci->pat[d] = line_pair(p, d, q);
+        for (int s = 0; s < 2; s++)
+            idx[s] += (ci->pat[d] >> 4 * s & 15) * pattern_cell_weight[d];
+    }
+    ci->cidx = (uint32_t)idx[0] | (uint32_t)idx[1] << 16;
+    for (int s = 0; s < 2; s++)
+        set_cell(p, s, q, pattern_cell(p->pt, idx[s]));
+}
+
+/* Sets the bits lo..hi of s. */
+static inline void set_range(struct cellset *s, int lo, int hi)
+{
+    int wl = lo >> 6, wh = hi >> 6;
+    uint64_t from = ~(uint64_t)0 << (lo & 63), to = ~(uint64_t)0 >> (63 - (hi & 63));
+    if (wl == wh) {
+        s->w[wl] |= from & to;
+    } else {
+        s->w[wl] |= from;
+        s->w[wh] |= to;
     }
 }
 
-static void update_near(struct position *p, int pos, int delta)
+/* Adds the 5×5 square around pos to the area. */
+static void add_area(struct position *p, int pos)
 {
     int w = p->b.width;
     int x = pos % w, y = pos / w;
     int x0 = x > 2 ? x - 2 : 0, x1 = x + 2 < w ? x + 2 : w - 1;
     int y0 = y > 2 ? y - 2 : 0, y1 = y + 2 < p->b.height ? y + 2 : p->b.height - 1;
-    for (int cy = y0; cy <= y1; cy++) {
-        uint8_t *row = p->near + cy * w;
-        for (int cx = x0; cx <= x1; cx++)
-            row[cx] = (uint8_t)(row[cx] + delta);
+    for (int cy = y0; cy <= y1; cy++)
+        set_range(&p->area, cy * w + x0, cy * w + x1);
+}
+
+/* Flips the two bits of pos in its four line words: a stone of side s goes
+ * on or comes off. */
+static inline void flip_lines(struct position *p, int pos, int s)
+{
+    uint64_t code = s == 0 ? PATTERN_PAIR_EMPTY ^ PATTERN_PAIR_BLACK
+                           : PATTERN_PAIR_EMPTY ^ PATTERN_PAIR_WHITE;
+    for (int d = 0; d < 4; d++)
+        p->line[d][p->lid[d][pos]] ^= code << 2 * p->lpos[d][pos];
+}
+
+/* update_lines for a pair table of neighbourhoods of `half`, a constant
+ * where it is inlined. */
+static inline __attribute__((always_inline)) void update_tabulated(struct position *p, int pos,
+                                                                    const int half)
+{
+    const uint8_t *pairs = p->pt->pair;
+    const uint64_t low = ((uint64_t)1 << 2 * half) - 1;
+    for (int d = 0; d < 4; d++) {
+        uint64_t line = p->line[d][p->lid[d][pos]];
+        int c = p->lpos[d][pos], step = p->step[d];
+        /* The line from place c − 2·half up: a neighbour i steps away then
+         * has its own neighbourhood at bit 2·(i + half). */
+        uint64_t base = c >= 2 * half ? line >> 2 * (c - 2 * half) : line << 2 * (2 * half - c);
+        int lo = -p->reach[d][0][pos], hi = p->reach[d][1][pos];
+        for (int i = lo; i <= hi; i++) {
+            uint64_t w = base >> 2 * (i + half);
+            /* Only the empty cells: the middle of the neighbourhood. */
+            if ((w >> 2 * half & 3) != PATTERN_PAIR_EMPTY)
+                continue;
+            uint8_t pair = pairs[(w & low) | (w >> 2 * (half + 1) & low) << 2 * half];
+            int q = pos + i * step;
+            if (pair != p->ci[q].pat[d])
+                reclass(p, d, q, pair);
+        }
     }
 }
 
-/* Adds (sign +1) or takes away (−1) the stone of side s on pos from the keys
- * of its line neighbours, reclassifying those that are empty. */
-static void update_lines(struct position *p, int pos, int s, int sign)
+/* Reclassifies the empty cells within `half` of the stone just put on pos. */
+static void update_lines(struct position *p, int pos)
 {
     const struct pattern_table *pt = p->pt;
-    if (!pattern_tabulated(pt)) {
-        for (int d = 0; d < 4; d++)
-            for (int dir = 0; dir < 2; dir++) {
-                int step = dir ? p->step[d] : -p->step[d];
-                int n = p->reach[d][dir][pos];
-                for (int i = 1, q = pos + step; i <= n; i++, q += step)
-                    if (p->b.cell[q] == STONE_NONE)
-                        refresh(p, d, q);
-            }
-        return;
+    if (pattern_tabulated(pt)) {
+        switch (pt->half) {
+        case 4: update_tabulated(p, pos, 4); return;
+        case 5: update_tabulated(p, pos, 5); return;
+        case 3: update_tabulated(p, pos, 3); return;
+        default: update_tabulated(p, pos, pt->half); return;
+        }
     }
-    const uint8_t *table = pt->line;
-    /* Seen from a cell i steps back (dir 0) or forward (dir 1), pos lies at
-     * offset +i or −i of its neighbourhood. */
-    uint32_t weight[2][BOARD_MAX_SIDE + 1];
-    for (int i = 1; i <= pt->half; i++) {
-        weight[0][i] = pt->pow3[pattern_digit(pt, i)] * (uint32_t)sign;
-        weight[1][i] = pt->pow3[pattern_digit(pt, -i)] * (uint32_t)sign;
-    }
-    for (int d = 0; d < 4; d++) {
-        uint32_t *own = p->key[s][d], *opp = p->key[1 - s][d];
-        uint8_t *pat_own = &p->pat[s][0][d], *pat_opp = &p->pat[1 - s][0][d];
-        int dw = pattern_cell_weight[d];
+    for (int d = 0; d < 4; d++)
         for (int dir = 0; dir < 2; dir++) {
             int step = dir ? p->step[d] : -p->step[d];
             int n = p->reach[d][dir][pos];
             for (int i = 1, q = pos + step; i <= n; i++, q += step) {
-                uint32_t w = weight[dir][i];
-                own[q] += w;
-                opp[q] += 2 * w;
                 if (p->b.cell[q] != STONE_NONE)
                     continue;
-                int c = table[own[q]], old = pat_own[4 * q];
-                if (c != old) {
-                    pat_own[4 * q] = (uint8_t)c;
-                    p->cidx[s][q] = (uint16_t)(p->cidx[s][q] + (c - old) * dw);
-                    set_cell(p, s, q, pattern_cell(pt, p->cidx[s][q]));
-                }
-                c = table[opp[q]];
-                old = pat_opp[4 * q];
-                if (c != old) {
-                    pat_opp[4 * q] = (uint8_t)c;
-                    p->cidx[1 - s][q] = (uint16_t)(p->cidx[1 - s][q] + (c - old) * dw);
-                    set_cell(p, 1 - s, q, pattern_cell(pt, p->cidx[1 - s][q]));
-                }
+                uint8_t pair = line_pair(p, d, q);
+                if (pair != p->ci[q].pat[d])
+                    reclass(p, d, q, pair);
             }
         }
-    }
 }
 
 void position_init(struct position *p, const struct pattern_table *pt,
@@ -150,100 +223,84 @@ void position_init(struct position *p, const struct pattern_table *pt,
 {
     p->pt = pt;
     p->cells = board_cells(b);
+    p->words = (p->cells + 63) / 64;
     board_init(&p->b, b->width, b->height, b->win, b->rule);
     memset(p->total, 0, sizeof p->total);
-    memset(p->count, 0, sizeof p->count);
-    memset(p->near, 0, sizeof p->near);
-    memset(p->cell, 0, sizeof p->cell);
+    memset(p->ci, 0, sizeof p->ci);
+    memset(p->set, 0, sizeof p->set);
+    memset(p->line, 0, sizeof p->line);
+    memset(&p->stones, 0, sizeof p->stones);
+    memset(&p->area, 0, sizeof p->area);
+    p->depth = 0;
+    p->nchanges = 0;
     int w = b->width;
     for (int d = 0; d < 4; d++)
         p->step[d] = rules_dir[d][0] + rules_dir[d][1] * w;
     for (int q = 0; q < p->cells; q++) {
         int x = board_x(b, q), y = board_y(b, q);
+        /* Rows by y, columns by x, diagonals by x − y and x + y; the place
+         * along a line is x, except along a column. */
+        int lid[4] = { y, x, x - y + b->height - 1, x + y };
         for (int d = 0; d < 4; d++) {
             int dx = rules_dir[d][0], dy = rules_dir[d][1];
-            uint32_t key = 0;
+            p->lid[d][q] = (uint8_t)lid[d];
+            p->lpos[d][q] = (uint8_t)(d == 1 ? y : x);
+            p->line[d][lid[d]] |= (uint64_t)PATTERN_PAIR_EMPTY << 2 * p->lpos[d][q];
             for (int dir = 0; dir < 2; dir++) {
                 int sg = dir ? 1 : -1, n = 0;
                 while (n < pt->half && board_inside(b, x + sg * (n + 1) * dx, y + sg * (n + 1) * dy))
                     n++;
                 p->reach[d][dir][q] = (uint8_t)n;
-                if (pattern_tabulated(pt))
-                    for (int i = n + 1; i <= pt->half; i++)
-                        key += 2 * pt->pow3[pattern_digit(pt, sg * i)];
             }
-            p->key[0][d][q] = p->key[1][d][q] = key;
         }
     }
-    for (int q = 0; q < p->cells; q++) {
-        p->count[0][COMBO_NONE]++;
-        p->count[1][COMBO_NONE]++;
+    for (int q = 0; q < p->cells; q++)
         refresh_all(p, q);
-    }
     for (int q = 0; q < p->cells; q++)
         if (board_at(b, q) != STONE_NONE)
             position_place(p, q, board_at(b, q));
+    /* The board's stones are never taken back: start the undo stack here. */
+    p->depth = 0;
+    p->nchanges = 0;
 }
 
 void position_place(struct position *p, int pos, enum stone stone)
 {
+    struct position_frame *f = &p->frame[p->depth];
+    p->placed[p->depth++] = (int16_t)pos;
+    f->first = p->nchanges;
+    memcpy(f->total, p->total, sizeof f->total);
+    memcpy(f->area.w, p->area.w, sizeof(uint64_t) * (size_t)p->words);
     board_place(&p->b, pos, stone);
     set_cell(p, 0, pos, 0);
     set_cell(p, 1, pos, 0);
-    update_lines(p, pos, position_side(stone), 1);
-    update_near(p, pos, 1);
+    set_bit(&p->stones, pos);
+    flip_lines(p, pos, position_side(stone));
+    update_lines(p, pos);
+    add_area(p, pos);
 }
 
 void position_remove(struct position *p, int pos)
 {
-    int s = position_side(board_at(&p->b, pos));
+    const struct position_frame *f = &p->frame[--p->depth];
+    flip_lines(p, pos, position_side(board_at(&p->b, pos)));
     board_remove(&p->b, pos);
-    update_lines(p, pos, s, -1);
-    update_near(p, pos, -1);
-    /* The stones placed after this one are gone, so the cell's keys are
-     * what they were when it was filled, and so are the classes it kept. */
-    set_cell(p, 0, pos, pattern_cell(p->pt, p->cidx[0][pos]));
-    set_cell(p, 1, pos, pattern_cell(p->pt, p->cidx[1][pos]));
-}
-
-enum pattern position_best_line(const struct position *p, int side, int pos)
-{
-    uint8_t best = 0;
-    for (int d = 0; d < 4; d++)
-        if (p->pat[side][pos][d] > best)
-            best = p->pat[side][pos][d];
-    return (enum pattern)best;
-}
-
-int position_fives(const struct position *p, int side, int around, int *out, int max)
-{
-    int n = 0;
-    if (around < 0) {
-        for (int q = 0; q < p->cells; q++)
-            if (position_combo(p, side, q) == COMBO_5) {
-                if (n < max)
-                    out[n] = q;
-                n++;
-            }
-        return n;
+    clear_bit(&p->stones, pos);
+    memcpy(p->area.w, f->area.w, sizeof(uint64_t) * (size_t)p->words);
+    /* Newest first: a cell changed twice gets its oldest values last. */
+    for (int i = p->nchanges - 1; i >= f->first; i--) {
+        const struct position_change *c = &p->changes[i];
+        struct position_cell *ci = &p->ci[c->q];
+        move_between_sets(p, 0, c->q, ci->cell[0], c->was.cell[0]);
+        move_between_sets(p, 1, c->q, ci->cell[1], c->was.cell[1]);
+        *ci = c->was;
     }
-    for (int d = 0; d < 4; d++)
-        for (int dir = 0; dir < 2; dir++) {
-            int step = dir ? p->step[d] : -p->step[d];
-            int r = p->reach[d][dir][around];
-            for (int i = 1; i <= r; i++) {
-                int q = around + i * step;
-                if (p->b.cell[q] != STONE_NONE || position_combo(p, side, q) != COMBO_5)
-                    continue;
-                bool seen = false;
-                for (int j = 0; j < n && j < max; j++)
-                    seen |= out[j] == q;
-                if (!seen) {
-                    if (n < max)
-                        out[n] = q;
-                    n++;
-                }
-            }
-        }
-    return n;
+    p->nchanges = f->first;
+    /* Its cell indices are what they were when the stone went on. */
+    struct position_cell *ci = &p->ci[pos];
+    for (int s = 0; s < 2; s++) {
+        ci->cell[s] = pattern_cell(p->pt, (int)(ci->cidx >> 16 * s & 0xffff));
+        move_between_sets(p, s, pos, 0, ci->cell[s]);
+    }
+    memcpy(p->total, f->total, sizeof p->total);
 }

@@ -1,13 +1,17 @@
 /* position.h — a board seen by the search: line classes of every empty cell
  * for both sides, kept up to date move by move.
  *
- * Wraps a struct board (its hash is the position's key). Placing or removing
- * a stone touches only the cells within `half` of it along its four lines:
- * their neighbourhood indices, classes, combinations and weights, the
- * per-side sums of the weights and the per-side counts of each combination.
- * So "does the side to move have a winning cell?" or "an open four?" is a
- * counter read, and the evaluation is two running sums. No allocation: the
- * struct is a plain value, set up once per search by position_init.
+ * Wraps a struct board (its hash is the position's key). Placing a stone
+ * touches only the cells within `half` of it along its four lines: their
+ * neighbourhood indices, classes, combinations and weights, the per-side sums
+ * of the weights and the per-side sets of cells of each forcing combination;
+ * and the cells within two of a stone.
+ * Each placement pushes an undo record of what it changed, so taking the
+ * stone back restores instead of recomputing. So "does the side to move have
+ * a winning cell?" or "an open four?" is a few words read, "where are
+ * its fours?" a walk over a bit set, and the evaluation two running sums. No
+ * allocation: the struct is a plain value, set up once per search by
+ * position_init.
  *
  * Sides are indexed 0 (Black) and 1 (White): position_side(stone).
  */
@@ -20,19 +24,64 @@
 #include "ai/pattern.h"
 #include "mnk/board.h"
 
+#define POSITION_WORDS ((BOARD_MAX_CELLS + 63) / 64)
+
+/* A set of cells, one bit per cell index. */
+struct cellset {
+    uint64_t w[POSITION_WORDS];
+};
+
+/* The forcing combinations that get a cell set of their own: COMBO_F3 up. */
+#define POSITION_SET_FIRST COMBO_F3
+#define POSITION_SETS (COMBO_COUNT - POSITION_SET_FIRST)
+
+/* What the position knows of one cell. */
+struct position_cell {
+    uint32_t cell[2];   /* per side: combo << 24 | weight; 0 on a stone */
+    uint32_t cidx;      /* the four classes as a cell index: Black's | White's << 16 */
+    uint8_t pat[4];     /* per line: Black's class | White's << 4; kept on a stone */
+};
+
+/* A cell whose classes changed with a placement, as it was before
+ * (private to position.c). */
+struct position_change {
+    int32_t q;
+    struct position_cell was;
+};
+
+/* What a placement changed, beyond its cells (private). */
+struct position_frame {
+    int first;                        /* its first entry in changes[] */
+    int32_t total[2];
+    struct cellset area;
+};
+
+/* A placement changes at most 2·(BOARD_MAX_SIDE − 1) cells on each of four
+ * lines; at most BOARD_MAX_CELLS placements are undone. */
+#define POSITION_MAX_CHANGES (BOARD_MAX_CELLS * 8 * (BOARD_MAX_SIDE - 1))
+
 struct position {
     struct board b;
     const struct pattern_table *pt;
     int cells;
+    int words;                                /* words of a cell set in use */
     int step[4];                              /* index delta along each line */
     uint8_t reach[4][2][BOARD_MAX_CELLS];     /* cells inside, backward/forward, ≤ half */
-    uint32_t key[2][4][BOARD_MAX_CELLS];      /* neighbourhood index per side, line */
-    uint8_t pat[2][BOARD_MAX_CELLS][4];       /* enum pattern; stale on stones */
-    uint16_t cidx[2][BOARD_MAX_CELLS];        /* the four classes as a cell index */
-    uint32_t cell[2][BOARD_MAX_CELLS];        /* combo << 24 | weight; 0 on stones */
+    uint8_t lid[4][BOARD_MAX_CELLS];          /* the line of each cell in each direction */
+    uint8_t lpos[4][BOARD_MAX_CELLS];         /* and its place along that line */
+    uint64_t line[4][2 * BOARD_MAX_SIDE];     /* each line, two bits a cell (PATTERN_PAIR_*) */
+    struct position_cell ci[BOARD_MAX_CELLS];
     int32_t total[2];                         /* sum of the weights of empty cells */
-    int count[2][COMBO_COUNT];                /* empty cells of each combination */
-    uint8_t near[BOARD_MAX_CELLS];            /* stones within two cells (5×5) */
+    struct cellset set[2][POSITION_SETS];     /* empty cells of each forcing combination */
+    struct cellset stones;                    /* occupied cells */
+    struct cellset area;                      /* cells with a stone within two (5×5) */
+
+    /* The undo stack: one frame per stone placed since position_init. */
+    int depth;
+    int nchanges;
+    int16_t placed[BOARD_MAX_CELLS];
+    struct position_frame frame[BOARD_MAX_CELLS];
+    struct position_change changes[POSITION_MAX_CHANGES];
 };
 
 static inline int position_side(enum stone s)
@@ -48,29 +97,111 @@ void position_init(struct position *p, const struct pattern_table *pt,
 /* Puts `stone` on the empty cell `pos` and updates every class it changes. */
 void position_place(struct position *p, int pos, enum stone stone);
 
-/* Takes the stone off `pos`, restoring exactly the state before its place.
- * Stones come off in the reverse order they went on (the newest first). */
+/* Takes back the stone placed last since position_init (which must be the
+ * one on `pos`), restoring exactly the state before its place. */
 void position_remove(struct position *p, int pos);
 
 /* The combination a stone of `side` (0/1) would make on the empty cell pos. */
 static inline enum combo position_combo(const struct position *p, int side, int pos)
 {
-    return pattern_combo_of(p->cell[side][pos]);
+    return pattern_combo_of(p->ci[pos].cell[side]);
 }
 
 /* Its evaluation weight (0 on an occupied cell). */
 static inline int position_weight(const struct position *p, int side, int pos)
 {
-    return pattern_weight_of(p->cell[side][pos]);
+    return pattern_weight_of(p->ci[pos].cell[side]);
 }
 
-/* The strongest of the four line classes of `side` on the empty cell pos. */
-enum pattern position_best_line(const struct position *p, int side, int pos);
+/* The class of `side` along line d (0..3) on the empty cell pos. */
+static inline enum pattern position_line(const struct position *p, int side, int pos, int d)
+{
+    return (enum pattern)(p->ci[pos].pat[d] >> 4 * side & 15);
+}
 
-/* Empty cells where `side` completes a winning run, along the four lines
- * through `around` (the cells a new stone there could have created), or over
- * the whole board when around is -1. Writes at most `max` of them to out and
- * returns how many were found (which may exceed max). */
-int position_fives(const struct position *p, int side, int around, int *out, int max);
+/* The empty cells where `side` makes combination c (COMBO_F3 or stronger). */
+static inline const struct cellset *position_set(const struct position *p, int side,
+                                                 enum combo c)
+{
+    return &p->set[side][c - POSITION_SET_FIRST];
+}
+
+static inline bool cellset_has(const struct cellset *s, int q)
+{
+    return s->w[q >> 6] >> (q & 63) & 1;
+}
+
+/* The lowest cell of s, or −1 when it is empty; `words` as in the position. */
+static inline int cellset_first(const struct cellset *s, int words)
+{
+    for (int i = 0; i < words; i++)
+        if (s->w[i] != 0)
+            return i * 64 + __builtin_ctzll(s->w[i]);
+    return -1;
+}
+
+/* Whether `side` has an empty cell making combination c (COMBO_F3 up). */
+static inline bool position_any(const struct position *p, int side, enum combo c)
+{
+    const struct cellset *s = position_set(p, side, c);
+    uint64_t any = 0;
+    for (int i = 0; i < p->words; i++)
+        any |= s->w[i];
+    return any != 0;
+}
+
+/* How many empty cells make combination c (COMBO_F3 up) for `side`. */
+static inline int position_count(const struct position *p, int side, enum combo c)
+{
+    const struct cellset *s = position_set(p, side, c);
+    int n = 0;
+    for (int i = 0; i < p->words; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+/* The first empty cell where `side` makes combination c (COMBO_F3 up), or
+ * −1. */
+static inline int position_first(const struct position *p, int side, enum combo c)
+{
+    return cellset_first(position_set(p, side, c), p->words);
+}
+
+/* The candidate moves: empty cells with a stone within two. */
+static inline void position_candidates(const struct position *p, struct cellset *out)
+{
+    for (int i = 0; i < p->words; i++)
+        out->w[i] = p->area.w[i] & ~p->stones.w[i];
+}
+
+/* Walks the cells of a set: `for (CELLSET_EACH(it, set, words))` then
+ * `q = cellset_next(&it)` until −1. The set is copied, so the body may play
+ * and take back moves. */
+struct cellset_iter {
+    struct cellset s;
+    int word, words;
+};
+
+static inline void cellset_iter_init(struct cellset_iter *it, const struct cellset *s, int words)
+{
+    for (int i = 0; i < words; i++)
+        it->s.w[i] = s->w[i];
+    it->word = 0;
+    it->words = words;
+}
+
+static inline int cellset_next(struct cellset_iter *it)
+{
+    while (it->word < it->words) {
+        uint64_t *w = &it->s.w[it->word];
+        if (*w != 0) {
+            int q = it->word * 64 + __builtin_ctzll(*w);
+            *w &= *w - 1;
+            return q;
+        }
+        it->word++;
+    }
+    return -1;
+}
 
 #endif

@@ -205,8 +205,8 @@ static int score_from_tt(int score, int ply)
 
 static bool any_four_cell(const struct position *p, int side)
 {
-    return p->count[side][COMBO_4] + p->count[side][COMBO_43] + p->count[side][COMBO_F4] +
-               p->count[side][COMBO_5] > 0;
+    return position_any(p, side, COMBO_4) || position_any(p, side, COMBO_43) ||
+           position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
 }
 
 /* What the line classes alone say about the side to move `me`: a win or loss
@@ -216,17 +216,17 @@ static int decide(const struct position *p, int me, int ply, int *forced)
 {
     int op = 1 - me;
     *forced = -1;
-    if (p->count[me][COMBO_5] > 0)
+    if (position_any(p, me, COMBO_5))
         return WIN - ply - 1;
-    if (p->count[op][COMBO_5] >= 2)
+    if (position_count(p, op, COMBO_5) >= 2)
         return -(WIN - ply - 2);
-    if (p->count[op][COMBO_5] == 1) {
-        position_fives(p, op, -1, forced, 1);
+    if (position_count(p, op, COMBO_5) == 1) {
+        *forced = position_first(p, op, COMBO_5);
         return 0;
     }
-    if (p->count[me][COMBO_F4] > 0)
+    if (position_any(p, me, COMBO_F4))
         return WIN - ply - 3;
-    if (!any_four_cell(p, op) && p->count[me][COMBO_43] + p->count[me][COMBO_33] > 0)
+    if (!any_four_cell(p, op) && (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
         return WIN - ply - 5;
     return 0;
 }
@@ -244,11 +244,14 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
         list[0] = (struct move){ forced, 0 };
         return 1;
     }
-    bool defend = p->count[op][COMBO_F4] > 0;
+    bool defend = position_any(p, op, COMBO_F4);
+    struct cellset cand;
+    struct cellset_iter it;
+    position_candidates(p, &cand);
+    cellset_iter_init(&it, &cand, p->words);
     bool all = p->b.stones == 0;
-    for (int q = 0; q < p->cells; q++) {
-        if (p->b.cell[q] != STONE_NONE || (!all && p->near[q] == 0))
-            continue;
+    for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
+         q = all ? q + 1 : cellset_next(&it)) {
         enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
         if (defend && mine < COMBO_4 && theirs < COMBO_4)
             continue;
@@ -340,7 +343,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return evaluate(s, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
     int limit = n;
-    if (n > s->beam[me] && forced < 0 && p->count[1 - me][COMBO_F4] == 0)
+    if (n > s->beam[me] && forced < 0 && !position_any(p, 1 - me, COMBO_F4))
         limit = s->beam[me];
     int best = -INF, best_move = list[0].pos, alpha0 = alpha;
     for (int i = 0; i < limit; i++) {
@@ -638,8 +641,8 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     } else {
         int forced;
         int decided = decide(p, me, 0, &forced);
-        if (p->count[me][COMBO_5] > 0) {
-            position_fives(p, me, -1, &move, 1);
+        if (position_any(p, me, COMBO_5)) {
+            move = position_first(p, me, COMBO_5);
             report(s, 0, decided, move);
         } else if (forced >= 0) {
             /* The only move that does not lose at once. */

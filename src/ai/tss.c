@@ -48,15 +48,62 @@ void tss_clear(struct tss *t)
     t->nodes = 0;
 }
 
+/* Empty cells where `side` makes five along the four lines through
+ * `around`: at most `max` of them written to out, how many found returned. */
+static int fives_around(const struct position *p, int side, int around, int *out, int max)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int dir = 0; dir < 2; dir++) {
+            int step = dir ? p->step[d] : -p->step[d];
+            int r = p->reach[d][dir][around];
+            for (int i = 1; i <= r; i++) {
+                int q = around + i * step;
+                if (p->b.cell[q] != STONE_NONE || position_combo(p, side, q) != COMBO_5)
+                    continue;
+                bool seen = false;
+                for (int j = 0; j < n && j < max; j++)
+                    seen |= out[j] == q;
+                if (!seen) {
+                    if (n < max)
+                        out[n] = q;
+                    n++;
+                }
+            }
+        }
+    return n;
+}
+
 /* The only empty cell where `side` makes five, or −1 if there are none or
- * several. *n receives how many there are (capped at 2). */
+ * several; looking first along the lines through `around` (the cells a new
+ * stone there could have made), or everywhere when around is −1. *n receives
+ * how many there are (capped at 2). */
 static int single_five(const struct position *p, int side, int around, int *n)
 {
+    if (around < 0) {
+        *n = position_count(p, side, COMBO_5);
+        if (*n > 2)
+            *n = 2;
+        return *n == 1 ? position_first(p, side, COMBO_5) : -1;
+    }
     int cells[2];
-    *n = position_fives(p, side, around, cells, 2);
+    *n = fives_around(p, side, around, cells, 2);
     if (*n > 2)
         *n = 2;
     return *n == 1 ? cells[0] : -1;
+}
+
+/* The union of the forcing sets of `side` from combination `from` up to
+ * `to`, into out. */
+static void union_sets(const struct position *p, int side, enum combo from, enum combo to,
+                       struct cellset *out)
+{
+    for (int i = 0; i < p->words; i++) {
+        uint64_t w = 0;
+        for (int c = (int)from; c <= (int)to; c++)
+            w |= position_set(p, side, (enum combo)c)->w[i];
+        out->w[i] = w;
+    }
 }
 
 static bool attack(struct tss *t, struct position *p, int a, bool threes, int depth,
@@ -68,9 +115,9 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
                    int last)
 {
     int o = 1 - a;
-    if (p->count[o][COMBO_5] > 0)
+    if (position_any(p, o, COMBO_5))
         return false;
-    if (p->count[a][COMBO_5] > 0) {
+    if (position_any(p, a, COMBO_5)) {
         int n;
         int f = single_five(p, a, last, &n);
         if (n >= 2)
@@ -84,18 +131,20 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
         position_remove(p, f);
         return r;
     }
-    if (p->count[a][COMBO_F4] == 0)
+    if (!position_any(p, a, COMBO_F4))
         return false; /* no threat pending */
-    int16_t defences[BOARD_MAX_CELLS];
-    int nd = 0;
-    for (int q = 0; q < p->cells; q++)
-        if (p->b.cell[q] == STONE_NONE &&
-            (position_combo(p, a, q) >= COMBO_4 || position_combo(p, o, q) >= COMBO_4))
-            defences[nd++] = (int16_t)q;
-    for (int i = 0; i < nd; i++) {
-        position_place(p, defences[i], (enum stone)(o + 1));
+    /* Every cell where either side makes a four. */
+    struct cellset mine, theirs;
+    union_sets(p, a, COMBO_4, COMBO_5, &mine);
+    union_sets(p, o, COMBO_4, COMBO_5, &theirs);
+    for (int i = 0; i < p->words; i++)
+        mine.w[i] |= theirs.w[i];
+    struct cellset_iter it;
+    cellset_iter_init(&it, &mine, p->words);
+    for (int q; (q = cellset_next(&it)) >= 0;) {
+        position_place(p, q, (enum stone)(o + 1));
         bool r = attack(t, p, a, threes, depth, NULL);
-        position_remove(p, defences[i]);
+        position_remove(p, q);
         if (!r)
             return false;
     }
@@ -109,9 +158,9 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
 {
     int o = 1 - a;
     t->nodes++;
-    if (p->count[a][COMBO_5] > 0) {
+    if (position_any(p, a, COMBO_5)) {
         if (move != NULL)
-            position_fives(p, a, -1, move, 1);
+            *move = position_first(p, a, COMBO_5);
         return true;
     }
     if (depth <= 0) {
@@ -126,22 +175,18 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
         return false;
     }
     int forced = -1;
-    if (p->count[o][COMBO_5] > 0) {
+    if (position_any(p, o, COMBO_5)) {
         int n;
         forced = single_five(p, o, -1, &n);
         if (n >= 2)
             return false;
-    } else if (p->count[a][COMBO_F4] > 0) {
+    } else if (position_any(p, a, COMBO_F4)) {
         if (move != NULL)
-            for (int q = 0; q < p->cells; q++)
-                if (position_combo(p, a, q) == COMBO_F4) {
-                    *move = q;
-                    break;
-                }
+            *move = position_first(p, a, COMBO_F4);
         return true;
     }
-    if (p->count[a][COMBO_4] + p->count[a][COMBO_43] == 0 &&
-        (!threes || p->count[a][COMBO_F3] + p->count[a][COMBO_33] == 0) && forced < 0)
+    if (!position_any(p, a, COMBO_4) && !position_any(p, a, COMBO_43) &&
+        (!threes || (!position_any(p, a, COMBO_F3) && !position_any(p, a, COMBO_33))) && forced < 0)
         return false;
 
     uint64_t key = p->b.hash ^ SIDE_KEY(a, threes);
@@ -158,19 +203,22 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
     } else {
         /* One pass, bucketed: fours and four-threes first (cheap to refute),
          * threes after them. */
-        int16_t threes_list[BOARD_MAX_CELLS];
-        int nt = 0;
-        for (int q = 0; q < p->cells; q++) {
-            enum combo c = position_combo(p, a, q);
-            if (c == COMBO_43)
+        struct cellset set;
+        struct cellset_iter it;
+        union_sets(p, a, COMBO_4, COMBO_43, &set);
+        cellset_iter_init(&it, &set, p->words);
+        for (int q; (q = cellset_next(&it)) >= 0;) {
+            if (position_combo(p, a, q) == COMBO_43)
                 cand[nc++] = cand[0], cand[0] = (int16_t)q;
-            else if (c == COMBO_4)
+            else
                 cand[nc++] = (int16_t)q;
-            else if (threes && (c == COMBO_33 || c == COMBO_F3))
-                threes_list[nt++] = (int16_t)q;
         }
-        memcpy(cand + nc, threes_list, sizeof *cand * (size_t)nt);
-        nc += nt;
+        if (threes) {
+            union_sets(p, a, COMBO_F3, COMBO_33, &set);
+            cellset_iter_init(&it, &set, p->words);
+            for (int q; (q = cellset_next(&it)) >= 0;)
+                cand[nc++] = (int16_t)q;
+        }
     }
     for (int i = 0; i < nc; i++) {
         int q = cand[i];

@@ -120,7 +120,7 @@ static enum pattern row_class(int k, enum rule rule, const char *row, int at)
             board_place(&b, board_pos(&b, x, 0), row[x] == 'x' ? STONE_BLACK : STONE_WHITE);
     static struct position p;
     position_init(&p, &t, &b);
-    enum pattern c = (enum pattern)p.pat[0][board_pos(&b, at, 0)][0];
+    enum pattern c = position_line(&p, 0, board_pos(&b, at, 0), 0);
     pattern_free(&t);
     return c;
 }
@@ -158,14 +158,20 @@ static void assert_same_position(const struct position *a, const struct position
     assert_int_equal(a->b.hash, b->b.hash);
     for (int s = 0; s < 2; s++) {
         assert_int_equal(a->total[s], b->total[s]);
-        assert_memory_equal(a->count[s], b->count[s], sizeof a->count[s]);
         for (int q = 0; q < a->cells; q++) {
-            assert_int_equal(a->cell[s][q], b->cell[s][q]);
+            assert_int_equal(a->ci[q].cell[s], b->ci[q].cell[s]);
             if (a->b.cell[q] == STONE_NONE)
-                assert_memory_equal(a->pat[s][q], b->pat[s][q], 4);
+                assert_int_equal(a->ci[q].cidx >> 16 * s & 0xffff, b->ci[q].cidx >> 16 * s & 0xffff);
+            if (a->b.cell[q] == STONE_NONE)
+                for (int d = 0; d < 4; d++)
+                    assert_int_equal(position_line(a, s, q, d), position_line(b, s, q, d));
         }
     }
-    assert_memory_equal(a->near, b->near, (size_t)a->cells);
+    struct cellset ca, cb;
+    position_candidates(a, &ca);
+    position_candidates(b, &cb);
+    assert_memory_equal(ca.w, cb.w, sizeof(uint64_t) * (size_t)a->words);
+    assert_memory_equal(a->set, b->set, sizeof a->set);
 }
 
 /* Random games placed and taken back leave the same state as a position
