@@ -133,7 +133,7 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
     enum urge best_urge = URGE_NONE;
     uint32_t ties = 0;
     for (int q = 0; q < board_cells(b); q++) {
-        if (board_at(b, q) != STONE_NONE || n->pos.near[q] == 0)
+        if (board_at(b, q) != STONE_NONE || !cellset_has(&n->pos.area, q))
             continue;
         enum combo mine, theirs;
         int wm, wt;
