@@ -51,6 +51,7 @@ struct app {
     struct prompt prompt;
     enum ask asking;
     bool resumed;           /* the game in `play` came from the autosave */
+    struct play_options options; /* the game screen's, kept from game to game */
     bool dirty;             /* the screen must be drawn again */
     WINDOW *input;          /* keys are read here, see setup_curses() */
     int status;             /* the exit status, once `quit` is set */
@@ -170,8 +171,10 @@ static void draw(struct app *a)
 
 static void stop_game(struct app *a)
 {
-    if (a->playing)
+    if (a->playing) {
+        a->options = play_get_options(&a->play);
         play_fini(&a->play);
+    }
     a->playing = false;
 }
 
@@ -190,7 +193,7 @@ static void show_game(struct app *a)
 static bool start_game(struct app *a, const struct game_config *c)
 {
     stop_game(a);
-    const char *refused = play_init(&a->play, c, wake_pipe[1]);
+    const char *refused = play_init(&a->play, c, wake_pipe[1], &a->options);
     if (refused != NULL) {
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
@@ -204,7 +207,7 @@ static bool start_game(struct app *a, const struct game_config *c)
 static void open_game(struct app *a, const struct game *g, bool resumed, const char *note)
 {
     stop_game(a);
-    play_open(&a->play, g, wake_pipe[1]);
+    play_open(&a->play, g, wake_pipe[1], &a->options);
     a->resumed = resumed;
     play_note(&a->play, note);
     show_game(a);
@@ -328,6 +331,12 @@ static void react(struct app *a, unsigned r)
         dialog_open(&a->dialog, "Quit the game in progress?", REACT_QUIT);
         a->overlay = OVERLAY_DIALOG;
     }
+    if (r & REACT_ASK_RESIGN) {
+        dialog_open(&a->dialog, "Resign this game?", REACT_RESIGN);
+        a->overlay = OVERLAY_DIALOG;
+    }
+    if ((r & REACT_RESIGN) && a->playing)
+        react(a, play_resign(&a->play));
     if (r & REACT_ASK_MENU) {
         dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
@@ -503,6 +512,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     struct sigaction old[N_HANDLED];
     catch_signals(old);
     menu_init(&a->menu);
+    a->options.marks = true;
     if (!setup_curses(a)) {
         snprintf(a->error, sizeof a->error, "mnk: out of memory for the screen");
         a->status = 1;

@@ -18,6 +18,12 @@
  * game between two of them can be followed. */
 #define PACE_MS 600
 
+/* While the computer thinks, the clock in the status line moves this often. */
+#define TICK_MS 200
+
+/* A hint's budget: the full search, briefly. */
+#define HINT_MS 1500
+
 static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -30,19 +36,30 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     p->message_style = style;
 }
 
-const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
+const char *play_init(struct play *p, const struct game_config *c, int wake_fd,
+                      const struct play_options *o)
 {
     struct game g;
     const char *refused = game_init(&g, c);
     if (refused != NULL)
         return refused;
-    play_open(p, &g, wake_fd);
+    play_open(p, &g, wake_fd, o);
     return NULL;
 }
 
-void play_open(struct play *p, const struct game *g, int wake_fd)
+/* The threats of the position on the board, for the marks and the status. */
+static void find_threats(struct play *p)
+{
+    if (p->marks)
+        shapes_find(&p->shapes, &play_game(p)->board);
+}
+
+void play_open(struct play *p, const struct game *g, int wake_fd, const struct play_options *o)
 {
     memset(p, 0, sizeof *p);
+    p->marks = o->marks;
+    p->hint = -1;
+    shapes_init(&p->shapes); /* out of memory: no marks, nothing worse */
     char why[2][SESSION_WHY_MAX];
     /* An engine's standard error would scribble over the screen. */
     session_open(&p->session, g, true, why);
@@ -57,6 +74,12 @@ void play_open(struct play *p, const struct game *g, int wake_fd)
         if (why[i][0] != '\0')
             say(p, STYLE_ERROR, "%s: %.120s; you play %s",
                 stone_name(i ? STONE_WHITE : STONE_BLACK), why[i], i ? "White" : "Black");
+    find_threats(p);
+}
+
+struct play_options play_get_options(const struct play *p)
+{
+    return (struct play_options){ .marks = p->marks };
 }
 
 const struct game *play_game(const struct play *p)
@@ -90,6 +113,9 @@ void play_fini(struct play *p)
 {
     worker_fini(&p->worker);
     session_close(&p->session);
+    ai_destroy(&p->hint_ai);
+    advice_free(&p->advice);
+    shapes_free(&p->shapes);
 }
 
 static void follow_cursor(struct play *p)
@@ -123,24 +149,38 @@ static void think_if_due(struct play *p)
     if (!worker_start(&p->worker, &c->ai, &play_game(p)->board, side, &c->limits)) {
         p->session.paused = true;
         say(p, STYLE_ERROR, "could not start the computer's thread; p retries");
+        return;
     }
+    p->job = JOB_MOVE;
+    p->think_start = clock_ms();
+    /* The thinking line takes the status row (after a redo, a Resume, a
+     * Load); an error stays. */
+    if (p->message_style != STYLE_ERROR)
+        p->message[0] = '\0';
 }
 
-/* Cancels the computer's search, if one runs. */
+/* Cancels the computer's search or the hint, if one runs. */
 static void stop_thinking(struct play *p)
 {
     worker_cancel(&p->worker);
     p->have_info = false;
+    p->job = JOB_NONE;
 }
 
-/* After a move: the result, and a pause before a computer answers a computer. */
+/* After a move: the result, what the exact rule made of an overline, and a
+ * pause before a computer answers a computer. */
 static void after_move(struct play *p)
 {
     const struct game *g = play_game(p);
     p->message[0] = '\0';
+    p->hint = -1;
     p->move_due = two_computers(p) ? clock_ms() + PACE_MS : 0;
     if (game_over(g))
         say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
+    else if (p->session.overline > 0)
+        say(p, STYLE_MESSAGE, "%d in a row is an overline: under the exact rule only %d wins",
+            p->session.overline, g->board.win);
+    find_threats(p);
 }
 
 /* --- key handlers ------------------------------------------------------- */
@@ -166,6 +206,8 @@ static unsigned act_place(struct play *p)
     const struct board *b = &play_game(p)->board;
     char name[NOTATION_MAX];
     int pos = board_pos(b, p->cx, p->cy);
+    if (p->job == JOB_HINT)
+        stop_thinking(p);
     switch (session_human_move(&p->session, pos)) {
     case SESSION_PLAYED:
         after_move(p);
@@ -205,16 +247,20 @@ static unsigned act_undo(struct play *p)
 {
     bool both = two_computers(p);
     stop_thinking(p);
+    p->hint = -1;
     if (session_undo(&p->session) == 0)
         say(p, STYLE_ERROR, "nothing to undo");
     else
         say(p, STYLE_MESSAGE, both ? "took back; r redoes, p resumes" : "took back; r redoes");
+    find_threats(p);
     think_if_due(p);
     return REACT_REDRAW;
 }
 
 static unsigned act_redo(struct play *p)
 {
+    if (p->job == JOB_HINT)
+        stop_thinking(p);
     if (worker_busy(&p->worker)) {
         say(p, STYLE_ERROR, "the computer is thinking: u takes back first");
         return REACT_REDRAW;
@@ -243,6 +289,69 @@ static unsigned act_pause(struct play *p)
         p->message[0] = '\0';
         p->move_due = 0;
         think_if_due(p);
+    }
+    return REACT_REDRAW;
+}
+
+static unsigned act_marks(struct play *p)
+{
+    p->marks = !p->marks;
+    find_threats(p);
+    say(p, STYLE_MESSAGE, p->marks ? "threat marks on: ! five, * open four, + four, %s open three"
+                                   : "threat marks off; t shows them", draw_sym(GLYPH_MARK_OPEN3));
+    return REACT_REDRAW;
+}
+
+/* H: the engine's move for the side to move, thought out on the worker. */
+static unsigned act_hint(struct play *p)
+{
+    const struct game *g = play_game(p);
+    enum stone side = game_to_move(g);
+    if (game_over(g)) {
+        say(p, STYLE_ERROR, "the game is over: no hint");
+        return REACT_REDRAW;
+    }
+    if (session_is_computer(&p->session, side) || worker_busy(&p->worker)) {
+        say(p, STYLE_ERROR, "a hint is for your turn");
+        return REACT_REDRAW;
+    }
+    if (p->hint_ai.strategy == NULL) {
+        struct ai_options opts = { .seed = 1 };
+        if (!ai_create(&p->hint_ai, "search", &opts) || !advice_init(&p->advice)) {
+            ai_destroy(&p->hint_ai);
+            say(p, STYLE_ERROR, "no memory for a hint");
+            return REACT_REDRAW;
+        }
+    }
+    struct ai_limits limits = { .time_ms = HINT_MS };
+    p->have_info = false;
+    if (!worker_start(&p->worker, &p->hint_ai, &g->board, side, &limits)) {
+        say(p, STYLE_ERROR, "could not start the hint's thread");
+        return REACT_REDRAW;
+    }
+    p->job = JOB_HINT;
+    p->think_start = clock_ms();
+    p->message[0] = '\0';
+    return REACT_REDRAW;
+}
+
+/* R: resigning asks first. */
+static unsigned act_resign(struct play *p)
+{
+    if (session_resigner(&p->session) == STONE_NONE) {
+        say(p, STYLE_ERROR, game_over(play_game(p)) ? "the game is over"
+                                                     : "only a person can resign");
+        return REACT_REDRAW;
+    }
+    return REACT_ASK_RESIGN;
+}
+
+unsigned play_resign(struct play *p)
+{
+    stop_thinking(p);
+    if (session_resign(&p->session)) {
+        p->hint = -1;
+        say(p, STYLE_MESSAGE, "%s", game_result_text(&play_game(p)->result));
     }
     return REACT_REDRAW;
 }
@@ -293,6 +402,9 @@ static const struct binding bindings[] = {
     { 'u', "u", "undo (against the computer: back to your turn)", act_undo },
     { 'r', "r", "redo", act_redo },
     { 'p', "p", "pause or resume the computer", act_pause },
+    { 'H', "H", "hint: the engine's move for you, and why", act_hint },
+    { 't', "t", "threat marks on or off", act_marks },
+    { 'R', "R", "resign (asks first)", act_resign },
     { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
     { 'n', "n", "new game", act_new },
     { '?', "?", "this help", act_help },
@@ -345,8 +457,24 @@ unsigned play_wake(struct play *p)
         react |= REACT_REDRAW;
     }
     int move;
-    if (worker_collect(&p->worker, &move)) {
+    if (p->job == JOB_HINT && worker_collect(&p->worker, &move)) {
+        /* The hint: shown on the board, and said with its reason. */
+        const struct game *g = play_game(p);
+        char name[NOTATION_MAX], why[120];
+        p->job = JOB_NONE;
+        p->hint = move;
+        advice_explain(&p->advice, &g->board, game_to_move(g), move,
+                       p->have_info ? &p->info : NULL, why, sizeof why);
         p->have_info = false;
+        say(p, STYLE_MESSAGE, "hint: %s, %s", notation_format(&g->board, move, name), why);
+        /* The cursor goes there: Enter takes the hint. */
+        p->cx = board_x(&g->board, move);
+        p->cy = board_y(&g->board, move);
+        follow_cursor(p);
+        react |= REACT_REDRAW;
+    } else if (worker_collect(&p->worker, &move)) {
+        p->have_info = false;
+        p->job = JOB_NONE;
         enum stone side = game_to_move(play_game(p));
         if (session_computer_move(&p->session, move) == SESSION_FORFEIT) {
             /* No move (an engine that crashed or timed out), or an illegal
@@ -368,12 +496,15 @@ unsigned play_tick(struct play *p)
 {
     bool was_busy = worker_busy(&p->worker);
     think_if_due(p);
-    return worker_busy(&p->worker) != was_busy ? REACT_REDRAW : REACT_NONE;
+    /* While thinking, the clock in the status line moves on. */
+    return was_busy || worker_busy(&p->worker) ? REACT_REDRAW : REACT_NONE;
 }
 
 int play_timeout(const struct play *p)
 {
-    if (session_due(&p->session) == STONE_NONE || worker_busy(&p->worker) || p->move_due == 0)
+    if (worker_busy(&p->worker))
+        return TICK_MS;
+    if (session_due(&p->session) == STONE_NONE || p->move_due == 0)
         return -1;
     int64_t left = p->move_due - clock_ms();
     return left < 0 ? 0 : (int)left;
@@ -454,8 +585,12 @@ static void draw_title(const struct play *p)
     draw_fill(0, 0, cols, STYLE_TITLE);
     draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %d%s%d k=%d %s", b->width,
                draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule));
+    /* Numbered as the move list numbers them: a move is a pair of stones,
+     * Black's and White's. Over, the game shows its last move's number. */
     int last = game_last_move(g);
-    int move = g->ply + (game_over(g) ? 0 : 1);
+    int move = game_over(g) ? (g->ply + 1) / 2 : g->ply / 2 + 1;
+    if (move < 1)
+        move = 1;
     if (last >= 0)
         snprintf(right, sizeof right, "move %d  last %s", move, notation_format(b, last, name));
     else
@@ -491,18 +626,30 @@ static void draw_status(const struct play *p)
     if (p->message[0] != '\0') {
         draw_text(y, 1, cols - 2, p->message_style, p->message);
     } else if (worker_busy(&p->worker)) {
-        char progress[64] = "";
-        if (p->have_info && p->info.depth > 0)
-            snprintf(progress, sizeof progress, "  depth %d, %d.%d s", p->info.depth,
-                     p->info.elapsed_ms / 1000, p->info.elapsed_ms % 1000 / 100);
-        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: computer is thinking%s%s",
-                   stone_name(game_to_move(g)), draw_sym(GLYPH_ELLIPSIS), progress);
+        /* The clock moves on by itself (play_timeout); depth and judgement
+         * come with each report of the search. */
+        enum stone side = game_to_move(g);
+        int64_t ms = clock_ms() - p->think_start;
+        char progress[96] = "", words[48];
+        if (p->have_info && p->info.depth > 0) {
+            advice_score_words(p->info.score, side, words, sizeof words);
+            snprintf(progress, sizeof progress, ", depth %d, %s", p->info.depth, words);
+        }
+        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: %s%s %d.%d s%s", stone_name(side),
+                   p->job == JOB_HINT ? "looking for a hint" : "computer is thinking",
+                   draw_sym(GLYPH_ELLIPSIS), (int)(ms / 1000), (int)(ms % 1000 / 100), progress);
     } else if (game_over(g)) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, game_result_text(&g->result));
     } else if (p->session.paused) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, "paused; p resumes");
     } else {
-        draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play", stone_name(game_to_move(g)));
+        /* Whose turn, and the most urgent threat on the board in words. */
+        char threat[160] = "";
+        if (p->marks)
+            shapes_describe(&p->shapes, &g->board, game_to_move(g), threat, sizeof threat);
+        int w = draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play%s",
+                           stone_name(game_to_move(g)), threat[0] ? ": " : "");
+        draw_text(y, 1 + w, cols - 2 - w, STYLE_WARN, threat);
     }
     if (game_over(g) && g->result.reason == END_LINE && g->result.line.len > 0) {
         /* The winning line in notation, to the right of the message. */
@@ -535,6 +682,7 @@ void play_draw(const struct play *p)
     draw_title(p);
     struct board_view view = {
         .layout = &p->layout, .off_x = p->off_x, .off_y = p->off_y, .cx = p->cx, .cy = p->cy,
+        .marks = p->marks && !game_over(play_game(p)) ? &p->shapes : NULL, .hint = p->hint,
     };
     boardview_draw(play_game(p), &view);
     draw_panel(p);

@@ -21,6 +21,8 @@ enum react {
     REACT_LOAD = 1 << 9,      /* ask for a record to open */
     REACT_RESUME = 1 << 10,   /* open the game kept when it was last left */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
+    REACT_ASK_RESIGN = 1 << 12, /* resign, after the player confirms */
+    REACT_RESIGN = 1 << 13,   /* the player confirmed resigning */
 };
 
 #endif
