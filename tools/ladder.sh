@@ -14,6 +14,13 @@
 #     --slow-games N  (default 40)
 #     --from NAME     start at this level (default the lowest)
 #     --seed S        match seed (default 1)
+#     --top-scaled L MS
+#                     measure the top level (the one limited by time) at
+#                     MS a move against level L instead of the level below,
+#                     for when the full budgets take too long: choose L and
+#                     MS so that both budgets are scaled alike (say a
+#                     quarter of the top's time against the level whose
+#                     nodes are a quarter of the one below it)
 #
 # Matches run one at a time under `nice -n 10`; with the default games the
 # whole ladder takes a few hours on one core, most of it in the top pairs.
@@ -26,6 +33,8 @@ slow=2
 slow_games=40
 from=
 seed=1
+top_against=
+top_ms=
 openings=$root/data/openings/freestyle-15.txt
 
 while [ $# -gt 0 ]; do
@@ -36,6 +45,7 @@ while [ $# -gt 0 ]; do
     --slow-games) slow_games=$2; shift 2 ;;
     --from) from=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --top-scaled) top_against=$2; top_ms=$3; shift 3 ;;
     *) echo "usage: tools/ladder.sh [--mnk PATH] [--games N] [--slow N] [--slow-games N]" \
             "[--from NAME] [--seed S]" >&2; exit 2 ;;
     esac
@@ -49,12 +59,15 @@ count=$(echo "$levels" | wc -l)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# match A B GAMES FILE: A (as --black) against B; the summary lines go to FILE.
+# match A B GAMES FILE [ARGS]: A (as --black) against B; the summary lines
+# go to FILE.
 match() {
-    nice -n 10 "$mnk" match --black "$1" --white "$2" --games "$3" --seed "$seed" \
-        --openings "$openings" --quiet > "$4"
-    echo "$(date '+%F %T') $1 vs $2: $(sed -n 1p "$4" | sed 's/.*games, //')" \
-         "$(sed -n 2p "$4")" >&2
+    a=$1 b=$2 n=$3 file=$4
+    shift 4
+    nice -n 10 "$mnk" match --black "$a" --white "$b" --games "$n" --seed "$seed" \
+        --openings "$openings" --quiet "$@" > "$file"
+    echo "$(date '+%F %T') $a vs $b: $(sed -n 1p "$file" | sed 's/.*games, //')" \
+         "$(sed -n 2p "$file")" >&2
 }
 
 # elo FILE: the Elo difference of a summary, "+inf"/"-inf" when one side
@@ -86,11 +99,21 @@ for l in $levels; do
     else
         n=$games
         [ $((count - i)) -lt "$slow" ] && n=$slow_games
-        match "$l" "$prev" "$n" "$out/$i"
+        against=$prev base=$total how=
+        if [ "$i" -eq "$count" ] && [ -n "$top_against" ]; then
+            # Scaled: the top at top_ms against a level whose Elo we have.
+            against=$top_against
+            base=$(cat "$out/elo-$top_against")
+            how=" at $top_ms ms a move (scaled)"
+            match "$l" "$against" "$n" "$out/$i" --time-ms "$top_ms"
+        else
+            match "$l" "$prev" "$n" "$out/$i"
+        fi
         d=$(elo "$out/$i")
-        case $d in *inf*) total="$total$d" ;; *) total=$((total + d)) ;; esac
-        echo "| $l | $total | against $prev: $n games, score $(score "$out/$i")," \
+        case $d in *inf*) total="$base$d" ;; *) total=$((base + d)) ;; esac
+        echo "| $l | $total | against $against$how: $n games, score $(score "$out/$i")," \
              "$d ± $(error "$out/$i") | $(ms "$out/$i" 1) ms |"
     fi
+    echo "$total" > "$out/elo-$l"
     prev=$l
 done
