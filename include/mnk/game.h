@@ -40,7 +40,9 @@ struct result {
 enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
 
 /* Who plays one side. For a computer, `spec` names the strategy ("threat",
- * "search", or "engine:COMMAND"); level and time are its settings. */
+ * "search", or "engine:COMMAND"); level and time are its settings. For a
+ * human, `spec` is empty or the name a record gave the player: a label,
+ * shown and written back, never run (see players_from_record). */
 struct player {
     enum player_kind kind;
     char spec[GAME_PLAYER_SPEC_MAX];

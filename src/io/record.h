@@ -7,8 +7,10 @@
  *
  * SGF: SZ[15] or SZ[cols:rows], points as two letters (column, then row from
  * the top), RU[freestyle|exact], the win length in the private property
- * WIN[k] (5 when absent, as in gomoku), players in PB/PW as `human`, a
- * strategy name or `engine:COMMAND`, their levels in LV[black:white] and
+ * WIN[k] (5 when absent, as in gomoku), players in PB/PW by name (`human`,
+ * a strategy, a person's or a program's name — never a command: reading
+ * and writing both go through players_from_record / players_record_name, so
+ * no record starts a program), their levels in LV[black:white] and
  * thinking times in MS[black:white] (both private), the result in RE.
  * Variations are skipped: the main line is the first branch at every fork.
  *
