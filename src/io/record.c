@@ -59,7 +59,7 @@ static void sgf_text(FILE *out, const char *s)
     }
 }
 
-static void write_sgf(FILE *out, const struct game *g)
+static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
 {
     const struct board *b = &g->board;
     const struct game_config *c = &g->config;
@@ -87,10 +87,24 @@ static void write_sgf(FILE *out, const struct game *g)
         else
             fprintf(out, "RE[%c+]", winner);
     }
+    if (notes != NULL && notes->root_comment != NULL) {
+        fputs("\nGC[", out);
+        sgf_text(out, notes->root_comment);
+        fputc(']', out);
+    }
     for (int i = 0; i < g->ply; i++) {
         int pos = g->moves[i];
-        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 ? "\n" : "", i % 2 ? 'W' : 'B',
+        const struct record_note *n = notes != NULL ? &notes->move[i] : NULL;
+        bool noted = n != NULL && (n->comment != NULL || n->props != NULL);
+        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
+        if (n != NULL && n->props != NULL)
+            fputs(n->props, out);
+        if (n != NULL && n->comment != NULL) {
+            fputs("C[", out);
+            sgf_text(out, n->comment);
+            fputc(']', out);
+        }
     }
     fputs(")\n", out);
 }
@@ -105,10 +119,16 @@ static void write_psq(FILE *out, const struct game *g)
     fputs("-1\n", out);
 }
 
+bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes)
+{
+    write_sgf(out, g, notes);
+    return fflush(out) == 0 && !ferror(out);
+}
+
 bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 {
     if (fmt == RECORD_SGF)
-        write_sgf(out, g);
+        write_sgf(out, g, NULL);
     else
         write_psq(out, g);
     return fflush(out) == 0 && !ferror(out);

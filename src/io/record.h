@@ -34,6 +34,25 @@ bool record_format_for_path(const char *path, enum record_format *out);
 /* Writes the game (moves up to g->ply) in `fmt`. False on a write error. */
 bool record_write(FILE *out, const struct game *g, enum record_format fmt);
 
+/* Notes for one move of an SGF record: a comment (C, plain text, escaped
+ * here) and further properties already in SGF form ("BM[2]GW[1]", written
+ * as given: the caller builds them from its own values, never from a file's
+ * text). Either may be NULL. */
+struct record_note {
+    const char *comment;
+    const char *props;
+};
+
+/* Notes on a whole record: a game comment (GC) and one note per move
+ * (move[i] for g->moves[i], i < g->ply). */
+struct record_notes {
+    const char *root_comment;
+    const struct record_note *move;
+};
+
+/* record_write in SGF with the notes. False on a write error. */
+bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes);
+
 /* Reads one game from `text` (len bytes, need not be NUL-terminated) into g.
  * On failure returns false with a one-line reason in err; g is untouched. */
 bool record_parse(const char *text, size_t len, enum record_format fmt,
