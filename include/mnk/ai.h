@@ -46,6 +46,9 @@ struct ai_info {
  * every limit zero a strategy uses its own default budget. */
 struct ai_limits {
     int time_ms;              /* wall-clock budget for this move */
+    int time_max_ms;          /* the most it may take when the position needs
+                                 it (a game clock with time to spare); 0 or
+                                 less than time_ms: time_ms is the cap */
     int max_depth;            /* plies */
     uint64_t max_nodes;
     const atomic_bool *stop;  /* another thread sets it to cancel; may be NULL */

@@ -41,7 +41,9 @@ enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
 
 /* Who plays one side. For a computer, `spec` names a level ("casual", see
  * level.h), a strategy ("threat", "search") or "engine:COMMAND"; what a name
- * means is resolved when the player is made (io/players.h). */
+ * means is resolved when the player is made (io/players.h). For a human,
+ * `spec` is empty or the name a record gave the player: a label, shown and
+ * written back, never run (see players_from_record). */
 struct player {
     enum player_kind kind;
     char spec[GAME_PLAYER_SPEC_MAX];

@@ -150,14 +150,21 @@ static inline bool position_any(const struct position *p, int side, enum combo c
     return any != 0;
 }
 
-/* How many empty cells make combination c (COMBO_F3 up) for `side`. */
-static inline int position_count(const struct position *p, int side, enum combo c)
+/* Whether `side` has two or more empty cells making combination c (COMBO_F3
+ * up). */
+static inline bool position_several(const struct position *p, int side, enum combo c)
 {
     const struct cellset *s = position_set(p, side, c);
-    int n = 0;
-    for (int i = 0; i < p->words; i++)
-        n += __builtin_popcountll(s->w[i]);
-    return n;
+    bool seen = false;
+    for (int i = 0; i < p->words; i++) {
+        uint64_t w = s->w[i];
+        if (w == 0)
+            continue;
+        if (seen || (w & (w - 1)) != 0)
+            return true;
+        seen = true;
+    }
+    return false;
 }
 
 /* The first empty cell where `side` makes combination c (COMBO_F3 up), or

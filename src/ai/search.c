@@ -47,6 +47,7 @@
 #include "ai/pattern.h"
 #include "ai/position.h"
 #include "ai/solver.h"
+#include "ai/timeman.h"
 #include "ai/tss.h"
 #include "ai/tt.h"
 #include "mnk/clock.h"
@@ -65,7 +66,6 @@
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
 #define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
 #define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
-#define NEXT_ITERATION 60     /* start another iteration only before 60% of the time */
 #define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
 #define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
 #define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
@@ -91,7 +91,8 @@ struct search {
 
     /* Per search. */
     const struct ai_limits *lim;
-    int64_t start_ms, deadline_ms;
+    struct timeman tm;
+    int64_t start_ms, deadline_ms; /* deadline_ms: the deepening's (soft) one */
     int root_n;                  /* moves at the root */
     bool best_wins;              /* the search proved the chosen move wins */
     int beam[2];                 /* moves searched at each side's nodes below the root */
@@ -218,9 +219,9 @@ static int decide(const struct position *p, int me, int ply, int *forced)
     *forced = -1;
     if (position_any(p, me, COMBO_5))
         return WIN - ply - 1;
-    if (position_count(p, op, COMBO_5) >= 2)
+    if (position_several(p, op, COMBO_5))
         return -(WIN - ply - 2);
-    if (position_count(p, op, COMBO_5) == 1) {
+    if (position_any(p, op, COMBO_5)) {
         *forced = position_first(p, op, COMBO_5);
         return 0;
     }
@@ -291,6 +292,14 @@ static uint64_t wide_key(const struct search *s)
            (s->beam[1] == FULL_WIDTH ? WIDE_KEY << 1 | 1 : 0);
 }
 
+/* The table key of the position after `me` plays q, the other side to
+ * move (as negamax computes it there). */
+static uint64_t child_key(const struct search *s, int q, int me)
+{
+    return s->pos.b.hash ^ board_zobrist(q, (enum stone)(me + 1)) ^ (me ? 0 : SIDE_KEY) ^
+           wide_key(s);
+}
+
 static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
 {
     struct position *p = &s->pos;
@@ -350,6 +359,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         pick(list, i, n);
         int q = list[i].pos;
         bool quiet = position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
+        tt_prefetch(&s->tt, child_key(s, q, me));
         position_place(p, q, (enum stone)(me + 1));
         int sc;
         if (i == 0) {
@@ -437,7 +447,6 @@ static int iterate(struct search *s, int me, int max_depth)
         return best_move;
     }
     s->root_n = n;
-    int64_t budget = s->deadline_ms - s->start_ms;
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         int alpha = -INF, beta = INF, iter_best = -1, iter_score = -INF;
@@ -495,8 +504,12 @@ static int iterate(struct search *s, int me, int max_depth)
         }
         if (n == 1)
             break;
-        if (s->timed && (clock_ms() - s->start_ms) * 100 > budget * NEXT_ITERATION)
-            break;
+        if (s->timed) {
+            timeman_iteration(&s->tm, best_move, best_score);
+            s->deadline_ms = s->tm.soft_ms;
+            if (!timeman_continue(&s->tm, clock_ms()))
+                break;
+        }
     }
     return best_move;
 }
@@ -512,7 +525,7 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
     enum stone op = (enum stone)(2 - me);
     struct move *root = s->moves[0];
     int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
-    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+    s->tss.deadline_ms = s->timed ? s->tm.hard_ms : 0;
     for (int i = -1; i < n; i++) {
         int q = i < 0 ? move : root[i].pos;
         if (i >= 0 && q == move)
@@ -606,11 +619,11 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     if (time_ms <= 0 && limits->max_depth <= 0 && limits->max_nodes == 0)
         time_ms = SEARCH_DEFAULT_TIME_MS;
     s->timed = time_ms > 0;
-    /* Leave room for the caller: the move must reach it within time_ms. */
-    int margin = time_ms / 8 < 2 ? 2 : time_ms / 8 > 100 ? 100 : time_ms / 8;
-    if (!pattern_tabulated(&s->pt))
-        margin *= 2; /* nodes are coarser: the last one overshoots more */
-    s->deadline_ms = s->start_ms + (time_ms > margin ? time_ms - margin : 1);
+    if (s->timed) {
+        /* Untabulated classes: nodes are coarser, the last one overshoots more. */
+        timeman_start(&s->tm, s->start_ms, time_ms, limits->time_max_ms, !cheap);
+        s->deadline_ms = s->tm.soft_ms;
+    }
     s->root_n = 0;
     s->beam[0] = s->beam[1] = BEAM_WIDTH;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8

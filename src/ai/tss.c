@@ -81,9 +81,7 @@ static int fives_around(const struct position *p, int side, int around, int *out
 static int single_five(const struct position *p, int side, int around, int *n)
 {
     if (around < 0) {
-        *n = position_count(p, side, COMBO_5);
-        if (*n > 2)
-            *n = 2;
+        *n = position_several(p, side, COMBO_5) ? 2 : position_any(p, side, COMBO_5);
         return *n == 1 ? position_first(p, side, COMBO_5) : -1;
     }
     int cells[2];

@@ -50,6 +50,13 @@ static inline const struct tt_entry *tt_probe(const struct tt *t, uint64_t key)
     return e->key == key && (e->bound_age & 3) != TT_NONE ? e : NULL;
 }
 
+/* Starts loading the slot of key into the cache: called before the work
+ * that leads to probing it, it hides most of the memory's latency. */
+static inline void tt_prefetch(const struct tt *t, uint64_t key)
+{
+    __builtin_prefetch(&t->entry[key & t->mask]);
+}
+
 /* Records a result for key. */
 void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
               enum tt_bound bound);

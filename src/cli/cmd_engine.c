@@ -101,9 +101,13 @@ static void play_own_move(struct engine *e)
     }
     int budget = proto_budget_ms(&e->times, board_cells(&e->board), e->board.stones,
                                  e->time_cap_ms > 0 ? e->time_cap_ms : DEFAULT_THINK_MS);
+    int most = proto_budget_max_ms(&e->times, board_cells(&e->board), e->board.stones,
+                                   e->time_cap_ms > 0 ? e->time_cap_ms : DEFAULT_THINK_MS);
     if (e->time_cap_ms > 0 && budget > e->time_cap_ms)
         budget = e->time_cap_ms;
-    struct ai_limits limits = { .time_ms = budget };
+    if (e->time_cap_ms > 0 && most > e->time_cap_ms)
+        most = e->time_cap_ms;
+    struct ai_limits limits = { .time_ms = budget, .time_max_ms = most };
     int pos = ai_choose(&e->ai, &e->board, e->me, &limits);
     if (pos < 0 || pos >= board_cells(&e->board) || board_at(&e->board, pos) != STONE_NONE) {
         answer("ERROR the %s player found no move", e->ai_name);

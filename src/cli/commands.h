@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);

@@ -91,4 +91,10 @@ void proto_times_init(struct proto_times *t);
  * limit set it returns `fallback`. */
 int proto_budget_ms(const struct proto_times *t, int cells, int stones, int fallback);
 
+/* The most this move may take when the position needs it: with a game clock,
+ * a few budgets but a fair part of the time left at most; otherwise (a turn
+ * limit or none) the budget itself. At least proto_budget_ms(), with the
+ * same guarantees. */
+int proto_budget_max_ms(const struct proto_times *t, int cells, int stones, int fallback);
+
 #endif

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "io/players.h"
+
 /* Records longer than this are not games of ours: the largest board has 676
  * cells, and a generous SGF spends well under 100 bytes a move. */
 #define RECORD_MAX_BYTES (1 << 20)
@@ -57,12 +59,7 @@ static void sgf_text(FILE *out, const char *s)
     }
 }
 
-static const char *player_label(const struct player *p)
-{
-    return p->kind == PLAYER_HUMAN ? "human" : p->spec;
-}
-
-static void write_sgf(FILE *out, const struct game *g)
+static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
 {
     const struct board *b = &g->board;
     const struct game_config *c = &g->config;
@@ -71,10 +68,11 @@ static void write_sgf(FILE *out, const struct game *g)
         fprintf(out, "SZ[%d]", b->width);
     else
         fprintf(out, "SZ[%d:%d]", b->width, b->height);
+    char name[GAME_PLAYER_SPEC_MAX];
     fprintf(out, "RU[%s]WIN[%d]\nPB[", rule_name(b->rule), b->win);
-    sgf_text(out, player_label(&c->player[0]));
+    sgf_text(out, players_record_name(&c->player[0], name, sizeof name));
     fputs("]PW[", out);
-    sgf_text(out, player_label(&c->player[1]));
+    sgf_text(out, players_record_name(&c->player[1], name, sizeof name));
     fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
     const struct result *r = &g->result;
     if (r->outcome != OUTCOME_ONGOING) {
@@ -88,10 +86,24 @@ static void write_sgf(FILE *out, const struct game *g)
         else
             fprintf(out, "RE[%c+]", winner);
     }
+    if (notes != NULL && notes->root_comment != NULL) {
+        fputs("\nGC[", out);
+        sgf_text(out, notes->root_comment);
+        fputc(']', out);
+    }
     for (int i = 0; i < g->ply; i++) {
         int pos = g->moves[i];
-        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 ? "\n" : "", i % 2 ? 'W' : 'B',
+        const struct record_note *n = notes != NULL ? &notes->move[i] : NULL;
+        bool noted = n != NULL && (n->comment != NULL || n->props != NULL);
+        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
+        if (n != NULL && n->props != NULL)
+            fputs(n->props, out);
+        if (n != NULL && n->comment != NULL) {
+            fputs("C[", out);
+            sgf_text(out, n->comment);
+            fputc(']', out);
+        }
     }
     fputs(")\n", out);
 }
@@ -106,10 +118,16 @@ static void write_psq(FILE *out, const struct game *g)
     fputs("-1\n", out);
 }
 
+bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes)
+{
+    write_sgf(out, g, notes);
+    return fflush(out) == 0 && !ferror(out);
+}
+
 bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 {
     if (fmt == RECORD_SGF)
-        write_sgf(out, g);
+        write_sgf(out, g, NULL);
     else
         write_psq(out, g);
     return fflush(out) == 0 && !ferror(out);
@@ -180,21 +198,12 @@ static bool parse_pair(const char *s, int *a, int *b)
     return parse_int(left, a) && parse_int(colon + 1, b);
 }
 
+/* A record names its players; it never starts a program (players.h). */
 static bool sgf_player(const char *value, struct player *p)
 {
     if (strlen(value) >= sizeof p->spec)
         return false;
-    if (value[0] == '\0' || strcmp(value, "human") == 0) {
-        p->kind = PLAYER_HUMAN;
-        p->spec[0] = '\0';
-    } else {
-        /* Another program's name for a person is taken as a human: a record
-         * of theirs replays fine, it just has no computer to resume with. */
-        bool ours = strncmp(value, "engine:", 7) == 0 || strspn(value,
-                    "abcdefghijklmnopqrstuvwxyz") == strlen(value);
-        p->kind = ours ? PLAYER_COMPUTER : PLAYER_HUMAN;
-        snprintf(p->spec, sizeof p->spec, "%s", ours ? value : "");
-    }
+    players_from_record(value, p);
     return true;
 }
 

@@ -70,6 +70,15 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
     p->cy = last >= 0 ? board_y(&g->board, last) : g->board.height / 2;
     if (game_over(g))
         say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
+    /* A name the record gave a side that is no built-in player (a person,
+     * another program, an external engine) makes that side a human's: a
+     * record never starts a program (players.h). Said, not silently done. */
+    for (int i = 0; i < 2; i++) {
+        const struct player *pl = &play_game(p)->config.player[i];
+        if (pl->kind == PLAYER_HUMAN && pl->spec[0] != '\0')
+            say(p, STYLE_ERROR, "%s ('%.40s' in the record) is yours to play: a record "
+                "never starts a program", stone_name(i ? STONE_WHITE : STONE_BLACK), pl->spec);
+    }
     for (int i = 0; i < 2; i++)
         if (why[i][0] != '\0')
             say(p, STYLE_ERROR, "%s: %.120s; you play %s",

@@ -320,7 +320,35 @@ static void test_budget_never_overruns(void **state)
                     int left = t.time_left >= 0 ? t.time_left : t.timeout_match;
                     if (clock && b > 1)
                         assert_true(b < left);
+                    /* The cap a move may stretch to: never below the
+                     * budget, under the same limits. */
+                    int most = proto_budget_max_ms(&t, 225, stones[s], 1000000);
+                    assert_true(most >= b);
+                    if (t.timeout_turn >= 0 && most > 1)
+                        assert_true(most < t.timeout_turn);
+                    if (clock && most > 1)
+                        assert_true(most < left);
+                    if (!clock)
+                        assert_int_equal(most, b);
                 }
+}
+
+/* With a game clock and time to spare, a move may stretch to a few budgets
+ * but not to a large part of what is left. */
+static void test_budget_max_stretches(void **state)
+{
+    (void)state;
+    struct proto_times t;
+    proto_times_init(&t);
+    t.timeout_match = 180000;
+    t.time_left = 180000;
+    int b = proto_budget_ms(&t, 225, 0, 100000);
+    int most = proto_budget_max_ms(&t, 225, 0, 100000);
+    assert_true(most > b && most <= 3 * b);
+    assert_true(most <= 180000 / 4);
+    /* A turn limit caps the stretch too. */
+    t.timeout_turn = b + 100;
+    assert_true(proto_budget_max_ms(&t, 225, 0, 100000) < b + 100);
 }
 
 int main(void)
@@ -336,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_linebuf),
         cmocka_unit_test(test_budget_defaults),
         cmocka_unit_test(test_budget_never_overruns),
+        cmocka_unit_test(test_budget_max_stretches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "io/players.h"
 #include "io/record.h"
 #include "mnk/rng.h"
 
@@ -186,6 +187,94 @@ static void test_formats_by_name(void **state)
     assert_non_null(strstr(err, "/nonexistent/x.sgf"));
 }
 
+/* Parses an SGF text that must load. */
+static void parse_ok(const char *text, struct game *g)
+{
+    char err[200] = "";
+    if (!record_parse(text, strlen(text), RECORD_SGF, g, err, sizeof err))
+        fail_msg("refused: %s", err);
+}
+
+/* A record's players are names: an `engine:` command from an older record
+ * or a hostile file becomes a human labelled with the program's name, and
+ * nothing written back holds a command any more. */
+static void test_record_players_never_run(void **state)
+{
+    (void)state;
+    struct game g;
+    parse_ok("(;GM[4]SZ[9]WIN[5]PB[engine:touch /tmp/pwned; rm -rf ~]"
+             "PW[engine:env X=1 /opt/brains/pbrain-foo --fast];B[ee];W[ef])", &g);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(g.config.player[i].kind, PLAYER_HUMAN);
+        assert_null(strstr(g.config.player[i].spec, "engine:"));
+        assert_null(strchr(g.config.player[i].spec, ' '));
+    }
+    assert_string_equal(g.config.player[0].spec, "touch");
+    assert_string_equal(g.config.player[1].spec, "pbrain-foo");
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_null(strstr(text, "engine:"));
+    assert_non_null(strstr(text, "PB[touch]"));
+    assert_non_null(strstr(text, "PW[pbrain-foo]"));
+    free(text);
+}
+
+/* Levels and built-in strategies stay computers; people's and programs'
+ * names stay as labels through a load and save; "human" and "" are plain
+ * humans. */
+static void test_record_player_names(void **state)
+{
+    (void)state;
+    struct game g;
+    parse_ok("(;GM[4]SZ[9]PB[threat]PW[Alice \\[2d\\]];B[ee])", &g);
+    assert_int_equal(g.config.player[0].kind, PLAYER_COMPUTER);
+    assert_string_equal(g.config.player[0].spec, "threat");
+    assert_int_equal(g.config.player[1].kind, PLAYER_HUMAN);
+    assert_string_equal(g.config.player[1].spec, "Alice [2d]");
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, "PW[Alice [2d\\]]"));
+    free(text);
+    parse_ok("(;GM[4]SZ[9]PB[casual]PW[master];B[ee])", &g);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(g.config.player[i].kind, PLAYER_COMPUTER);
+    assert_string_equal(g.config.player[0].spec, "casual");
+    text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, "PB[casual]PW[master]"));
+    free(text);
+    parse_ok("(;GM[4]SZ[9]PB[human]PW[];B[ee])", &g);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(g.config.player[i].kind, PLAYER_HUMAN);
+        assert_string_equal(g.config.player[i].spec, "");
+    }
+}
+
+/* A game played by an external engine is written with the program's name,
+ * never the command that started it. */
+static void test_engine_player_written_as_label(void **state)
+{
+    (void)state;
+    struct game_config c;
+    game_config_default(&c);
+    c.player[1].kind = PLAYER_COMPUTER;
+    strcpy(c.player[1].spec, "engine:/usr/games/pbrain-x -t 5");
+    struct game g;
+    assert_null(game_init(&g, &c));
+    game_play(&g, 112);
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_null(strstr(text, "engine:"));
+    assert_null(strstr(text, "/usr/games"));
+    assert_non_null(strstr(text, "PW[pbrain-x]"));
+    free(text);
+    char label[16];
+    assert_string_equal(players_engine_label("  ", label, sizeof label), "engine");
+    assert_string_equal(players_engine_label("env A=1 B=2", label, sizeof label), "engine");
+    assert_string_equal(players_engine_label("a/b/averyveryverylongname", label, sizeof label),
+                        "averyveryverylo");
+    assert_string_equal(players_engine_label("x]y\\z", label, sizeof label), "x_y_z");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +284,9 @@ int main(void)
         cmocka_unit_test(test_refusals_leave_game_untouched),
         cmocka_unit_test(test_reasons_are_printable),
         cmocka_unit_test(test_formats_by_name),
+        cmocka_unit_test(test_record_players_never_run),
+        cmocka_unit_test(test_record_player_names),
+        cmocka_unit_test(test_engine_player_written_as_label),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
