@@ -35,6 +35,7 @@
 #include "tui/prompt.h"
 #include "tui/react.h"
 #include "tui/saves.h"
+#include "tui/settings.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
@@ -52,6 +53,7 @@ struct app {
     enum ask asking;
     bool resumed;           /* the game in `play` came from the autosave */
     struct play_options options; /* the game screen's, kept from game to game */
+    struct settings settings; /* as last loaded or saved */
     bool dirty;             /* the screen must be drawn again */
     WINDOW *input;          /* keys are read here, see setup_curses() */
     int status;             /* the exit status, once `quit` is set */
@@ -169,11 +171,45 @@ static void draw(struct app *a)
     a->dirty = false;
 }
 
+/* Loads the remembered settings into the form and the game screen's
+ * options; a file not understood is said once, on the menu. */
+static void load_settings(struct app *a)
+{
+    char path[SAVES_PATH_MAX], warn[SAVES_PATH_MAX + 80] = "";
+    settings_default(&a->settings);
+    if (settings_path(path, sizeof path))
+        settings_load(path, &a->settings, warn, sizeof warn);
+    struct game_config c;
+    settings_to_config(&a->settings, &c);
+    menu_set_form(&a->menu, &c);
+    a->options.marks = a->settings.marks;
+    if (warn[0] != '\0')
+        menu_say(&a->menu, warn);
+}
+
+/* Writes the settings when they differ from what the file holds. Failing to
+ * remember them costs the player nothing now: said on the menu, no more. */
+static void save_settings(struct app *a, const struct settings *now)
+{
+    if (memcmp(now, &a->settings, sizeof *now) == 0)
+        return;
+    a->settings = *now;
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 80];
+    if (settings_path(path, sizeof path) && !settings_save(path, now, err, sizeof err)) {
+        char text[sizeof err + 40];
+        snprintf(text, sizeof text, "settings not kept: %s", err);
+        menu_say(&a->menu, text);
+    }
+}
+
 static void stop_game(struct app *a)
 {
     if (a->playing) {
         a->options = play_get_options(&a->play);
         play_fini(&a->play);
+        struct settings now = a->settings;
+        now.marks = a->options.marks;
+        save_settings(a, &now);
     }
     a->playing = false;
 }
@@ -359,6 +395,10 @@ static void react(struct app *a, unsigned r)
         if (!start_game(a, &c)) {
             a->quit = true;
             a->status = 1;
+        } else {
+            struct settings now = a->settings;
+            settings_from_config(&now, &c);
+            save_settings(a, &now);
         }
     }
     if (r & REACT_SAVE)
@@ -512,7 +552,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     struct sigaction old[N_HANDLED];
     catch_signals(old);
     menu_init(&a->menu);
-    a->options.marks = true;
+    load_settings(a);
     if (!setup_curses(a)) {
         snprintf(a->error, sizeof a->error, "mnk: out of memory for the screen");
         a->status = 1;

@@ -58,6 +58,11 @@ void menu_say(struct menu *m, const char *text)
     snprintf(m->message, sizeof m->message, "%s", text);
 }
 
+void menu_set_form(struct menu *m, const struct game_config *c)
+{
+    setup_from_config(&m->setup, c);
+}
+
 void menu_open_form(struct menu *m, const struct game_config *c)
 {
     m->page = MENU_SETUP;

@@ -296,6 +296,49 @@ expect "Black wins by resignation" "White, to move, resigned"
 keys q
 expect_restored 0 "q after resigning"
 
+echo "# settings survive a restart; a settings file not understood is said"
+start_shell
+run
+expect "New game" "the menu"
+keys Enter
+expect "Win length" "the form"
+keys Down Down Down Down Down Down
+expect "computer: $(level_name 7)" "White at the middle level, with no settings yet"
+keys Left
+expect "computer: $(level_name 6)" "one level down"
+keys Enter
+expect "White computer, $(level_name 6)" "the game starts"
+keys t
+expect "threat marks off" "t turns the marks off"
+keys q
+sleep 0.5
+screen | grep -qF "Quit the game in progress?" && keys y
+expect_restored 0 "quitting"
+if grep -qx "white = $(level_name 6)" "$CONFIG/mnk/settings" &&
+   grep -qx "marks = no" "$CONFIG/mnk/settings"; then
+    pass "the settings file keeps White's level and the marks"
+else
+    fail "settings file: $(cat "$CONFIG/mnk/settings" 2>&1)"
+fi
+run
+expect "New game" "the menu again"
+keys Enter
+keys Down Down Down Down Down Down
+expect "computer: $(level_name 6)" "the form remembers White's level"
+keys Down Enter
+expect "White computer, $(level_name 6)" "a game at the remembered level"
+keys t
+expect "threat marks on" "the marks were remembered off: t turns them on"
+keys q
+sleep 0.5
+screen | grep -qF "Quit the game in progress?" && keys y
+expect_restored 0 "quitting again"
+printf 'width = banana\n' >"$CONFIG/mnk/settings"
+run
+expect "settings:1: not understood, skipped" "a bad settings line is said on the menu"
+keys q
+expect_restored 0 "quitting from the menu"
+
 echo "# without colour (NO_COLOR): the stones differ by attribute"
 start_shell
 RUN_ENV="NO_COLOR=1" run "$WORK/three.sgf"
