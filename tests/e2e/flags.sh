@@ -55,6 +55,9 @@ engine --memory 65537              | --memory   | from 1 to 65536
 engine --time-ms 0                 | --time-ms  | from 1 to 3600000
 engine --time-ms 3600001           | --time-ms  | from 1 to 3600000
 engine --seed -3                   | --seed     | from 0 to
+engine --level nope                | --level    | one of: starter.*maximum
+engine --nodes 0                   | --nodes    | from 1 to
+engine --depth 0                   | --depth    | from 1 to 200
 engine --bogus 1                   | --bogus    | unknown
 engine --win                       | --win      | missing
 match --black random --white random --games 0       | --games    | from 1 to 100000
