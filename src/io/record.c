@@ -94,14 +94,22 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
     for (int i = 0; i < g->ply; i++) {
         int pos = g->moves[i];
         const struct record_note *n = notes != NULL ? &notes->move[i] : NULL;
-        bool noted = n != NULL && (n->comment != NULL || n->props != NULL);
+        const char *comment = n != NULL ? n->comment : NULL;
+        bool hinted = g->hinted[i];
+        bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
         fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
         if (n != NULL && n->props != NULL)
             fputs(n->props, out);
-        if (n != NULL && n->comment != NULL) {
+        if (hinted)
+            fputs("HINT[1]", out);
+        if (comment != NULL || hinted) {
             fputs("C[", out);
-            sgf_text(out, n->comment);
+            if (comment != NULL)
+                sgf_text(out, comment);
+            if (hinted)
+                fprintf(out, "%s%s asked for a hint before this move.", comment != NULL ? " " : "",
+                        i % 2 ? "White" : "Black");
             fputc(']', out);
         }
     }
@@ -139,6 +147,7 @@ bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 struct parsed {
     struct game_config config;
     int moves[BOARD_MAX_CELLS];
+    bool hinted[BOARD_MAX_CELLS];   /* HINT on the node of moves[i] */
     int n_moves;
     enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
     enum end_reason concession;
@@ -258,6 +267,9 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (r->n_moves >= BOARD_MAX_CELLS)
             return fail(err, err_size, "too many moves");
         r->moves[r->n_moves++] = y * c->width + x;
+    } else if (strcmp(id, "HINT") == 0) {
+        if (r->n_moves > 0)
+            r->hinted[r->n_moves - 1] = true;
     } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0) {
         return fail(err, err_size, "set-up stones (%s) are not supported", id);
     }
@@ -404,6 +416,8 @@ bool record_parse(const char *text, size_t len, enum record_format fmt,
             ok = fail(err, err_size, "%s", why);
     }
     for (int i = 0; ok && i < r->n_moves; i++) {
+        if (r->hinted[i])
+            game_note_hint(replay);
         enum game_error e = game_play(replay, r->moves[i]);
         if (e == GAME_ERR_OCCUPIED)
             ok = fail(err, err_size, "move %d plays on an occupied cell", i + 1);

@@ -13,7 +13,9 @@
  * players_record_name, so no record starts a program), their thinking times
  * in MS[black:white] (private; 0 = what the name implies), the result in
  * RE. Older records' LV[black:white] (a level number) is ignored.
- * Variations are skipped: the main line is the first branch at every fork.
+ * A move played after its player asked for a hint carries the private
+ * HINT[1] and says so in its comment. Variations are skipped: the main line
+ * is the first branch at every fork.
  *
  * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`
  * lines; always five in a row, freestyle.

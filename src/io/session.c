@@ -181,6 +181,11 @@ enum stone session_resigner(const struct session *s)
     return session_is_computer(s, other) ? STONE_NONE : other;
 }
 
+void session_note_hint(struct session *s)
+{
+    game_note_hint(&s->game);
+}
+
 bool session_resign(struct session *s)
 {
     enum stone side = session_resigner(s);

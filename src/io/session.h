@@ -106,6 +106,10 @@ bool session_toggle_pause(struct session *s);
  * person plays. */
 enum stone session_resigner(const struct session *s);
 
+/* Notes in the game that the side to move asked for a hint here (it goes
+ * into the record with the move that follows). */
+void session_note_hint(struct session *s);
+
 /* That side resigns: the game ends as its loss. False when nobody can. */
 bool session_resign(struct session *s);
 

@@ -475,6 +475,7 @@ unsigned play_wake(struct play *p)
         advice_explain(&p->advice, &g->board, game_to_move(g), move,
                        p->have_info ? &p->info : NULL, why, sizeof why);
         p->have_info = false;
+        session_note_hint(&p->session);
         say(p, STYLE_MESSAGE, "hint: %s, %s", notation_format(&g->board, move, name), why);
         /* The cursor goes there: Enter takes the hint. */
         p->cx = board_x(&g->board, move);

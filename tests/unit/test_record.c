@@ -275,10 +275,42 @@ static void test_engine_player_written_as_label(void **state)
     assert_string_equal(players_engine_label("x]y\\z", label, sizeof label), "x_y_z");
 }
 
+/* A move played after a hint says so in the record, and the note comes
+ * back on reading; with an analysis comment too, the node has one C. */
+static void test_hint_in_record(void **state)
+{
+    (void)state;
+    static struct game g, back;
+    parse_ok("(;GM[4]SZ[9];B[ee];W[ef];B[eg])", &g);
+    assert_false(g.hinted[1]);
+    g.hinted[1] = true;   /* White asked before playing ef */
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, ";W[ef]HINT[1]C[White asked for a hint before this move.]"));
+    parse_ok(text, &back);
+    assert_false(back.hinted[0]);
+    assert_true(back.hinted[1]);
+    assert_false(back.hinted[2]);
+    free(text);
+
+    struct record_note notes[3] = { { 0 }, { .comment = "2. White e4", .props = "BM[1]" }, { 0 } };
+    struct record_notes all = { .move = notes };
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_true(record_write_notes(f, &g, &all));
+    rewind(f);
+    char buf[1024];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(buf, ";W[ef]BM[1]HINT[1]C[2. White e4 White asked for a hint before this move.]"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sgf_round_trip),
+        cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_round_trip),
         cmocka_unit_test(test_sgf_main_line_and_extras),
         cmocka_unit_test(test_refusals_leave_game_untouched),
