@@ -15,6 +15,7 @@ struct command {
 
 static const struct command commands[] = {
     { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
+    { "show", cmd_show, "print a game record as a text board with its moves" },
     { "analyze", cmd_analyze, "judge a recorded game move by move, with the better moves" },
     { "convert", cmd_convert, "convert a game record between SGF and PSQ" },
     { "engine", cmd_engine, "a Gomocup engine on standard input/output (Piskvork protocol)" },

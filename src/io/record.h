@@ -18,7 +18,11 @@
  * is the first branch at every fork.
  *
  * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`
- * lines; always five in a row, freestyle.
+ * lines, ended by "-1" or other programs' lines (players' file names); a
+ * move line after the list ended is an error (a broken line in the middle).
+ * mnk adds, after the "-1", a line "mnk win=K rule=R" that other programs
+ * skip; without it a record is five in a row, freestyle. Both formats may
+ * start with a UTF-8 byte-order mark.
  */
 #ifndef MNK_IO_RECORD_H
 #define MNK_IO_RECORD_H
@@ -46,11 +50,22 @@ struct record_note {
     const char *props;
 };
 
-/* Notes on a whole record: a game comment (GC) and one note per move
- * (move[i] for g->moves[i], i < g->ply). */
+/* Notes on a whole record: further root properties in SGF form (as kept
+ * in struct record_extra), a game comment (GC) and one note per move
+ * (move[i] for g->moves[i], i < g->ply); each may be NULL. */
 struct record_notes {
+    const char *root_props;
     const char *root_comment;
     const struct record_note *move;
+};
+
+/* What a record says beyond the game, kept so that a convert or a load and
+ * save loses nothing: the SGF root's properties mnk does not use (GC, C,
+ * EV, DT, other programs' own ones, ...), as they were written. A property
+ * that would not fit is left out whole. */
+#define RECORD_EXTRA_MAX 16384
+struct record_extra {
+    char root[RECORD_EXTRA_MAX];
 };
 
 /* record_write in SGF with the notes. False on a write error. */
@@ -61,8 +76,27 @@ bool record_write_notes(FILE *out, const struct game *g, const struct record_not
 bool record_parse(const char *text, size_t len, enum record_format fmt,
                   struct game *g, char *err, size_t err_size);
 
-/* record_write / record_parse on a named file, the format from its name. */
+/* record_parse, also filling *extra (which may be NULL). */
+bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
+                        struct game *g, struct record_extra *extra, char *err,
+                        size_t err_size);
+
+/* record_write / record_parse on a named file, the format from its name.
+ * Saving replaces the file whole or not at all (io/safefile.h). Loading
+ * reads regular files only: a directory, a pipe or a device is refused at
+ * once. Every error names the file, and for its content the place (a byte
+ * offset in SGF, a line in PSQ, or the move). */
 bool record_save(const char *path, const struct game *g, char *err, size_t err_size);
 bool record_load(const char *path, struct game *g, char *err, size_t err_size);
+
+/* record_load, also filling *extra (which may be NULL). */
+bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
+                       char *err, size_t err_size);
+
+/* Saves g to path in `fmt` with the notes (SGF only; NULL for none),
+ * creating missing directories with `make_dirs`. */
+bool record_save_notes(const char *path, const struct game *g, enum record_format fmt,
+                       const struct record_notes *notes, bool make_dirs, char *err,
+                       size_t err_size);
 
 #endif
