@@ -162,7 +162,7 @@ static void test_refusals_leave_game_untouched(void **state)
 static void test_reasons_are_printable(void **state)
 {
     (void)state;
-    const char *bad[] = { "(;GM[4\n\033[2J]SZ[15])", "(;GM[4]SZ[1\x01\xff" "5])",
+    const char *bad[] = { "(;GM[4\n\033[2J]SZ[15])", "(;GM[4]SZ[1\x01\xff\x35])",
                           "(;GM[4]SZ[15]WIN[5\x7f])", "(;GM[4]SZ[15];B[h\0338])" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct game g;
