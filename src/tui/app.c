@@ -51,7 +51,13 @@ struct app {
     struct dialog dialog;
     struct prompt prompt;
     enum ask asking;
-    bool resumed;           /* the game in `play` came from the autosave */
+    char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
+    struct saves_mark kept; /* the game as it was last kept there */
+    unsigned serial;        /* games started, for unique autosave names */
+    bool keep_failed;       /* the last attempt to keep the game failed */
+    struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
+    int n_games;
+    char save_path[SAVES_PATH_MAX]; /* a save waiting for "replace?" */
     struct play_options options; /* the game screen's, kept from game to game */
     struct settings settings; /* as last loaded or saved */
     bool dirty;             /* the screen must be drawn again */
@@ -78,6 +84,78 @@ static void on_signal(int sig)
     ssize_t n = write(wake_pipe[1], "s", 1);
     (void)n; /* a full pipe already holds a wake-up */
     errno = saved;
+}
+
+/* A crash (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) must not leave the shell in
+ * curses' modes. Everything the handler needs is made ready beforehand,
+ * because it may only make async-signal-safe calls: the terminal's modes
+ * from before curses (tcsetattr) and the bytes that leave the alternate
+ * screen, show the cursor, reset the colours and stop mouse reports
+ * (write). It then lets the signal take its default course, so the exit
+ * status and any core dump stay what they would have been; the game
+ * itself is on disk already (the autosave after every move). */
+static struct termios crash_modes;
+static bool crash_have_modes;
+static char crash_bytes[256];
+static size_t crash_len;
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
+
+static void on_crash(int sig)
+{
+    if (crash_len > 0) {
+        ssize_t n = write(STDOUT_FILENO, crash_bytes, crash_len);
+        (void)n;
+    }
+    if (crash_have_modes)
+        tcsetattr(STDIN_FILENO, TCSANOW, &crash_modes);
+    signal(sig, SIG_DFL);
+    raise(sig);   /* delivered, with the default action, when this returns */
+}
+
+/* Appends a terminfo capability's bytes, if the terminal has it. */
+static void crash_add(const char *cap)
+{
+    char *seq = tigetstr(cap);
+    if (seq == NULL || seq == (char *)-1)
+        return;
+    size_t n = strlen(seq);
+    if (crash_len + n < sizeof crash_bytes) {
+        memcpy(crash_bytes + crash_len, seq, n);
+        crash_len += n;
+    }
+}
+
+/* Call before curses changes the terminal's modes (the modes), then once
+ * it is set up (the bytes, from its terminfo entry). */
+static void crash_save_modes(void)
+{
+    crash_have_modes = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &crash_modes) == 0;
+}
+
+static void crash_arm(void)
+{
+    static const char mouse_off[] = "\033[?1000l\033[?1006l";
+    crash_len = 0;
+    crash_add("sgr0");
+    crash_add("cnorm");
+    crash_add("rmcup");
+    if (crash_len + sizeof mouse_off - 1 < sizeof crash_bytes) {
+        memcpy(crash_bytes + crash_len, mouse_off, sizeof mouse_off - 1);
+        crash_len += sizeof mouse_off - 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_CRASH; i++)
+        sigaction(crash_signals[i], &sa, NULL);
+}
+
+static void crash_disarm(void)
+{
+    for (size_t i = 0; i < N_CRASH; i++)
+        signal(crash_signals[i], SIG_DFL);
 }
 
 static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
@@ -226,6 +304,43 @@ static void show_game(struct app *a)
     play_tick(&a->play);
 }
 
+/* A fresh autosave name for the game just put in `play`, written at its
+ * first change: an empty game, or a record as loaded, is nothing to keep. */
+static void new_autosave(struct app *a)
+{
+    if (!saves_new_path(a->autosave, sizeof a->autosave, time(NULL), a->serial++))
+        a->autosave[0] = '\0';
+    a->kept = saves_mark_of(play_game(&a->play));
+}
+
+/* Keeps the game on screen in its autosave whenever it changed (a move,
+ * undo, redo, its end): called after every turn of the main loop. A
+ * failure is said on the game's status line at once, and makes the exit
+ * status 1 unless a later attempt succeeds. */
+static void sync_autosave(struct app *a)
+{
+    if (!a->playing)
+        return;
+    const struct game *g = play_game(&a->play);
+    struct saves_mark now = saves_mark_of(g);
+    if (saves_mark_equal(&now, &a->kept))
+        return;
+    char err[SAVES_PATH_MAX + 100];
+    if (a->autosave[0] == '\0') {
+        snprintf(err, sizeof err, "nowhere to keep it: HOME is not set");
+    } else if (saves_keep(a->autosave, g, err, sizeof err)) {
+        a->kept = now;
+        a->keep_failed = false;
+        a->save_error[0] = '\0';
+        return;
+    }
+    a->kept = now;   /* said once per change, not on every turn */
+    a->keep_failed = true;
+    snprintf(a->save_error, sizeof a->save_error, "mnk: the game could not be kept: %s", err);
+    play_warn(&a->play, a->save_error + 5);
+    a->dirty = true;
+}
+
 static bool start_game(struct app *a, const struct game_config *c)
 {
     stop_game(a);
@@ -234,53 +349,74 @@ static bool start_game(struct app *a, const struct game_config *c)
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    a->resumed = false;
+    new_autosave(a);
     show_game(a);
     return true;
 }
 
-/* Opens a game read from a file (`resumed`: the autosave), saying `note`. */
-static void open_game(struct app *a, const struct game *g, bool resumed, const char *note)
+/* Opens a game read from a file, saying `note`: from its autosave `kept`
+ * (which it goes on using), or from a record (NULL: a new autosave, written
+ * at its first change). */
+static void open_game(struct app *a, const struct game *g, const char *kept, const char *note)
 {
     stop_game(a);
     play_open(&a->play, g, wake_pipe[1], &a->options);
-    a->resumed = resumed;
+    if (kept != NULL) {
+        snprintf(a->autosave, sizeof a->autosave, "%s", kept);
+        a->kept = saves_mark_of(play_game(&a->play));
+    } else {
+        new_autosave(a);
+    }
     play_note(&a->play, note);
     show_game(a);
 }
 
-/* Leaves the game on screen, keeping it in the autosave when it is
- * unfinished (see saves.h). A failure never holds the player back: it is
- * told on the menu, or on stderr once the program has left the screen. */
+/* Leaves the game on screen; it is already kept (sync_autosave). A failure
+ * to keep it was said while playing, and is said again on stderr once the
+ * program has left the screen. */
 static void leave_game(struct app *a, bool quitting)
 {
-    char err[SAVES_PATH_MAX + 50], line[SAVES_PATH_MAX + 100];
-    if (a->playing && !saves_leave(play_game(&a->play), a->resumed, err, sizeof err)) {
-        snprintf(line, sizeof line, "the game in progress could not be kept: %s", err);
-        if (quitting)
-            snprintf(a->save_error, sizeof a->save_error, "mnk: %s", line);
-        else
-            menu_say(&a->menu, line);
-    }
+    sync_autosave(a);
+    if (a->keep_failed && !quitting)
+        menu_say(&a->menu, a->save_error + 5);
     stop_game(a);
 }
 
-/* Offers Resume on the menu when the autosave holds a game that loads. */
+/* "15×15 k=5 freestyle  human vs keen  12 moves, Black to play  Nov 23 08:40" */
+static void describe(const struct saves_entry *e, char *buf, size_t size)
+{
+    char when[32];
+    struct tm tm;
+    if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
+        when[0] = '\0';
+    snprintf(buf, size, "%d%s%d k=%d %s  %s vs %s  %d move%s, %s to play  %s", e->width,
+             draw_sym(GLYPH_TIMES), e->height, e->win, rule_name(e->rule), e->black, e->white,
+             e->moves, e->moves == 1 ? "" : "s", stone_name(e->to_move), when);
+}
+
+/* Offers Resume on the menu when unfinished games are kept, and fills the
+ * list it opens. A kept game that does not load is set aside and said. */
 static void refresh_resume(struct app *a)
 {
-    struct game g;
-    char err[200], note[120];
-    if (!saves_resume(&g, err, sizeof err)) {
+    char note[SAVES_PATH_MAX + 200];
+    a->n_games = saves_list(a->games, MENU_GAMES_MAX, note, sizeof note);
+    static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
+    for (int i = 0; i < a->n_games; i++)
+        describe(&a->games[i], lines[i], sizeof lines[i]);
+    menu_set_games(&a->menu, (const char(*)[MENU_GAME_TEXT])lines, a->n_games);
+    if (a->n_games == 0) {
         menu_set_resume(&a->menu, NULL);
-        if (err[0] != '\0')
-            menu_say(&a->menu, err);
-        return;
+    } else {
+        char what[MENU_GAME_TEXT + 40];
+        if (a->n_games == 1)
+            snprintf(what, sizeof what, "%s", lines[0]);
+        else
+            snprintf(what, sizeof what, "%d unfinished games; the newest: %.60s", a->n_games,
+                     lines[0]);
+        menu_set_resume(&a->menu, what);
     }
-    const struct board *b = &g.board;
-    snprintf(note, sizeof note, "%d%s%d k=%d %s, %d move%s, %s to play", b->width,
-             draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule), g.ply,
-             g.ply == 1 ? "" : "s", stone_name(game_to_move(&g)));
-    menu_set_resume(&a->menu, note);
+    if (note[0] != '\0')
+        menu_say(&a->menu, note);
 }
 
 /* Computers of a game read from a file play afresh: records keep no seed. */
@@ -293,23 +429,46 @@ static void reseed(struct game *g)
 
 static void resume(struct app *a)
 {
-    struct game g;
-    char err[200];
-    if (!saves_resume(&g, err, sizeof err)) {
+    static struct game g;
+    char err[SAVES_PATH_MAX + 200];
+    int pick = a->menu.pick;
+    if (pick < 0 || pick >= a->n_games) {
+        menu_say(&a->menu, "there is no game to resume");
+        return;
+    }
+    if (!saves_load(a->games[pick].path, &g, err, sizeof err)) {
         refresh_resume(a);
-        menu_say(&a->menu, err[0] != '\0' ? err : "there is no game to resume");
+        menu_say(&a->menu, err);
         return;
     }
     reseed(&g);
-    open_game(a, &g, true, "resumed where you left off");
+    char path[SAVES_PATH_MAX];
+    snprintf(path, sizeof path, "%s", a->games[pick].path);
+    a->menu.page = MENU_MAIN;
+    open_game(a, &g, path, "resumed where you left off");
 }
 
+static void delete_game(struct app *a)
+{
+    int pick = a->menu.pick;
+    char err[SAVES_PATH_MAX + 100];
+    if (pick >= 0 && pick < a->n_games && !saves_forget(a->games[pick].path, err, sizeof err))
+        menu_say(&a->menu, err);
+    refresh_resume(a);
+}
+
+/* The save prompt offers a dated name in the games directory; a name typed
+ * without a directory is relative to where mnk was started. */
 static void ask_save(struct app *a)
 {
-    char name[64];
+    char dir[SAVES_PATH_MAX], name[64], offer[SAVES_PATH_MAX + 64];
     saves_default_name(name, sizeof name, time(NULL));
+    if (saves_data_dir(dir, sizeof dir))
+        snprintf(offer, sizeof offer, "%s/%s", dir, name);
+    else
+        snprintf(offer, sizeof offer, "%s", name);
     prompt_open(&a->prompt, "Save the game as:", "Enter saves (.sgf or .psq), Esc cancels",
-                name, REACT_ANSWER);
+                offer, REACT_ANSWER);
     a->asking = ASK_SAVE;
     a->overlay = OVERLAY_PROMPT;
 }
@@ -339,14 +498,37 @@ static void load(struct app *a, const char *typed)
     } else {
         reseed(&g);
         snprintf(note, sizeof note, "opened %s", path);
-        open_game(a, &g, false, note);
+        open_game(a, &g, NULL, note);
     }
+}
+
+/* Saves where the prompt says, asking first when that would replace a
+ * file; the default games directory is made as needed. */
+static void answer_save(struct app *a, const char *typed)
+{
+    char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX];
+    if (!saves_expand(typed, path, sizeof path, true)) {
+        react(a, play_save(&a->play, typed, false));
+        return;
+    }
+    if (access(path, F_OK) == 0) {
+        snprintf(a->save_path, sizeof a->save_path, "%s", path);
+        char question[160];
+        const char *base = strrchr(path, '/');
+        snprintf(question, sizeof question, "Replace %.100s?", base != NULL ? base + 1 : path);
+        dialog_open(&a->dialog, question, REACT_OVERWRITE);
+        a->overlay = OVERLAY_DIALOG;
+        return;
+    }
+    bool in_games = saves_data_dir(dir, sizeof dir) && strncmp(path, dir, strlen(dir)) == 0 &&
+                    path[strlen(dir)] == '/';
+    react(a, play_save(&a->play, path, in_games));
 }
 
 static void answer(struct app *a)
 {
     if (a->asking == ASK_SAVE && a->playing)
-        react(a, play_save(&a->play, a->prompt.text));
+        answer_save(a, a->prompt.text);
     else if (a->asking == ASK_LOAD && a->screen == SCREEN_MENU)
         load(a, a->prompt.text);
 }
@@ -373,6 +555,14 @@ static void react(struct app *a, unsigned r)
     }
     if ((r & REACT_RESIGN) && a->playing)
         react(a, play_resign(&a->play));
+    if (r & REACT_ASK_DELETE) {
+        dialog_open(&a->dialog, "Delete this unfinished game?", REACT_DELETE);
+        a->overlay = OVERLAY_DIALOG;
+    }
+    if (r & REACT_DELETE)
+        delete_game(a);
+    if ((r & REACT_OVERWRITE) && a->playing)
+        react(a, play_save(&a->play, a->save_path, false));
     if (r & REACT_ASK_MENU) {
         dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
@@ -482,6 +672,7 @@ static void loop(struct app *a)
             keys++;
             react(a, dispatch(a, key));
         }
+        sync_autosave(a);
         if (n > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             a->status = 128 + SIGHUP;
             return;
@@ -526,6 +717,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
         fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
         return 1;
     }
+    crash_save_modes();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         const char *term = getenv("TERM");
@@ -551,6 +743,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     }
     struct sigaction old[N_HANDLED];
     catch_signals(old);
+    crash_arm();
     menu_init(&a->menu);
     load_settings(a);
     if (!setup_curses(a)) {
@@ -559,7 +752,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     } else {
         resize(a);
         if (record != NULL) {
-            open_game(a, record, false, note);
+            open_game(a, record, NULL, note);
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
             if (config == NULL)
@@ -575,13 +768,17 @@ int app_run(const struct game_config *config, const struct game *record, const c
         delwin(a->input);
     endwin();
     delscreen(screen);
+    crash_disarm();
     release_signals(old);
     close(wake_pipe[0]);
     close(wake_pipe[1]);
     wake_pipe[0] = wake_pipe[1] = -1;
     if (a->error[0] != '\0')
         fprintf(stderr, "%s\n", a->error);
-    if (a->save_error[0] != '\0')
+    if (a->keep_failed) {
         fprintf(stderr, "%s\n", a->save_error);
+        if (a->status == 0)
+            a->status = 1;
+    }
     return a->status;
 }

@@ -1,6 +1,7 @@
 /* saves.c — the full-screen game's files; see saves.h. */
 #include "tui/saves.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,7 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/players.h"
 #include "io/record.h"
+#include "io/safefile.h"
 
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -36,15 +39,180 @@ static bool fits(char *buf, size_t size, const char *fmt, ...)
     return n >= 0 && (size_t)n < size;
 }
 
-bool saves_autosave_path(char *buf, size_t size)
+/* $VAR/mnk/SUB if VAR is an absolute path, else $HOME/FALLBACK/mnk/SUB. */
+static bool xdg_path(char *buf, size_t size, const char *var, const char *fallback,
+                     const char *sub)
 {
-    const char *state = getenv("XDG_STATE_HOME");
-    if (state != NULL && state[0] == '/')
-        return fits(buf, size, "%s/mnk/last.sgf", state);
+    const char *base = getenv(var);
+    if (base != NULL && base[0] == '/')
+        return fits(buf, size, "%s/mnk/%s", base, sub);
     const char *home = getenv("HOME");
     if (home == NULL || home[0] == '\0')
         return false;
-    return fits(buf, size, "%s/.local/state/mnk/last.sgf", home);
+    return fits(buf, size, "%s/%s/mnk/%s", home, fallback, sub);
+}
+
+bool saves_dir(char *buf, size_t size)
+{
+    return xdg_path(buf, size, "XDG_STATE_HOME", ".local/state", "games");
+}
+
+bool saves_data_dir(char *buf, size_t size)
+{
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "games");
+}
+
+bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial)
+{
+    char dir[SAVES_PATH_MAX], stamp[32];
+    struct tm tm;
+    if (!saves_dir(dir, sizeof dir))
+        return false;
+    if (localtime_r(&when, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+        snprintf(stamp, sizeof stamp, "game");
+    return fits(buf, size, "%s/%s-%ld-%u.sgf", dir, stamp, (long)getpid(), serial);
+}
+
+struct saves_mark saves_mark_of(const struct game *g)
+{
+    return (struct saves_mark){ .ply = g->ply, .last = g->last,
+                                .outcome = g->result.outcome, .reason = g->result.reason,
+                                .hash = g->board.hash };
+}
+
+bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b)
+{
+    return a->ply == b->ply && a->last == b->last && a->outcome == b->outcome &&
+           a->reason == b->reason && a->hash == b->hash;
+}
+
+bool saves_forget(const char *path, char *err, size_t err_size)
+{
+    if (remove(path) != 0 && errno != ENOENT)
+        return fail(err, err_size, "%s: %s", path, strerror(errno));
+    return true;
+}
+
+bool saves_keep(const char *path, const struct game *g, char *err, size_t err_size)
+{
+    if (game_over(g))
+        return saves_forget(path, err, err_size);
+    return saves_write(path, g, true, err, err_size);
+}
+
+bool saves_load(const char *path, struct game *g, char *err, size_t err_size)
+{
+    return record_load(path, g, err, err_size);
+}
+
+/* Renames a file that does not load out of the way, for the player to look
+ * at: NAME.corrupt-YYYYmmdd-HHMMSS (with a number if that is taken). */
+static void set_aside(const char *path, char *note, size_t note_size, const char *why)
+{
+    char stamp[32], aside[SAVES_PATH_MAX];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+        snprintf(stamp, sizeof stamp, "unknown");
+    bool named = fits(aside, sizeof aside, "%s.corrupt-%s", path, stamp);
+    for (int n = 2; named && access(aside, F_OK) == 0 && n < 100; n++)
+        named = fits(aside, sizeof aside, "%s.corrupt-%s-%d", path, stamp, n);
+    bool moved = named && access(aside, F_OK) != 0 && rename(path, aside) == 0;
+    if (note[0] != '\0')
+        return;
+    if (moved)
+        fits(note, note_size, "a kept game did not load and was set aside as %s: %s", aside, why);
+    else
+        fits(note, note_size, "a kept game does not load (%s) and could not be set aside: %s",
+             path, why);
+}
+
+/* Moves the single autosave of earlier versions into the list. */
+static void migrate_last(const char *dir)
+{
+    char old[SAVES_PATH_MAX], path[SAVES_PATH_MAX];
+    if (!xdg_path(old, sizeof old, "XDG_STATE_HOME", ".local/state", "last.sgf") ||
+        access(old, F_OK) != 0 || !fits(path, sizeof path, "%s/last.sgf", dir))
+        return;
+    char err[SAVES_PATH_MAX];
+    if (safefile_make_parents(path, err, sizeof err) && access(path, F_OK) != 0)
+        rename(old, path);
+}
+
+static bool is_autosave(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] != '.' && n > 4 && strcmp(name + n - 4, ".sgf") == 0;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+    const struct saves_entry *x = a, *y = b;
+    return x->when < y->when ? 1 : x->when > y->when ? -1 : strcmp(x->path, y->path);
+}
+
+static void label(char *buf, const struct player *p)
+{
+    char name[GAME_PLAYER_SPEC_MAX];
+    players_record_name(p, name, sizeof name);
+    /* Cut short, and never inside a UTF-8 character. */
+    size_t n = strlen(name);
+    if (n >= SAVES_NAME_MAX) {
+        n = SAVES_NAME_MAX - 1;
+        while (n > 0 && ((unsigned char)name[n] & 0xc0) == 0x80)
+            n--;
+    }
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+}
+
+int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
+{
+    char dir[SAVES_PATH_MAX];
+    note[0] = '\0';
+    if (!saves_dir(dir, sizeof dir))
+        return 0;
+    migrate_last(dir);
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        if (errno != ENOENT)
+            fits(note, note_size, "%s: %s", dir, strerror(errno));
+        return 0;
+    }
+    static struct game g;   /* large; the list is read on one thread */
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        if (!is_autosave(e->d_name))
+            continue;
+        struct saves_entry *s = &out[n];
+        struct stat st;
+        char why[SAVES_PATH_MAX + 100];
+        if (!fits(s->path, sizeof s->path, "%s/%s", dir, e->d_name) ||
+            stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (!saves_load(s->path, &g, why, sizeof why)) {
+            set_aside(s->path, note, note_size, why);
+            continue;
+        }
+        if (game_over(&g)) {   /* ended, but not removed (a crash at the end) */
+            remove(s->path);
+            continue;
+        }
+        s->when = st.st_mtime;
+        s->width = g.board.width;
+        s->height = g.board.height;
+        s->win = g.board.win;
+        s->rule = g.board.rule;
+        s->moves = g.ply;
+        s->to_move = game_to_move(&g);
+        label(s->black, &g.config.player[0]);
+        label(s->white, &g.config.player[1]);
+        n++;
+    }
+    closedir(d);
+    qsort(out, (size_t)n, sizeof *out, newest_first);
+    return n;
 }
 
 void saves_default_name(char *buf, size_t size, time_t when)
@@ -67,82 +235,11 @@ bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
     return fits(buf, size, "%s%s", typed, ext);
 }
 
-/* Creates the directories leading to `path` (not its last component). */
-static bool make_parents(const char *path, char *err, size_t err_size)
-{
-    char dir[SAVES_PATH_MAX];
-    if (!fits(dir, sizeof dir, "%s", path))
-        return fail(err, err_size, "path too long");
-    for (char *s = strchr(dir + 1, '/'); s != NULL; s = strchr(s + 1, '/')) {
-        *s = '\0';
-        if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-            return fail(err, err_size, "%s: %s", dir, strerror(errno));
-        *s = '/';
-    }
-    return true;
-}
-
 bool saves_write(const char *path, const struct game *g, bool make_dirs,
                  char *err, size_t err_size)
 {
     enum record_format fmt;
-    char part[SAVES_PATH_MAX];
     if (!record_format_for_path(path, &fmt))
         return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
-    if (!fits(part, sizeof part, "%s.part", path))
-        return fail(err, err_size, "path too long");
-    if (make_dirs && !make_parents(path, err, err_size))
-        return false;
-    FILE *f = fopen(part, "w");
-    if (f == NULL)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
-    bool ok = record_write(f, g, fmt);
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        remove(part);
-        return fail(err, err_size, "%s: write failed", path);
-    }
-    if (rename(part, path) != 0) {
-        int e = errno;
-        remove(part);
-        return fail(err, err_size, "%s: %s", path, strerror(e));
-    }
-    return true;
-}
-
-enum saves_action saves_on_leave(const struct game *g, bool resumed)
-{
-    if (game_over(g))
-        return resumed ? SAVES_CLEAR : SAVES_KEEP;
-    return g->ply > 0 ? SAVES_WRITE : SAVES_KEEP;
-}
-
-bool saves_leave(const struct game *g, bool resumed, char *err, size_t err_size)
-{
-    char path[SAVES_PATH_MAX];
-    enum saves_action action = saves_on_leave(g, resumed);
-    if (action == SAVES_KEEP)
-        return true;
-    if (!saves_autosave_path(path, sizeof path))
-        return fail(err, err_size, "nowhere to keep the game: HOME is not set");
-    if (action == SAVES_WRITE)
-        return saves_write(path, g, true, err, err_size);
-    if (remove(path) != 0 && errno != ENOENT)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
-    return true;
-}
-
-bool saves_resume(struct game *g, char *err, size_t err_size)
-{
-    char path[SAVES_PATH_MAX];
-    err[0] = '\0';
-    if (!saves_autosave_path(path, sizeof path) || access(path, F_OK) != 0)
-        return false;
-    char why[200];
-    if (record_load(path, g, why, sizeof why))
-        return true;
-    /* Reasons about the content don't name the file. */
-    if (strncmp(why, path, strlen(path)) == 0)
-        return fail(err, err_size, "%s", why);
-    return fail(err, err_size, "%s: %s", path, why);
+    return record_save_notes(path, g, fmt, NULL, make_dirs, err, err_size);
 }

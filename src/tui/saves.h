@@ -1,29 +1,87 @@
-/* saves.h — the full-screen game's files, without curses: where the game in
- * progress is kept when the player leaves it ($XDG_STATE_HOME/mnk/last.sgf,
- * by default ~/.local/state/mnk/last.sgf), the name offered when saving, and
- * writing a record so that a failed write never replaces a good file with a
- * half-written one.
+/* saves.h — the full-screen game's files, without curses: every unfinished
+ * game kept on disk as it is played, the list Resume offers, and where a
+ * game saved by hand goes.
  *
- * The autosave holds at most one game: the last one left unfinished. Leaving
- * a game writes it there when it has moves and is not over; a finished game
- * that was resumed from there removes it; anything else leaves it alone, so
- * an unfinished game is only ever replaced by a newer unfinished one.
+ * Each game has an autosave of its own, $XDG_STATE_HOME/mnk/games/ID.sgf
+ * (by default ~/.local/state/mnk/games/), written whole after every change
+ * to the game — a move, an undo, a redo — through io/safefile.h, so kill -9,
+ * a crash or a power cut keeps every move made. ID is unique to the process
+ * and the game, so two instances never share a file. A game that ends
+ * removes its own file and no other. A file there that does not load is set
+ * aside, renamed NAME.corrupt-YYYYmmdd-HHMMSS — never overwritten, never
+ * deleted — and reported once. The single last.sgf of earlier versions
+ * joins the list on the first look.
+ *
+ * Saving by hand: the offered name is a dated file in
+ * $XDG_DATA_HOME/mnk/games/ (by default ~/.local/share/mnk/games/, created
+ * as needed); a relative name typed by the player is relative to the
+ * directory mnk was started in, which mnk never leaves.
  */
 #ifndef MNK_TUI_SAVES_H
 #define MNK_TUI_SAVES_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "mnk/game.h"
 
 #define SAVES_PATH_MAX 4096
+#define SAVES_NAME_MAX 40
 
-/* The autosave file's path. False when it has none: XDG_STATE_HOME is unset,
- * empty or relative (then ignored, as the XDG spec says) and HOME is unset or
- * empty, or the path does not fit in `size`. */
-bool saves_autosave_path(char *buf, size_t size);
+/* The directory of the autosaves. False when there is none: XDG_STATE_HOME
+ * is unset, empty or relative (then ignored, as the XDG spec says) and HOME
+ * is unset or empty, or the path does not fit. */
+bool saves_dir(char *buf, size_t size);
+
+/* A new game's autosave path in saves_dir(): the time `when`, the process
+ * and `serial` (the caller's count of games) make it unique. */
+bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial);
+
+/* What changes to a game are seen by: its moves, the redo list and the
+ * result. Two marks are equal when nothing that a record holds changed. */
+struct saves_mark {
+    int ply, last;
+    enum outcome outcome;
+    enum end_reason reason;
+    uint64_t hash;
+};
+
+struct saves_mark saves_mark_of(const struct game *g);
+bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b);
+
+/* Keeps game g in its autosave `path`: written whole while it is
+ * unfinished, removed once it is over (a missing file is no error). False
+ * with the reason in err. */
+bool saves_keep(const char *path, const struct game *g, char *err, size_t err_size);
+
+/* Removes an autosave (the player deleted it from the list). */
+bool saves_forget(const char *path, char *err, size_t err_size);
+
+/* One unfinished game of the list. */
+struct saves_entry {
+    char path[SAVES_PATH_MAX];
+    time_t when;                     /* last written */
+    int width, height, win;
+    enum rule rule;
+    int moves;
+    enum stone to_move;
+    char black[SAVES_NAME_MAX], white[SAVES_NAME_MAX];
+};
+
+/* Fills out[0 .. max) with the unfinished games, newest first, and returns
+ * how many. Files that do not load are set aside (see above) and the first
+ * is described in `note` ("" when there was none); finished games found
+ * there are removed. */
+int saves_list(struct saves_entry *out, int max, char *note, size_t note_size);
+
+/* Reads an autosave into *g. False with the reason (naming the file). */
+bool saves_load(const char *path, struct game *g, char *err, size_t err_size);
+
+/* The directory a game saved by hand goes to by default. False as for
+ * saves_dir(), with XDG_DATA_HOME and ~/.local/share. */
+bool saves_data_dir(char *buf, size_t size);
 
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
@@ -34,27 +92,10 @@ void saves_default_name(char *buf, size_t size, time_t when);
 bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf);
 
 /* Writes g (moves up to g->ply) to `path` in the format its name implies,
- * through `path`.part renamed into place; with `make_dirs`, missing parent
- * directories are created first (mode 0700). False with a one-line reason in
- * err, the file at `path` then being untouched. */
+ * whole or not at all (io/safefile.h); with `make_dirs`, missing parent
+ * directories are created first (mode 0700). False with a one-line reason
+ * in err, the file at `path` then being untouched. */
 bool saves_write(const char *path, const struct game *g, bool make_dirs,
                  char *err, size_t err_size);
-
-enum saves_action {
-    SAVES_KEEP,     /* leave the autosave as it is */
-    SAVES_WRITE,    /* the game goes into the autosave */
-    SAVES_CLEAR,    /* the autosave held this game, now over: remove it */
-};
-
-/* What leaving game g does to the autosave; `resumed` says g came from it. */
-enum saves_action saves_on_leave(const struct game *g, bool resumed);
-
-/* Applies saves_on_leave(). False with the reason in err when the autosave
- * could not be written or removed (a missing file to remove is no error). */
-bool saves_leave(const struct game *g, bool resumed, char *err, size_t err_size);
-
-/* Reads the autosave into *g. False when there is none (err empty) or it does
- * not load (err says why); *g is then untouched. */
-bool saves_resume(struct game *g, char *err, size_t err_size);
 
 #endif

@@ -1,6 +1,9 @@
-/* test_tui_saves.c — the full-screen game's files: the autosave path from
- * the environment, the default name, writing through a temporary file, and
- * what leaving a game does to the autosave. Works in a fresh temporary
+/* test_tui_saves.c — the full-screen game's files: the autosave and save
+ * directories from the environment, unique autosave names, the default
+ * name, writing whole files, keeping a game as it changes and removing it
+ * when it ends, the Resume list (newest first, finished games dropped,
+ * files that do not load set aside and never overwritten, the old
+ * last.sgf taken in), and the change marks. Works in a fresh temporary
  * directory given as HOME and XDG_STATE_HOME. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <dirent.h>
+#include <utime.h>
 
 #include "io/record.h"
 #include "tui/saves.h"
@@ -54,26 +59,167 @@ static void some_game(struct game *g, int moves)
         assert_int_equal(game_play(g, cells[i]), GAME_OK);
 }
 
-static void test_autosave_path(void **state)
+static void test_dirs(void **state)
 {
     (void)state;
     char buf[SAVES_PATH_MAX];
     setenv("HOME", "/home/someone", 1);
     unsetenv("XDG_STATE_HOME");
-    assert_true(saves_autosave_path(buf, sizeof buf));
-    assert_string_equal(buf, "/home/someone/.local/state/mnk/last.sgf");
+    unsetenv("XDG_DATA_HOME");
+    assert_true(saves_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/home/someone/.local/state/mnk/games");
+    assert_true(saves_data_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/home/someone/.local/share/mnk/games");
     setenv("XDG_STATE_HOME", "/var/state", 1);
-    assert_true(saves_autosave_path(buf, sizeof buf));
-    assert_string_equal(buf, "/var/state/mnk/last.sgf");
+    setenv("XDG_DATA_HOME", "/var/data", 1);
+    assert_true(saves_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/var/state/mnk/games");
+    assert_true(saves_data_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/var/data/mnk/games");
     setenv("XDG_STATE_HOME", "relative/state", 1); /* ignored, as XDG says */
-    assert_true(saves_autosave_path(buf, sizeof buf));
-    assert_string_equal(buf, "/home/someone/.local/state/mnk/last.sgf");
+    assert_true(saves_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/home/someone/.local/state/mnk/games");
     setenv("XDG_STATE_HOME", "", 1);
     unsetenv("HOME");
-    assert_false(saves_autosave_path(buf, sizeof buf));
+    assert_false(saves_dir(buf, sizeof buf));
     setenv("HOME", "/home/someone", 1);
     char small[20];
-    assert_false(saves_autosave_path(small, sizeof small));
+    assert_false(saves_dir(small, sizeof small));
+    unsetenv("XDG_DATA_HOME");
+}
+
+/* Every game of every process gets a name of its own. */
+static void test_new_paths_unique(void **state)
+{
+    (void)state;
+    char a[SAVES_PATH_MAX], b[SAVES_PATH_MAX];
+    setenv("XDG_STATE_HOME", tmp, 1);
+    assert_true(saves_new_path(a, sizeof a, 1000, 0));
+    assert_true(saves_new_path(b, sizeof b, 1000, 1));
+    assert_string_not_equal(a, b);
+    assert_true(strncmp(a, tmp, strlen(tmp)) == 0);
+    char pid[32];
+    snprintf(pid, sizeof pid, "-%ld-0.sgf", (long)getpid());
+    assert_non_null(strstr(a, pid));
+}
+
+/* Keeping writes the game whole as it changes and removes it at its end;
+ * the marks see every change a record holds. */
+static void test_keep_and_end(void **state)
+{
+    (void)state;
+    static struct game g, back;
+    char path[SAVES_PATH_MAX], err[256];
+    setenv("XDG_STATE_HOME", tmp, 1);
+    assert_true(saves_new_path(path, sizeof path, 2000, 7));
+    some_game(&g, 3);
+    struct saves_mark m3 = saves_mark_of(&g);
+    assert_true(saves_keep(path, &g, err, sizeof err));   /* makes the directory */
+    assert_true(saves_load(path, &back, err, sizeof err));
+    assert_int_equal(back.ply, 3);
+    assert_true(game_undo(&g));
+    struct saves_mark m2 = saves_mark_of(&g);
+    assert_false(saves_mark_equal(&m3, &m2));
+    assert_true(saves_keep(path, &g, err, sizeof err));
+    assert_true(saves_load(path, &back, err, sizeof err));
+    assert_int_equal(back.ply, 2);
+    assert_true(game_redo(&g));
+    struct saves_mark again = saves_mark_of(&g);
+    assert_true(saves_mark_equal(&m3, &again));
+    /* Nothing else is left in the directory: no temporary files. */
+    char dir[SAVES_PATH_MAX];
+    assert_true(saves_dir(dir, sizeof dir));
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        files += e->d_name[0] != '.';
+    closedir(d);
+    assert_int_equal(files, 1);
+    game_concede(&g, STONE_WHITE, END_RESIGN);
+    assert_false(saves_mark_equal(&m3, &(struct saves_mark){ 0 }));
+    assert_true(saves_keep(path, &g, err, sizeof err));
+    assert_false(exists(path));
+    assert_true(saves_forget(path, err, sizeof err));   /* gone already: fine */
+}
+
+static void touch(const char *path, time_t when)
+{
+    struct utimbuf t = { when, when };
+    assert_int_equal(utime(path, &t), 0);
+}
+
+/* The list: newest first, with what each game is; a file that does not
+ * load is set aside under a new name and said once, never removed; a
+ * finished game left behind is dropped; the old last.sgf joins. */
+static void test_list(void **state)
+{
+    (void)state;
+    static struct game g;
+    char sub[256], err[256], note[SAVES_PATH_MAX + 200];
+    snprintf(sub, sizeof sub, "%s/list", tmp);
+    setenv("XDG_STATE_HOME", sub, 1);
+    char a[SAVES_PATH_MAX], b[SAVES_PATH_MAX], bad[SAVES_PATH_MAX], old[SAVES_PATH_MAX];
+    assert_true(saves_new_path(a, sizeof a, 100, 1));
+    assert_true(saves_new_path(b, sizeof b, 100, 2));
+    some_game(&g, 2);
+    assert_true(saves_keep(a, &g, err, sizeof err));
+    some_game(&g, 5);
+    assert_true(saves_keep(b, &g, err, sizeof err));
+    touch(a, 5000);
+    touch(b, 4000);
+    snprintf(bad, sizeof bad, "%s/mnk/games/broken.sgf", sub);
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("(;GM[4]SZ[7];B[dd];W[dd])", f);
+    fclose(f);
+    snprintf(old, sizeof old, "%s/mnk/last.sgf", sub);
+    some_game(&g, 1);
+    assert_true(saves_write(old, &g, true, err, sizeof err));
+
+    struct saves_entry list[8];
+    int n = saves_list(list, 8, note, sizeof note);
+    assert_int_equal(n, 3);
+    /* Newest first: last.sgf (written just now, moved in), a, then b. */
+    assert_int_equal(list[0].moves, 1);
+    assert_non_null(strstr(list[0].path, "/mnk/games/last.sgf"));
+    assert_string_equal(list[1].path, a);
+    assert_int_equal(list[1].moves, 2);
+    assert_int_equal(list[1].width, 7);
+    assert_int_equal(list[1].win, 4);
+    assert_int_equal(list[1].to_move, STONE_BLACK);
+    assert_string_equal(list[1].black, "human");
+    assert_string_equal(list[1].white, "threat");
+    assert_string_equal(list[2].path, b);
+    assert_false(exists(old));
+    assert_non_null(strstr(note, "set aside"));
+    assert_non_null(strstr(note, "broken.sgf.corrupt-"));
+    assert_false(exists(bad));
+    /* The set-aside file is still there, untouched, and said only once. */
+    DIR *d;
+    char dir[SAVES_PATH_MAX];
+    assert_true(saves_dir(dir, sizeof dir));
+    assert_non_null(d = opendir(dir));
+    int aside = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        aside += strstr(e->d_name, "broken.sgf.corrupt-") != NULL;
+    closedir(d);
+    assert_int_equal(aside, 1);
+    n = saves_list(list, 8, note, sizeof note);
+    assert_int_equal(n, 3);
+    assert_string_equal(note, "");
+
+    /* A finished game found there is dropped from the list. */
+    some_game(&g, 2);
+    game_concede(&g, STONE_BLACK, END_RESIGN);
+    assert_true(saves_write(b, &g, false, err, sizeof err));
+    n = saves_list(list, 8, note, sizeof note);
+    assert_int_equal(n, 2);
+    assert_false(exists(b));
+    /* Deleting one leaves the others. */
+    assert_true(saves_forget(a, err, sizeof err));
+    n = saves_list(list, 8, note, sizeof note);
+    assert_int_equal(n, 1);
 }
 
 static void test_default_name(void **state)
@@ -109,14 +255,12 @@ static void test_write_makes_dirs_and_reads_back(void **state)
 {
     (void)state;
     struct game g, back;
-    char path[SAVES_PATH_MAX], part[SAVES_PATH_MAX + 8], err[256];
+    char path[SAVES_PATH_MAX], err[256];
     some_game(&g, 5);
     snprintf(path, sizeof path, "%s/deep/er/game.sgf", tmp);
     assert_false(saves_write(path, &g, false, err, sizeof err)); /* no directory */
     assert_false(exists(path));
     assert_true(saves_write(path, &g, true, err, sizeof err));
-    snprintf(part, sizeof part, "%s.part", path);
-    assert_false(exists(part));
     assert_true(record_load(path, &back, err, sizeof err));
     assert_int_equal(back.ply, 5);
     assert_memory_equal(back.moves, g.moves, 5 * sizeof g.moves[0]);
@@ -140,78 +284,20 @@ static void test_write_refuses_unknown_format_and_keeps_old_file(void **state)
     assert_int_equal(mkdir(path, 0700), 0);
     assert_false(saves_write(path, &g, false, err, sizeof err));
     assert_non_null(strstr(err, "taken.sgf"));
-    char part[SAVES_PATH_MAX + 8];
-    snprintf(part, sizeof part, "%s.part", path);
-    assert_false(exists(part));
     assert_false(record_load(path, &back, err, sizeof err));
-}
-
-static void test_leave_policy(void **state)
-{
-    (void)state;
-    struct game g;
-    some_game(&g, 0);
-    assert_int_equal(saves_on_leave(&g, false), SAVES_KEEP);
-    some_game(&g, 3);
-    assert_int_equal(saves_on_leave(&g, false), SAVES_WRITE);
-    assert_int_equal(saves_on_leave(&g, true), SAVES_WRITE);
-    game_concede(&g, STONE_WHITE, END_RESIGN);
-    assert_int_equal(saves_on_leave(&g, false), SAVES_KEEP);
-    assert_int_equal(saves_on_leave(&g, true), SAVES_CLEAR);
-}
-
-static void test_leave_and_resume(void **state)
-{
-    (void)state;
-    struct game g, back;
-    char err[256], path[SAVES_PATH_MAX];
-    setenv("XDG_STATE_HOME", tmp, 1);
-    assert_true(saves_autosave_path(path, sizeof path));
-    assert_false(saves_resume(&back, err, sizeof err));
-    assert_string_equal(err, "");
-
-    some_game(&g, 3);
-    assert_true(saves_leave(&g, false, err, sizeof err));
-    assert_true(exists(path));
-    assert_true(saves_resume(&back, err, sizeof err));
-    assert_int_equal(back.ply, 3);
-    assert_int_equal(back.moves[2], 17);
-
-    /* A finished game not resumed from the file leaves it alone... */
-    struct game other;
-    some_game(&other, 1);
-    game_concede(&other, STONE_BLACK, END_RESIGN);
-    assert_true(saves_leave(&other, false, err, sizeof err));
-    assert_true(exists(path));
-    /* ...the resumed one, finished, removes it; twice is no error. */
-    game_concede(&back, STONE_WHITE, END_RESIGN);
-    assert_true(saves_leave(&back, true, err, sizeof err));
-    assert_false(exists(path));
-    assert_true(saves_leave(&back, true, err, sizeof err));
-
-    /* A file that does not load is reported, not resumed. */
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs("(;GM[4]SZ[7];B[zz", f);
-    fclose(f);
-    back.ply = 42;
-    assert_false(saves_resume(&back, err, sizeof err));
-    assert_true(strncmp(err, path, strlen(path)) == 0); /* names the file */
-    assert_true(strlen(err) > strlen(path) + 2);        /* and the reason */
-    assert_int_equal(back.ply, 42);
-    remove(path);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_autosave_path),
+        cmocka_unit_test(test_dirs),
+        cmocka_unit_test(test_new_paths_unique),
         cmocka_unit_test(test_default_name),
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_write_makes_dirs_and_reads_back),
         cmocka_unit_test(test_write_refuses_unknown_format_and_keeps_old_file),
-        cmocka_unit_test(test_leave_policy),
-        cmocka_unit_test(test_leave_and_resume),
+        cmocka_unit_test(test_keep_and_end),
+        cmocka_unit_test(test_list),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }
