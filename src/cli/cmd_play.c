@@ -196,10 +196,11 @@ int cmd_play(int argc, char **argv)
     }
 
     struct game *g = NULL;
+    static struct record_extra extra; /* what the record says beyond the game */
     if (record != NULL) {
         char err[512];
         g = malloc(sizeof *g);
-        if (g == NULL || !record_load(record, g, err, sizeof err)) {
+        if (g == NULL || !record_load_extra(record, g, &extra, err, sizeof err)) {
             args_error("%s", g == NULL ? "out of memory" : err);
             free(g);
             return ARGS_EXIT_USAGE;
@@ -224,7 +225,7 @@ int cmd_play(int argc, char **argv)
     char note[300];
     if (record != NULL)
         snprintf(note, sizeof note, "opened %.280s", record);
-    int status = app_run(g != NULL ? NULL : any ? &c : NULL, g, note);
+    int status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL, note);
     free(g);
     return status;
 }

@@ -52,6 +52,7 @@ struct app {
     struct prompt prompt;
     enum ask asking;
     char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
+    struct record_extra extra; /* what its record said beyond the game */
     struct saves_mark kept; /* the game as it was last kept there */
     unsigned serial;        /* games started, for unique autosave names */
     bool keep_failed;       /* the last attempt to keep the game failed */
@@ -328,7 +329,7 @@ static void sync_autosave(struct app *a)
     char err[SAVES_PATH_MAX + 100];
     if (a->autosave[0] == '\0') {
         snprintf(err, sizeof err, "nowhere to keep it: HOME is not set");
-    } else if (saves_keep(a->autosave, g, err, sizeof err)) {
+    } else if (saves_keep(a->autosave, g, a->extra.root, err, sizeof err)) {
         a->kept = now;
         a->keep_failed = false;
         a->save_error[0] = '\0';
@@ -350,6 +351,7 @@ static bool start_game(struct app *a, const struct game_config *c)
         return false;
     }
     new_autosave(a);
+    a->extra.root[0] = '\0';
     show_game(a);
     return true;
 }
@@ -436,7 +438,7 @@ static void resume(struct app *a)
         menu_say(&a->menu, "there is no game to resume");
         return;
     }
-    if (!saves_load(a->games[pick].path, &g, err, sizeof err)) {
+    if (!saves_load(a->games[pick].path, &g, &a->extra, err, sizeof err)) {
         refresh_resume(a);
         menu_say(&a->menu, err);
         return;
@@ -487,7 +489,7 @@ static void load(struct app *a, const char *typed)
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 100], note[2 * SAVES_PATH_MAX + 200];
     if (!saves_expand(typed, path, sizeof path, false)) {
         menu_say(&a->menu, "the file name is too long");
-    } else if (!record_load(path, &g, err, sizeof err)) {
+    } else if (!record_load_extra(path, &g, &a->extra, err, sizeof err)) {
         /* Reasons about the content don't name the file; say which it was. */
         if (strncmp(err, path, strlen(path)) == 0) {
             menu_say(&a->menu, err);
@@ -508,7 +510,7 @@ static void answer_save(struct app *a, const char *typed)
 {
     char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX];
     if (!saves_expand(typed, path, sizeof path, true)) {
-        react(a, play_save(&a->play, typed, false));
+        react(a, play_save(&a->play, typed, a->extra.root, false));
         return;
     }
     if (access(path, F_OK) == 0) {
@@ -522,7 +524,7 @@ static void answer_save(struct app *a, const char *typed)
     }
     bool in_games = saves_data_dir(dir, sizeof dir) && strncmp(path, dir, strlen(dir)) == 0 &&
                     path[strlen(dir)] == '/';
-    react(a, play_save(&a->play, path, in_games));
+    react(a, play_save(&a->play, path, a->extra.root, in_games));
 }
 
 static void answer(struct app *a)
@@ -562,7 +564,7 @@ static void react(struct app *a, unsigned r)
     if (r & REACT_DELETE)
         delete_game(a);
     if ((r & REACT_OVERWRITE) && a->playing)
-        react(a, play_save(&a->play, a->save_path, false));
+        react(a, play_save(&a->play, a->save_path, a->extra.root, false));
     if (r & REACT_ASK_MENU) {
         dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
@@ -707,7 +709,8 @@ static bool setup_curses(struct app *a)
     return true;
 }
 
-int app_run(const struct game_config *config, const struct game *record, const char *note)
+int app_run(const struct game_config *config, const struct game *record,
+            const struct record_extra *extra, const char *note)
 {
     static struct app app; /* large (two games' worth); one per process */
     struct app *a = &app;
@@ -753,6 +756,8 @@ int app_run(const struct game_config *config, const struct game *record, const c
         resize(a);
         if (record != NULL) {
             open_game(a, record, NULL, note);
+            if (extra != NULL)
+                a->extra = *extra;
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
             if (config == NULL)

@@ -6,14 +6,17 @@
 #ifndef MNK_TUI_APP_H
 #define MNK_TUI_APP_H
 
+#include "io/record.h"
 #include "mnk/game.h"
 
 /* Runs the program on the terminal: the game `record` (a record read from a
- * file, `note` shown in its status line) or else the game of `config`
+ * file, `note` shown in its status line, `extra` what the file said beyond
+ * the game, kept when it is saved; may be NULL) or else the game of `config`
  * straight away, or the menu when both are NULL. Returns the process exit
  * status (0 when the player quits, 128 + N after signal N, 1 on a fatal
  * error, reported on stderr once the terminal is restored). A game left
  * unfinished is kept for Resume (saves.h) whichever way the program ends. */
-int app_run(const struct game_config *config, const struct game *record, const char *note);
+int app_run(const struct game_config *config, const struct game *record,
+            const struct record_extra *extra, const char *note);
 
 #endif

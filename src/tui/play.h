@@ -72,9 +72,10 @@ const struct game *play_game(const struct play *p);
 void play_note(struct play *p, const char *text);
 
 /* Saves the game to `path` (a name as typed: "~/" is $HOME, ".sgf" is
- * added to a name without an extension), creating missing directories when
+ * added to a name without an extension), with what its record said beyond
+ * the game (`root_props`, may be NULL), creating missing directories when
  * `make_dirs`; says where it went or why not. */
-unsigned play_save(struct play *p, const char *path, bool make_dirs);
+unsigned play_save(struct play *p, const char *path, const char *root_props, bool make_dirs);
 
 /* Shows `text` as an error on the status line (the game could not be kept). */
 void play_warn(struct play *p, const char *text);

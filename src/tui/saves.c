@@ -93,16 +93,18 @@ bool saves_forget(const char *path, char *err, size_t err_size)
     return true;
 }
 
-bool saves_keep(const char *path, const struct game *g, char *err, size_t err_size)
+bool saves_keep(const char *path, const struct game *g, const char *root_props, char *err,
+                size_t err_size)
 {
     if (game_over(g))
         return saves_forget(path, err, err_size);
-    return saves_write(path, g, true, err, err_size);
+    return saves_write(path, g, root_props, true, err, err_size);
 }
 
-bool saves_load(const char *path, struct game *g, char *err, size_t err_size)
+bool saves_load(const char *path, struct game *g, struct record_extra *extra, char *err,
+                size_t err_size)
 {
-    return record_load(path, g, err, err_size);
+    return record_load_extra(path, g, extra, err, err_size);
 }
 
 /* Renames a file that does not load out of the way, for the player to look
@@ -191,7 +193,7 @@ int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
         if (!fits(s->path, sizeof s->path, "%s/%s", dir, e->d_name) ||
             stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
-        if (!saves_load(s->path, &g, why, sizeof why)) {
+        if (!saves_load(s->path, &g, NULL, why, sizeof why)) {
             set_aside(s->path, note, note_size, why);
             continue;
         }
@@ -235,11 +237,12 @@ bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
     return fits(buf, size, "%s%s", typed, ext);
 }
 
-bool saves_write(const char *path, const struct game *g, bool make_dirs,
-                 char *err, size_t err_size)
+bool saves_write(const char *path, const struct game *g, const char *root_props,
+                 bool make_dirs, char *err, size_t err_size)
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
         return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
-    return record_save_notes(path, g, fmt, NULL, make_dirs, err, err_size);
+    const struct record_notes notes = { .root_props = root_props };
+    return record_save_notes(path, g, fmt, &notes, make_dirs, err, err_size);
 }

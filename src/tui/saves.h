@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "io/record.h"
 #include "mnk/game.h"
 
 #define SAVES_PATH_MAX 4096
@@ -52,9 +53,11 @@ struct saves_mark saves_mark_of(const struct game *g);
 bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b);
 
 /* Keeps game g in its autosave `path`: written whole while it is
- * unfinished, removed once it is over (a missing file is no error). False
- * with the reason in err. */
-bool saves_keep(const char *path, const struct game *g, char *err, size_t err_size);
+ * unfinished (with `root_props`, what its record said beyond the game, see
+ * struct record_extra; may be NULL), removed once it is over (a missing
+ * file is no error). False with the reason in err. */
+bool saves_keep(const char *path, const struct game *g, const char *root_props, char *err,
+                size_t err_size);
 
 /* Removes an autosave (the player deleted it from the list). */
 bool saves_forget(const char *path, char *err, size_t err_size);
@@ -76,8 +79,10 @@ struct saves_entry {
  * there are removed. */
 int saves_list(struct saves_entry *out, int max, char *note, size_t note_size);
 
-/* Reads an autosave into *g. False with the reason (naming the file). */
-bool saves_load(const char *path, struct game *g, char *err, size_t err_size);
+/* Reads an autosave into *g (and what it says beyond the game into *extra,
+ * which may be NULL). False with the reason (naming the file). */
+bool saves_load(const char *path, struct game *g, struct record_extra *extra, char *err,
+                size_t err_size);
 
 /* The directory a game saved by hand goes to by default. False as for
  * saves_dir(), with XDG_DATA_HOME and ~/.local/share. */
@@ -91,11 +96,12 @@ void saves_default_name(char *buf, size_t size, time_t when);
  * is empty. */
 bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf);
 
-/* Writes g (moves up to g->ply) to `path` in the format its name implies,
+/* Writes g (moves up to g->ply) to `path` in the format its name implies
+ * (in SGF with `root_props`, which may be NULL),
  * whole or not at all (io/safefile.h); with `make_dirs`, missing parent
  * directories are created first (mode 0700). False with a one-line reason
  * in err, the file at `path` then being untouched. */
-bool saves_write(const char *path, const struct game *g, bool make_dirs,
-                 char *err, size_t err_size);
+bool saves_write(const char *path, const struct game *g, const char *root_props,
+                 bool make_dirs, char *err, size_t err_size);
 
 #endif

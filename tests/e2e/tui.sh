@@ -575,9 +575,21 @@ keys u u
 expect_not "last c3" "undo goes back through its history"
 keys q
 expect_restored 0 "q with no move left on the board"
-run "$WORK/saved.sgf"
-expect "opened $WORK/saved.sgf" "mnk FILE.sgf opens the record"
+printf '(;GM[4]FF[4]SZ[5]WIN[4]GC[a club game]EV[Spring cup]PB[Ann]PW[Bo];B[cc];W[bc])\n' \
+    >"$WORK/club.sgf"
+run "$WORK/club.sgf"
+expect "in the record) is yours to play" "mnk FILE.sgf opens the record, its people are people"
 expect "1. c3   b3" "with its moves"
+keys s C-u
+keys -l "$WORK/club-copy.sgf"
+keys Enter
+expect "saved to" "the record saved again"
+if grep -q 'GC\[a club game\]EV\[Spring cup\]' "$WORK/club-copy.sgf" &&
+   grep -q 'PB\[Ann\]PW\[Bo\]' "$WORK/club-copy.sgf"; then
+    pass "the record's comment, event and names survive a load and save"
+else
+    fail "lost on the way: $(cat "$WORK/club-copy.sgf")"
+fi
 keys q y
 expect_restored 0 "q, y"
 # A PSQ record (Piskvork): 1-based x,y from the top left.

@@ -114,14 +114,14 @@ static void test_keep_and_end(void **state)
     assert_true(saves_new_path(path, sizeof path, 2000, 7));
     some_game(&g, 3);
     struct saves_mark m3 = saves_mark_of(&g);
-    assert_true(saves_keep(path, &g, err, sizeof err));   /* makes the directory */
-    assert_true(saves_load(path, &back, err, sizeof err));
+    assert_true(saves_keep(path, &g, NULL, err, sizeof err));   /* makes the directory */
+    assert_true(saves_load(path, &back, NULL, err, sizeof err));
     assert_int_equal(back.ply, 3);
     assert_true(game_undo(&g));
     struct saves_mark m2 = saves_mark_of(&g);
     assert_false(saves_mark_equal(&m3, &m2));
-    assert_true(saves_keep(path, &g, err, sizeof err));
-    assert_true(saves_load(path, &back, err, sizeof err));
+    assert_true(saves_keep(path, &g, NULL, err, sizeof err));
+    assert_true(saves_load(path, &back, NULL, err, sizeof err));
     assert_int_equal(back.ply, 2);
     assert_true(game_redo(&g));
     struct saves_mark again = saves_mark_of(&g);
@@ -138,7 +138,7 @@ static void test_keep_and_end(void **state)
     assert_int_equal(files, 1);
     game_concede(&g, STONE_WHITE, END_RESIGN);
     assert_false(saves_mark_equal(&m3, &(struct saves_mark){ 0 }));
-    assert_true(saves_keep(path, &g, err, sizeof err));
+    assert_true(saves_keep(path, &g, NULL, err, sizeof err));
     assert_false(exists(path));
     assert_true(saves_forget(path, err, sizeof err));   /* gone already: fine */
 }
@@ -163,9 +163,9 @@ static void test_list(void **state)
     assert_true(saves_new_path(a, sizeof a, 100, 1));
     assert_true(saves_new_path(b, sizeof b, 100, 2));
     some_game(&g, 2);
-    assert_true(saves_keep(a, &g, err, sizeof err));
+    assert_true(saves_keep(a, &g, NULL, err, sizeof err));
     some_game(&g, 5);
-    assert_true(saves_keep(b, &g, err, sizeof err));
+    assert_true(saves_keep(b, &g, NULL, err, sizeof err));
     touch(a, 5000);
     touch(b, 4000);
     snprintf(bad, sizeof bad, "%s/mnk/games/broken.sgf", sub);
@@ -175,7 +175,7 @@ static void test_list(void **state)
     fclose(f);
     snprintf(old, sizeof old, "%s/mnk/last.sgf", sub);
     some_game(&g, 1);
-    assert_true(saves_write(old, &g, true, err, sizeof err));
+    assert_true(saves_write(old, &g, NULL, true, err, sizeof err));
 
     struct saves_entry list[8];
     int n = saves_list(list, 8, note, sizeof note);
@@ -212,7 +212,7 @@ static void test_list(void **state)
     /* A finished game found there is dropped from the list. */
     some_game(&g, 2);
     game_concede(&g, STONE_BLACK, END_RESIGN);
-    assert_true(saves_write(b, &g, false, err, sizeof err));
+    assert_true(saves_write(b, &g, NULL, false, err, sizeof err));
     n = saves_list(list, 8, note, sizeof note);
     assert_int_equal(n, 2);
     assert_false(exists(b));
@@ -258,9 +258,9 @@ static void test_write_makes_dirs_and_reads_back(void **state)
     char path[SAVES_PATH_MAX], err[256];
     some_game(&g, 5);
     snprintf(path, sizeof path, "%s/deep/er/game.sgf", tmp);
-    assert_false(saves_write(path, &g, false, err, sizeof err)); /* no directory */
+    assert_false(saves_write(path, &g, NULL, false, err, sizeof err)); /* no directory */
     assert_false(exists(path));
-    assert_true(saves_write(path, &g, true, err, sizeof err));
+    assert_true(saves_write(path, &g, NULL, true, err, sizeof err));
     assert_true(record_load(path, &back, err, sizeof err));
     assert_int_equal(back.ply, 5);
     assert_memory_equal(back.moves, g.moves, 5 * sizeof g.moves[0]);
@@ -276,15 +276,32 @@ static void test_write_refuses_unknown_format_and_keeps_old_file(void **state)
     char path[SAVES_PATH_MAX], err[256];
     snprintf(path, sizeof path, "%s/game.txt", tmp);
     some_game(&g, 2);
-    assert_false(saves_write(path, &g, false, err, sizeof err));
+    assert_false(saves_write(path, &g, NULL, false, err, sizeof err));
     assert_non_null(strstr(err, "unknown record format"));
     /* A directory where the file should be: the rename fails, nothing is
      * left behind, and what was there is untouched. */
     snprintf(path, sizeof path, "%s/taken.sgf", tmp);
     assert_int_equal(mkdir(path, 0700), 0);
-    assert_false(saves_write(path, &g, false, err, sizeof err));
+    assert_false(saves_write(path, &g, NULL, false, err, sizeof err));
     assert_non_null(strstr(err, "taken.sgf"));
     assert_false(record_load(path, &back, err, sizeof err));
+}
+
+/* What a record said beyond the game goes with it into its autosave and
+ * comes back on resuming. */
+static void test_keep_root_props(void **state)
+{
+    (void)state;
+    static struct game g, back;
+    static struct record_extra extra;
+    char path[SAVES_PATH_MAX], err[256];
+    setenv("XDG_STATE_HOME", tmp, 1);
+    assert_true(saves_new_path(path, sizeof path, 3000, 9));
+    some_game(&g, 2);
+    assert_true(saves_keep(path, &g, "GC[a club game]EV[Spring cup]", err, sizeof err));
+    assert_true(saves_load(path, &back, &extra, err, sizeof err));
+    assert_string_equal(extra.root, "GC[a club game]EV[Spring cup]");
+    assert_int_equal(back.ply, 2);
 }
 
 int main(void)
@@ -298,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_write_refuses_unknown_format_and_keeps_old_file),
         cmocka_unit_test(test_keep_and_end),
         cmocka_unit_test(test_list),
+        cmocka_unit_test(test_keep_root_props),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }
