@@ -101,9 +101,10 @@ for l in $levels; do
         [ $((count - i)) -lt "$slow" ] && n=$slow_games
         against=$prev base=$total how=
         if [ "$i" -eq "$count" ] && [ -n "$top_against" ]; then
-            # Scaled: the top at top_ms against a level whose Elo we have.
+            # Scaled: the top at top_ms against a level L whose budget is
+            # scaled alike, standing for the top against the level below:
+            # the difference is added to the level below.
             against=$top_against
-            base=$(cat "$out/elo-$top_against")
             how=" at $top_ms ms a move (scaled)"
             match "$l" "$against" "$n" "$out/$i" --time-ms "$top_ms"
         else
