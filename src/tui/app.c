@@ -262,6 +262,7 @@ static void load_settings(struct app *a)
     settings_to_config(&a->settings, &c);
     menu_set_form(&a->menu, &c);
     a->options.marks = a->settings.marks;
+    a->options.plain = a->settings.plain;
     if (warn[0] != '\0')
         menu_say(&a->menu, warn);
 }
@@ -288,6 +289,7 @@ static void stop_game(struct app *a)
         play_fini(&a->play);
         struct settings now = a->settings;
         now.marks = a->options.marks;
+        now.plain = a->options.plain;
         save_settings(a, &now);
     }
     a->playing = false;
@@ -705,7 +707,7 @@ static bool setup_curses(struct app *a)
     set_escdelay(25);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
     mouseinterval(0);
-    draw_init();
+    draw_init(a->options.plain);
     return true;
 }
 

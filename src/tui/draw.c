@@ -76,20 +76,27 @@ static const struct style styles[STYLE_COUNT] = {
     [STYLE_THINKING] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
 };
 
-/* Set once by draw_init(), read-only afterwards. */
+/* Set by draw_init() (and draw_set_plain()) on the UI thread only. */
 static enum draw_charset charset = DRAW_ASCII;
+static enum draw_charset best = DRAW_ASCII;   /* what the terminal can do */
 static bool colour;
 
-void draw_init(void)
+void draw_set_plain(bool plain)
+{
+    charset = plain ? DRAW_ASCII : best;
+}
+
+void draw_init(bool plain)
 {
     const char *codeset = nl_langinfo(CODESET);
     const char *acsc = tigetstr("acsc");
     if (codeset != NULL && strcmp(codeset, "UTF-8") == 0)
-        charset = DRAW_UTF8;
+        best = DRAW_UTF8;
     else if (acsc != NULL && acsc != (char *)-1 && acsc[0] != '\0')
-        charset = DRAW_ACS;
+        best = DRAW_ACS;
     else
-        charset = DRAW_ASCII;
+        best = DRAW_ASCII;
+    draw_set_plain(plain);
 
     const char *no_colour = getenv("NO_COLOR");
     colour = has_colors() && (no_colour == NULL || no_colour[0] == '\0');

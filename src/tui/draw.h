@@ -57,8 +57,13 @@ enum draw_style {
     STYLE_COUNT
 };
 
-/* Picks the character set and sets up colours; call once after initscr(). */
-void draw_init(void);
+/* Picks the character set and sets up colours; call once after initscr().
+ * With `plain`, the board is drawn in ASCII whatever the terminal can do
+ * (for terminals whose fonts draw the box and stone glyphs badly). */
+void draw_init(bool plain);
+
+/* Switches between the terminal's best character set and plain ASCII. */
+void draw_set_plain(bool plain);
 
 enum draw_charset draw_charset(void);
 

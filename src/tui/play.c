@@ -58,6 +58,7 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 {
     memset(p, 0, sizeof *p);
     p->marks = o->marks;
+    p->plain = o->plain;
     p->hint = -1;
     shapes_init(&p->shapes); /* out of memory: no marks, nothing worse */
     char why[2][SESSION_WHY_MAX];
@@ -88,7 +89,7 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 
 struct play_options play_get_options(const struct play *p)
 {
-    return (struct play_options){ .marks = p->marks };
+    return (struct play_options){ .marks = p->marks, .plain = p->plain };
 }
 
 const struct game *play_game(const struct play *p)
@@ -316,6 +317,16 @@ static unsigned act_marks(struct play *p)
     return REACT_REDRAW;
 }
 
+/* D: the board in plain ASCII, or in the terminal's best characters. */
+static unsigned act_drawing(struct play *p)
+{
+    p->plain = !p->plain;
+    draw_set_plain(p->plain);
+    say(p, STYLE_MESSAGE, p->plain ? "drawing in plain ASCII; D for the usual characters"
+                                   : "drawing in the terminal's characters; D for plain ASCII");
+    return REACT_REDRAW;
+}
+
 /* H: the engine's move for the side to move, thought out on the worker. */
 static unsigned act_hint(struct play *p)
 {
@@ -418,6 +429,7 @@ static const struct binding bindings[] = {
     { 'p', "p", "pause or resume the computer", act_pause },
     { 'H', "H", "hint: the engine's move for you, and why", act_hint },
     { 't', "t", "threat marks on or off", act_marks },
+    { 'D', "D", "draw the board in plain ASCII, or not", act_drawing },
     { 'R', "R", "resign (asks first)", act_resign },
     { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
     { 'n', "n", "new game", act_new },

@@ -136,6 +136,12 @@ static bool apply(struct settings *s, const char *key, const char *value)
         return rule_parse(value, &s->rule);
     if (strcmp(key, "marks") == 0)
         return parse_bool(value, &s->marks);
+    if (strcmp(key, "drawing") == 0) {
+        if (strcmp(value, "ascii") != 0 && strcmp(value, "auto") != 0)
+            return false;
+        s->plain = strcmp(value, "ascii") == 0;
+        return true;
+    }
     if (strcmp(key, "black") == 0 || strcmp(key, "white") == 0) {
         if (strcmp(value, "human") != 0 && level_find(value) == NULL)
             return false;
@@ -193,11 +199,12 @@ static bool write_settings(FILE *out, const void *ctx)
     const struct settings *s = ctx;
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
-            "# the threat marks. Players are `human` or a level (see `mnk levels`).\n"
+            "# the threat marks. Players are `human` or a level (see `mnk levels`);\n"
+            "# drawing is `auto` (the terminal's characters) or `ascii`.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nblack = %s\nwhite = %s\n"
-            "marks = %s\n",
+            "marks = %s\ndrawing = %s\n",
             s->width, s->height, s->win, rule_name(s->rule), s->player[0], s->player[1],
-            s->marks ? "yes" : "no");
+            s->marks ? "yes" : "no", s->plain ? "ascii" : "auto");
     return true;
 }
 

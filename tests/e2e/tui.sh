@@ -325,12 +325,16 @@ keys Enter
 expect "White computer, $(level_name 6)" "the game starts"
 keys t
 expect "threat marks off" "t turns the marks off"
+keys D
+expect "drawing in plain ASCII" "D draws the board in plain ASCII"
+if screen | grep -q '┼'; then fail "box drawing still shown"; else pass "no box drawing left"; fi
 keys q
 sleep 0.5
 screen | grep -qF "Quit the game in progress?" && keys y
 expect_restored 0 "quitting"
 if grep -qx "white = $(level_name 6)" "$CONFIG/mnk/settings" &&
-   grep -qx "marks = no" "$CONFIG/mnk/settings"; then
+   grep -qx "marks = no" "$CONFIG/mnk/settings" &&
+   grep -qx "drawing = ascii" "$CONFIG/mnk/settings"; then
     pass "the settings file keeps White's level and the marks"
 else
     fail "settings file: $(cat "$CONFIG/mnk/settings" 2>&1)"
@@ -342,6 +346,9 @@ keys Down Down Down Down Down Down
 expect "computer: $(level_name 6)" "the form remembers White's level"
 keys Down Enter
 expect "White computer, $(level_name 6)" "a game at the remembered level"
+if screen | grep -q '┼'; then fail "the drawing style was not remembered"; else
+    pass "the board is drawn in ASCII again"
+fi
 keys t
 expect "threat marks on" "the marks were remembered off: t turns them on"
 keys q

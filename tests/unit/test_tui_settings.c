@@ -73,6 +73,7 @@ static void test_round_trip(void **state)
     snprintf(s.player[0], sizeof s.player[0], "%s", level_at(0)->name);
     snprintf(s.player[1], sizeof s.player[1], "human");
     s.marks = false;
+    s.plain = true;
     assert_true(settings_save(path, &s, err, sizeof err));
     settings_default(&t);
     settings_load(path, &t, warn, sizeof warn);
@@ -84,6 +85,7 @@ static void test_round_trip(void **state)
     assert_string_equal(t.player[0], level_at(0)->name);
     assert_string_equal(t.player[1], "human");
     assert_false(t.marks);
+    assert_true(t.plain);
     /* Nothing but the file itself is left in its directory. */
     char dir[128], cmd[320];
     snprintf(dir, sizeof dir, "%s/a/b", tmp);
@@ -103,6 +105,7 @@ static void test_bad_lines_skipped(void **state)
                      "colour = purple\n"
                      "   \n"
                      "marks = no\n"
+                     "drawing = fancy\n"
                      "just words\n"
                      "height = 99\n");
     struct settings s;
