@@ -20,6 +20,7 @@
 #include "io/players.h"
 #include "io/record.h"
 #include "io/session.h"
+#include "io/sprt.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
@@ -237,7 +238,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: mnk match --black NAME --white NAME [--size N|WxH] [--win K]\n"
             "                 [--rule freestyle|exact] [--games N] [--seed S]\n"
-            "                 [--time-ms T] [--openings FILE] [--save DIR] [--quiet]\n\n"
+            "                 [--time-ms T] [--openings FILE] [--save DIR] [--quiet]\n"
+            "                 [--sprt ELO0,ELO1 [--alpha A] [--beta B]]\n\n"
             "Plays games between two computer players, alternating colours: the\n"
             "--black player (A) has Black in odd games, White in even games.\n\n"
             "  NAME           a level or strategy (below), or engine:COMMAND (a Gomocup\n"
@@ -251,7 +253,13 @@ static void usage(FILE *out)
             "  --openings F   one opening per line in human notation ('h8 i9 h9', '#'\n"
             "                 comments); each is played twice, colours swapped\n"
             "  --save DIR     write each game to DIR/game-N.sgf (DIR must exist)\n"
-            "  --quiet        print the summary only\n\n");
+            "  --quiet        print the summary only\n"
+            "  --sprt E0,E1   stop as soon as a sequential probability ratio test\n"
+            "                 decides between 'A is E0 Elo stronger' (H0) and 'E1'\n"
+            "                 (H1), checked after each pair of games; --games is then\n"
+            "                 the most it plays (default 20000)\n"
+            "  --alpha A, --beta B\n"
+            "                 the test's error rates, 0.001..0.5 (default 0.05 each)\n\n");
     args_wrap(out, "levels: ", levels);
     args_wrap(out, "strategies: ", names);
 }
@@ -266,6 +274,8 @@ int cmd_match(int argc, char **argv)
     int time_ms = 0;
     uint64_t seed = 0;
     const char *openings_path = NULL, *save_dir = NULL;
+    struct sprt test = { .alpha = 0.05, .beta = 0.05 };
+    bool sprt = false;
 
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -307,6 +317,20 @@ int cmd_match(int argc, char **argv)
         } else if (strcmp(flag, "--time-ms") == 0) {
             ok = args_int(flag, value, 1, 3600000, &v);
             time_ms = (int)v;
+        } else if (strcmp(flag, "--sprt") == 0) {
+            char extra;
+            ok = sscanf(value, "%lf,%lf%c", &test.elo0, &test.elo1, &extra) == 2 &&
+                 test.elo0 < test.elo1 && test.elo0 > -1000 && test.elo1 < 1000;
+            if (!ok)
+                args_error("--sprt: expected ELO0,ELO1 with ELO0 < ELO1 (say 0,10), got '%s'",
+                           value);
+            sprt = true;
+        } else if (strcmp(flag, "--alpha") == 0 || strcmp(flag, "--beta") == 0) {
+            double *rate = flag[2] == 'a' ? &test.alpha : &test.beta;
+            char extra;
+            ok = sscanf(value, "%lf%c", rate, &extra) == 1 && *rate >= 0.001 && *rate <= 0.5;
+            if (!ok)
+                args_error("%s: expected a rate from 0.001 to 0.5, got '%s'", flag, value);
         } else if (strcmp(flag, "--openings") == 0) {
             openings_path = value;
         } else if (strcmp(flag, "--save") == 0) {
@@ -339,7 +363,7 @@ int cmd_match(int argc, char **argv)
         return ARGS_EXIT_USAGE;
     }
     if (games == 0)
-        games = op.count > 0 ? 2L * op.count : 2;
+        games = sprt ? 20000 : op.count > 0 ? 2L * op.count : 2;
     if (!have_seed)
         seed = rng_mix((uint64_t)clock_us() ^ ((uint64_t)getpid() << 32));
     pa.time_ms = pb.time_ms = time_ms;
@@ -351,7 +375,11 @@ int cmd_match(int argc, char **argv)
     snprintf(name_b, sizeof name_b, "%s%s", players_name(&pb), same ? "/B" : "");
 
     struct tally t = { 0 };
-    for (int i = 1; i <= games; i++) {
+    enum sprt_verdict verdict = SPRT_CONTINUE;
+    double llr = 0, lower, upper;
+    sprt_bounds(&test, &lower, &upper);
+    int played = 0;
+    for (int i = 1; i <= games && verdict == SPRT_CONTINUE; i++) {
         bool a_black = i % 2 == 1;
         struct game_config c = base;
         pa.seed = rng_mix(seed + 2 * (uint64_t)i);
@@ -406,8 +434,24 @@ int cmd_match(int argc, char **argv)
                    name_a, pts == 1.0 ? "won" : pts == 0.0 ? "lost" : "drew");
             fflush(stdout);
         }
+        played = i;
+        /* The test looks at whole pairs: each opening with both colours. */
+        if (sprt && i % 2 == 0) {
+            verdict = sprt_judge(&test, t.wins, t.draws, t.losses, &llr);
+            llr = fabs(llr) < 0.005 ? 0.0 : llr;   /* no "-0.00" */
+            if (!quiet) {
+                printf("sprt: LLR %.2f (%.2f, %.2f)\n", llr, lower, upper);
+                fflush(stdout);
+            }
+        }
     }
-    print_summary(name_a, name_b, &t, (int)games, seed);
+    print_summary(name_a, name_b, &t, played, seed);
+    if (sprt)
+        printf("SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s after "
+               "%d games\n", test.elo0, test.elo1, test.alpha, test.beta, llr, lower, upper,
+               verdict == SPRT_H1 ? "H1 accepted" : verdict == SPRT_H0 ? "H0 accepted"
+                                                                     : "no decision",
+               played);
     free(op.list);
     return 0;
 }

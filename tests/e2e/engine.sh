@@ -147,7 +147,7 @@ for f in "$openings" "$openings19"; do
 done
 
 # A level plays through the protocol, and as a match player by name.
-printf 'START 15\nBEGIN\nTURN 7,8\nEND\n' | timeout 30 "$mnk" engine --level casual > "$tmp/lv" ||
+printf 'START 15\nBEGIN\nTURN 0,0\nEND\n' | timeout 30 "$mnk" engine --level casual --seed 1 > "$tmp/lv" ||
     fail "engine --level casual failed"
 expect 1 '^OK$' "$tmp/lv"
 expect 2 '^[0-9]+,[0-9]+$' "$tmp/lv"
@@ -156,11 +156,27 @@ timeout 120 "$mnk" match --black casual --white "engine:$mnk engine --level star
     --games 2 --seed 1 --quiet > "$tmp/m6" || fail "a level against an engine level failed"
 [[ $(head -n 1 "$tmp/m6") =~ ^casual\ vs\ .*engine\ --level\ starter.*:\ 2\ games ]] || fail "level match: $(cat "$tmp/m6")"; ok
 
+# SPRT: a clearly stronger level is accepted as such well before the cap;
+# between equals the cap ends the match without a decision.
+timeout 300 "$mnk" match --black keen --white starter --sprt 0,200 --games 400 --seed 1 \
+    --openings "$openings" --quiet > "$tmp/sprt" || fail "sprt match failed"
+line=$(grep '^SPRT' "$tmp/sprt")
+[[ $line =~ H1\ accepted\ after\ ([0-9]+)\ games ]] && [ "${BASH_REMATCH[1]}" -lt 400 ] ||
+    fail "sprt: '$line'"; ok
+n=$(head -n 1 "$tmp/sprt" | sed 's/.*: \([0-9]*\) games.*/\1/')
+[ "$n" = "${BASH_REMATCH[1]}" ] || fail "the summary counts $n games, the test ${BASH_REMATCH[1]}"; ok
+timeout 120 "$mnk" match --black random --white random --sprt 0,5 --games 6 --seed 1 > "$tmp/sprt2" ||
+    fail "sprt match failed"
+grep -q '^sprt: LLR' "$tmp/sprt2" || fail "no LLR line after a pair: $(cat "$tmp/sprt2")"; ok
+grep -q 'no decision after 6 games' "$tmp/sprt2" || fail "cap: $(cat "$tmp/sprt2")"; ok
+
 # Bad flags: exit 2, one line on stderr naming the flag, no game played.
 for args in "--black random --white random --games 0" "--black random --white nobody" \
             "--black random --white random --size 2" "--black random" \
             "--black random --white random --size 3 --win 4" \
-            "--black random --white random --openings /nonexistent"; do
+            "--black random --white random --openings /nonexistent" \
+            "--black random --white random --sprt 5,0" "--black random --white random --sprt x" \
+            "--black random --white random --alpha 0.9"; do
     # shellcheck disable=SC2086
     "$mnk" match $args > "$tmp/out" 2> "$tmp/err"
     rc=$?

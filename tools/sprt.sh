@@ -1,0 +1,56 @@
+#!/bin/sh
+# sprt.sh — is the working tree's search stronger than a base commit's?
+#
+# Builds the base commit (default HEAD) in a temporary directory and the
+# working tree in build/, then plays the two as Gomocup engines at a fixed
+# number of nodes a move (load-independent, so it can run on a busy
+# machine) from the 15x15 openings, colours alternating, until the SPRT of
+# `mnk match --sprt` decides.
+#
+#   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
+#                 [--openings FILE]
+#     --base REV      the commit to compare with (default HEAD)
+#     --nodes N       nodes a move for both (default 100000)
+#     --elo E0,E1     the SPRT's hypotheses (default 0,10)
+#     --games MAX     the most games to play (default 4000)
+#     --openings F    (default data/openings/freestyle-15.txt)
+#
+# Exit status: 0 when H1 was accepted (the new search is better), 1 when
+# H0 was, 2 when the cap came first or something failed.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+base=HEAD nodes=100000 elo=0,10 games=4000
+openings=$root/data/openings/freestyle-15.txt
+while [ $# -gt 0 ]; do
+    case $1 in
+    --base) base=$2; shift 2 ;;
+    --nodes) nodes=$2; shift 2 ;;
+    --elo) elo=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --openings) openings=$2; shift 2 ;;
+    *) echo "usage: tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]" \
+            "[--openings FILE]" >&2; exit 2 ;;
+    esac
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "building $base in $tmp ..." >&2
+git -C "$root" archive "$base" | tar -x -C "$tmp"
+meson setup "$tmp/build" "$tmp" >/dev/null
+ninja -C "$tmp/build" src/cli/mnk >/dev/null
+echo "building the working tree ..." >&2
+[ -d "$root/build" ] || meson setup "$root/build" "$root" >/dev/null
+ninja -C "$root/build" src/cli/mnk >/dev/null
+
+new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
+nice -n 10 "$new" match \
+    --black "engine:$new engine --nodes $nodes --seed 1" \
+    --white "engine:$old engine --nodes $nodes --seed 1" \
+    --openings "$openings" --sprt "$elo" --games "$games" --seed 1 | tee "$tmp/out"
+case $(grep '^SPRT' "$tmp/out") in
+*"H1 accepted"*) exit 0 ;;
+*"H0 accepted"*) exit 1 ;;
+*) exit 2 ;;
+esac
