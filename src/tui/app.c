@@ -415,8 +415,9 @@ static void refresh_resume(struct app *a)
         if (a->n_games == 1)
             snprintf(what, sizeof what, "%s", lines[0]);
         else
-            snprintf(what, sizeof what, "%d unfinished games; the newest: %.60s", a->n_games,
-                     lines[0]);
+            snprintf(what, sizeof what, "%d unfinished games, the newest %d%s%d, %d move%s",
+                     a->n_games, a->games[0].width, draw_sym(GLYPH_TIMES), a->games[0].height,
+                     a->games[0].moves, a->games[0].moves == 1 ? "" : "s");
         menu_set_resume(&a->menu, what);
     }
     if (note[0] != '\0')

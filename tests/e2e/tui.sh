@@ -518,15 +518,22 @@ expect "1. c3" "its move"
 T new-session -d -s e2e2 -x 80 -y 24 \
     "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" XDG_STATE_HOME=\"$STATE\" LANG=C.UTF-8 TERM=tmux-256color ${WRAPPER:-} $MNK --size 6 --win 4 --black human --white human"
 sleep 1
+# The second one may take a while to start (under valgrind, seconds).
+tries=$PATIENCE
+until T capture-pane -p -t e2e2 | grep -qF "6×6 k=4" || [ "$tries" -eq 0 ]; do
+    sleep 0.1; tries=$((tries - 1))
+done
 T send-keys -t e2e2 Enter Left Enter
-sleep 1
+tries=$PATIENCE
+until [ "$(kept | wc -l)" -eq 3 ] || [ "$tries" -eq 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 if [ "$(kept | wc -l)" -eq 3 ]; then pass "two instances and the killed game: three files"; else
     fail "expected three kept games: $(kept)"
 fi
 T send-keys -t e2e2 q y
 keys q y
 expect_restored 0 "the first instance quits"
-sleep 1
+tries=$PATIENCE
+while T has-session -t e2e2 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 if [ "$(kept | wc -l)" -eq 3 ] && [ -e "$first" ]; then
     pass "quitting one instance keeps the others' games"
 else
@@ -540,9 +547,7 @@ if ls "$STATE/mnk/games/" | grep -q '^broken.sgf.corrupt-'; then
 else
     fail "not set aside: $(ls "$STATE/mnk/games")"
 fi
-keys Down Enter 2>/dev/null
-keys Escape
-keys Up Enter
+keys Enter                                   # Resume, highlighted
 expect "Unfinished games, newest first" "the list"
 expect "7×7 k=4 freestyle  human vs human  3 moves, White to play" "the killed game is there"
 keys d
