@@ -263,6 +263,27 @@ static bool parse_pair(const char *s, int *a, int *b)
     return parse_int(left, a) && parse_int(colon + 1, b);
 }
 
+/* RU: mnk's own names, and other programs' names for the same rules
+ * ("Gomoku" and "Free" for freestyle, "Standard" for exactly five). Renju
+ * and other rule sets are not games mnk plays. */
+static bool sgf_rule(const char *value, enum rule *out)
+{
+    static const struct {
+        const char *name;
+        enum rule rule;
+    } names[] = {
+        { "freestyle", RULE_FREESTYLE }, { "free", RULE_FREESTYLE },
+        { "gomoku", RULE_FREESTYLE },    { "exact", RULE_EXACT },
+        { "standard", RULE_EXACT },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(value, names[i].name) == 0) {
+            *out = names[i].rule;
+            return true;
+        }
+    return false;
+}
+
 /* A record names its players; it never starts a program (players.h). */
 static bool sgf_player(const char *value, struct player *p)
 {
@@ -290,9 +311,9 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         c->height = h;
         *sized = true;
     } else if (strcmp(id, "RU") == 0) {
-        enum rule rule;
-        if (rule_parse(value, &rule))
-            c->rule = rule; /* other programs' rule names leave freestyle */
+        if (!sgf_rule(value, &c->rule))
+            return fail(err, err_size, "rule RU[%s] is not one mnk plays (freestyle or exact)",
+                        value);
     } else if (strcmp(id, "WIN") == 0) {
         if (!parse_int(value, &c->win) || c->win < BOARD_MIN_WIN || c->win > BOARD_MAX_SIDE)
             return fail(err, err_size, "bad win length WIN[%s] (expected %d to %d)", value,

@@ -6,7 +6,9 @@
  * and the game passed in is left untouched.
  *
  * SGF: SZ[15] or SZ[cols:rows], points as two letters (column, then row from
- * the top), RU[freestyle|exact], the win length in the private property
+ * the top), RU[freestyle|exact] (also read: Gomoku and Free for freestyle,
+ * Standard for exact; any other rule, renju first, is refused), the win
+ * length in the private property
  * WIN[k] (5 when absent, as in gomoku), players in PB/PW by name (`human`,
  * a level or strategy, a person's or a program's name — never a command:
  * reading and writing both go through players_from_record /

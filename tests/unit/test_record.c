@@ -248,13 +248,15 @@ static void test_sgf_bom_nesting_and_values(void **state)
     assert_true(record_parse(fine, strlen(fine), RECORD_SGF, &g, err, sizeof err));
 
     const char *bad[] = { "(;GM[4]SZ[15]MS[999:-7];B[hh])", "(;GM[4]SZ[15]MS[5];B[hh])",
-                          "(;GM[4]SZ[15]WIN[0];B[hh])", "(;GM[4]SZ[15]RE[whoever];B[hh])" };
+                          "(;GM[4]SZ[15]WIN[0];B[hh])", "(;GM[4]SZ[15]RE[whoever];B[hh])",
+                          "(;GM[4]SZ[15]RU[Renju];B[hh])" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_false(record_parse(bad[i], strlen(bad[i]), RECORD_SGF, &g, err, sizeof err));
         assert_non_null(strstr(err, "byte 13:"));
     }
     const char *ok[] = { "(;GM[4]SZ[15]RE[B+3.5];B[hh])", "(;GM[4]SZ[15]RE[Draw];B[hh])",
-                         "(;GM[4]SZ[15]RE[?];B[hh])", "(;GM[4]SZ[15]LV[999:-7];B[hh])" };
+                         "(;GM[4]SZ[15]RE[?];B[hh])", "(;GM[4]SZ[15]LV[999:-7];B[hh])",
+                         "(;GM[4]SZ[15]RU[Gomoku];B[hh])", "(;GM[4]SZ[15]RU[Standard];B[hh])" };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!record_parse(ok[i], strlen(ok[i]), RECORD_SGF, &g, err, sizeof err))
             fail_msg("%s refused: %s", ok[i], err);
