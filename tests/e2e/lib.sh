@@ -103,6 +103,13 @@ expect_restored() {
     else
         fail "$what: terminal modes differ after mnk"
     fi
+    # Type only once the shell shows its prompt again: typed earlier, the
+    # text is echoed by the terminal before the prompt, not by the shell.
+    tries=$PATIENCE
+    while ! screen | grep -qx '\$ *' && [ "$tries" -gt 0 ]; do
+        sleep 0.1
+        tries=$((tries - 1))
+    done
     T send-keys -t e2e "echo typed-back" Enter
     # With echo restored, the command itself shows, not only its output.
     if wait_for '$ echo typed-back'; then
