@@ -5,8 +5,11 @@
  * Nothing wakes it otherwise, except the pause a computer makes before
  * answering another: an idle game costs no CPU.
  *
- * Every way out of a game (q, n, a signal, a fatal error) goes through
- * leave_game(), which keeps an unfinished game for Resume (saves.h).
+ * The game in progress is kept on disk after every change (saves.h): the
+ * loop calls keep_game() once per turn, and stop_game() once more before a
+ * game is let go, so every way out (q, n, a signal, a fatal error) finds it
+ * kept. If it cannot be, the game screen says so while the player plays on,
+ * and the exit status is 1.
  */
 #include "tui/app.h"
 
@@ -34,10 +37,11 @@
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
+#include "tui/resume.h"
 #include "tui/saves.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY };
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT, OVERLAY_RESUME };
 enum ask { ASK_SAVE, ASK_LOAD };    /* what the prompt's answer is for */
 
 struct app {
@@ -50,7 +54,9 @@ struct app {
     struct dialog dialog;
     struct prompt prompt;
     enum ask asking;
-    bool resumed;           /* the game in `play` came from the autosave */
+    struct resume resume;   /* the unfinished games, for OVERLAY_RESUME */
+    struct saves_keeper keeper; /* the autosave of the game in `play` */
+    struct saves_list kept; /* scratch for saves_list(): too large for a stack */
     bool dirty;             /* the screen must be drawn again */
     WINDOW *input;          /* keys are read here, see setup_curses() */
     int status;             /* the exit status, once `quit` is set */
@@ -163,13 +169,34 @@ static void draw(struct app *a)
             dialog_draw(&a->dialog);
         else if (a->overlay == OVERLAY_PROMPT)
             prompt_draw(&a->prompt);
+        else if (a->overlay == OVERLAY_RESUME)
+            resume_draw(&a->resume);
+        if (a->screen == SCREEN_PLAY && a->keeper.failed)
+            draw_textf(LINES - 1, 0, COLS, STYLE_ERROR, "NOT KEPT: %s", a->keeper.error);
     }
     refresh();
     a->dirty = false;
 }
 
+/* Brings the autosave in line with the game on screen (see saves.h); cheap
+ * when nothing changed. */
+static void keep_game(struct app *a)
+{
+    if (!a->playing)
+        return;
+    bool failed = a->keeper.failed;
+    if (!saves_keep(&a->keeper, &a->play.game) || failed)
+        a->dirty = true; /* the warning appears or goes */
+}
+
 static void stop_game(struct app *a)
 {
+    keep_game(a);
+    if (a->playing && a->keeper.failed) {
+        snprintf(a->save_error, sizeof a->save_error,
+                 "mnk: the game in progress could not be kept: %s", a->keeper.error);
+        menu_say(&a->menu, a->save_error + 5);
+    }
     if (a->playing)
         play_fini(&a->play);
     a->playing = false;
@@ -195,52 +222,39 @@ static bool start_game(struct app *a, const struct game_config *c)
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    a->resumed = false;
+    saves_keeper_start(&a->keeper, &a->play.game, NULL);
     show_game(a);
     return true;
 }
 
-/* Opens a game read from a file (`resumed`: the autosave), saying `note`. */
-static void open_game(struct app *a, const struct game *g, bool resumed, const char *note)
+/* Opens a game read from a file (`kept`: its autosave), saying `note`. */
+static void open_game(struct app *a, const struct game *g, const char *kept, const char *note)
 {
     stop_game(a);
     play_open(&a->play, g, wake_pipe[1]);
-    a->resumed = resumed;
+    saves_keeper_start(&a->keeper, &a->play.game, kept);
     play_note(&a->play, note);
     show_game(a);
 }
 
-/* Leaves the game on screen, keeping it in the autosave when it is
- * unfinished (see saves.h). A failure never holds the player back: it is
- * told on the menu, or on stderr once the program has left the screen. */
-static void leave_game(struct app *a, bool quitting)
-{
-    char err[SAVES_PATH_MAX + 50], line[SAVES_PATH_MAX + 100];
-    if (a->playing && !saves_leave(&a->play.game, a->resumed, err, sizeof err)) {
-        snprintf(line, sizeof line, "the game in progress could not be kept: %s", err);
-        if (quitting)
-            snprintf(a->save_error, sizeof a->save_error, "mnk: %s", line);
-        else
-            menu_say(&a->menu, line);
-    }
-    stop_game(a);
-}
-
-/* Offers Resume on the menu when the autosave holds a game that loads. */
+/* Offers Resume on the menu when unfinished games are kept, describing the
+ * newest; says once what was set aside. */
 static void refresh_resume(struct app *a)
 {
-    struct game g;
-    char err[200], note[120];
-    if (!saves_resume(&g, err, sizeof err)) {
+    char note[120];
+    saves_list(&a->kept);
+    if (a->kept.notice[0] != '\0')
+        menu_say(&a->menu, a->kept.notice);
+    if (a->kept.n == 0) {
         menu_set_resume(&a->menu, NULL);
-        if (err[0] != '\0')
-            menu_say(&a->menu, err);
         return;
     }
-    const struct board *b = &g.board;
-    snprintf(note, sizeof note, "%d%s%d k=%d %s, %d move%s, %s to play", b->width,
-             draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule), g.ply,
-             g.ply == 1 ? "" : "s", stone_name(game_to_move(&g)));
+    const struct saves_entry *e = &a->kept.entry[0];
+    int more = a->kept.n - 1;
+    snprintf(note, sizeof note, "%d%s%d k=%d %s, %d move%s, %s to play%s", e->width,
+             draw_sym(GLYPH_TIMES), e->height, e->win, rule_name(e->rule), e->ply,
+             e->ply == 1 ? "" : "s", stone_name(e->ply % 2 == 0 ? STONE_BLACK : STONE_WHITE),
+             more == 0 ? "" : more == 1 ? " (and 1 more)" : " (and more)");
     menu_set_resume(&a->menu, note);
 }
 
@@ -254,15 +268,50 @@ static void reseed(struct game *g)
 
 static void resume(struct app *a)
 {
-    struct game g;
-    char err[200];
-    if (!saves_resume(&g, err, sizeof err)) {
+    refresh_resume(a);
+    if (a->kept.n == 0) {
+        menu_say(&a->menu, a->kept.notice[0] != '\0' ? a->kept.notice : "there is no game to resume");
+        return;
+    }
+    resume_open(&a->resume, &a->kept);
+    a->overlay = OVERLAY_RESUME;
+}
+
+static void open_kept(struct app *a)
+{
+    static struct game g;
+    char err[SAVES_PATH_MAX + 200], path[SAVES_PATH_MAX];
+    const char *chosen = resume_chosen(&a->resume);
+    if (chosen == NULL)
+        return;
+    snprintf(path, sizeof path, "%s", chosen);
+    if (!saves_open(path, &g, err, sizeof err)) {
         refresh_resume(a);
-        menu_say(&a->menu, err[0] != '\0' ? err : "there is no game to resume");
+        menu_say(&a->menu, err);
         return;
     }
     reseed(&g);
-    open_game(a, &g, true, "resumed where you left off");
+    open_game(a, &g, path, "resumed where you left off");
+}
+
+static void delete_kept(struct app *a)
+{
+    char err[SAVES_PATH_MAX + 100];
+    const char *chosen = resume_chosen(&a->resume);
+    if (chosen == NULL)
+        return;
+    bool ok = saves_delete(chosen, err, sizeof err);
+    refresh_resume(a);
+    if (!ok)
+        menu_say(&a->menu, err);
+    if (a->kept.n > 0) {
+        int choice = a->resume.choice;
+        resume_open(&a->resume, &a->kept);
+        a->resume.choice = choice < a->kept.n ? choice : a->kept.n - 1;
+        a->overlay = OVERLAY_RESUME;
+    } else {
+        a->overlay = OVERLAY_NONE;
+    }
 }
 
 static void ask_save(struct app *a)
@@ -300,7 +349,7 @@ static void load(struct app *a, const char *typed)
     } else {
         reseed(&g);
         snprintf(note, sizeof note, "opened %s", path);
-        open_game(a, &g, false, note);
+        open_game(a, &g, NULL, note);
     }
 }
 
@@ -338,7 +387,7 @@ static void react(struct app *a, unsigned r)
     }
     if (r & REACT_MENU) {
         struct game_config c = a->play.game.config;
-        leave_game(a, false);
+        stop_game(a);
         refresh_resume(a);
         menu_open_form(&a->menu, &c);
         a->screen = SCREEN_MENU;
@@ -358,6 +407,10 @@ static void react(struct app *a, unsigned r)
         ask_load(a);
     if (r & REACT_RESUME)
         resume(a);
+    if (r & REACT_OPEN_KEPT)
+        open_kept(a);
+    if (r & REACT_DELETE_KEPT)
+        delete_kept(a);
     if (r & REACT_ANSWER)
         answer(a);
 }
@@ -377,6 +430,8 @@ static unsigned dispatch(struct app *a, int key)
         return dialog_key(&a->dialog, key);
     case OVERLAY_PROMPT:
         return prompt_key(&a->prompt, key);
+    case OVERLAY_RESUME:
+        return resume_key(&a->resume, key);
     case OVERLAY_NONE:
         break;
     }
@@ -433,6 +488,7 @@ static void loop(struct app *a)
             keys++;
             react(a, dispatch(a, key));
         }
+        keep_game(a);
         if (n > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             a->status = 128 + SIGHUP;
             return;
@@ -509,7 +565,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     } else {
         resize(a);
         if (record != NULL) {
-            open_game(a, record, false, note);
+            open_game(a, record, NULL, note);
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
             if (config == NULL)
@@ -520,7 +576,9 @@ int app_run(const struct game_config *config, const struct game *record, const c
         }
     }
 
-    leave_game(a, true);
+    stop_game(a);
+    if (a->save_error[0] != '\0' && a->status == 0)
+        a->status = 1;
     if (a->input != NULL)
         delwin(a->input);
     endwin();

@@ -19,8 +19,10 @@ enum react {
     REACT_CLOSE = 1 << 7,     /* close the overlay on top */
     REACT_SAVE = 1 << 8,      /* ask for a file name and save the game there */
     REACT_LOAD = 1 << 9,      /* ask for a record to open */
-    REACT_RESUME = 1 << 10,   /* open the game kept when it was last left */
+    REACT_RESUME = 1 << 10,   /* list the unfinished games kept */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
+    REACT_OPEN_KEPT = 1 << 12,   /* open the unfinished game chosen in the list */
+    REACT_DELETE_KEPT = 1 << 13, /* delete it (the player confirmed) */
 };
 
 #endif

@@ -192,10 +192,10 @@ keys Enter
 expect "last m1" "the board scrolls down to row 1"
 keys C-c
 expect_restored 130 "Ctrl-C"
-if grep -q ';B\[mz\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+if kept | grep -q ';B\[mz\]'; then
     pass "Ctrl-C kept the game for Resume"
 else
-    fail "Ctrl-C: no game kept in $STATE/mnk/last.sgf"
+    fail "Ctrl-C: no game kept in $STATE/mnk/games"
 fi
 
 # ---------------------------------------------------------------------------
@@ -221,10 +221,10 @@ if [ -z "$WRAPPER" ]; then
     # Well inside its minute: quitting does not wait for the search.
     keys q y
     expect_restored 0 "q, y while the computer thinks"
-    if grep -q ';B\[fh\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+    if kept | grep -q ';B\[fh\]'; then
         pass "the game left while the computer thought is kept for Resume"
     else
-        fail "no game kept in $STATE/mnk/last.sgf"
+        fail "no game kept in $STATE/mnk/games"
     fi
 else
     echo "# (skipped under $WRAPPER)"
@@ -241,16 +241,18 @@ for sig in TERM HUP; do
     kill -s "$sig" "$(cat "$WORK/pid")"
     case $sig in TERM) status=143 ;; HUP) status=129 ;; esac
     expect_restored "$status" "SIG$sig"
-    if grep -q ';B\[cc\]' "$STATE/mnk/last.sgf" 2>/dev/null; then
+    if kept | grep -q ';B\[cc\]'; then
         pass "SIG$sig kept the game for Resume"
     else
-        fail "SIG$sig: no game kept in $STATE/mnk/last.sgf"
+        fail "SIG$sig: no game kept in $STATE/mnk/games"
     fi
     if [ "$sig" = TERM ]; then
         run
         # One move or two: the signal may come before random has answered
         # (valgrind makes that likely).
         expect "5×5 k=4 freestyle, " "Resume offers it"
+        keys Enter
+        expect "Unfinished games" "Resume lists the kept games"
         keys Enter
         expect "1. c3" "it comes back"
         expect "White computer (random)" "with its computer player"
@@ -288,8 +290,8 @@ else
 fi
 keys q y
 expect_restored 0 "q, y with a game in progress"
-if [ -s "$STATE/mnk/last.sgf" ] && grep -q ';B\[cc\];W\[bc\]' "$STATE/mnk/last.sgf"; then
-    pass "quitting kept the game in \$XDG_STATE_HOME/mnk/last.sgf"
+if kept | grep -q ';B\[cc\];W\[bc\]'; then
+    pass "quitting kept the game in \$XDG_STATE_HOME/mnk/games"
 else
     fail "no autosave in $STATE/mnk"
 fi
@@ -297,7 +299,10 @@ run
 expect "Resume" "the menu offers Resume"
 expect "5×5 k=4 freestyle, 2 moves, Black to play" "and says what it would open"
 keys Enter
-expect "resumed where you left off" "Enter on Resume reopens the game"
+expect "Unfinished games" "Enter on Resume lists the kept games"
+expect "5×5 k=4 freestyle  human v human  2 moves" "with board, players and moves"
+keys Enter
+expect "resumed where you left off" "Enter on the list reopens the game"
 expect "1. c3   b3" "with its moves"
 keys u
 expect "took back" "undo works in a resumed game"
@@ -310,7 +315,7 @@ keys Right Up Enter Left Left Down Down Down Enter Right Right Up Enter Left Lef
 expect "Black wins" "the resumed game is played to its end"
 keys q
 expect_restored 0 "q after the resumed game ended"
-if [ -e "$STATE/mnk/last.sgf" ]; then
+if [ -n "$(kept)" ]; then
     fail "the finished game is still kept for Resume"
 else
     pass "a resumed game that ends is no longer kept"
@@ -383,9 +388,10 @@ RUN_ENV="XDG_STATE_HOME=$WORK/not-a-directory" run --size 5 --win 4 --black huma
 expect "5×5 k=4 freestyle" "a game with nowhere to keep it"
 keys Enter
 expect "1. c3" "a move on the board"
+expect "NOT KEPT: " "the game screen says the game is not kept"
 keys q y
 expect "could not be kept" "the reason is shown once the screen is left"
-expect_restored 0 "the quit is not held back"
+expect_restored 1 "the quit is not held back, the exit status says it"
 
 # ---------------------------------------------------------------------------
 echo "# bad flags"
