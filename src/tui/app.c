@@ -146,6 +146,26 @@ static void resize(struct app *a)
     a->dirty = true;
 }
 
+/* The warning that the game is not on disk, over the bottom line. The reason
+ * ends the message ("PATH: No space left on device"): a long one loses the
+ * start of its path, not its end. */
+static void draw_not_kept(const char *why)
+{
+    static const char head[] = "NOT KEPT: ";
+    int room = COLS - (int)sizeof head - 2;
+    if (room < 1)
+        room = 1;
+    size_t len = strlen(why);
+    const char *tail = why;
+    if (len > (size_t)room) {
+        tail = why + len - room;
+        while ((*tail & 0xC0) == 0x80) /* not inside a UTF-8 character */
+            tail++;
+    }
+    draw_fill(LINES - 1, 0, COLS, STYLE_ERROR);
+    draw_textf(LINES - 1, 0, COLS, STYLE_ERROR, "%s%s%s", head, tail == why ? "" : "...", tail);
+}
+
 static void draw(struct app *a)
 {
     int cols, rows;
@@ -172,7 +192,7 @@ static void draw(struct app *a)
         else if (a->overlay == OVERLAY_RESUME)
             resume_draw(&a->resume);
         if (a->screen == SCREEN_PLAY && a->keeper.failed)
-            draw_textf(LINES - 1, 0, COLS, STYLE_ERROR, "NOT KEPT: %s", a->keeper.error);
+            draw_not_kept(a->keeper.error);
     }
     refresh();
     a->dirty = false;

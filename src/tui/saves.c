@@ -304,14 +304,13 @@ static void set_aside(const char *path, const char *why, struct saves_list *l)
         if (link(path, to) == 0) {
             unlink(path);
             const char *base = strrchr(to, '/');
-            add_notice(l, "a kept game could not be read (%s): set aside as %s", why,
-                       base != NULL ? base + 1 : to);
+            add_notice(l, "set aside as %s: %s", base != NULL ? base + 1 : to, why);
             return;
         }
         if (errno != EEXIST)
             break;
     }
-    add_notice(l, "a kept game could not be read (%s) nor set aside: %s", why, strerror(errno));
+    add_notice(l, "%s: cannot set it aside (%s): %s", path, strerror(errno), why);
 }
 
 static void player_label(char *buf, size_t size, const struct player *p)
