@@ -56,11 +56,16 @@ struct ai_limits {
     void *ctx;
 };
 
-/* Settings fixed when a player is created. */
+/* Settings fixed when a player is created. The weakness fields are set by
+ * the levels below the strongest (level.h); zero everywhere is full
+ * strength, and a strategy that has no use for them ignores them. */
 struct ai_options {
     uint64_t seed;    /* reproducible choices among equal moves */
-    int level;        /* strategy-specific strength, 0 = its default */
     size_t memory;    /* bytes allowed for tables, 0 = the strategy's default */
+    int noise;        /* evaluation noise: up to this much either way, fixed
+                       * per position and seed (the search's score units) */
+    int oversight;    /* per mille: the chance, per move, of overlooking a
+                       * threat (which threats, each strategy says) */
 };
 
 struct ai_strategy {
@@ -83,18 +88,6 @@ struct ai {
     const struct ai_strategy *strategy;
     void *state;
 };
-
-/* A difficulty level for people: a strategy and how long it may think. The
- * menu offers these, from a first game (random) to the full search. */
-struct ai_level {
-    const char *label;     /* "beginner", ..., "master" */
-    const char *strategy;
-    int time_ms;           /* per move; 0 = the strategy's default */
-    int max_depth;         /* 0 = no limit */
-};
-
-/* The levels, weakest first, terminated by an entry whose label is NULL. */
-extern const struct ai_level ai_levels[];
 
 /* The strategies, NULL-terminated, in the order menus show them. */
 extern const struct ai_strategy *const ai_strategies[];

@@ -7,7 +7,8 @@
  *
  * Invariants: moves[0 .. ply) are on the board in order; moves[ply .. last)
  * are the moves that redo would replay; the result is that of the position
- * after moves[0 .. ply).
+ * after moves[0 .. ply); hinted[i] (i <= last) says a hint was asked for in
+ * the position before moves[i], and is false for a position not seen yet.
  */
 #ifndef MNK_GAME_H
 #define MNK_GAME_H
@@ -39,15 +40,15 @@ struct result {
 
 enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
 
-/* Who plays one side. For a computer, `spec` names the strategy ("threat",
- * "search", or "engine:COMMAND"); level and time are its settings. For a
- * human, `spec` is empty or the name a record gave the player: a label,
- * shown and written back, never run (see players_from_record). */
+/* Who plays one side. For a computer, `spec` names a level ("casual", see
+ * level.h), a strategy ("threat", "search") or "engine:COMMAND"; what a name
+ * means is resolved when the player is made (io/players.h). For a human,
+ * `spec` is empty or the name a record gave the player: a label, shown and
+ * written back, never run (see players_from_record). */
 struct player {
     enum player_kind kind;
     char spec[GAME_PLAYER_SPEC_MAX];
-    int level;       /* 0 = the strategy's default */
-    int time_ms;     /* thinking time per move, 0 = the strategy's default */
+    int time_ms;     /* thinking time per move, 0 = what the name implies */
     uint64_t seed;
 };
 
@@ -66,6 +67,7 @@ struct game {
     int ply;                        /* moves played */
     int last;                       /* moves[ply .. last) can be redone */
     int moves[BOARD_MAX_CELLS];
+    bool hinted[BOARD_MAX_CELLS + 1];
     struct result result;
 };
 
@@ -102,6 +104,10 @@ enum game_error game_play(struct game *g, int pos);
 /* Ends an ongoing game against `loser` with reason END_FORFEIT or
  * END_RESIGN. Undo reopens it like any other end. */
 void game_concede(struct game *g, enum stone loser, enum end_reason reason);
+
+/* Notes that a hint was asked for in the current position (for the
+ * record: hinted[ply]). */
+void game_note_hint(struct game *g);
 
 /* Takes back the last move (and reopens an ended game). False if none. */
 bool game_undo(struct game *g);

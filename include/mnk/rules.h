@@ -25,6 +25,11 @@ struct win_line {
  * freestyle (an overline is shown whole), exactly k cells under exact. */
 bool rules_is_win(const struct board *b, int pos, struct win_line *line);
 
+/* The length of the longest run of one colour through the stone on `pos`
+ * (0 on an empty cell). Under exact, a run longer than k is an overline,
+ * which does not win. */
+int rules_longest_run(const struct board *b, int pos);
+
 /* True when `side`, given `moves` more stones of its own, could still fill some
  * window of k cells to a win. Under exact, a window whose outside neighbour
  * already holds `side`'s stone cannot win. */

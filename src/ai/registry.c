@@ -5,6 +5,7 @@
 #include <string.h>
 
 extern const struct ai_strategy ai_random;
+extern const struct ai_strategy ai_novice;
 extern const struct ai_strategy ai_tutorial;
 extern const struct ai_strategy ai_threat;
 extern const struct ai_strategy ai_perfect;
@@ -12,21 +13,12 @@ extern const struct ai_strategy ai_search;
 
 const struct ai_strategy *const ai_strategies[] = {
     &ai_random,
+    &ai_novice,
     &ai_tutorial,
     &ai_threat,
     &ai_perfect,
     &ai_search,
     NULL,
-};
-
-const struct ai_level ai_levels[] = {
-    { "beginner", "random", 0, 0 },
-    { "easy", "threat", 0, 0 },
-    { "medium", "search", 150, 4 },
-    { "hard", "search", 1000, 0 },
-    { "expert", "search", 3000, 0 },
-    { "master", "search", 8000, 0 },
-    { NULL, NULL, 0, 0 },
 };
 
 const struct ai_strategy *ai_strategy_find(const char *name)

@@ -26,6 +26,14 @@
  * the leaves and a threat extension there cost more than they found, and
  * time given to the tree paid more than time reserved for the solvers.
  *
+ * Weakness, for the levels below the strongest (struct ai_options, read in
+ * create() and used in evaluate() and search_choose() only): leaves get up
+ * to `noise` score units either way, a function of the position and the
+ * seed; and with a chance of `oversight` per mille, drawn from the position
+ * and the seed, a move is chosen in a lapse: without the exact solver, the
+ * threat-space searches at the root and the safety check, so a threat
+ * sequence the tree is too shallow to see goes unseen, own or opponent's.
+ *
  * Nothing is allocated after create(); the clock is read every
  * CHECK_INTERVAL nodes, and a search that ran out of time or was stopped
  * returns the best move of the last completed iteration (or the best found so
@@ -43,6 +51,7 @@
 #include "ai/tss.h"
 #include "ai/tt.h"
 #include "mnk/clock.h"
+#include "mnk/rng.h"
 
 #define MAX_PLY 128
 #define CHECK_INTERVAL 512
@@ -61,6 +70,7 @@
 #define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
 #define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
 #define SOLVER_BYTES ((size_t)16 << 20)
+#define LAPSE_KEY 0x5851f42d4c957f2du /* keys the lapse draw apart from the noise */
 
 struct move {
     int pos;
@@ -76,6 +86,8 @@ struct search {
     struct solver *solver;       /* made when a board is first small enough */
     int width, height, win;      /* the board the tables were built for */
     enum rule rule;
+    int noise, oversight;        /* weakness, from struct ai_options */
+    uint64_t seed;
 
     /* Per search. */
     const struct ai_limits *lim;
@@ -102,6 +114,9 @@ static void *search_create(const struct ai_options *opts)
     struct search *s = calloc(1, sizeof *s);
     if (s == NULL)
         return NULL;
+    s->noise = opts->noise > 0 ? opts->noise : 0;
+    s->oversight = opts->oversight > 0 ? opts->oversight : 0;
+    s->seed = opts->seed;
     size_t memory = opts->memory ? opts->memory : SEARCH_DEFAULT_MEMORY;
     size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
     if (!tt_init(&s->tt, memory - tss_bytes) || !tss_init(&s->tss, tss_bytes)) {
@@ -168,9 +183,15 @@ static bool out_of_budget(struct search *s)
     return s->stopped;
 }
 
-static int evaluate(const struct position *p, int me)
+static int evaluate(const struct search *s, int me)
 {
-    return p->total[me] * 5 / 4 - p->total[1 - me];
+    const struct position *p = &s->pos;
+    int score = p->total[me] * 5 / 4 - p->total[1 - me];
+    if (s->noise > 0) {
+        uint64_t r = rng_mix(p->b.hash ^ (me ? SIDE_KEY : 0) ^ s->seed);
+        score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
+    }
+    return score;
 }
 
 static int score_to_tt(int score, int ply)
@@ -323,12 +344,12 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     }
 
     if (depth <= 0 && forced < 0)
-        return evaluate(p, me);
+        return evaluate(s, me);
 
     struct move *list = s->moves[ply];
     int n = generate(s, me, ply, forced, hint, list);
     if (n == 0)
-        return evaluate(p, me);
+        return evaluate(s, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
     int limit = n;
     if (n > s->beam[me] && forced < 0 && !position_any(p, 1 - me, COMBO_F4))
@@ -621,8 +642,10 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     struct position *p = &s->pos;
     int me = position_side(side);
     int move = -1;
+    bool lapse = s->oversight > 0 &&
+                 rng_mix(b->hash ^ s->seed ^ LAPSE_KEY) % 1000 < (uint64_t)s->oversight;
 
-    if (solve_exactly(s, b, side, time_ms, &move)) {
+    if (!lapse && solve_exactly(s, b, side, time_ms, &move)) {
         /* proven: nothing to add */
     } else if (b->stones == 0) {
         move = board_pos(b, b->width / 2, b->height / 2);
@@ -639,7 +662,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             move = forced;
             report(s, 0, decided, move);
         }
-        if (move < 0) {
+        if (move < 0 && !lapse) {
             /* The solvers get a slice of the time; the search the rest. */
             int64_t now = clock_ms();
             uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
@@ -657,7 +680,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         }
         if (move < 0) {
             move = iterate(s, me, max_depth);
-            if (!s->best_wins) {
+            if (!s->best_wins && !lapse) {
                 move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : 100000);
                 report(s, s->done_depth, s->done_score, move);
             }

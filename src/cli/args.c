@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mnk/ai.h"
+#include "io/players.h"
 #include "mnk/notation.h"
 
 void args_error(const char *fmt, ...)
@@ -83,10 +83,9 @@ bool args_player(const char *flag, const char *text, struct player *out)
         out->spec[0] = '\0';
         return true;
     }
-    bool engine = strncmp(text, "engine:", 7) == 0 && text[7] != '\0';
-    if (!engine && ai_strategy_find(text) == NULL) {
-        char names[256];
-        ai_strategy_names(names, sizeof names);
+    if (!players_known(text)) {
+        char names[512];
+        players_names(names, sizeof names);
         args_error("%s: expected human, engine:COMMAND or one of: %s; got '%s'",
                    flag, names, text);
         return false;
@@ -105,4 +104,26 @@ bool args_check_board(const struct game_config *c)
         return false;
     }
     return true;
+}
+
+void args_wrap(FILE *out, const char *label, const char *list)
+{
+    int indent = (int)strlen(label), col = indent;
+    fputs(label, out);
+    while (*list != '\0') {
+        size_t word = strcspn(list, " ");
+        if (col > indent && col + 1 + (int)word > ARGS_HELP_COLUMNS) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(list, 1, word, out);
+        col += (int)word;
+        list += word;
+        while (*list == ' ')
+            list++;
+    }
+    fputc('\n', out);
 }

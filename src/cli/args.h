@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "mnk/game.h"
 
@@ -25,11 +26,17 @@ bool args_size(const char *flag, const char *text, int *width, int *height);
 /* "freestyle" or "exact". */
 bool args_rule(const char *flag, const char *text, enum rule *out);
 
-/* "human", a strategy name, or "engine:COMMAND". */
+/* "human", a level or strategy name, or "engine:COMMAND". */
 bool args_player(const char *flag, const char *text, struct player *out);
 
 /* The board of `c` is legal (win length fits the board); says why if not. */
 bool args_check_board(const struct game_config *c);
+
+/* Prints `label` and then the comma-separated `list`, wrapped at a blank so
+ * that no line passes ARGS_HELP_COLUMNS, continued lines indented under the
+ * list (for --help texts). */
+#define ARGS_HELP_COLUMNS 79
+void args_wrap(FILE *out, const char *label, const char *list);
 
 /* Prints "mnk: MESSAGE" to stderr, printf-style. */
 void args_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,5 +1,6 @@
 /* cmd_convert.c — `mnk convert IN OUT`: a game record from one format to
- * another (SGF, PSQ), checking every move on the way. */
+ * another (SGF, PSQ), checking every move on the way, keeping what the
+ * target format can hold, and never leaving a partial OUT. */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,10 @@ static void convert_usage(FILE *out)
           "\n"
           "Reads the game record IN and writes it to OUT, each in the format its\n"
           "extension names (.sgf or .psq). OUT may be '-' for standard output,\n"
-          "with --to naming the format. Every move is checked while reading.\n",
+          "with --to naming the format. Every move is checked while reading.\n"
+          "SGF to SGF keeps the record's other root properties (comments, event,\n"
+          "date, other programs' own); PSQ keeps the board, win length and rule.\n"
+          "OUT is written under a temporary name and renamed when complete.\n",
           out);
 }
 
@@ -59,22 +63,22 @@ int cmd_convert(int argc, char **argv)
         args_error("%s: cannot tell the format; name it .sgf or .psq, or use --to", out);
         return ARGS_EXIT_USAGE;
     }
-    static struct game game; /* large; one per process */
-    char err[256];
-    if (!record_load(in, &game, err, sizeof err)) {
+    static struct game game;          /* large; one per process */
+    static struct record_extra extra; /* what the record says beyond the game */
+    char err[1024];
+    if (!record_load_extra(in, &game, &extra, err, sizeof err)) {
         args_error("%s", err);
         return 1;
     }
-    if (strcmp(out, "-") == 0)
-        return record_write(stdout, &game, fmt) ? 0 : 1;
-    FILE *f = fopen(out, "w");
-    if (f == NULL) {
-        args_error("%s: cannot write", out);
-        return 1;
+    /* SGF keeps the other properties of the root; PSQ cannot hold them. */
+    const struct record_notes notes = { .root_props = extra.root };
+    if (strcmp(out, "-") == 0) {
+        bool ok = fmt == RECORD_SGF ? record_write_notes(stdout, &game, &notes)
+                                    : record_write(stdout, &game, fmt);
+        return ok ? 0 : 1;
     }
-    bool ok = record_write(f, &game, fmt);
-    if (fclose(f) != 0 || !ok) {
-        args_error("%s: write failed", out);
+    if (!record_save_notes(out, &game, fmt, &notes, false, err, sizeof err)) {
+        args_error("%s", err);
         return 1;
     }
     return 0;

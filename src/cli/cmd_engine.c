@@ -24,6 +24,7 @@
 #include "io/proto.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
+#include "mnk/level.h"
 #include "mnk/rules.h"
 
 #define DEFAULT_THINK_MS 5000      /* when neither the manager nor --time-ms says */
@@ -46,6 +47,8 @@ struct engine {
     struct ai_options ai_opts;
     struct proto_times times;
     int time_cap_ms;           /* --time-ms, 0 = none */
+    uint64_t max_nodes;        /* --nodes or the level's, 0 = none */
+    int max_depth;             /* --depth or the level's, 0 = none */
 
     enum block block;
     const char *block_error;   /* first fault in the block, answered at DONE */
@@ -107,7 +110,9 @@ static void play_own_move(struct engine *e)
         budget = e->time_cap_ms;
     if (e->time_cap_ms > 0 && most > e->time_cap_ms)
         most = e->time_cap_ms;
-    struct ai_limits limits = { .time_ms = budget, .time_max_ms = most };
+    /* Nodes and depth bound the search; the clock still caps it. */
+    struct ai_limits limits = { .time_ms = budget, .time_max_ms = most,
+                                .max_nodes = e->max_nodes, .max_depth = e->max_depth };
     int pos = ai_choose(&e->ai, &e->board, e->me, &limits);
     if (pos < 0 || pos >= board_cells(&e->board) || board_at(&e->board, pos) != STONE_NONE) {
         answer("ERROR the %s player found no move", e->ai_name);
@@ -398,18 +403,24 @@ static void usage(FILE *out)
     char names[256];
     ai_strategy_names(names, sizeof names);
     fprintf(out,
-            "usage: mnk engine [--ai NAME] [--win K] [--rule freestyle|exact]\n"
-            "                  [--memory MB] [--time-ms T] [--seed S]\n\n"
+            "usage: mnk engine [--ai NAME | --level NAME] [--win K] [--rule R]\n"
+            "                  [--memory MB] [--time-ms T] [--nodes N] [--depth D]\n"
+            "                  [--seed S]\n\n"
             "Plays as a Gomocup engine (Piskvork protocol 2) on standard input and\n"
             "output, for Piskvork, other managers and 'mnk match engine:...'.\n\n"
-            "  --ai NAME      strategy: %s (default %s)\n"
+            "  --ai NAME      strategy (default %s), one of:\n"
+            "                 %s\n"
+            "  --level NAME   a level of the ladder instead (see 'mnk levels'): its\n"
+            "                 strategy, weakness and nodes a move\n"
             "  --win K        stones in a row that win, 3..26 (default 5)\n"
             "  --rule R       freestyle or exact until INFO rule says (default freestyle)\n"
             "  --memory MB    table memory until INFO max_memory says, 1..65536\n"
             "  --time-ms T    think at most T ms per move, 1..3600000 (default: the\n"
             "                 manager's limits, or %d ms without any)\n"
+            "  --nodes N      search at most N nodes a move (the clock still caps it)\n"
+            "  --depth D      search at most D plies a move\n"
             "  --seed S       seed for choices among equal moves (default: the clock)\n",
-            names, best_strategy(), DEFAULT_THINK_MS);
+            best_strategy(), names, DEFAULT_THINK_MS);
 }
 
 int cmd_engine(int argc, char **argv)
@@ -421,6 +432,8 @@ int cmd_engine(int argc, char **argv)
     e.ai_name = best_strategy();
     e.ai_opts.seed = (uint64_t)clock_us() ^ ((uint64_t)getpid() << 32);
     proto_times_init(&e.times);
+    const struct level *level = NULL;
+    uint64_t nodes = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -443,6 +456,23 @@ int cmd_engine(int argc, char **argv)
                 return ARGS_EXIT_USAGE;
             }
             e.ai_name = s->name;
+            level = NULL;
+        } else if (strcmp(flag, "--level") == 0) {
+            level = level_find(value);
+            if (level == NULL) {
+                char names[512];
+                level_names(names, sizeof names);
+                args_error("--level: expected one of: %s; got '%s'", names, value);
+                return ARGS_EXIT_USAGE;
+            }
+        } else if (strcmp(flag, "--nodes") == 0) {
+            if (!args_int(flag, value, 1, 2000000000, &v))
+                return ARGS_EXIT_USAGE;
+            nodes = (uint64_t)v;
+        } else if (strcmp(flag, "--depth") == 0) {
+            if (!args_int(flag, value, 1, 200, &v))
+                return ARGS_EXIT_USAGE;
+            e.max_depth = (int)v;
         } else if (strcmp(flag, "--win") == 0) {
             if (!args_int(flag, value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &v))
                 return ARGS_EXIT_USAGE;
@@ -466,6 +496,21 @@ int cmd_engine(int argc, char **argv)
             return ARGS_EXIT_USAGE;
         }
     }
+    if (level != NULL) {
+        /* One resolution of the level: strategy, weakness, budget. */
+        size_t memory = e.ai_opts.memory;
+        e.ai_opts = level_options(level, e.ai_opts.seed);
+        e.ai_opts.memory = memory;
+        e.ai_name = level->strategy;
+        struct ai_limits l = level_limits(level);
+        e.max_nodes = l.max_nodes;
+        if (e.max_depth == 0)
+            e.max_depth = l.max_depth;
+        if (l.time_ms > 0 && e.time_cap_ms == 0)
+            e.time_cap_ms = l.time_ms;
+    }
+    if (nodes > 0)
+        e.max_nodes = nodes;
     if (!ai_create(&e.ai, e.ai_name, &e.ai_opts)) {
         args_error("cannot create the %s player (out of memory?)", e.ai_name);
         return 1;

@@ -19,9 +19,11 @@
 #include "cli/commands.h"
 #include "io/players.h"
 #include "io/record.h"
+#include "io/session.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
+#include "mnk/level.h"
 #include "mnk/notation.h"
 #include "mnk/rng.h"
 
@@ -42,10 +44,17 @@ struct openings {
     int cap;
 };
 
+/* Thinking time of one player over the match. */
+struct thinking {
+    int64_t total_us, max_us;
+    long moves;
+};
+
 struct tally {
     int wins, losses, draws;       /* A's */
     int forfeits[2];               /* by A, by B */
     double points, points_sq;      /* sums of A's per-game score and its square */
+    struct thinking think[2];      /* A's, B's */
 };
 
 /* Reads FILE: one opening per line, moves in human notation separated by
@@ -173,34 +182,57 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
                (elo(hi) - elo(lo)) / 2.0);
     if (t->forfeits[0] + t->forfeits[1] > 0)
         printf("forfeits: %d by %s, %d by %s\n", t->forfeits[0], a, t->forfeits[1], b);
+    /* Wall-clock time from asking for a move to getting it. */
+    printf("time per move:");
+    for (int i = 0; i < 2; i++) {
+        const struct thinking *th = &t->think[i];
+        printf(" %s %.1f ms (max %.0f ms)%s", i ? b : a,
+               th->moves > 0 ? (double)th->total_us / (double)th->moves / 1000.0 : 0.0,
+               (double)th->max_us / 1000.0, i ? "\n" : ",");
+    }
     printf("seed %llu\n", (unsigned long long)seed);
 }
 
-/* Plays one game to its end; returns the forfeit reason, or NULL. */
-static const char *play_game(struct game *g, struct ai ai[2], char *why, size_t whysize)
+/* Plays game g (its opening on the board) to its end through a session,
+ * by the same rules as the game screen: a player that can't be started or
+ * can't move, or moves illegally, forfeits. Black's and White's thinking
+ * times are added to think[0] and think[1]. Returns the forfeit reason, or
+ * NULL; the finished game is left in g. */
+static const char *play_game(struct game *g, int number, struct thinking think[2],
+                             char *why, size_t whysize)
 {
-    while (!game_over(g)) {
-        enum stone side = game_to_move(g);
-        const struct player *p = game_player(g, side);
-        struct ai_limits limits = players_limits(p);
-        int pos = ai_choose(&ai[side - 1], &g->board, side, &limits);
-        if (pos < 0) {
-            snprintf(why, whysize, "%s", players_failure(&ai[side - 1]));
-            game_concede(g, side, END_FORFEIT);
-            return why;
-        }
-        if (game_play(g, pos) != GAME_OK) {
-            snprintf(why, whysize, "illegal move");
-            game_concede(g, side, END_FORFEIT);
-            return why;
+    static struct session s; /* large; one game at a time */
+    char failed[2][SESSION_WHY_MAX];
+    session_open(&s, g, false, failed);
+    for (int i = 0; i < 2; i++) {
+        if (failed[i][0] != '\0') {
+            args_error("game %d: %s", number, failed[i]);
+            session_forfeit(&s, i ? STONE_WHITE : STONE_BLACK, failed[i]);
         }
     }
-    return NULL;
+    for (;;) {
+        enum stone side = session_due(&s);
+        int64_t start = clock_us();
+        if (session_think(&s) != SESSION_PLAYED)
+            break;
+        struct thinking *th = &think[side == STONE_BLACK ? 0 : 1];
+        int64_t took = clock_us() - start;
+        th->total_us += took;
+        th->max_us = took > th->max_us ? took : th->max_us;
+        th->moves++;
+    }
+    *g = s.game;
+    session_close(&s);
+    if (g->result.reason != END_FORFEIT)
+        return NULL;
+    snprintf(why, whysize, "%s", s.why);
+    return why;
 }
 
 static void usage(FILE *out)
 {
-    char names[256];
+    char levels[256], names[256];
+    level_names(levels, sizeof levels);
     ai_strategy_names(names, sizeof names);
     fprintf(out,
             "usage: mnk match --black NAME --white NAME [--size N|WxH] [--win K]\n"
@@ -208,7 +240,8 @@ static void usage(FILE *out)
             "                 [--time-ms T] [--openings FILE] [--save DIR] [--quiet]\n\n"
             "Plays games between two computer players, alternating colours: the\n"
             "--black player (A) has Black in odd games, White in even games.\n\n"
-            "  NAME           one of: %s, or engine:COMMAND (a Gomocup engine)\n"
+            "  NAME           a level or strategy (below), or engine:COMMAND (a Gomocup\n"
+            "                 engine); 'mnk levels' describes the levels\n"
             "  --size N|WxH   board, each side 3..26 (default 15)\n"
             "  --win K        stones in a row that win (default 5, or the board side)\n"
             "  --rule R       freestyle or exact (default freestyle)\n"
@@ -218,8 +251,9 @@ static void usage(FILE *out)
             "  --openings F   one opening per line in human notation ('h8 i9 h9', '#'\n"
             "                 comments); each is played twice, colours swapped\n"
             "  --save DIR     write each game to DIR/game-N.sgf (DIR must exist)\n"
-            "  --quiet        print the summary only\n",
-            names);
+            "  --quiet        print the summary only\n\n");
+    args_wrap(out, "levels: ", levels);
+    args_wrap(out, "strategies: ", names);
 }
 
 int cmd_match(int argc, char **argv)
@@ -330,23 +364,16 @@ int cmd_match(int argc, char **argv)
         for (int m = 0; o != NULL && m < o->n; m++)
             game_play(&g, o->moves[m]);
 
-        struct ai ai[2];
-        char err[256], why[256];
-        const char *forfeit = NULL;
-        for (int s = 0; s < 2; s++) {
-            if (!players_create(&ai[s], &c.player[s], false, err, sizeof err)) {
-                args_error("game %d: %s", i, err);
-                if (forfeit == NULL) {
-                    snprintf(why, sizeof why, "%s", err);
-                    forfeit = why;
-                    game_concede(&g, s == 0 ? STONE_BLACK : STONE_WHITE, END_FORFEIT);
-                }
-            }
+        char err[256], why[SESSION_WHY_MAX];
+        /* Black's and White's times go to A's and B's. */
+        struct thinking think[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
+        const char *forfeit = play_game(&g, i, think, why, sizeof why);
+        for (int k = 0; k < 2; k++) {
+            struct thinking *to = &t.think[(k == 0) == a_black ? 0 : 1];
+            to->total_us += think[k].total_us;
+            to->max_us = think[k].max_us > to->max_us ? think[k].max_us : to->max_us;
+            to->moves += think[k].moves;
         }
-        if (forfeit == NULL)
-            forfeit = play_game(&g, ai, why, sizeof why);
-        ai_destroy(&ai[0]);
-        ai_destroy(&ai[1]);
 
         enum outcome a_wins = a_black ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
         double pts = g.result.outcome == OUTCOME_DRAW ? 0.5

@@ -9,13 +9,15 @@
 #include "cli/commands.h"
 #include "io/record.h"
 #include "mnk/ai.h"
+#include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/app.h"
 #include "tui/setup.h"
 
 void cmd_play_usage(FILE *out)
 {
-    char names[256];
+    char levels[256], names[256];
+    level_names(levels, sizeof levels);
     ai_strategy_names(names, sizeof names);
     fprintf(out,
             "usage: mnk [play] [--size N|WxH] [--win K] [--rule R] [--black P] [--white P]\n"
@@ -29,20 +31,19 @@ void cmd_play_usage(FILE *out)
             "  --win K       stones in a row that win, %d to the longer side\n"
             "                (default 5, or the longer side if shorter)\n"
             "  --rule R      freestyle (K or more wins, default) or exact (exactly K)\n"
-            "  --black P     who plays Black (moves first): human (default), computer\n"
-            "                (at --level), engine:COMMAND or a strategy: %s\n"
+            "  --black P     who plays Black (moves first): human (default), a level,\n"
+            "                computer (the computer at --level), a strategy or\n"
+            "                engine:COMMAND; 'mnk levels' describes the levels\n"
             "  --white P     who plays White, as for --black (default human)\n"
-            "  --level L     strength of `computer`: 1 to %d or its name\n"
-            "                (",
-            BOARD_MIN_SIDE, BOARD_MAX_SIDE, BOARD_MIN_WIN, names, setup_level_count());
-    for (int i = 0; ai_levels[i].label != NULL; i++)
-        fprintf(out, "%s%s", i ? ", " : "", ai_levels[i].label);
-    fprintf(out, ")\n"
-                 "  --time-ms MS  thinking time per move of computer players\n"
-                 "  --seed N      seed of the computer players' random choices\n"
-                 "  --load FILE   the game record to open (.sgf or .psq)\n"
-                 "  --help        this text\n\n"
-                 "In the game, ? lists the keys.\n");
+            "  --level L     the level of `computer`, 1 to %d or its name (default %s)\n"
+            "  --time-ms MS  thinking time per move of computer players\n"
+            "  --seed N      seed of the computer players' random choices\n"
+            "  --load FILE   the game record to open (.sgf or .psq)\n"
+            "  --help        this text\n\n",
+            BOARD_MIN_SIDE, BOARD_MAX_SIDE, BOARD_MIN_WIN, level_count(), level_default()->name);
+    args_wrap(out, "levels: ", levels);
+    args_wrap(out, "strategies: ", names);
+    fprintf(out, "\nIn the game, ? lists the keys.\n");
 }
 
 /* The value of flag argv[*i] ("--flag value" or "--flag=value"); NULL, with
@@ -67,26 +68,24 @@ static bool is_flag(const char *arg, const char *flag)
     return strncmp(arg, flag, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
+/* A level by name or number (1 = the weakest); *level is 1-based. */
 static bool parse_level(const char *text, int *level)
 {
-    int n = setup_level_find(text);
+    const struct level *l = level_find(text);
     long v;
-    if (n != 0) {
-        *level = n;
+    if (l != NULL) {
+        *level = level_index(l) + 1;
         return true;
     }
     if (strspn(text, "0123456789") == strlen(text) && text[0] != '\0') {
-        if (!args_int("--level", text, 1, setup_level_count(), &v))
+        if (!args_int("--level", text, 1, level_count(), &v))
             return false;
         *level = (int)v;
         return true;
     }
-    char names[128] = "";
-    for (int i = 0; ai_levels[i].label != NULL; i++)
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
-                 ai_levels[i].label);
-    args_error("--level: expected 1 to %d or one of: %s; got '%s'", setup_level_count(), names,
-               text);
+    char names[256];
+    level_names(names, sizeof names);
+    args_error("--level: expected 1 to %d or one of: %s; got '%s'", level_count(), names, text);
     return false;
 }
 
@@ -106,7 +105,7 @@ int cmd_play(int argc, char **argv)
     struct game_config c;
     game_config_default(&c);
     bool any = false, win_given = false, computer[2] = { false, false };
-    int level = setup_default_level();
+    int level = level_index(level_default()) + 1;
     bool sized = false, side_given[2] = { false, false };
     long time_ms = -1, win = 0;
     uint64_t seed = (uint64_t)clock_us();
@@ -185,11 +184,6 @@ int cmd_play(int argc, char **argv)
     c.win = win_given ? (int)win : (longest < 5 ? longest : 5);
     if (!args_check_board(&c))
         return ARGS_EXIT_USAGE;
-    if ((computer[0] || computer[1]) && !setup_level_available(level)) {
-        args_error("--level: %s needs the '%s' strategy, not available in this build",
-                   ai_levels[level - 1].label, ai_levels[level - 1].strategy);
-        return ARGS_EXIT_USAGE;
-    }
     for (int i = 0; i < 2; i++) {
         struct player *p = &c.player[i];
         if (computer[i])

@@ -7,11 +7,14 @@
 
 #include <stdio.h>
 
+int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
+int cmd_levels(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 
 /* The options of `mnk play`, for its --help and for `mnk --help`. */

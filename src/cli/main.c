@@ -15,9 +15,12 @@ struct command {
 
 static const struct command commands[] = {
     { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
+    { "show", cmd_show, "print a game record as a text board with its moves" },
+    { "analyze", cmd_analyze, "judge a recorded game move by move, with the better moves" },
     { "convert", cmd_convert, "convert a game record between SGF and PSQ" },
     { "engine", cmd_engine, "a Gomocup engine on standard input/output (Piskvork protocol)" },
     { "match", cmd_match, "headless games between two computer players, with a score" },
+    { "levels", cmd_levels, "the computer's levels, weakest first, with their strength" },
     { "solve", cmd_solve, "the exact value of a small board, by exhaustive search" },
     { "bench", cmd_bench, "search fixed positions: node counts and speed" },
 };
@@ -60,7 +63,6 @@ int main(int argc, char **argv)
         argv[0] = (char *)"play";
         return cmd_play(argc, argv);
     }
-    args_error("unknown command '%s'", argv[1]);
-    usage(stderr);
+    args_error("unknown command '%s'; 'mnk --help' lists the commands", argv[1]);
     return ARGS_EXIT_USAGE;
 }

@@ -24,6 +24,7 @@ const char *game_init(struct game *g, const struct game_config *c)
     board_init(&g->board, c->width, c->height, c->win, c->rule);
     g->ply = 0;
     g->last = 0;
+    g->hinted[0] = false;
     memset(&g->result, 0, sizeof g->result);
     return NULL;
 }
@@ -72,7 +73,13 @@ enum game_error game_play(struct game *g, int pos)
         return GAME_ERR_OCCUPIED;
     place(g, pos);
     g->last = g->ply;
+    g->hinted[g->ply] = false;   /* a position not seen before */
     return GAME_OK;
+}
+
+void game_note_hint(struct game *g)
+{
+    g->hinted[g->ply] = true;
 }
 
 void game_concede(struct game *g, enum stone loser, enum end_reason reason)

@@ -45,6 +45,22 @@ bool rules_is_win(const struct board *b, int pos, struct win_line *line)
     return false;
 }
 
+int rules_longest_run(const struct board *b, int pos)
+{
+    enum stone s = board_at(b, pos);
+    if (s == STONE_NONE)
+        return 0;
+    int x = board_x(b, pos), y = board_y(b, pos), longest = 0;
+    for (int d = 0; d < 4; d++) {
+        int dx = rules_dir[d][0], dy = rules_dir[d][1];
+        int len = run_length(b, x, y, -dx, -dy, s, BOARD_MAX_SIDE) + 1 +
+                  run_length(b, x, y, dx, dy, s, BOARD_MAX_SIDE);
+        if (len > longest)
+            longest = len;
+    }
+    return longest;
+}
+
 /* Whether the k-window starting at (x, y) along direction d can still be
  * filled by `side` needing at most `moves` more stones. */
 static bool window_open(const struct board *b, int x, int y, int dx, int dy,

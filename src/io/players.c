@@ -7,17 +7,21 @@
 
 #include "io/engine_client.h"
 
-bool players_create(struct ai *ai, const struct player *p, bool quiet,
+static bool is_engine(const char *name)
+{
+    return strncmp(name, PLAYERS_ENGINE_PREFIX, strlen(PLAYERS_ENGINE_PREFIX)) == 0;
+}
+
+bool players_create(struct computer *c, const struct player *p, bool quiet,
                     char *err, size_t errsize)
 {
-    memset(ai, 0, sizeof *ai);
+    memset(c, 0, sizeof *c);
     if (p->kind != PLAYER_COMPUTER) {
         snprintf(err, errsize, "a human player has no computer strategy");
         return false;
     }
-    size_t plen = strlen(PLAYERS_ENGINE_PREFIX);
-    if (strncmp(p->spec, PLAYERS_ENGINE_PREFIX, plen) == 0) {
-        const char *command = p->spec + plen;
+    if (is_engine(p->spec)) {
+        const char *command = p->spec + strlen(PLAYERS_ENGINE_PREFIX);
         if (command[0] == '\0') {
             snprintf(err, errsize, "engine: needs a command after the colon");
             return false;
@@ -26,27 +30,59 @@ bool players_create(struct ai *ai, const struct player *p, bool quiet,
             .time_ms = p->time_ms,
             .quiet_stderr = quiet,
         };
-        return engine_client_create(ai, command, &eo, err, errsize);
+        if (!engine_client_create(&c->ai, command, &eo, err, errsize))
+            return false;
+        c->limits.time_ms = p->time_ms;
+        return true;
     }
-    struct ai_options opts = { .seed = p->seed, .level = p->level };
-    if (ai_strategy_find(p->spec) == NULL) {
-        char names[256];
-        ai_strategy_names(names, sizeof names);
+    /* A level names its strategy, weakness and budget; a strategy named
+     * directly plays at full strength with its own default budget. */
+    const struct level *level = level_find(p->spec);
+    const char *strategy = level != NULL ? level->strategy : p->spec;
+    struct ai_options opts = level != NULL ? level_options(level, p->seed)
+                                           : (struct ai_options){ .seed = p->seed };
+    if (ai_strategy_find(strategy) == NULL) {
+        char names[512];
+        players_names(names, sizeof names);
         snprintf(err, errsize, "unknown player '%s' (expected engine:COMMAND or one of: %s)",
                  p->spec, names);
         return false;
     }
-    if (!ai_create(ai, p->spec, &opts)) {
+    if (!ai_create(&c->ai, strategy, &opts)) {
         snprintf(err, errsize, "out of memory creating player '%s'", p->spec);
         return false;
     }
+    c->level = level;
+    if (level != NULL)
+        c->limits = level_limits(level);
+    if (p->time_ms > 0)
+        c->limits.time_ms = p->time_ms;
     return true;
 }
 
-struct ai_limits players_limits(const struct player *p)
+void players_destroy(struct computer *c)
 {
-    struct ai_limits l = { .time_ms = p->time_ms };
-    return l;
+    ai_destroy(&c->ai);
+    memset(c, 0, sizeof *c);
+}
+
+bool players_known(const char *name)
+{
+    if (is_engine(name))
+        return name[strlen(PLAYERS_ENGINE_PREFIX)] != '\0';
+    return level_find(name) != NULL || ai_strategy_find(name) != NULL;
+}
+
+void players_names(char *buf, size_t size)
+{
+    if (size == 0)
+        return;
+    level_names(buf, size);
+    size_t used = strlen(buf);
+    if (used + 2 < size) {
+        memcpy(buf + used, ", ", 3);
+        ai_strategy_names(buf + used + 2, size - used - 2);
+    }
 }
 
 const char *players_failure(const struct ai *ai)
@@ -59,9 +95,8 @@ const char *players_name(const struct player *p)
 {
     if (p->kind == PLAYER_HUMAN)
         return "human";
-    size_t plen = strlen(PLAYERS_ENGINE_PREFIX);
-    if (strncmp(p->spec, PLAYERS_ENGINE_PREFIX, plen) == 0)
-        return p->spec + plen;
+    if (is_engine(p->spec))
+        return p->spec + strlen(PLAYERS_ENGINE_PREFIX);
     return p->spec;
 }
 
@@ -104,7 +139,7 @@ bool players_from_record(const char *name, struct player *out)
     }
     if (name[0] == '\0' || strcasecmp(name, "human") == 0)
         return false;
-    if (ai_strategy_find(name) != NULL)
+    if (level_find(name) != NULL || ai_strategy_find(name) != NULL)
         out->kind = PLAYER_COMPUTER;
     snprintf(out->spec, sizeof out->spec, "%s", name);
     return false;

@@ -1,11 +1,14 @@
 /* players.h — a struct player (game.h) made into a running computer player.
  *
  * One place that knows what a player spec means, shared by the full-screen
- * game and `mnk match`: a built-in strategy by name ("random", ...) is created
- * with ai_create() and the player's seed and level; "engine:COMMAND" starts
- * COMMAND as an external Gomocup engine (engine_client.h). Either way the
- * result is a struct ai, asked for moves with ai_choose(&ai, board, side,
- * &limits) where limits = players_limits(player), and freed with ai_destroy().
+ * game and `mnk match`: a level by name ("casual", see level.h) resolves,
+ * here and only here, into its strategy, weakness and budget per move; a
+ * built-in strategy by name ("random", ...) is created with ai_create() and
+ * the player's seed; "engine:COMMAND" starts COMMAND as an external Gomocup
+ * engine (engine_client.h). Either way the result is a struct computer: a
+ * struct ai asked for moves with ai_choose(&c.ai, board, side, &c.limits),
+ * freed with players_destroy(). A player's own time_ms, when set, replaces
+ * the budget's time (for a level limited by nodes, it caps them).
  *
  * A computer player may fail to move (an external engine that crashed, timed
  * out or answered an illegal move): ai_choose() then returns -1, the caller
@@ -20,28 +23,44 @@
 
 #include "mnk/ai.h"
 #include "mnk/game.h"
+#include "mnk/level.h"
 
 #define PLAYERS_ENGINE_PREFIX "engine:"
 
-/* Makes *ai the computer player `p` describes. False (ai zeroed) with a
- * one-line reason in err for a human, an unknown strategy, or an engine that
+/* A computer player, ready to move. */
+struct computer {
+    struct ai ai;
+    struct ai_limits limits;    /* one move's budget; no stop flag, no callback */
+    const struct level *level;  /* the level it plays at; NULL for a strategy
+                                 * or an engine named directly */
+};
+
+/* Makes *c the computer player `p` describes. False (c zeroed) with a
+ * one-line reason in err for a human, an unknown name, or an engine that
  * cannot be started. `quiet` sends an engine's standard error to /dev/null
  * (for a full-screen view). */
-bool players_create(struct ai *ai, const struct player *p, bool quiet,
+bool players_create(struct computer *c, const struct player *p, bool quiet,
                     char *err, size_t errsize);
 
-/* The limits for one move of player `p`: its time_ms (0 = the strategy's
- * default); no stop flag, no progress callback (the caller may add them). */
-struct ai_limits players_limits(const struct player *p);
+/* Frees the player; safe on a zeroed struct computer. */
+void players_destroy(struct computer *c);
+
+/* True when `name` is a level, a built-in strategy or engine:COMMAND. */
+bool players_known(const char *name);
+
+/* Writes "NAMES" for messages: the level names, then the strategy names. */
+void players_names(char *buf, size_t size);
 
 /* Why *ai could not move: call it after ai_choose() returned -1. */
 const char *players_failure(const struct ai *ai);
 
-/* The name to show for `p`: the strategy name, the engine command, "human". */
+/* The name to show for `p`: the level or strategy name, the engine command,
+ * "human". */
 const char *players_name(const struct player *p);
 
 /* Records name players; they never start programs. The player a record's
- * name stands for: a built-in strategy by its name becomes that computer;
+ * name stands for: a level or a built-in strategy by its name becomes that
+ * computer;
  * "" and "human" a human; anything else (a person's name, another
  * program's, an `engine:COMMAND` from an older record) a human who keeps
  * the name as a label in `spec` — shown, written back, never run. Returns

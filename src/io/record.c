@@ -7,8 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "io/players.h"
+#include "io/safefile.h"
+
+/* The line mnk adds after the moves of a PSQ record, which other programs
+ * skip: the win length and the rule, which PSQ itself cannot say. */
+#define PSQ_MNK_LINE "mnk "
 
 /* Records longer than this are not games of ours: the largest board has 676
  * cells, and a generous SGF spends well under 100 bytes a move. */
@@ -17,19 +25,59 @@
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Writes the reason and returns false. Reasons quote bytes of the file, so
- * anything outside printable ASCII becomes '?': the reason stays one line
- * and cannot put control sequences on a terminal or a curses screen. */
+/* The length of the valid UTF-8 sequence at s (of a character that is not a
+ * C1 control), or 0. */
+static size_t utf8_length(const unsigned char *s)
+{
+    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+    if (n == 0 || s[0] > 0xf4)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+        return 0;   /* U+0080..U+009F: C1 controls */
+    return n;
+}
+
+/* Copies `in` to out, each control byte and each byte that is not part of
+ * valid UTF-8 written as \xHH, so a message stays one line and cannot put
+ * control sequences on a terminal. Stops before an escape or a character
+ * that would not fit whole. */
+static void escape_text(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    const unsigned char *s = (const unsigned char *)in;
+    while (*s != '\0') {
+        size_t len = *s >= 0x20 && *s < 0x7f ? 1 : *s >= 0x80 ? utf8_length(s) : 0;
+        if (len > 0) {
+            if (n + len >= size)
+                break;
+            memcpy(out + n, s, len);
+            n += len;
+            s += len;
+        } else {
+            if (n + 4 >= size)
+                break;
+            snprintf(out + n, size - n, "\\x%02x", *s);
+            n += 4;
+            s++;
+        }
+    }
+    if (size > 0)
+        out[n < size ? n : size - 1] = '\0';
+}
+
+/* Writes the reason and returns false. Reasons quote bytes of the file and
+ * its name: they go through escape_text. */
 static bool fail(char *err, size_t size, const char *fmt, ...)
 {
+    char raw[1024];
     va_list ap;
     va_start(ap, fmt);
-    if (size > 0)
-        vsnprintf(err, size, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    for (size_t i = 0; i < size && err[i] != '\0'; i++)
-        if (err[i] < 0x20 || err[i] >= 0x7f)
-            err[i] = '?';
+    escape_text(raw, err, size);
     return false;
 }
 
@@ -59,7 +107,7 @@ static void sgf_text(FILE *out, const char *s)
     }
 }
 
-static void write_sgf(FILE *out, const struct game *g)
+static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
 {
     const struct board *b = &g->board;
     const struct game_config *c = &g->config;
@@ -73,8 +121,7 @@ static void write_sgf(FILE *out, const struct game *g)
     sgf_text(out, players_record_name(&c->player[0], name, sizeof name));
     fputs("]PW[", out);
     sgf_text(out, players_record_name(&c->player[1], name, sizeof name));
-    fprintf(out, "]LV[%d:%d]MS[%d:%d]", c->player[0].level, c->player[1].level,
-            c->player[0].time_ms, c->player[1].time_ms);
+    fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
     const struct result *r = &g->result;
     if (r->outcome != OUTCOME_ONGOING) {
         char winner = r->outcome == OUTCOME_BLACK_WINS ? 'B' : 'W';
@@ -87,10 +134,37 @@ static void write_sgf(FILE *out, const struct game *g)
         else
             fprintf(out, "RE[%c+]", winner);
     }
+    if (notes != NULL && notes->root_props != NULL && notes->root_props[0] != '\0') {
+        fputc('\n', out);
+        fputs(notes->root_props, out);
+    }
+    if (notes != NULL && notes->root_comment != NULL) {
+        fputs("\nGC[", out);
+        sgf_text(out, notes->root_comment);
+        fputc(']', out);
+    }
     for (int i = 0; i < g->ply; i++) {
         int pos = g->moves[i];
-        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 ? "\n" : "", i % 2 ? 'W' : 'B',
+        const struct record_note *n =
+            notes != NULL && notes->move != NULL ? &notes->move[i] : NULL;
+        const char *comment = n != NULL ? n->comment : NULL;
+        bool hinted = g->hinted[i];
+        bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
+        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
+        if (n != NULL && n->props != NULL)
+            fputs(n->props, out);
+        if (hinted)
+            fputs("HINT[1]", out);
+        if (comment != NULL || hinted) {
+            fputs("C[", out);
+            if (comment != NULL)
+                sgf_text(out, comment);
+            if (hinted)
+                fprintf(out, "%s%s asked for a hint before this move.", comment != NULL ? " " : "",
+                        i % 2 ? "White" : "Black");
+            fputc(']', out);
+        }
     }
     fputs(")\n", out);
 }
@@ -103,12 +177,19 @@ static void write_psq(FILE *out, const struct game *g)
         fprintf(out, "%d,%d,0\n", board_x(b, g->moves[i]) + 1,
                 board_y(b, g->moves[i]) + 1);
     fputs("-1\n", out);
+    fprintf(out, PSQ_MNK_LINE "win=%d rule=%s\n", b->win, rule_name(b->rule));
+}
+
+bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes)
+{
+    write_sgf(out, g, notes);
+    return fflush(out) == 0 && !ferror(out);
 }
 
 bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 {
     if (fmt == RECORD_SGF)
-        write_sgf(out, g);
+        write_sgf(out, g, NULL);
     else
         write_psq(out, g);
     return fflush(out) == 0 && !ferror(out);
@@ -120,7 +201,10 @@ bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 struct parsed {
     struct game_config config;
     int moves[BOARD_MAX_CELLS];
+    bool hinted[BOARD_MAX_CELLS];   /* HINT on the node of moves[i] */
     int n_moves;
+    struct record_extra *extra;     /* the root's other properties, or NULL */
+    size_t extra_len;
     enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
     enum end_reason concession;
 };
@@ -210,18 +294,26 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (rule_parse(value, &rule))
             c->rule = rule; /* other programs' rule names leave freestyle */
     } else if (strcmp(id, "WIN") == 0) {
-        if (!parse_int(value, &c->win))
-            return fail(err, err_size, "bad win length WIN[%s]", value);
+        if (!parse_int(value, &c->win) || c->win < BOARD_MIN_WIN || c->win > BOARD_MAX_SIDE)
+            return fail(err, err_size, "bad win length WIN[%s] (expected %d to %d)", value,
+                        BOARD_MIN_WIN, BOARD_MAX_SIDE);
     } else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
         if (!sgf_player(value, &c->player[id[1] == 'B' ? 0 : 1]))
             return fail(err, err_size, "player name too long in %s", id);
-    } else if (strcmp(id, "LV") == 0) {
-        parse_pair(value, &c->player[0].level, &c->player[1].level);
     } else if (strcmp(id, "MS") == 0) {
-        parse_pair(value, &c->player[0].time_ms, &c->player[1].time_ms);
+        int b, w;
+        if (!parse_pair(value, &b, &w) || b < 0 || w < 0 || b > 3600000 || w > 3600000)
+            return fail(err, err_size, "bad thinking times MS[%s] (expected ms:ms)", value);
+        c->player[0].time_ms = b;
+        c->player[1].time_ms = w;
     } else if (strcmp(id, "RE") == 0) {
-        if ((value[0] == 'B' || value[0] == 'W') && value[1] == '+' &&
-            (value[2] == 'F' || value[2] == 'R' || value[2] == 'T')) {
+        /* SGF's forms: 0, Draw, Void, ?, B+ or W+ with a score, R(esign),
+         * T(ime) or F(orfeit). */
+        bool side = (value[0] == 'B' || value[0] == 'W') && value[1] == '+';
+        if (!side && strcmp(value, "0") != 0 && strcasecmp(value, "Draw") != 0 &&
+            strcasecmp(value, "Void") != 0 && strcmp(value, "?") != 0 && value[0] != '\0')
+            return fail(err, err_size, "bad result RE[%s]", value);
+        if (side && (value[2] == 'F' || value[2] == 'R' || value[2] == 'T')) {
             r->conceded_by = value[0] == 'B' ? STONE_WHITE : STONE_BLACK;
             r->concession = value[2] == 'R' ? END_RESIGN : END_FORFEIT;
         }
@@ -241,56 +333,104 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (r->n_moves >= BOARD_MAX_CELLS)
             return fail(err, err_size, "too many moves");
         r->moves[r->n_moves++] = y * c->width + x;
+    } else if (strcmp(id, "HINT") == 0) {
+        if (r->n_moves > 0)
+            r->hinted[r->n_moves - 1] = true;
     } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0) {
         return fail(err, err_size, "set-up stones (%s) are not supported", id);
     }
     return true;
 }
 
+/* How deep variations may nest: far beyond any real record, and a record
+ * that nests deeper is refused rather than walked. */
+#define SGF_NESTING_MAX 1000
+
+/* The root properties mnk writes or reads itself; the others are kept. */
+static bool known_root(const char *id)
+{
+    static const char *const known[] = { "FF", "GM", "CA", "AP", "SZ", "RU", "WIN", "PB",
+                                         "PW", "MS", "LV", "RE", "HINT" };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(id, known[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Keeps the text of one root property (from its name to its last ']') for
+ * writing back; one that does not fit is left out whole. */
+static void keep_root(struct parsed *r, const char *from, const char *to)
+{
+    while (to > from && isspace((unsigned char)to[-1]))
+        to--;
+    size_t n = (size_t)(to - from);
+    if (r->extra == NULL || r->extra_len + n + 1 >= sizeof r->extra->root)
+        return;
+    memcpy(r->extra->root + r->extra_len, from, n);
+    r->extra_len += n;
+    r->extra->root[r->extra_len] = '\0';
+}
+
 static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
                       size_t err_size)
 {
     struct cursor c = { text, text + len };
-    bool sized = false, started = false;
+    bool sized = false;
+    int nodes = 0, depth = 0;
     char id[8], value[GAME_PLAYER_SPEC_MAX + 64];
     skip_space(&c);
     if (c.p >= c.end || *c.p != '(')
         return fail(err, err_size, "not an SGF record (no opening '(')");
-    c.p++;
     /* Every '(' met descends into the first variation; the first ')' ends
      * the main line. */
     while (c.p < c.end) {
         skip_space(&c);
         if (c.p >= c.end)
             break;
+        size_t at = (size_t)(c.p - text);
         char ch = *c.p;
         if (ch == ')')
-            return started || fail(err, err_size, "empty SGF record");
-        if (ch == '(' || ch == ';') {
-            started |= ch == ';';
+            return nodes > 0 || fail(err, err_size, "empty SGF record");
+        if (ch == '(') {
+            if (++depth > SGF_NESTING_MAX)
+                return fail(err, err_size, "byte %zu: variations nested deeper than %d", at,
+                            SGF_NESTING_MAX);
             c.p++;
             continue;
         }
+        if (ch == ';') {
+            nodes++;
+            c.p++;
+            continue;
+        }
+        if (nodes == 0)
+            return fail(err, err_size, "byte %zu: a property before the first node", at);
         if (!isupper((unsigned char)ch))
-            return fail(err, err_size, "unexpected '%c' in SGF", ch);
+            return fail(err, err_size, "byte %zu: unexpected '%c' in SGF", at, ch);
+        const char *start = c.p;
         size_t n = 0;
         while (c.p < c.end && isupper((unsigned char)*c.p)) {
             if (n + 1 >= sizeof id)
-                return fail(err, err_size, "property name too long in SGF");
+                return fail(err, err_size, "byte %zu: property name too long in SGF", at);
             id[n++] = *c.p++;
         }
         id[n] = '\0';
         skip_space(&c);
         if (c.p >= c.end || *c.p != '[')
-            return fail(err, err_size, "property %s has no value", id);
+            return fail(err, err_size, "byte %zu: property %s has no value", at, id);
         while (c.p < c.end && *c.p == '[') {
             c.p++;
             if (!sgf_value(&c, value, sizeof value))
-                return fail(err, err_size, "unterminated value of %s", id);
-            if (!sgf_property(r, id, value, &sized, err, err_size))
-                return false;
+                return fail(err, err_size, "byte %zu: unterminated value of %s", at, id);
+            if (!sgf_property(r, id, value, &sized, err, err_size)) {
+                char why[256];
+                snprintf(why, sizeof why, "%s", err);
+                return fail(err, err_size, "byte %zu: %s", at, why);
+            }
             skip_space(&c);
         }
+        if (nodes == 1 && !known_root(id))
+            keep_root(r, start, c.p);
     }
     return fail(err, err_size, "SGF record ends early (missing ')')");
 }
@@ -340,6 +480,20 @@ static bool psq_move(const char *line, int *x, int *y)
     return psq_number(&line, x) && *line++ == ',' && psq_number(&line, y);
 }
 
+/* "mnk win=K rule=R": false when it is not such a line or says nonsense. */
+static bool psq_mnk(const char *line, struct game_config *c)
+{
+    if (strncmp(line, PSQ_MNK_LINE, strlen(PSQ_MNK_LINE)) != 0)
+        return false;
+    char rule[32];
+    int k;
+    if (sscanf(line + strlen(PSQ_MNK_LINE), "win=%d rule=%31s", &k, rule) != 2 ||
+        k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE || !rule_parse(rule, &c->rule))
+        return false;
+    c->win = k;
+    return true;
+}
+
 static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
                       size_t err_size)
 {
@@ -349,33 +503,58 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
     int w, h;
     if (!next_line(&c, line, sizeof line) || strncmp(line, "Piskvorky ", 10) != 0 ||
         (p += 10, !psq_number(&p, &w)) || *p++ != 'x' || !psq_number(&p, &h))
-        return fail(err, err_size, "not a PSQ record (expected 'Piskvorky WxH, ...')");
+        return fail(err, err_size, "line 1: not a PSQ record (expected 'Piskvorky WxH, ...')");
     if (w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE || h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE)
-        return fail(err, err_size, "PSQ board %dx%d: each side must be %d..%d", w, h,
+        return fail(err, err_size, "line 1: PSQ board %dx%d: each side must be %d..%d", w, h,
                     BOARD_MIN_SIDE, BOARD_MAX_SIDE);
     r->config.width = w;
     r->config.height = h;
     r->config.win = 5;
-    int x, y;
-    while (next_line(&c, line, sizeof line) && psq_move(line, &x, &y)) {
-        /* the move list ends at "-1" or the first other line */
+    /* The moves, then the end of the list ("-1", or other programs' lines
+     * such as the players' file names), then nothing that looks like a move:
+     * a move after the list ended means a line in the middle is broken. */
+    int x, y, number = 1, ended = 0;
+    while (next_line(&c, line, sizeof line)) {
+        number++;
+        bool move = psq_move(line, &x, &y);
+        if (!move) {
+            if (ended == 0)
+                ended = number;
+            if (strncmp(line, PSQ_MNK_LINE, strlen(PSQ_MNK_LINE)) == 0 &&
+                !psq_mnk(line, &r->config))
+                return fail(err, err_size, "line %d: bad win length or rule in '%.60s'", number,
+                            line);
+            continue;
+        }
+        if (ended > 0)
+            return fail(err, err_size, "line %d: a move after line %d ended the moves ('%.60s')",
+                        number, ended, line);
         if (x < 1 || y < 1 || x > w || y > h)
-            return fail(err, err_size, "move %d: %d,%d is off the %dx%d board",
-                        r->n_moves + 1, x, y, w, h);
+            return fail(err, err_size, "line %d: move %d: %d,%d is off the %dx%d board",
+                        number, r->n_moves + 1, x, y, w, h);
         if (r->n_moves >= BOARD_MAX_CELLS)
-            return fail(err, err_size, "too many moves");
+            return fail(err, err_size, "line %d: too many moves", number);
         r->moves[r->n_moves++] = (y - 1) * w + (x - 1);
     }
     return true;
 }
 
-bool record_parse(const char *text, size_t len, enum record_format fmt,
-                  struct game *g, char *err, size_t err_size)
+bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
+                        struct game *g, struct record_extra *extra, char *err,
+                        size_t err_size)
 {
     struct parsed *r = calloc(1, sizeof *r); /* too big for the stack */
     if (r == NULL)
         return fail(err, err_size, "out of memory");
     game_config_default(&r->config);
+    r->extra = extra;
+    if (extra != NULL)
+        extra->root[0] = '\0';
+    /* A UTF-8 byte-order mark, as some editors write, says nothing more. */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     bool ok = fmt == RECORD_SGF ? parse_sgf(text, len, r, err, err_size)
                                 : parse_psq(text, len, r, err, err_size);
     struct game *replay = ok ? malloc(sizeof *replay) : NULL;
@@ -387,6 +566,8 @@ bool record_parse(const char *text, size_t len, enum record_format fmt,
             ok = fail(err, err_size, "%s", why);
     }
     for (int i = 0; ok && i < r->n_moves; i++) {
+        if (r->hinted[i])
+            game_note_hint(replay);
         enum game_error e = game_play(replay, r->moves[i]);
         if (e == GAME_ERR_OCCUPIED)
             ok = fail(err, err_size, "move %d plays on an occupied cell", i + 1);
@@ -405,40 +586,120 @@ bool record_parse(const char *text, size_t len, enum record_format fmt,
     return ok;
 }
 
+bool record_parse(const char *text, size_t len, enum record_format fmt,
+                  struct game *g, char *err, size_t err_size)
+{
+    return record_parse_extra(text, len, fmt, g, NULL, err, err_size);
+}
+
+struct save_job {
+    const struct game *g;
+    enum record_format fmt;
+    const struct record_notes *notes;
+};
+
+static bool write_job(FILE *out, const void *ctx)
+{
+    const struct save_job *j = ctx;
+    if (j->fmt == RECORD_SGF)
+        write_sgf(out, j->g, j->notes);
+    else
+        write_psq(out, j->g);
+    return true;
+}
+
+bool record_save_notes(const char *path, const struct game *g, enum record_format fmt,
+                       const struct record_notes *notes, bool make_dirs, char *err,
+                       size_t err_size)
+{
+    char why[512];
+    struct save_job job = { g, fmt, notes };
+    if (safefile_write(path, write_job, &job, make_dirs, why, sizeof why))
+        return true;
+    return fail(err, err_size, "%s", why);
+}
+
 bool record_save(const char *path, const struct game *g, char *err, size_t err_size)
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
         return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
-    bool ok = record_write(f, g, fmt);
-    if (fclose(f) != 0)
-        ok = false;
-    return ok || fail(err, err_size, "%s: write failed", path);
+    return record_save_notes(path, g, fmt, NULL, false, err, err_size);
 }
 
-bool record_load(const char *path, struct game *g, char *err, size_t err_size)
+/* Reads the whole file at `path` into a new buffer (*text, *len). Only a
+ * regular file is read: a FIFO, a device or a directory is refused at once,
+ * never waited on. */
+static bool read_file(const char *path, char **text, size_t *len, char *err, size_t err_size)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return fail(err, err_size, "%s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return fail(err, err_size, "%s: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(err, err_size, "%s: not a record file (%s)", path,
+                    S_ISDIR(st.st_mode)    ? "a directory"
+                    : S_ISFIFO(st.st_mode) ? "a pipe"
+                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                 : "not a regular file");
+    }
+    if (st.st_size >= RECORD_MAX_BYTES) {
+        close(fd);
+        return fail(err, err_size, "%s: too large for a game record", path);
+    }
+    *text = malloc((size_t)st.st_size + 1);
+    if (*text == NULL) {
+        close(fd);
+        return fail(err, err_size, "out of memory");
+    }
+    size_t n = 0;
+    for (;;) {
+        ssize_t got = read(fd, *text + n, (size_t)st.st_size + 1 - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int e = errno;
+            close(fd);
+            free(*text);
+            return fail(err, err_size, "%s: %s", path, strerror(e));
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+        if (n > (size_t)st.st_size) {   /* grew while read */
+            close(fd);
+            free(*text);
+            return fail(err, err_size, "%s: changed while being read", path);
+        }
+    }
+    close(fd);
+    *len = n;
+    return true;
+}
+
+bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
+                       char *err, size_t err_size)
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
         return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
-    char *text = malloc(RECORD_MAX_BYTES);
-    if (text == NULL) {
-        fclose(f);
-        return fail(err, err_size, "out of memory");
-    }
-    size_t len = fread(text, 1, RECORD_MAX_BYTES, f);
-    bool too_big = len == RECORD_MAX_BYTES;
-    bool read_error = ferror(f);
-    fclose(f);
-    bool ok = read_error ? fail(err, err_size, "%s: read failed", path)
-            : too_big    ? fail(err, err_size, "%s: too large for a game record", path)
-                         : record_parse(text, len, fmt, g, err, err_size);
+    char *text = NULL;
+    size_t len = 0;
+    if (!read_file(path, &text, &len, err, err_size))
+        return false;
+    char why[512];
+    bool ok = record_parse_extra(text, len, fmt, g, extra, why, sizeof why);
     free(text);
-    return ok;
+    return ok || fail(err, err_size, "%s: %s", path, why);
+}
+
+bool record_load(const char *path, struct game *g, char *err, size_t err_size)
+{
+    return record_load_extra(path, g, NULL, err, err_size);
 }

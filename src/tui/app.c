@@ -39,6 +39,7 @@
 #include "tui/react.h"
 #include "tui/resume.h"
 #include "tui/saves.h"
+#include "tui/settings.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT, OVERLAY_RESUME };
@@ -57,6 +58,8 @@ struct app {
     struct resume resume;   /* the unfinished games, for OVERLAY_RESUME */
     struct saves_keeper keeper; /* the autosave of the game in `play` */
     struct saves_list kept; /* scratch for saves_list(): too large for a stack */
+    struct play_options options; /* the game screen's, kept from game to game */
+    struct settings settings; /* as last loaded or saved */
     bool dirty;             /* the screen must be drawn again */
     WINDOW *input;          /* keys are read here, see setup_curses() */
     int status;             /* the exit status, once `quit` is set */
@@ -205,8 +208,39 @@ static void keep_game(struct app *a)
     if (!a->playing)
         return;
     bool failed = a->keeper.failed;
-    if (!saves_keep(&a->keeper, &a->play.game) || failed)
+    if (!saves_keep(&a->keeper, play_game(&a->play)) || failed)
         a->dirty = true; /* the warning appears or goes */
+}
+
+/* Loads the remembered settings into the form and the game screen's
+ * options; a file not understood is said once, on the menu. */
+static void load_settings(struct app *a)
+{
+    char path[SAVES_PATH_MAX], warn[SAVES_PATH_MAX + 80] = "";
+    settings_default(&a->settings);
+    if (settings_path(path, sizeof path))
+        settings_load(path, &a->settings, warn, sizeof warn);
+    struct game_config c;
+    settings_to_config(&a->settings, &c);
+    menu_set_form(&a->menu, &c);
+    a->options.marks = a->settings.marks;
+    if (warn[0] != '\0')
+        menu_say(&a->menu, warn);
+}
+
+/* Writes the settings when they differ from what the file holds. Failing to
+ * remember them costs the player nothing now: said on the menu, no more. */
+static void save_settings(struct app *a, const struct settings *now)
+{
+    if (memcmp(now, &a->settings, sizeof *now) == 0)
+        return;
+    a->settings = *now;
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 80];
+    if (settings_path(path, sizeof path) && !settings_save(path, now, err, sizeof err)) {
+        char text[sizeof err + 40];
+        snprintf(text, sizeof text, "settings not kept: %s", err);
+        menu_say(&a->menu, text);
+    }
 }
 
 static void stop_game(struct app *a)
@@ -217,8 +251,13 @@ static void stop_game(struct app *a)
                  "mnk: the game in progress could not be kept: %s", a->keeper.error);
         menu_say(&a->menu, a->save_error + 5);
     }
-    if (a->playing)
+    if (a->playing) {
+        a->options = play_get_options(&a->play);
         play_fini(&a->play);
+        struct settings now = a->settings;
+        now.marks = a->options.marks;
+        save_settings(a, &now);
+    }
     a->playing = false;
 }
 
@@ -237,12 +276,12 @@ static void show_game(struct app *a)
 static bool start_game(struct app *a, const struct game_config *c)
 {
     stop_game(a);
-    const char *refused = play_init(&a->play, c, wake_pipe[1]);
+    const char *refused = play_init(&a->play, c, wake_pipe[1], &a->options);
     if (refused != NULL) {
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    saves_keeper_start(&a->keeper, &a->play.game, NULL);
+    saves_keeper_start(&a->keeper, play_game(&a->play), NULL);
     show_game(a);
     return true;
 }
@@ -251,8 +290,8 @@ static bool start_game(struct app *a, const struct game_config *c)
 static void open_game(struct app *a, const struct game *g, const char *kept, const char *note)
 {
     stop_game(a);
-    play_open(&a->play, g, wake_pipe[1]);
-    saves_keeper_start(&a->keeper, &a->play.game, kept);
+    play_open(&a->play, g, wake_pipe[1], &a->options);
+    saves_keeper_start(&a->keeper, play_game(&a->play), kept);
     play_note(&a->play, note);
     show_game(a);
 }
@@ -397,6 +436,12 @@ static void react(struct app *a, unsigned r)
         dialog_open(&a->dialog, "Quit the game in progress?", REACT_QUIT);
         a->overlay = OVERLAY_DIALOG;
     }
+    if (r & REACT_ASK_RESIGN) {
+        dialog_open(&a->dialog, "Resign this game?", REACT_RESIGN);
+        a->overlay = OVERLAY_DIALOG;
+    }
+    if ((r & REACT_RESIGN) && a->playing)
+        react(a, play_resign(&a->play));
     if (r & REACT_ASK_MENU) {
         dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
@@ -406,7 +451,7 @@ static void react(struct app *a, unsigned r)
         a->overlay = OVERLAY_HELP;
     }
     if (r & REACT_MENU) {
-        struct game_config c = a->play.game.config;
+        struct game_config c = play_game(&a->play)->config;
         stop_game(a);
         refresh_resume(a);
         menu_open_form(&a->menu, &c);
@@ -419,6 +464,10 @@ static void react(struct app *a, unsigned r)
         if (!start_game(a, &c)) {
             a->quit = true;
             a->status = 1;
+        } else {
+            struct settings now = a->settings;
+            settings_from_config(&now, &c);
+            save_settings(a, &now);
         }
     }
     if (r & REACT_SAVE)
@@ -579,6 +628,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     struct sigaction old[N_HANDLED];
     catch_signals(old);
     menu_init(&a->menu);
+    load_settings(a);
     if (!setup_curses(a)) {
         snprintf(a->error, sizeof a->error, "mnk: out of memory for the screen");
         a->status = 1;

@@ -18,6 +18,25 @@ static enum draw_glyph junction(int x, int y, int w, int h)
     return table[row][col];
 }
 
+/* The mark of empty cell pos, and whose it is: the stronger shape of the
+ * two sides, the side that moved last on a tie (its threat is the one to
+ * answer). GLYPH_COUNT when there is none. */
+static enum draw_glyph mark_at(const struct game *g, const struct shapes *m, int pos,
+                               enum stone *owner)
+{
+    static const enum draw_glyph glyph[SHAPE_COUNT] = {
+        [SHAPE_NONE] = GLYPH_COUNT, [SHAPE_OPEN3] = GLYPH_MARK_OPEN3,
+        [SHAPE_FOUR] = GLYPH_MARK_FOUR, [SHAPE_OPEN4] = GLYPH_MARK_OPEN4,
+        [SHAPE_FIVE] = GLYPH_MARK_FIVE,
+    };
+    if (m == NULL)
+        return GLYPH_COUNT;
+    int last = game_to_move(g) == STONE_BLACK ? 1 : 0;
+    int side = m->cell[last][pos] >= m->cell[1 - last][pos] ? last : 1 - last;
+    *owner = side ? STONE_WHITE : STONE_BLACK;
+    return glyph[m->cell[side][pos]];
+}
+
 /* Marks the cells of the winning line, if the game was won by one. */
 static void winning_cells(const struct game *g, bool *win)
 {
@@ -90,20 +109,29 @@ void boardview_draw(const struct game *g, const struct board_view *v)
             int pos = board_pos(b, x, y);
             int sy = layout_cell_y(l, j), sx = layout_cell_x(l, i);
             bool cursor = x == v->cx && y == v->cy;
-            enum stone s = board_at(b, pos);
+            enum stone s = board_at(b, pos), owner = STONE_NONE;
+            enum draw_glyph mark = s == STONE_NONE ? mark_at(g, v->marks, pos, &owner)
+                                                   : GLYPH_COUNT;
+            bool hint = pos == v->hint && s == STONE_NONE;
             /* The winning line outshines the cursor once the game is won. */
             enum draw_style style = win[pos] ? STYLE_WIN
                                   : cursor ? STYLE_CURSOR
+                                  : hint ? STYLE_HINT
                                   : s != STONE_NONE ? draw_stone_style(s)
+                                  : mark != GLYPH_COUNT ? draw_mark_style(owner)
                                   : STYLE_GRID;
             if (l->boxed) {
-                draw_fill(sy, sx - 1, 3, cursor || win[pos] ? style : STYLE_NORMAL);
+                draw_fill(sy, sx - 1, 3, cursor || win[pos] || hint ? style : STYLE_NORMAL);
                 if (s != STONE_NONE)
                     draw_glyph(sy, sx, draw_stone_glyph(s), style);
+                else if (mark != GLYPH_COUNT)
+                    draw_glyph(sy, sx, mark, style);
                 continue;
             }
             if (s != STONE_NONE)
                 draw_glyph(sy, sx, draw_stone_glyph(s), style);
+            else if (mark != GLYPH_COUNT)
+                draw_glyph(sy, sx, mark, style);
             else if (plain)
                 draw_glyph(sy, sx, GLYPH_DOT, style);
             else

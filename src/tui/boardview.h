@@ -1,13 +1,17 @@
 /* boardview.h — the board on screen: the grid (boxed or compact, see
  * layout.h), the column letters and row numbers of the project notation
  * (a = left, row 1 = bottom), arrows where a scrolled board goes on, the
- * stones, the cursor, the last move between brackets, and the winning line.
+ * stones, the cursor, the last move between brackets, the winning line, the
+ * threat marks (an empty cell where a side would make five `!`, an open
+ * four `*`, a four `+`, an open three `∙`, in that side's colour; the
+ * stronger shape when both sides have one) and a suggested move.
  *
  * A view: it reads the game through a const pointer and changes nothing.
  */
 #ifndef MNK_TUI_BOARDVIEW_H
 #define MNK_TUI_BOARDVIEW_H
 
+#include "ai/shapes.h"
 #include "mnk/game.h"
 #include "tui/layout.h"
 
@@ -17,6 +21,8 @@ struct board_view {
     const struct layout *layout;
     int off_x, off_y;     /* the first visible column and row */
     int cx, cy;
+    const struct shapes *marks; /* the threats to mark, or NULL */
+    int hint;                   /* the suggested cell, or -1 */
 };
 
 /* Draws the board of game g as view v shows it. */

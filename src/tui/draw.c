@@ -40,6 +40,10 @@ static const struct glyph glyphs[GLYPH_COUNT] = {
     [GLYPH_LEFT] = { "←", 0, "<" },
     [GLYPH_RIGHT] = { "→", 0, ">" },
     [GLYPH_DOT] = { "·", 0, "." },
+    [GLYPH_MARK_FIVE] = { "!", 0, "!" },
+    [GLYPH_MARK_OPEN4] = { "*", 0, "*" },
+    [GLYPH_MARK_FOUR] = { "+", 0, "+" },
+    [GLYPH_MARK_OPEN3] = { "∙", 0, ":" },
 };
 
 struct style {
@@ -53,10 +57,16 @@ static const struct style styles[STYLE_COUNT] = {
     [STYLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
     [STYLE_GRID] = { COLOR_BLUE, -1, A_NORMAL, A_NORMAL },
     [STYLE_LABEL] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
-    [STYLE_BLACK] = { -1, -1, A_BOLD, A_BOLD },
-    [STYLE_WHITE] = { -1, -1, A_BOLD, A_BOLD },
+    /* Red and cyan read on dark and light backgrounds alike, and apart for
+     * the common forms of colour blindness. */
+    [STYLE_BLACK] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+    [STYLE_WHITE] = { COLOR_CYAN, -1, A_BOLD, A_UNDERLINE },
+    [STYLE_MARK_BLACK] = { COLOR_RED, -1, A_NORMAL, A_BOLD },
+    [STYLE_MARK_WHITE] = { COLOR_CYAN, -1, A_NORMAL, A_UNDERLINE },
+    [STYLE_HINT] = { COLOR_BLACK, COLOR_MAGENTA, A_BOLD, A_REVERSE | A_BOLD },
+    [STYLE_WARN] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE },
     [STYLE_CURSOR] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_REVERSE },
-    [STYLE_LAST] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+    [STYLE_LAST] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
     [STYLE_WIN] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_BOLD | A_UNDERLINE },
     [STYLE_MESSAGE] = { -1, -1, A_BOLD, A_BOLD },
     [STYLE_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
@@ -115,6 +125,11 @@ enum draw_glyph draw_stone_glyph(enum stone s)
 enum draw_style draw_stone_style(enum stone s)
 {
     return s == STONE_BLACK ? STYLE_BLACK : STYLE_WHITE;
+}
+
+enum draw_style draw_mark_style(enum stone s)
+{
+    return s == STONE_BLACK ? STYLE_MARK_BLACK : STYLE_MARK_WHITE;
 }
 
 static attr_t attr_of(enum draw_style s)

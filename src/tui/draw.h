@@ -5,7 +5,9 @@
  * Character sets: Unicode box drawing and ●/○ under a UTF-8 locale; the
  * terminal's line-drawing set (ACS) with X/O otherwise; plain ASCII when the
  * terminal has no line drawing either. Colour is used when the terminal has
- * it and NO_COLOR is not set; every style has a monochrome form.
+ * it and NO_COLOR is not set; every style has a monochrome form. The two
+ * sides differ in every form: Black red and bold, White cyan; without
+ * colour, Black bold and White underlined.
  * Every helper clips to the screen, so drawing can never wrap or scroll.
  */
 #ifndef MNK_TUI_DRAW_H
@@ -27,6 +29,8 @@ enum draw_glyph {
     /* symbols used in text */
     GLYPH_TIMES, GLYPH_ELLIPSIS, GLYPH_PREV, GLYPH_NEXT, GLYPH_TURN, GLYPH_DASH,
     GLYPH_UP, GLYPH_DOWN, GLYPH_LEFT, GLYPH_RIGHT, GLYPH_DOT,
+    /* threat marks: the cell makes five, an open four, a four, an open three */
+    GLYPH_MARK_FIVE, GLYPH_MARK_OPEN4, GLYPH_MARK_FOUR, GLYPH_MARK_OPEN3,
     GLYPH_COUNT
 };
 
@@ -37,6 +41,10 @@ enum draw_style {
     STYLE_LABEL,      /* column letters and row numbers */
     STYLE_BLACK,      /* Black's stones */
     STYLE_WHITE,
+    STYLE_MARK_BLACK, /* threat marks: cells where Black would make a shape */
+    STYLE_MARK_WHITE,
+    STYLE_HINT,       /* the suggested move */
+    STYLE_WARN,       /* the most urgent threat, in words */
     STYLE_CURSOR,     /* the cell under the cursor */
     STYLE_LAST,       /* the marks around the last move */
     STYLE_WIN,        /* the stones of the winning line */
@@ -60,9 +68,11 @@ const char *draw_sym(enum draw_glyph g);
 /* Columns taken by `text` (UTF-8; every glyph used here is one column). */
 int draw_width(const char *text);
 
-/* The glyph and the style of a stone of side s (BLACK or WHITE). */
+/* The glyph and the style of a stone of side s (BLACK or WHITE), and the
+ * style of its threat marks. */
 enum draw_glyph draw_stone_glyph(enum stone s);
 enum draw_style draw_stone_style(enum stone s);
+enum draw_style draw_mark_style(enum stone s);
 
 /* Puts glyph g at (y, x) in style s. */
 void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s);

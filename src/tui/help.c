@@ -14,6 +14,8 @@ static const char *const rules[] = {
     "freestyle: k or more in a row wins. exact: exactly k wins, a",
     "longer line does not. Cells are named like h8: the column letter",
     "(a at the left), then the row number (1 at the bottom).",
+    "Threat marks, in the colour of the side that would make it:",
+    "! five   * open four   + four   \xe2\x88\x99 (or :) open three.",
 };
 
 #define N_RULES (int)(sizeof rules / sizeof rules[0])

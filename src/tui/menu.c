@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mnk/ai.h"
+#include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/draw.h"
 #include "tui/react.h"
@@ -56,6 +56,11 @@ void menu_set_resume(struct menu *m, const char *note)
 void menu_say(struct menu *m, const char *text)
 {
     snprintf(m->message, sizeof m->message, "%s", text);
+}
+
+void menu_set_form(struct menu *m, const struct game_config *c)
+{
+    setup_from_config(&m->setup, c);
 }
 
 void menu_open_form(struct menu *m, const struct game_config *c)
@@ -137,16 +142,6 @@ static unsigned act_enter(struct menu *m, int key)
     (void)key;
     if (m->page == MENU_SETUP) {
         setup_commit(&m->setup);
-        for (int i = 0; i < 2; i++) {
-            int n = m->setup.side[i];
-            if (n > 0 && !setup_level_available(n)) {
-                snprintf(m->message, sizeof m->message,
-                         "%s: level %s needs '%s', not available in this build",
-                         i ? "White" : "Black", ai_levels[n - 1].label, ai_levels[n - 1].strategy);
-                m->field = i ? SETUP_WHITE : SETUP_BLACK;
-                return REACT_REDRAW;
-            }
-        }
         return REACT_START;
     }
     switch (m->choice) {
@@ -292,10 +287,9 @@ static void draw_main(const struct menu *m)
 
 /* The value of a form row as shown between the arrows, and a note after. */
 static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
-                       char *note, size_t nsize, bool *dim)
+                       char *note, size_t nsize)
 {
     const char *times = draw_sym(GLYPH_TIMES);
-    *dim = false;
     note[0] = '\0';
     if (s->typed_field == f) {
         snprintf(value, vsize, "%d_", s->typed);
@@ -333,20 +327,9 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
             snprintf(value, vsize, "human");
             break;
         }
-        const struct ai_level *l = &ai_levels[n - 1];
-        const struct ai_strategy *st = ai_strategy_find(l->strategy);
-        snprintf(value, vsize, "computer: %s", l->label);
-        if (st == NULL) {
-            snprintf(note, nsize, "%s: not available in this build", l->strategy);
-            *dim = true;
-        } else if (l->time_ms > 0 && l->time_ms < 1000) {
-            snprintf(note, nsize, "%s, %d ms a move", l->strategy, l->time_ms);
-        } else if (l->time_ms > 0) {
-            snprintf(note, nsize, "%s, %d.%d s a move", l->strategy, l->time_ms / 1000,
-                     l->time_ms % 1000 / 100);
-        } else {
-            snprintf(note, nsize, "%s: %s", l->strategy, st->summary);
-        }
+        /* The level's sentence goes under the form, where it has the width. */
+        snprintf(value, vsize, "computer: %s", level_at(n - 1)->name);
+        snprintf(note, nsize, "level %d of %d", n, level_count());
         break;
     }
     default:
@@ -367,8 +350,7 @@ static void draw_form(const struct menu *m)
         int y = top + 2 + f;
         bool sel = (int)m->field == f;
         char value[64], note[96];
-        bool dim;
-        field_text(s, (enum setup_field)f, value, sizeof value, note, sizeof note, &dim);
+        field_text(s, (enum setup_field)f, value, sizeof value, note, sizeof note);
         draw_text(y, left, 12, sel ? STYLE_MESSAGE : STYLE_NORMAL, field_names[f]);
         /* The selected row shows the arrows that change it. */
         int w;
@@ -376,20 +358,28 @@ static void draw_form(const struct menu *m)
             w = draw_textf(y, value_x, m->cols - value_x, STYLE_SELECTED, "%s %s %s",
                            draw_sym(GLYPH_PREV), value, draw_sym(GLYPH_NEXT));
         else
-            w = draw_textf(y, value_x, m->cols - value_x, dim ? STYLE_DIM : STYLE_NORMAL,
+            w = draw_textf(y, value_x, m->cols - value_x, STYLE_NORMAL,
                            "  %s  ", value);
         /* Notes line up in a column, unless a long value pushes one along. */
         int note_x = value_x + (w + 2 > NOTE_COLUMN ? w + 2 : NOTE_COLUMN);
         if (note[0] != '\0')
-            draw_text(y, note_x, m->cols - note_x - 1, dim ? STYLE_ERROR : STYLE_DIM, note);
+            draw_text(y, note_x, m->cols - note_x - 1, STYLE_DIM, note);
     }
     int y = top + 3 + SETUP_START;
     bool sel = m->field == SETUP_START;
     draw_text(y, value_x, 11, sel ? STYLE_SELECTED : STYLE_MESSAGE, "[ Start ]");
-    if (m->message[0] != '\0')
+    /* Under the form: what went wrong, or what the highlighted level is
+     * like, or whose move comes first. */
+    int side = m->field == SETUP_BLACK ? 0 : m->field == SETUP_WHITE ? 1 : -1;
+    if (m->message[0] != '\0') {
         draw_text(y + 2, left, width, STYLE_ERROR, m->message);
-    else
+    } else if (side >= 0 && s->side[side] > 0) {
+        const struct level *l = level_at(s->side[side] - 1);
+        int w = draw_textf(y + 2, left, width, STYLE_MESSAGE, "%s: ", l->name);
+        draw_text(y + 2, left + w, width - w, STYLE_NORMAL, l->description);
+    } else {
         draw_text(y + 2, left, width, STYLE_DIM, "Black moves first.");
+    }
 }
 
 static void draw_keys(const struct menu *m)

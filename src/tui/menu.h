@@ -39,6 +39,9 @@ void menu_set_resume(struct menu *m, const char *note);
 /* Shows `text` (an error) under the main menu or the form until the next key. */
 void menu_say(struct menu *m, const char *text);
 
+/* Fills the form in from `c` (remembered settings), staying on this page. */
+void menu_set_form(struct menu *m, const struct game_config *c);
+
 /* Opens the form, filled in from `c` (the game just left). */
 void menu_open_form(struct menu *m, const struct game_config *c);
 

@@ -18,10 +18,11 @@
  * game between two of them can be followed. */
 #define PACE_MS 600
 
-static int side_index(enum stone s)
-{
-    return s == STONE_BLACK ? 0 : 1;
-}
+/* While the computer thinks, the clock in the status line moves this often. */
+#define TICK_MS 200
+
+/* A hint's budget: the full search, briefly. */
+#define HINT_MS 1500
 
 static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -35,64 +36,33 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     p->message_style = style;
 }
 
-/* The one place computer players are created: a built-in strategy or an
- * external engine (players.h), whose standard error would scribble over the
- * screen and so goes to /dev/null. The player's `level` here numbers an entry
- * of ai_levels[], whose settings reach the strategy through limits_of(), not
- * as the strategy's own level. False, with the reason in `why`, when the
- * player can't be made. */
-static bool create_computer(struct ai *ai, const struct player *pl, char *why, size_t size)
-{
-    struct player p = *pl;
-    p.level = 0;
-    return players_create(ai, &p, true, why, size);
-}
-
-/* The entry of ai_levels[] that player `pl` was made from: the one its
- * `level` numbers (1-based), provided it names the same strategy; else NULL. */
-static const struct ai_level *level_of(const struct player *pl)
-{
-    for (int i = 0; ai_levels[i].label != NULL; i++)
-        if (i + 1 == pl->level && strcmp(ai_levels[i].strategy, pl->spec) == 0)
-            return &ai_levels[i];
-    return NULL;
-}
-
-/* The budget of one move for player `pl`: its thinking time, and the depth
- * cap of its level. */
-static struct ai_limits limits_of(const struct player *pl)
-{
-    const struct ai_level *level = level_of(pl);
-    struct ai_limits limits = players_limits(pl);
-    limits.max_depth = level != NULL ? level->max_depth : 0;
-    return limits;
-}
-
-const char *play_init(struct play *p, const struct game_config *c, int wake_fd)
+const char *play_init(struct play *p, const struct game_config *c, int wake_fd,
+                      const struct play_options *o)
 {
     struct game g;
     const char *refused = game_init(&g, c);
     if (refused != NULL)
         return refused;
-    play_open(p, &g, wake_fd);
+    play_open(p, &g, wake_fd, o);
     return NULL;
 }
 
-void play_open(struct play *p, const struct game *g, int wake_fd)
+/* The threats of the position on the board, for the marks and the status. */
+static void find_threats(struct play *p)
+{
+    if (p->marks)
+        shapes_find(&p->shapes, &play_game(p)->board);
+}
+
+void play_open(struct play *p, const struct game *g, int wake_fd, const struct play_options *o)
 {
     memset(p, 0, sizeof *p);
-    p->game = *g;
-    char why[2][120] = { "", "" };
-    for (int i = 0; i < 2; i++) {
-        struct player *pl = &p->game.config.player[i];
-        if (pl->kind != PLAYER_COMPUTER)
-            continue;
-        p->computer[i] = create_computer(&p->ai[i], pl, why[i], sizeof why[i]);
-        if (!p->computer[i]) {
-            pl->kind = PLAYER_HUMAN;
-            pl->spec[0] = '\0';
-        }
-    }
+    p->marks = o->marks;
+    p->hint = -1;
+    shapes_init(&p->shapes); /* out of memory: no marks, nothing worse */
+    char why[2][SESSION_WHY_MAX];
+    /* An engine's standard error would scribble over the screen. */
+    session_open(&p->session, g, true, why);
     worker_init(&p->worker, wake_fd);
     /* On the last move of a game that has some, else the centre. */
     int last = game_last_move(g);
@@ -104,15 +74,26 @@ void play_open(struct play *p, const struct game *g, int wake_fd)
      * another program, an external engine) makes that side a human's: a
      * record never starts a program (players.h). Said, not silently done. */
     for (int i = 0; i < 2; i++) {
-        const struct player *pl = &p->game.config.player[i];
+        const struct player *pl = &play_game(p)->config.player[i];
         if (pl->kind == PLAYER_HUMAN && pl->spec[0] != '\0')
             say(p, STYLE_ERROR, "%s ('%.40s' in the record) is yours to play: a record "
                 "never starts a program", stone_name(i ? STONE_WHITE : STONE_BLACK), pl->spec);
     }
     for (int i = 0; i < 2; i++)
         if (why[i][0] != '\0')
-            say(p, STYLE_ERROR, "%s: %s; you play %s", stone_name(i ? STONE_WHITE : STONE_BLACK),
-                why[i], i ? "White" : "Black");
+            say(p, STYLE_ERROR, "%s: %.120s; you play %s",
+                stone_name(i ? STONE_WHITE : STONE_BLACK), why[i], i ? "White" : "Black");
+    find_threats(p);
+}
+
+struct play_options play_get_options(const struct play *p)
+{
+    return (struct play_options){ .marks = p->marks };
+}
+
+const struct game *play_game(const struct play *p)
+{
+    return &p->session.game;
 }
 
 void play_note(struct play *p, const char *text)
@@ -126,7 +107,7 @@ unsigned play_save(struct play *p, const char *typed)
     char path[SAVES_PATH_MAX], err[200];
     if (!saves_expand(typed, path, sizeof path, true)) {
         say(p, STYLE_ERROR, "not saved: the file name is too long");
-    } else if (!saves_write(path, &p->game, false, err, sizeof err)) {
+    } else if (!saves_write(path, play_game(p), false, err, sizeof err)) {
         say(p, STYLE_ERROR, "not saved: %s", err);
     } else {
         /* The full path: a relative name says little about where it went. */
@@ -140,67 +121,82 @@ unsigned play_save(struct play *p, const char *typed)
 void play_fini(struct play *p)
 {
     worker_fini(&p->worker);
-    for (int i = 0; i < 2; i++)
-        ai_destroy(&p->ai[i]);
+    session_close(&p->session);
+    ai_destroy(&p->hint_ai);
+    advice_free(&p->advice);
+    shapes_free(&p->shapes);
 }
 
 static void follow_cursor(struct play *p)
 {
     const struct layout *l = &p->layout;
-    p->off_x = layout_follow(p->off_x, l->view_w, p->game.board.width, p->cx);
-    p->off_y = layout_follow(p->off_y, l->view_h, p->game.board.height, p->cy);
+    const struct board *b = &play_game(p)->board;
+    p->off_x = layout_follow(p->off_x, l->view_w, b->width, p->cx);
+    p->off_y = layout_follow(p->off_y, l->view_h, b->height, p->cy);
 }
 
 void play_resize(struct play *p, int rows, int cols)
 {
-    layout_game(&p->layout, rows, cols, p->game.board.width, p->game.board.height);
+    const struct board *b = &play_game(p)->board;
+    layout_game(&p->layout, rows, cols, b->width, b->height);
     follow_cursor(p);
 }
 
-static bool computer_to_move(const struct play *p)
+static bool two_computers(const struct play *p)
 {
-    return p->computer[side_index(game_to_move(&p->game))];
+    return p->session.computer[0] && p->session.computer[1];
 }
 
 /* Starts the computer if it is its turn and nothing holds it back. */
 static void think_if_due(struct play *p)
 {
-    const struct game *g = &p->game;
-    if (game_over(g) || p->paused || worker_busy(&p->worker) || !computer_to_move(p))
+    enum stone side = session_due(&p->session);
+    if (side == STONE_NONE || worker_busy(&p->worker) || clock_ms() < p->move_due)
         return;
-    if (clock_ms() < p->move_due)
-        return;
-    enum stone side = game_to_move(g);
-    struct ai_limits limits = limits_of(game_player(g, side));
+    struct computer *c = session_computer(&p->session, side);
     p->have_info = false;
-    if (!worker_start(&p->worker, &p->ai[side_index(side)], &g->board, side, &limits)) {
-        p->paused = true;
+    if (!worker_start(&p->worker, &c->ai, &play_game(p)->board, side, &c->limits)) {
+        p->session.paused = true;
         say(p, STYLE_ERROR, "could not start the computer's thread; p retries");
+        return;
     }
+    p->job = JOB_MOVE;
+    p->think_start = clock_ms();
+    /* The thinking line takes the status row (after a redo, a Resume, a
+     * Load); an error stays. */
+    if (p->message_style != STYLE_ERROR)
+        p->message[0] = '\0';
 }
 
-/* Cancels the computer's search, if one runs. */
+/* Cancels the computer's search or the hint, if one runs. */
 static void stop_thinking(struct play *p)
 {
     worker_cancel(&p->worker);
     p->have_info = false;
+    p->job = JOB_NONE;
 }
 
-/* After a move: the result, and a pause before a computer answers a computer. */
+/* After a move: the result, what the exact rule made of an overline, and a
+ * pause before a computer answers a computer. */
 static void after_move(struct play *p)
 {
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     p->message[0] = '\0';
-    p->move_due = p->computer[0] && p->computer[1] ? clock_ms() + PACE_MS : 0;
+    p->hint = -1;
+    p->move_due = two_computers(p) ? clock_ms() + PACE_MS : 0;
     if (game_over(g))
         say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
+    else if (p->session.overline > 0)
+        say(p, STYLE_MESSAGE, "%d in a row is an overline: under the exact rule only %d wins",
+            p->session.overline, g->board.win);
+    find_threats(p);
 }
 
 /* --- key handlers ------------------------------------------------------- */
 
 static unsigned move_cursor(struct play *p, int dx, int dy)
 {
-    const struct board *b = &p->game.board;
+    const struct board *b = &play_game(p)->board;
     if (board_inside(b, p->cx + dx, p->cy + dy)) {
         p->cx += dx;
         p->cy += dy;
@@ -216,27 +212,27 @@ static unsigned act_down(struct play *p) { return move_cursor(p, 0, 1); }
 
 static unsigned act_place(struct play *p)
 {
-    struct game *g = &p->game;
+    const struct board *b = &play_game(p)->board;
     char name[NOTATION_MAX];
-    if (game_over(g)) {
-        say(p, STYLE_ERROR, "the game is over: u takes back, n starts a new one");
-        return REACT_REDRAW;
-    }
-    if (computer_to_move(p)) {
-        say(p, STYLE_ERROR, "it is the computer's turn");
-        return REACT_REDRAW;
-    }
-    int pos = board_pos(&g->board, p->cx, p->cy);
-    switch (game_play(g, pos)) {
-    case GAME_OK:
+    int pos = board_pos(b, p->cx, p->cy);
+    if (p->job == JOB_HINT)
+        stop_thinking(p);
+    switch (session_human_move(&p->session, pos)) {
+    case SESSION_PLAYED:
         after_move(p);
         think_if_due(p);
         break;
-    case GAME_ERR_OCCUPIED:
-        say(p, STYLE_ERROR, "%s is taken", notation_format(&g->board, pos, name));
+    case SESSION_OVER:
+        say(p, STYLE_ERROR, "the game is over: u takes back, n starts a new one");
         break;
-    case GAME_ERR_OUTSIDE:
-    case GAME_ERR_OVER:
+    case SESSION_WAIT:
+        say(p, STYLE_ERROR, "it is the computer's turn");
+        break;
+    case SESSION_OCCUPIED:
+        say(p, STYLE_ERROR, "%s is taken", notation_format(b, pos, name));
+        break;
+    case SESSION_OUTSIDE:
+    case SESSION_FORFEIT:
         say(p, STYLE_ERROR, "no move there");
         break;
     }
@@ -258,43 +254,32 @@ static unsigned act_mouse(struct play *p)
 
 static unsigned act_undo(struct play *p)
 {
-    struct game *g = &p->game;
-    bool both = p->computer[0] && p->computer[1];
+    bool both = two_computers(p);
     stop_thinking(p);
-    bool took;
-    if (both) {
-        /* Two computers: step back one move and hold them there. */
-        took = game_undo(g);
-        p->paused = true;
-    } else if (p->computer[0] || p->computer[1]) {
-        took = game_undo_to_human(g) > 0;
-    } else {
-        took = game_undo(g);
-    }
-    if (!took)
+    p->hint = -1;
+    if (session_undo(&p->session) == 0)
         say(p, STYLE_ERROR, "nothing to undo");
     else
         say(p, STYLE_MESSAGE, both ? "took back; r redoes, p resumes" : "took back; r redoes");
+    find_threats(p);
     think_if_due(p);
     return REACT_REDRAW;
 }
 
 static unsigned act_redo(struct play *p)
 {
-    struct game *g = &p->game;
+    if (p->job == JOB_HINT)
+        stop_thinking(p);
     if (worker_busy(&p->worker)) {
         say(p, STYLE_ERROR, "the computer is thinking: u takes back first");
         return REACT_REDRAW;
     }
-    if (!game_redo(g)) {
+    if (session_redo(&p->session) == 0) {
         say(p, STYLE_ERROR, "nothing to redo");
         return REACT_REDRAW;
     }
-    /* Against a computer, replay its answer too rather than let it think. */
-    while (!(p->computer[0] && p->computer[1]) && computer_to_move(p) && game_redo(g))
-        ;
     after_move(p);
-    if (!game_over(g))
+    if (!game_over(play_game(p)))
         say(p, STYLE_MESSAGE, "replayed");
     think_if_due(p);
     return REACT_REDRAW;
@@ -302,18 +287,80 @@ static unsigned act_redo(struct play *p)
 
 static unsigned act_pause(struct play *p)
 {
-    if (!p->computer[0] && !p->computer[1]) {
+    if (!session_toggle_pause(&p->session)) {
         say(p, STYLE_ERROR, "no computer to pause");
         return REACT_REDRAW;
     }
-    p->paused = !p->paused;
-    if (p->paused) {
+    if (p->session.paused) {
         stop_thinking(p);
         say(p, STYLE_MESSAGE, "paused; p resumes");
     } else {
         p->message[0] = '\0';
         p->move_due = 0;
         think_if_due(p);
+    }
+    return REACT_REDRAW;
+}
+
+static unsigned act_marks(struct play *p)
+{
+    p->marks = !p->marks;
+    find_threats(p);
+    say(p, STYLE_MESSAGE, p->marks ? "threat marks on: ! five, * open four, + four, %s open three"
+                                   : "threat marks off; t shows them", draw_sym(GLYPH_MARK_OPEN3));
+    return REACT_REDRAW;
+}
+
+/* H: the engine's move for the side to move, thought out on the worker. */
+static unsigned act_hint(struct play *p)
+{
+    const struct game *g = play_game(p);
+    enum stone side = game_to_move(g);
+    if (game_over(g)) {
+        say(p, STYLE_ERROR, "the game is over: no hint");
+        return REACT_REDRAW;
+    }
+    if (session_is_computer(&p->session, side) || worker_busy(&p->worker)) {
+        say(p, STYLE_ERROR, "a hint is for your turn");
+        return REACT_REDRAW;
+    }
+    if (p->hint_ai.strategy == NULL) {
+        struct ai_options opts = { .seed = 1 };
+        if (!ai_create(&p->hint_ai, "search", &opts) || !advice_init(&p->advice)) {
+            ai_destroy(&p->hint_ai);
+            say(p, STYLE_ERROR, "no memory for a hint");
+            return REACT_REDRAW;
+        }
+    }
+    struct ai_limits limits = { .time_ms = HINT_MS };
+    p->have_info = false;
+    if (!worker_start(&p->worker, &p->hint_ai, &g->board, side, &limits)) {
+        say(p, STYLE_ERROR, "could not start the hint's thread");
+        return REACT_REDRAW;
+    }
+    p->job = JOB_HINT;
+    p->think_start = clock_ms();
+    p->message[0] = '\0';
+    return REACT_REDRAW;
+}
+
+/* R: resigning asks first. */
+static unsigned act_resign(struct play *p)
+{
+    if (session_resigner(&p->session) == STONE_NONE) {
+        say(p, STYLE_ERROR, game_over(play_game(p)) ? "the game is over"
+                                                     : "only a person can resign");
+        return REACT_REDRAW;
+    }
+    return REACT_ASK_RESIGN;
+}
+
+unsigned play_resign(struct play *p)
+{
+    stop_thinking(p);
+    if (session_resign(&p->session)) {
+        p->hint = -1;
+        say(p, STYLE_MESSAGE, "%s", game_result_text(&play_game(p)->result));
     }
     return REACT_REDRAW;
 }
@@ -364,6 +411,9 @@ static const struct binding bindings[] = {
     { 'u', "u", "undo (against the computer: back to your turn)", act_undo },
     { 'r', "r", "redo", act_redo },
     { 'p', "p", "pause or resume the computer", act_pause },
+    { 'H', "H", "hint: the engine's move for you, and why", act_hint },
+    { 't', "t", "threat marks on or off", act_marks },
+    { 'R', "R", "resign (asks first)", act_resign },
     { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
     { 'n', "n", "new game", act_new },
     { '?', "?", "this help", act_help },
@@ -398,7 +448,7 @@ unsigned play_key(struct play *p, int key)
  * on a scrolled board the computer's answer must not go unseen. */
 static void reveal(struct play *p, int pos)
 {
-    const struct board *b = &p->game.board;
+    const struct board *b = &play_game(p)->board;
     int x = board_x(b, pos), y = board_y(b, pos);
     const struct layout *l = &p->layout;
     if (x >= p->off_x && x < p->off_x + l->view_w && y >= p->off_y && y < p->off_y + l->view_h)
@@ -416,24 +466,35 @@ unsigned play_wake(struct play *p)
         react |= REACT_REDRAW;
     }
     int move;
-    if (worker_collect(&p->worker, &move)) {
+    if (p->job == JOB_HINT && worker_collect(&p->worker, &move)) {
+        /* The hint: shown on the board, and said with its reason. */
+        const struct game *g = play_game(p);
+        char name[NOTATION_MAX], why[120];
+        p->job = JOB_NONE;
+        p->hint = move;
+        advice_explain(&p->advice, &g->board, game_to_move(g), move,
+                       p->have_info ? &p->info : NULL, why, sizeof why);
         p->have_info = false;
-        enum stone side = game_to_move(&p->game);
-        if (move < 0) {
-            /* The player could not move (an engine that crashed, timed out or
-             * answered an illegal move): it loses the game. */
-            const struct ai *ai = &p->ai[side_index(side)];
-            game_concede(&p->game, side, END_FORFEIT);
+        session_note_hint(&p->session);
+        say(p, STYLE_MESSAGE, "hint: %s, %s", notation_format(&g->board, move, name), why);
+        /* The cursor goes there: Enter takes the hint. */
+        p->cx = board_x(&g->board, move);
+        p->cy = board_y(&g->board, move);
+        follow_cursor(p);
+        react |= REACT_REDRAW;
+    } else if (worker_collect(&p->worker, &move)) {
+        p->have_info = false;
+        p->job = JOB_NONE;
+        enum stone side = game_to_move(play_game(p));
+        if (session_computer_move(&p->session, move) == SESSION_FORFEIT) {
+            /* No move (an engine that crashed or timed out), or an illegal
+             * one: the game is lost. */
             after_move(p);
             say(p, STYLE_ERROR, "%s: %s could not move (%.100s)",
-                game_result_text(&p->game.result), stone_name(side), players_failure(ai));
-        } else if (game_play(&p->game, move) == GAME_OK) {
+                game_result_text(&play_game(p)->result), stone_name(side), p->session.why);
+        } else {
             after_move(p);
             reveal(p, move);
-        } else {
-            /* A strategy broke its contract; stop rather than loop on it. */
-            p->paused = true;
-            say(p, STYLE_ERROR, "the computer chose an illegal move (%d); paused", move);
         }
         react |= REACT_REDRAW;
     }
@@ -445,14 +506,15 @@ unsigned play_tick(struct play *p)
 {
     bool was_busy = worker_busy(&p->worker);
     think_if_due(p);
-    return worker_busy(&p->worker) != was_busy ? REACT_REDRAW : REACT_NONE;
+    /* While thinking, the clock in the status line moves on. */
+    return was_busy || worker_busy(&p->worker) ? REACT_REDRAW : REACT_NONE;
 }
 
 int play_timeout(const struct play *p)
 {
-    const struct game *g = &p->game;
-    if (game_over(g) || p->paused || worker_busy(&p->worker) || !computer_to_move(p)
-        || p->move_due == 0)
+    if (worker_busy(&p->worker))
+        return TICK_MS;
+    if (session_due(&p->session) == STONE_NONE || p->move_due == 0)
         return -1;
     int64_t left = p->move_due - clock_ms();
     return left < 0 ? 0 : (int)left;
@@ -460,30 +522,27 @@ int play_timeout(const struct play *p)
 
 bool play_in_progress(const struct play *p)
 {
-    return p->game.ply > 0 && !game_over(&p->game);
+    return play_game(p)->ply > 0 && !game_over(play_game(p));
 }
 
 /* --- drawing ------------------------------------------------------------ */
 
-/* "computer, easy (threat)" or "human". */
+/* "computer, casual", "computer (threat)" or "human". */
 static void describe_player(const struct play *p, enum stone side, char *buf, size_t size)
 {
-    const struct player *pl = game_player(&p->game, side);
-    if (!p->computer[side_index(side)]) {
+    const struct player *pl = game_player(play_game(p), side);
+    if (!session_is_computer(&p->session, side))
         snprintf(buf, size, "human");
-        return;
-    }
-    const struct ai_level *level = level_of(pl);
-    if (level != NULL)
-        snprintf(buf, size, "computer, %s (%.40s)", level->label, pl->spec);
+    else if (session_level(&p->session, side) != NULL)
+        snprintf(buf, size, "computer, %.40s", pl->spec);
     else
-        snprintf(buf, size, "computer (%.40s)", pl->spec);
+        snprintf(buf, size, "computer (%.40s)", players_name(pl));
 }
 
 static void draw_panel(const struct play *p)
 {
     const struct layout *l = &p->layout;
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     const struct board *b = &g->board;
     if (l->panel_w == 0)
         return;
@@ -496,9 +555,8 @@ static void draw_panel(const struct play *p)
         draw_glyph(y, x + 2, draw_stone_glyph(s), draw_stone_style(s));
         /* Short: "human", the level, or the strategy. */
         const struct player *pl = game_player(g, s);
-        const struct ai_level *level = level_of(pl);
         draw_textf(y, x + 4, w - 4, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
-                   stone_name(s), !p->computer[i] ? "human" : level ? level->label : pl->spec);
+                   stone_name(s), players_name(pl));
     }
     y++;
     if (y >= end)
@@ -530,15 +588,19 @@ static void draw_panel(const struct play *p)
 
 static void draw_title(const struct play *p)
 {
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     const struct board *b = &g->board;
     int cols = p->layout.cols;
     char right[64], name[NOTATION_MAX];
     draw_fill(0, 0, cols, STYLE_TITLE);
     draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %d%s%d k=%d %s", b->width,
                draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule));
+    /* Numbered as the move list numbers them: a move is a pair of stones,
+     * Black's and White's. Over, the game shows its last move's number. */
     int last = game_last_move(g);
-    int move = g->ply + (game_over(g) ? 0 : 1);
+    int move = game_over(g) ? (g->ply + 1) / 2 : g->ply / 2 + 1;
+    if (move < 1)
+        move = 1;
     if (last >= 0)
         snprintf(right, sizeof right, "move %d  last %s", move, notation_format(b, last, name));
     else
@@ -553,7 +615,7 @@ static void draw_title(const struct play *p)
 static void draw_status(const struct play *p)
 {
     const struct layout *l = &p->layout;
-    const struct game *g = &p->game;
+    const struct game *g = play_game(p);
     int y = l->status_y, cols = l->cols;
     char who[96];
     int x = 0;
@@ -574,18 +636,30 @@ static void draw_status(const struct play *p)
     if (p->message[0] != '\0') {
         draw_text(y, 1, cols - 2, p->message_style, p->message);
     } else if (worker_busy(&p->worker)) {
-        char progress[64] = "";
-        if (p->have_info && p->info.depth > 0)
-            snprintf(progress, sizeof progress, "  depth %d, %d.%d s", p->info.depth,
-                     p->info.elapsed_ms / 1000, p->info.elapsed_ms % 1000 / 100);
-        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: computer is thinking%s%s",
-                   stone_name(game_to_move(g)), draw_sym(GLYPH_ELLIPSIS), progress);
+        /* The clock moves on by itself (play_timeout); depth and judgement
+         * come with each report of the search. */
+        enum stone side = game_to_move(g);
+        int64_t ms = clock_ms() - p->think_start;
+        char progress[96] = "", words[48];
+        if (p->have_info && p->info.depth > 0) {
+            advice_score_words(p->info.score, side, words, sizeof words);
+            snprintf(progress, sizeof progress, ", depth %d, %s", p->info.depth, words);
+        }
+        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: %s%s %d.%d s%s", stone_name(side),
+                   p->job == JOB_HINT ? "looking for a hint" : "computer is thinking",
+                   draw_sym(GLYPH_ELLIPSIS), (int)(ms / 1000), (int)(ms % 1000 / 100), progress);
     } else if (game_over(g)) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, game_result_text(&g->result));
-    } else if (p->paused) {
+    } else if (p->session.paused) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, "paused; p resumes");
     } else {
-        draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play", stone_name(game_to_move(g)));
+        /* Whose turn, and the most urgent threat on the board in words. */
+        char threat[160] = "";
+        if (p->marks)
+            shapes_describe(&p->shapes, &g->board, game_to_move(g), threat, sizeof threat);
+        int w = draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play%s",
+                           stone_name(game_to_move(g)), threat[0] ? ": " : "");
+        draw_text(y, 1 + w, cols - 2 - w, STYLE_WARN, threat);
     }
     if (game_over(g) && g->result.reason == END_LINE && g->result.line.len > 0) {
         /* The winning line in notation, to the right of the message. */
@@ -605,7 +679,7 @@ static void draw_status(const struct play *p)
         { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
-    if (!p->computer[0] && !p->computer[1]) {
+    if (!p->session.computer[0] && !p->session.computer[1]) {
         memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);
         n--;
     }
@@ -618,8 +692,9 @@ void play_draw(const struct play *p)
     draw_title(p);
     struct board_view view = {
         .layout = &p->layout, .off_x = p->off_x, .off_y = p->off_y, .cx = p->cx, .cy = p->cy,
+        .marks = p->marks && !game_over(play_game(p)) ? &p->shapes : NULL, .hint = p->hint,
     };
-    boardview_draw(&p->game, &view);
+    boardview_draw(play_game(p), &view);
     draw_panel(p);
     draw_status(p);
 }

@@ -1,9 +1,11 @@
 /* play.h — the game screen: the board with its cursor, the status lines, the
  * move list, and the computer players, who think on the worker thread.
  *
- * The screen reads the game through a const pointer when drawing and changes
- * it only through game.h. Keys are dispatched through one table, which the
- * help screen also lists. Handlers return enum react flags and never draw.
+ * Whose turn it is and what a move, an undo or a computer's answer does is
+ * the session's policy (io/session.h); this screen turns keys into session
+ * calls, runs the computers' thinking on the worker, and draws. It reads the
+ * game through a const pointer. Keys are dispatched through one table, which
+ * the help screen also lists. Handlers return enum react flags and never draw.
  */
 #ifndef MNK_TUI_PLAY_H
 #define MNK_TUI_PLAY_H
@@ -11,6 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ai/advice.h"
+#include "ai/shapes.h"
+#include "io/session.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
 #include "tui/draw.h"
@@ -18,29 +23,50 @@
 #include "tui/worker.h"
 
 struct play {
-    struct game game;
-    struct ai ai[2];            /* [0] Black, [1] White; zeroed for humans */
-    bool computer[2];           /* this side is moved by ai[] */
+    struct session session;     /* the game and its computer players */
     struct worker worker;
     struct layout layout;       /* for the current terminal size */
     int cx, cy;                 /* the cursor's cell, board coordinates */
     int off_x, off_y;           /* the first visible column and row */
     char message[160];
     enum draw_style message_style;
-    bool paused;                /* computers wait until resumed */
     int64_t move_due;           /* clock_ms() before which a computer waits */
     struct ai_info info;        /* its latest progress report */
     bool have_info;
+    enum play_job { JOB_NONE, JOB_MOVE, JOB_HINT } job; /* what the worker does */
+    int64_t think_start;        /* clock_ms() when it started */
+    struct shapes shapes;       /* the threats on the board, for the marks */
+    bool marks;                 /* threat marks shown (t) */
+    struct ai hint_ai;          /* the engine that gives hints, made at the first */
+    struct advice advice;       /* and the words for them */
+    int hint;                   /* the cell suggested for this position, or -1 */
+};
+
+/* Options of the screen that outlive a game (settings). */
+struct play_options {
+    bool marks;                 /* threat marks on */
 };
 
 /* Starts a game of config `c` whose computers wake the UI through wake_fd.
  * A computer player that can't be created is replaced by a human, and the
  * reason shown. Returns NULL, or why the game itself is refused. */
-const char *play_init(struct play *p, const struct game_config *c, int wake_fd);
+const char *play_init(struct play *p, const struct game_config *c, int wake_fd,
+                      const struct play_options *o);
 
 /* Opens game g as it stands (a record loaded, a game resumed), its cursor on
  * the last move; computers that can't be created become humans, as above. */
-void play_open(struct play *p, const struct game *g, int wake_fd);
+void play_open(struct play *p, const struct game *g, int wake_fd,
+               const struct play_options *o);
+
+/* The screen's options as they are now (t changes them). */
+struct play_options play_get_options(const struct play *p);
+
+/* The person to move (or the only one playing) resigns: the game ends as
+ * that side's loss. */
+unsigned play_resign(struct play *p);
+
+/* The game on the screen. */
+const struct game *play_game(const struct play *p);
 
 /* Shows `text` in the status line, unless an error is showing there. */
 void play_note(struct play *p, const char *text);

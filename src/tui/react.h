@@ -21,8 +21,10 @@ enum react {
     REACT_LOAD = 1 << 9,      /* ask for a record to open */
     REACT_RESUME = 1 << 10,   /* list the unfinished games kept */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
-    REACT_OPEN_KEPT = 1 << 12,   /* open the unfinished game chosen in the list */
-    REACT_DELETE_KEPT = 1 << 13, /* delete it (the player confirmed) */
+    REACT_ASK_RESIGN = 1 << 12, /* resign, after the player confirms */
+    REACT_RESIGN = 1 << 13,   /* the player confirmed resigning */
+    REACT_OPEN_KEPT = 1 << 14,   /* open the unfinished game chosen in the list */
+    REACT_DELETE_KEPT = 1 << 15, /* delete it (the player confirmed) */
 };
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mnk/ai.h"
+#include "mnk/level.h"
 
 const struct setup_preset setup_presets[] = {
     { "Tic-tac-toe", 3, 3, 3 },
@@ -50,46 +50,17 @@ static void settle(struct setup *s)
     }
 }
 
-int setup_level_count(void)
-{
-    int n = 0;
-    while (ai_levels[n].label != NULL)
-        n++;
-    return n;
-}
-
-bool setup_level_available(int n)
-{
-    return n >= 1 && n <= setup_level_count() &&
-           ai_strategy_find(ai_levels[n - 1].strategy) != NULL;
-}
-
-int setup_level_find(const char *label)
-{
-    for (int i = 0; ai_levels[i].label != NULL; i++)
-        if (strcmp(ai_levels[i].label, label) == 0)
-            return i + 1;
-    return 0;
-}
-
-int setup_default_level(void)
-{
-    int medium = setup_level_find("medium");
-    if (medium == 0)
-        medium = setup_level_count();
-    for (int n = medium; n >= 1; n--)
-        if (setup_level_available(n))
-            return n;
-    return 1;
-}
-
 void setup_player_level(struct player *p, int n)
 {
-    const struct ai_level *l = &ai_levels[n - 1];
     p->kind = PLAYER_COMPUTER;
-    snprintf(p->spec, sizeof p->spec, "%s", l->strategy);
-    p->level = n;
-    p->time_ms = l->time_ms;
+    snprintf(p->spec, sizeof p->spec, "%s", level_at(n - 1)->name);
+    p->time_ms = 0;
+}
+
+/* The form's number for the default level. */
+static int default_side(void)
+{
+    return level_index(level_default()) + 1;
 }
 
 void setup_default(struct setup *s)
@@ -100,25 +71,24 @@ void setup_default(struct setup *s)
     s->win = 5;
     s->rule = RULE_FREESTYLE;
     s->side[0] = 0;
-    s->side[1] = setup_default_level();
+    s->side[1] = default_side();
     s->typed_field = SETUP_FIELDS;
     settle(s);
 }
 
-/* The level a configured player corresponds to: its own level number when it
- * names one with the same strategy, else the first level of that strategy. */
+/* The form's row for a configured player: its level; for a strategy named
+ * directly, the strongest level that plays it; else the default level. */
 static int side_of(const struct player *p)
 {
     if (p->kind == PLAYER_HUMAN)
         return 0;
-    int n = setup_level_count();
-    if (p->level >= 1 && p->level <= n &&
-        strcmp(ai_levels[p->level - 1].strategy, p->spec) == 0)
-        return p->level;
-    for (int i = 1; i <= n; i++)
-        if (strcmp(ai_levels[i - 1].strategy, p->spec) == 0)
+    const struct level *l = level_find(p->spec);
+    if (l != NULL)
+        return level_index(l) + 1;
+    for (int i = level_count(); i >= 1; i--)
+        if (strcmp(level_at(i - 1)->strategy, p->spec) == 0)
             return i;
-    return setup_default_level();
+    return default_side();
 }
 
 void setup_from_config(struct setup *s, const struct game_config *c)
@@ -225,7 +195,7 @@ void setup_step(struct setup *s, enum setup_field field, int delta)
     case SETUP_BLACK:
     case SETUP_WHITE: {
         int *side = &s->side[field == SETUP_BLACK ? 0 : 1];
-        *side = clamp(*side + delta, 0, setup_level_count());
+        *side = clamp(*side + delta, 0, level_count());
         break;
     }
     default:

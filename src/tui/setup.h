@@ -5,7 +5,7 @@
  * tests check the clamping. Invariants after every call: width and height are
  * in BOARD_MIN_SIDE..BOARD_MAX_SIDE, win in BOARD_MIN_WIN..max(width, height),
  * `preset` names the preset whose dimensions match (or setup_custom), and each
- * side is 0 (human) or a 1-based index into ai_levels[].
+ * side is 0 (human) or n for level_at(n - 1) (level.h).
  */
 #ifndef MNK_TUI_SETUP_H
 #define MNK_TUI_SETUP_H
@@ -45,7 +45,7 @@ struct setup {
     int height;
     int win;
     enum rule rule;
-    int side[2];         /* [0] Black, [1] White: 0 human, n = ai_levels[n-1] */
+    int side[2];         /* [0] Black, [1] White: 0 human, n = level_at(n - 1) */
     /* Digits being typed into a number field: typed_field is SETUP_FIELDS
      * when nothing is being typed, else `typed` holds the number so far. */
     enum setup_field typed_field;
@@ -53,7 +53,7 @@ struct setup {
 };
 
 /* The form's first look: Gomoku 15×15 k=5, freestyle, Black human, White the
- * default computer level. */
+ * computer at the default level (level_default()). */
 void setup_default(struct setup *s);
 
 /* The form showing an existing game's settings (for "new game" mid-game). */
@@ -82,20 +82,7 @@ int setup_max(const struct setup *s, enum setup_field field);
  * are seeded from `seed` (Black with seed, White with seed + 1). */
 void setup_config(const struct setup *s, struct game_config *c, uint64_t seed);
 
-/* The number of computer levels (entries of ai_levels). */
-int setup_level_count(void);
-
-/* True when level n (1-based) uses a strategy built into this program. */
-bool setup_level_available(int n);
-
-/* The level offered first: "medium" when available, else the strongest
- * available one below it, else 1. */
-int setup_default_level(void);
-
-/* The 1-based level whose label is `label`, or 0. */
-int setup_level_find(const char *label);
-
-/* Fills player `p` as a computer of level n (1-based). */
+/* Fills player `p` as a computer of level_at(n - 1). */
 void setup_player_level(struct player *p, int n);
 
 #endif

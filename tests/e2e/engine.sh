@@ -146,6 +146,16 @@ for f in "$openings" "$openings19"; do
     [[ $out =~ ^random/A\ vs\ random/B:\ $((2 * n))\ games ]] || fail "$f: '$out'"; ok
 done
 
+# A level plays through the protocol, and as a match player by name.
+printf 'START 15\nBEGIN\nTURN 7,8\nEND\n' | timeout 30 "$mnk" engine --level casual > "$tmp/lv" ||
+    fail "engine --level casual failed"
+expect 1 '^OK$' "$tmp/lv"
+expect 2 '^[0-9]+,[0-9]+$' "$tmp/lv"
+expect 3 '^[0-9]+,[0-9]+$' "$tmp/lv"
+timeout 120 "$mnk" match --black casual --white "engine:$mnk engine --level starter --nodes 500" \
+    --games 2 --seed 1 --quiet > "$tmp/m6" || fail "a level against an engine level failed"
+[[ $(head -n 1 "$tmp/m6") =~ ^casual\ vs\ .*engine\ --level\ starter.*:\ 2\ games ]] || fail "level match: $(cat "$tmp/m6")"; ok
+
 # Bad flags: exit 2, one line on stderr naming the flag, no game played.
 for args in "--black random --white random --games 0" "--black random --white nobody" \
             "--black random --white random --size 2" "--black random" \

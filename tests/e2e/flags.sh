@@ -34,9 +34,10 @@ play --rule foo                    | --rule     | freestyle or exact
 play --black nobody                | --black    | human.*random
 play --white ''                    | --white    | human.*random
 play --black engine:               | --black    | human.*engine:COMMAND
-play --level 0                     | --level    | 1 to 6|beginner
-play --level 7                     | --level    | 1 to 6|beginner
-play --level godlike               | --level    | 1 to 6|beginner
+play --level 0                     | --level    | 1 to [0-9]+
+play --level 99                    | --level    | 1 to [0-9]+
+play --level godlike               | --level    | 1 to [0-9]+.*starter
+play --black godlike               | --black    | starter.*random
 play --time-ms -5                  | --time-ms  | from 0 to 3600000
 play --time-ms 3600001             | --time-ms  | from 0 to 3600000
 play --time-ms 99999999999999999999 | --time-ms | from 0 to 3600000
@@ -54,6 +55,9 @@ engine --memory 65537              | --memory   | from 1 to 65536
 engine --time-ms 0                 | --time-ms  | from 1 to 3600000
 engine --time-ms 3600001           | --time-ms  | from 1 to 3600000
 engine --seed -3                   | --seed     | from 0 to
+engine --level nope                | --level    | one of: starter.*maximum
+engine --nodes 0                   | --nodes    | from 1 to
+engine --depth 0                   | --depth    | from 1 to 200
 engine --bogus 1                   | --bogus    | unknown
 engine --win                       | --win      | missing
 match --black random --white random --games 0       | --games    | from 1 to 100000

@@ -59,7 +59,8 @@ expect() {
 
 # A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in. With
 # STATE set, that directory is emptied first and is mnk's XDG_STATE_HOME, so
-# each part starts with no game kept for Resume.
+# each part starts with no game kept for Resume. Each part has settings of
+# its own ($WORK/config-N is its XDG_CONFIG_HOME, in CONFIG): none at first.
 start_shell() {
     T kill-server >/dev/null 2>&1
     PART=$((PART + 1))
@@ -68,8 +69,9 @@ start_shell() {
         rm -rf "$STATE"
         state_env="XDG_STATE_HOME=\"$STATE\""
     fi
+    CONFIG=$WORK/config-$PART
     T new-session -d -s e2e -x 80 -y 24 \
-        "env -i PATH=\"$PATH\" HOME=\"$WORK\" $state_env LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" $state_env LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
         { echo "cannot start tmux"; exit 1; }
     wait_for '$' || { echo "no shell prompt in tmux"; exit 1; }
 }

@@ -44,5 +44,89 @@ if [ $rc -ne 1 ] || ! grep -q "occupied" "$tmp/err" || [ -e "$tmp/out.sgf" ]; th
     fails=$((fails + 1)); echo "FAIL: bad record: status $rc, $(cat "$tmp/err")"
 fi
 
+# want STATUS DESCRIPTION COMMAND...: the command exits with STATUS within
+# 10 s (nothing blocks); its output is left in $tmp/out and $tmp/err.
+want() {
+    local status=$1 what=$2; shift 2
+    checks=$((checks + 1))
+    timeout 10 "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -ne "$status" ]; then
+        fails=$((fails + 1)); echo "FAIL: $what: status $rc, expected $status"
+        sed 's/^/  | /' "$tmp/err"
+    fi
+}
+has() { # has FILE TEXT DESCRIPTION
+    checks=$((checks + 1))
+    grep -qF -- "$2" "$1" || { fails=$((fails + 1)); echo "FAIL: $3: no '$2' in"; sed 's/^/  | /' "$1"; }
+}
+
+# PSQ keeps the win length and the rule: tic-tac-toe and an exact-rule
+# 7x7 come back as they were; a PSQ from another program is five in a row.
+for f in tictactoe-draw.sgf 7x7-k4.sgf; do
+    want 0 "$f to psq" "$mnk" convert "$dir/$f" "$tmp/k.psq"
+    want 0 "$f back from psq" "$mnk" convert "$tmp/k.psq" "$tmp/k.sgf"
+    for prop in SZ RU WIN; do
+        a=$(grep -o "$prop\[[^]]*\]" "$dir/$f" | head -n 1)
+        b=$(grep -o "$prop\[[^]]*\]" "$tmp/k.sgf" | head -n 1)
+        checks=$((checks + 1))
+        [ -n "$b" ] && { [ -z "$a" ] || [ "$a" = "$b" ]; } ||
+            { fails=$((fails + 1)); echo "FAIL: $f: $prop was '$a', came back '$b'"; }
+    done
+    checks=$((checks + 1))
+    [ "$(moves "$dir/$f")" = "$(moves "$tmp/k.sgf")" ] ||
+        { fails=$((fails + 1)); echo "FAIL: $f: moves changed through psq"; }
+done
+printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\npbrain-a.zip\npbrain-b.zip\n-1\n' > "$tmp/foreign.psq"
+want 0 "a foreign psq" "$mnk" convert --to sgf "$tmp/foreign.psq" -
+has "$tmp/out" "WIN[5]" "a foreign psq is five in a row"
+printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8.8.8\n7,7,0\n-1\n' > "$tmp/junk.psq"
+want 1 "a junk line in a psq" "$mnk" convert --to sgf "$tmp/junk.psq" -
+has "$tmp/err" "junk.psq: line 5" "the junk psq error names the file and line"
+
+# Inputs that are not files are refused at once, by every command.
+mkfifo "$tmp/pipe.sgf"
+mkdir "$tmp/dir.sgf"
+for cmd in "convert --to sgf" show analyze; do
+    # shellcheck disable=SC2086
+    want 1 "$cmd on a pipe" "$mnk" $cmd "$tmp/pipe.sgf" $([ "$cmd" = "convert --to sgf" ] && echo -)
+    has "$tmp/err" "pipe.sgf: not a record file (a pipe)" "$cmd says what the pipe is"
+    # shellcheck disable=SC2086
+    want 1 "$cmd on a directory" "$mnk" $cmd "$tmp/dir.sgf" $([ "$cmd" = "convert --to sgf" ] && echo -)
+    has "$tmp/err" "dir.sgf: not a record file (a directory)" "$cmd says what the directory is"
+done
+
+# convert never leaves a partial output, and says why it could not write.
+want 1 "convert into a missing directory" "$mnk" convert "$src" "$tmp/none/out.sgf"
+has "$tmp/err" "No such file or directory" "the reason of a failed write"
+mkdir "$tmp/ro" && chmod 500 "$tmp/ro"
+if [ "$(id -u)" -ne 0 ]; then
+    want 1 "convert into a read-only directory" "$mnk" convert "$src" "$tmp/ro/out.sgf"
+    has "$tmp/err" "Permission denied" "the reason of a refused write"
+fi
+checks=$((checks + 1))
+[ -z "$(find "$tmp" -name 'out.sgf*')" ] || { fails=$((fails + 1)); echo "FAIL: partial output left"; }
+
+# Other programs' root properties and names survive an SGF to SGF convert.
+printf '\357\273\277(;FF[4]GM[4]SZ[15]EV[Club night]GC[A game \\] to keep]PB[Ann]PW[Bo]XZ[own];B[hh];W[ii])' \
+    > "$tmp/foreign.sgf"
+want 0 "a foreign sgf with a byte-order mark" "$mnk" convert "$tmp/foreign.sgf" "$tmp/kept.sgf"
+for text in 'EV[Club night]' 'GC[A game \] to keep]' 'XZ[own]' 'PB[Ann]' 'PW[Bo]'; do
+    has "$tmp/kept.sgf" "$text" "convert keeps $text"
+done
+
+# mnk show: players, board, rule, result, the position and the moves.
+want 0 "show" "$mnk" show "$dir/gomoku-missed-four.sgf"
+for text in "Black: human" "Board: 15x15, 5 in a row, freestyle" "Result: White wins after 10 moves" \
+            "  1  .  X  O  O  O  O (O)" "   5. h12  g1"; do
+    has "$tmp/out" "$text" "show prints '$text'"
+done
+printf '(;GM[4]SZ[9]PB[evil\033\\]0;title\007];B[ee])' > "$tmp/esc.sgf"
+want 0 "show a name with escapes" "$mnk" show "$tmp/esc.sgf"
+checks=$((checks + 1))
+if grep -q $'\033' "$tmp/out"; then fails=$((fails + 1)); echo "FAIL: show printed an escape"; fi
+want 2 "show without a file" "$mnk" show
+want 1 "show a missing file" "$mnk" show "$tmp/none.sgf"
+
 echo "$((checks - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

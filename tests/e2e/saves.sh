@@ -78,7 +78,7 @@ second_window
 run --size 6 --win 4 --black human --white human
 expect "6×6 k=4 freestyle" "a second instance beside it"
 keys Enter Down Enter                        # two moves, one under the other
-expect "move 3" "two moves in the second instance"
+expect "1. c3   c2" "two moves in the second instance"
 if [ "$(count_kept)" -eq 2 ]; then pass "two instances: two files"; else fail "kept: $(ls "$GAMES")"; fi
 keys n y
 expect "Start" "n, y: the new-game form"

@@ -19,6 +19,10 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 STATE=$WORK/state
 
+# level_name N: the name of the N-th level, weakest first, as `mnk levels`
+# lists them.
+level_name() { "$MNK" levels | awk -v n="$1" 'NR == n + 1 { print $1 }'; }
+
 # expect_not TEXT WHAT: the screen stops showing TEXT as soon as it can.
 expect_not() {
     tries=$PATIENCE
@@ -113,15 +117,18 @@ expect "Tic-tac-toe 3×3 k=3" "left/right change the preset"
 keys Right Right Right                       # up to Gomoku 15x15
 expect "Gomoku 15×15 k=5" "the 15×15 preset"
 keys Down Down Down Down Down Down            # to the White row
-for _ in 1 2 3 4 5 6 7 8; do keys Left; done  # human
-keys Right Right                             # level 2: easy, the threat player
-expect "computer: easy" "White set to the computer"
+expect "computer: $(level_name 7)" "White starts as the computer at a middle level"
+expect "level 7 of" "the form says where the level stands"
+expect "$(level_name 7): " "and what the level is like, under the form"
+for _ in $(seq 20); do keys Left; done        # human
+keys Right Right                             # level 2
+expect "computer: $(level_name 2)" "White set to the computer"
 keys Enter
 expect "15×15 k=5 freestyle" "the game starts from the form"
-expect "White computer, easy (threat)" "White is the computer"
+expect "White computer, $(level_name 2)" "White is the computer"
 keys Enter                                   # Black h8
 expect "1. h8" "the move list shows the human move"
-if wait_for "move 3"; then
+if wait_for "move 2  last"; then
     pass "the computer answered"
 else
     fail "the computer did not answer"
@@ -176,7 +183,7 @@ keys n
 expect "Leave this game for a new one?" "n asks before leaving a game in progress"
 keys y
 expect "Win length" "n, y opens the form"
-expect "computer: easy" "filled in from the game just left"
+expect "computer: $(level_name 2)" "filled in from the game just left"
 keys Escape
 expect "Quit" "Esc goes back to the main menu"
 keys q
@@ -211,6 +218,21 @@ if [ -z "$WRAPPER" ]; then
     keys Enter
     expect "computer is thinking" "the status says the computer is thinking"
     expect "depth " "with the depth it has reached"
+    # The clock in the status line moves on while the search runs.
+    secs() { screen | sed -n 's/.*computer is thinking[^0-9]*\([0-9]*\.[0-9]\) s.*/\1/p' | head -n 1; }
+    t1=$(secs)
+    sleep 1.2
+    t2=$(secs)
+    if [ -n "$t1" ] && [ -n "$t2" ] && awk -v a="$t1" -v b="$t2" 'BEGIN { exit !(b > a) }'; then
+        pass "the thinking clock advances ($t1 s, then $t2 s)"
+    else
+        fail "the thinking clock did not advance ('$t1', then '$t2')"
+    fi
+    if screen | grep -qE 'depth [0-9]+, (even|(Black|White) (slightly better|better|much better|wins))'; then
+        pass "with the depth and an evaluation in words"
+    else
+        fail "no evaluation in words while thinking"
+    fi
     keys Left Left                               # moves while the computer thinks
     keys u
     expect "took back" "u cancels the search and takes the move back"
@@ -229,6 +251,126 @@ if [ -z "$WRAPPER" ]; then
 else
     echo "# (skipped under $WRAPPER)"
 fi
+
+# ---------------------------------------------------------------------------
+echo "# threat marks, a hint, resigning; the stones' colours"
+start_shell
+# Black h8 i8, White a1 j10: Black to move, the cursor on j10.
+printf '(;FF[4]GM[4]SZ[15]PB[human]PW[human];B[hh];W[ao];B[ih];W[jf])\n' >"$WORK/three.sgf"
+run "$WORK/three.sgf"
+expect "last j10" "a record with Black to move"
+keys Down Down Enter                         # Black j8: h8 i8 j8, open at both ends
+expect "Black has an open three: block at g8 or k8" \
+    "the status names the open three and where to block it"
+if screen | grep -E '^ +8 ' | grep -q '\*.*[●○].*[●○].*[●○].*\*'; then
+    pass "the cells that would make an open four are marked on the board"
+else
+    fail "no open-four marks around h8 i8 j8"
+fi
+# Stones in two colours: Black red (SGR 31), White cyan (36).
+colours=$(T capture-pane -p -e -t e2e)
+case $colours in
+*'31m●'*) pass "Black's stones are red" ;;
+*) fail "Black's stones are not drawn red" ;;
+esac
+case $colours in
+*'36m○'*) pass "White's stones are cyan" ;;
+*) fail "White's stones are not drawn cyan" ;;
+esac
+keys H
+expect "hint: " "H gives a hint"
+if screen | grep -qE 'hint: [a-o][0-9]+, '; then
+    pass "the hint names a cell and says why: $(screen | grep -o 'hint: .*' | head -n 1)"
+else
+    fail "the hint names no cell"
+fi
+keys t
+expect "threat marks off" "t turns the marks off"
+if screen | grep -E '^ +8 ' | grep -q '\*'; then fail "marks still shown"; else pass "and they go"; fi
+keys t
+expect "threat marks on" "t turns them on again"
+keys R
+expect "Resign this game?" "R asks before resigning"
+keys y
+expect "Black wins by resignation" "White, to move, resigned"
+keys q
+expect_restored 0 "q after resigning"
+
+echo "# settings survive a restart; a settings file not understood is said"
+start_shell
+run
+expect "New game" "the menu"
+keys Enter
+expect "Win length" "the form"
+keys Down Down Down Down Down Down
+expect "computer: $(level_name 7)" "White at the middle level, with no settings yet"
+keys Left
+expect "computer: $(level_name 6)" "one level down"
+keys Enter
+expect "White computer, $(level_name 6)" "the game starts"
+keys t
+expect "threat marks off" "t turns the marks off"
+keys q
+sleep 0.5
+screen | grep -qF "Quit the game in progress?" && keys y
+expect_restored 0 "quitting"
+if grep -qx "white = $(level_name 6)" "$CONFIG/mnk/settings" &&
+   grep -qx "marks = no" "$CONFIG/mnk/settings"; then
+    pass "the settings file keeps White's level and the marks"
+else
+    fail "settings file: $(cat "$CONFIG/mnk/settings" 2>&1)"
+fi
+run
+expect "New game" "the menu again"
+keys Enter
+keys Down Down Down Down Down Down
+expect "computer: $(level_name 6)" "the form remembers White's level"
+keys Down Enter
+expect "White computer, $(level_name 6)" "a game at the remembered level"
+keys t
+expect "threat marks on" "the marks were remembered off: t turns them on"
+keys q
+sleep 0.5
+screen | grep -qF "Quit the game in progress?" && keys y
+expect_restored 0 "quitting again"
+printf 'width = banana\n' >"$CONFIG/mnk/settings"
+run
+expect "settings:1: not understood, skipped" "a bad settings line is said on the menu"
+keys q
+expect_restored 0 "quitting from the menu"
+
+echo "# without colour (NO_COLOR): the stones differ by attribute"
+start_shell
+RUN_ENV="NO_COLOR=1" run "$WORK/three.sgf"
+expect "last j10" "the record again"
+attrs=$(T capture-pane -p -e -t e2e)
+case $attrs in
+*'31m'* | *'36m'*) fail "colour under NO_COLOR" ;;
+*'1m●'*) pass "Black's stones are bold under NO_COLOR" ;;
+*) fail "Black's stones are not bold" ;;
+esac
+case $attrs in
+*'4m○'*) pass "White's stones are underlined under NO_COLOR" ;;
+*) fail "White's stones are not underlined" ;;
+esac
+keys q y
+expect_restored 0 "q, y"
+
+# ---------------------------------------------------------------------------
+echo "# the exact rule says why an overline does not win"
+start_shell
+# 9x9 k=4 exact: Black a1 b1 d1 e1, White a9 b9 d9 i5; Black to move.
+printf '(;FF[4]GM[4]SZ[9]WIN[4]RU[exact]PB[human]PW[human];B[ai];W[aa];B[bi];W[ba];B[di];W[da];B[ei];W[ie])\n' \
+    >"$WORK/overline.sgf"
+run "$WORK/overline.sgf"
+expect "9×9 k=4 exact" "an exact-rule game from a record"
+keys Left Left Left Left Left Left Down Down Down Down Enter   # Black c1: a1..e1
+expect "last c1" "Black fills c1"
+expect "5 in a row is an overline: under the exact rule only 4 wins" \
+    "the status says the overline does not win"
+expect "▶ ○ White human" "and the game goes on, White to move"
+keys q y
+expect_restored 0 "q, y"
 
 # ---------------------------------------------------------------------------
 echo "# SIGTERM and SIGHUP"
@@ -306,9 +448,9 @@ expect "resumed where you left off" "Enter on the list reopens the game"
 expect "1. c3   b3" "with its moves"
 keys u
 expect "took back" "undo works in a resumed game"
-expect "move 2  last c3" "the last move is off the board"
+expect "move 1  last c3" "the last move is off the board (a move is Black's and White's)"
 keys r
-expect "move 3  last b3" "and redo puts it back"
+expect "move 2  last b3" "and redo puts it back"
 # Black c4, White a1, Black c2, White a2, Black c1: four in column c.
 keys Right Up Enter Left Left Down Down Down Enter Right Right Up Enter Left Left Enter \
      Right Right Down Enter
@@ -369,7 +511,7 @@ start_shell
 run --size 15 --black human --white "'engine:$MNK engine --ai threat'"
 expect "15×15 k=5 freestyle" "a game against mnk engine"
 keys Enter
-if wait_for "move 3"; then pass "the engine answered"; else fail "the engine did not answer"; fi
+if wait_for "move 2  last"; then pass "the engine answered"; else fail "the engine did not answer"; fi
 expect "Black to play" "the turn is back to the human"
 keys q y
 expect_restored 0 "q, y against an engine"

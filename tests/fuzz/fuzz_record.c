@@ -1,8 +1,10 @@
 /* fuzz_record.c — fuzz target: the record reader (record_parse), SGF and PSQ.
  *
  * The first byte picks the format, the rest is the file. Checked: a refused
- * record leaves the game untouched with a one-line printable reason; an accepted one is a legal
- * game, and writing it back and reading that again gives the same moves. */
+ * record leaves the game untouched with a one-line reason free of control
+ * bytes and of broken UTF-8 (the file's own bytes come out escaped); an
+ * accepted one is a legal game, and writing it back and reading that again
+ * gives the same moves, board, win length and rule. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +28,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(memcmp(&g, &before, sizeof g) == 0, "refused, yet the game changed");
         FUZZ_CHECK(err[0] != '\0' && memchr(err, '\0', sizeof err) != NULL,
                    "refused without a reason");
-        for (const char *p = err; *p != '\0'; p++)
-            FUZZ_CHECK(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in the reason", (unsigned char)*p);
+        for (const unsigned char *p = (const unsigned char *)err; *p != '\0'; p++) {
+            FUZZ_CHECK(*p >= 0x20 && *p != 0x7f, "byte 0x%02x in the reason", *p);
+            if (*p < 0x80)
+                continue;
+            /* A whole UTF-8 sequence, never a stray byte. */
+            int n = *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
+            FUZZ_CHECK(n > 0, "stray byte 0x%02x in the reason", *p);
+            for (int i = 1; i < n; i++)
+                FUZZ_CHECK((p[i] & 0xc0) == 0x80, "broken UTF-8 in the reason");
+            p += n - 1;
+        }
         return 0;
     }
     FUZZ_CHECK(board_check_size(g.board.width, g.board.height, g.board.win) == NULL,
@@ -45,7 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(again, "the written record was refused: %s\n%s", err, buf);
     FUZZ_CHECK(back.ply == g.ply && memcmp(back.moves, g.moves, sizeof(int) * (size_t)g.ply) == 0,
                "the moves changed on the way back:\n%s", buf);
-    FUZZ_CHECK(back.board.width == g.board.width && back.board.height == g.board.height,
+    FUZZ_CHECK(back.board.width == g.board.width && back.board.height == g.board.height &&
+                   back.board.win == g.board.win && back.board.rule == g.board.rule,
                "the board changed on the way back:\n%s", buf);
     free(buf);
     return 0;

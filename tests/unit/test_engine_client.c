@@ -155,39 +155,62 @@ static void test_destroy_kills(void **state)
 static void test_players(void **state)
 {
     (void)state;
-    char err[256];
-    struct ai ai;
+    char err[512];
+    struct computer c;
     struct player p = { .kind = PLAYER_COMPUTER, .spec = "random", .seed = 3 };
-    assert_true(players_create(&ai, &p, true, err, sizeof err));
+    assert_true(players_create(&c, &p, true, err, sizeof err));
+    assert_null(c.level);
+    assert_int_equal(c.limits.time_ms, 0);
     struct board b;
     board_init(&b, 5, 5, 4, RULE_FREESTYLE);
-    struct ai_limits lim = players_limits(&p);
-    int pos = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    int pos = ai_choose(&c.ai, &b, STONE_BLACK, &c.limits);
     assert_in_range(pos, 0, 24);
-    ai_destroy(&ai);
+    players_destroy(&c);
     assert_string_equal(players_name(&p), "random");
 
+    /* A level resolves into its strategy and its budget; a time of the
+     * player's own replaces the budget's time. */
+    const struct level *top = level_at(level_count() - 1);
+    strcpy(p.spec, top->name);
+    assert_true(players_create(&c, &p, true, err, sizeof err));
+    assert_ptr_equal(c.level, top);
+    assert_string_equal(c.ai.strategy->name, top->strategy);
+    assert_int_equal(c.limits.time_ms, top->time_ms);
+    assert_int_equal(c.limits.max_nodes, top->max_nodes);
+    players_destroy(&c);
+    p.time_ms = 20;
+    assert_true(players_create(&c, &p, true, err, sizeof err));
+    assert_int_equal(c.limits.time_ms, 20);
+    players_destroy(&c);
+    p.time_ms = 0;
+
     strcpy(p.spec, "no-such-strategy");
-    assert_false(players_create(&ai, &p, true, err, sizeof err));
+    assert_false(players_create(&c, &p, true, err, sizeof err));
     assert_non_null(strstr(err, "no-such-strategy"));
-    assert_null(ai.strategy);
+    /* The reason lists the levels as well as the strategies. */
+    assert_non_null(strstr(err, level_at(0)->name));
+    assert_non_null(strstr(err, "random"));
+    assert_null(c.ai.strategy);
+    assert_false(players_known("no-such-strategy"));
+    assert_true(players_known(level_at(0)->name));
+    assert_true(players_known("threat"));
     strcpy(p.spec, "engine:");
-    assert_false(players_create(&ai, &p, true, err, sizeof err));
+    assert_false(players_known(p.spec));
+    assert_false(players_create(&c, &p, true, err, sizeof err));
     p.kind = PLAYER_HUMAN;
-    assert_false(players_create(&ai, &p, true, err, sizeof err));
+    assert_false(players_create(&c, &p, true, err, sizeof err));
     assert_string_equal(players_name(&p), "human");
 
     p.kind = PLAYER_COMPUTER;
     p.time_ms = 500;
     snprintf(p.spec, sizeof p.spec, "engine:%s", good_engine);
-    assert_true(players_create(&ai, &p, true, err, sizeof err));
+    assert_true(players_create(&c, &p, true, err, sizeof err));
     assert_string_equal(players_name(&p), good_engine);
-    lim = players_limits(&p);
-    assert_int_equal(lim.time_ms, 500);
+    assert_int_equal(c.limits.time_ms, 500);
     /* It answers BEGIN with 7,7: off this 5x5 board, so a forfeit. */
-    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), -1);
-    assert_non_null(strstr(players_failure(&ai), "outside"));
-    ai_destroy(&ai);
+    assert_int_equal(ai_choose(&c.ai, &b, STONE_BLACK, &c.limits), -1);
+    assert_non_null(strstr(players_failure(&c.ai), "outside"));
+    players_destroy(&c);
     assert_no_children();
 }
 

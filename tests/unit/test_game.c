@@ -193,6 +193,34 @@ static void test_concede(void **state)
     assert_int_equal(g.ply, 1);
 }
 
+/* A hint belongs to the position it was asked in: kept through undo and
+ * redo, forgotten when a new move makes a position not seen before. */
+static void test_hint_notes(void **state)
+{
+    (void)state;
+    struct game_config c;
+    game_config_default(&c);
+    static struct game g;
+    assert_null(game_init(&g, &c));
+    assert_false(g.hinted[0]);
+    game_note_hint(&g);
+    assert_true(g.hinted[0]);
+    assert_int_equal(game_play(&g, 0), GAME_OK);
+    assert_true(g.hinted[0]);
+    assert_false(g.hinted[1]);
+    game_note_hint(&g);
+    assert_int_equal(game_play(&g, 1), GAME_OK);
+    assert_true(game_undo(&g));
+    assert_true(g.hinted[1]);
+    assert_true(game_redo(&g));
+    assert_true(g.hinted[1]);
+    assert_true(game_undo(&g));
+    assert_true(game_undo(&g));
+    assert_int_equal(game_play(&g, 5), GAME_OK);   /* a new line of play */
+    assert_false(g.hinted[1]);
+    assert_true(g.hinted[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -202,6 +230,7 @@ int main(void)
         cmocka_unit_test(test_undo_redo_restore_exactly),
         cmocka_unit_test(test_undo_to_human),
         cmocka_unit_test(test_concede),
+        cmocka_unit_test(test_hint_notes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

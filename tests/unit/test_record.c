@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "io/players.h"
@@ -34,7 +36,6 @@ static void random_game(struct game *g, struct rng *r, int w, int h, int k,
     c.rule = rule;
     c.player[0].kind = PLAYER_COMPUTER;
     strcpy(c.player[0].spec, "threat");
-    c.player[0].level = 2;
     c.player[0].time_ms = 250;
     strcpy(c.player[1].spec, "");
     assert_null(game_init(g, &c));
@@ -67,7 +68,6 @@ static void test_sgf_round_trip(void **state)
             assert_int_equal(back.result.outcome, g.result.outcome);
             assert_int_equal(back.config.player[0].kind, PLAYER_COMPUTER);
             assert_string_equal(back.config.player[0].spec, "threat");
-            assert_int_equal(back.config.player[0].level, 2);
             assert_int_equal(back.config.player[0].time_ms, 250);
             assert_int_equal(back.config.player[1].kind, PLAYER_HUMAN);
         }
@@ -157,11 +157,12 @@ static void test_refusals_leave_game_untouched(void **state)
     }
 }
 
-/* Reasons quote the file: control bytes and non-ASCII come out as '?'. */
+/* Reasons quote the file: control bytes and broken UTF-8 come out as \xHH
+ * escapes, whole, and valid UTF-8 stays as it is. */
 static void test_reasons_are_printable(void **state)
 {
     (void)state;
-    const char *bad[] = { "(;GM[4\n\033[2J]SZ[15])", "(;GM[4]SZ[1\x01\xff" "5])",
+    const char *bad[] = { "(;GM[4\n\033[2J]SZ[15])", "(;GM[4]SZ[1\x01\xff\x35])",
                           "(;GM[4]SZ[15]WIN[5\x7f])", "(;GM[4]SZ[15];B[h\0338])" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct game g;
@@ -171,6 +172,150 @@ static void test_reasons_are_printable(void **state)
         for (const char *p = err; *p != '\0'; p++)
             assert_true(*p >= 0x20 && *p < 0x7f);
     }
+    struct game g;
+    char err[128] = "";
+    const char *esc = "(;GM[4]SZ[15]MS[\033[31m:x])";
+    assert_false(record_parse(esc, strlen(esc), RECORD_SGF, &g, err, sizeof err));
+    assert_non_null(strstr(err, "MS[\\x1b[31m:x]"));
+    const char *utf = "(;GM[4]SZ[15]RE[\xe9\xa3\x9e])";   /* 飞: not a result */
+    assert_false(record_parse(utf, strlen(utf), RECORD_SGF, &g, err, sizeof err));
+    assert_non_null(strstr(err, "RE[\xe9\xa3\x9e]"));
+}
+
+/* PSQ keeps the win length and the rule on every board; a file from
+ * another program (no mnk line, players' names after the moves) is five in
+ * a row, freestyle; a broken line in the middle of the moves is an error
+ * naming the line, not a silent cut. */
+static void test_psq_keeps_k_and_rule(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 13);
+    const int sizes[][3] = { { 3, 3, 3 }, { 7, 7, 4 }, { 19, 5, 4 }, { 15, 15, 5 } };
+    for (int i = 0; i < 4; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            struct game g, back;
+            random_game(&g, &r, sizes[i][0], sizes[i][1], sizes[i][2], (enum rule)rule, 1000);
+            size_t len;
+            char *text = write_to_string(&g, RECORD_PSQ, &len);
+            char err[128] = "";
+            if (!record_parse(text, len, RECORD_PSQ, &back, err, sizeof err))
+                fail_msg("refused: %s\n%s", err, text);
+            free(text);
+            assert_int_equal(back.board.win, g.board.win);
+            assert_int_equal(back.board.rule, g.board.rule);
+            assert_int_equal(back.ply, g.ply);
+        }
+    struct game g;
+    char err[128] = "";
+    const char *foreign = "Piskvorky 20x20, 11:11, 0\n10,10,1094\n11,11,200\n"
+                          "pbrain-one.zip\npbrain-two.zip\n-1\n";
+    assert_true(record_parse(foreign, strlen(foreign), RECORD_PSQ, &g, err, sizeof err));
+    assert_int_equal(g.ply, 2);
+    assert_int_equal(g.board.win, 5);
+    assert_int_equal(g.board.rule, RULE_FREESTYLE);
+    const char *junk = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8;9;0\n7,7,0\n-1\n";
+    assert_false(record_parse(junk, strlen(junk), RECORD_PSQ, &g, err, sizeof err));
+    assert_non_null(strstr(err, "line 5"));
+    assert_non_null(strstr(err, "line 4"));
+    const char *bad_k = "Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\nmnk win=99 rule=freestyle\n";
+    assert_false(record_parse(bad_k, strlen(bad_k), RECORD_PSQ, &g, err, sizeof err));
+    assert_non_null(strstr(err, "line 4"));
+}
+
+/* A byte-order mark is skipped; nesting past the limit, and values mnk
+ * reads that make no sense, are refused with the byte where they are. */
+static void test_sgf_bom_nesting_and_values(void **state)
+{
+    (void)state;
+    struct game g;
+    char err[128] = "";
+    const char *bom = "\xef\xbb\xbf(;GM[4]SZ[9];B[ee])";
+    assert_true(record_parse(bom, strlen(bom), RECORD_SGF, &g, err, sizeof err));
+    assert_int_equal(g.ply, 1);
+    const char *psq_bom = "\xef\xbb\xbfPiskvorky 9x9, 11:11, 0\n5,5,0\n-1\n";
+    assert_true(record_parse(psq_bom, strlen(psq_bom), RECORD_PSQ, &g, err, sizeof err));
+
+    size_t n = 100000;
+    char *deep = malloc(2 * n + 16);
+    assert_non_null(deep);
+    memset(deep, '(', n);
+    strcpy(deep + n, ";GM[4])");
+    assert_false(record_parse(deep, strlen(deep), RECORD_SGF, &g, err, sizeof err));
+    assert_non_null(strstr(err, "nested deeper"));
+    free(deep);
+    const char *fine = "((((;GM[4]SZ[9];B[ee]))))";
+    assert_true(record_parse(fine, strlen(fine), RECORD_SGF, &g, err, sizeof err));
+
+    const char *bad[] = { "(;GM[4]SZ[15]MS[999:-7];B[hh])", "(;GM[4]SZ[15]MS[5];B[hh])",
+                          "(;GM[4]SZ[15]WIN[0];B[hh])", "(;GM[4]SZ[15]RE[whoever];B[hh])" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_false(record_parse(bad[i], strlen(bad[i]), RECORD_SGF, &g, err, sizeof err));
+        assert_non_null(strstr(err, "byte 13:"));
+    }
+    const char *ok[] = { "(;GM[4]SZ[15]RE[B+3.5];B[hh])", "(;GM[4]SZ[15]RE[Draw];B[hh])",
+                         "(;GM[4]SZ[15]RE[?];B[hh])", "(;GM[4]SZ[15]LV[999:-7];B[hh])" };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (!record_parse(ok[i], strlen(ok[i]), RECORD_SGF, &g, err, sizeof err))
+            fail_msg("%s refused: %s", ok[i], err);
+}
+
+/* Other programs' root properties come back on writing, as they were. */
+static void test_sgf_keeps_root_properties(void **state)
+{
+    (void)state;
+    static struct game g;
+    static struct record_extra extra;
+    char err[128] = "";
+    const char *text = "(;FF[4]GM[4]SZ[15]EV[Club \\ night]GC[first\nsecond \\] line]"
+                       "PB[Ann]PW[Bo]XQ[1][2]C[root];B[hh]C[move comment];W[ii])";
+    assert_true(record_parse_extra(text, strlen(text), RECORD_SGF, &g, &extra, err, sizeof err));
+    assert_string_equal(extra.root, "EV[Club \\ night]GC[first\nsecond \\] line]XQ[1][2]C[root]");
+    struct record_notes notes = { .root_props = extra.root };
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_true(record_write_notes(f, &g, &notes));
+    fclose(f);
+    static struct record_extra again;
+    assert_true(record_parse_extra(buf, len, RECORD_SGF, &g, &again, err, sizeof err));
+    assert_string_equal(again.root, extra.root);
+    assert_non_null(strstr(buf, "PB[Ann]PW[Bo]"));
+    free(buf);
+}
+
+/* Loading reads regular files only, at once: a directory or a pipe is
+ * refused with what it is, never waited on; errors name the file. */
+static void test_load_refuses_non_files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/mnk-record-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    static struct game g;
+    char err[256];
+    snprintf(path, sizeof path, "%s/d.sgf", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    assert_false(record_load(path, &g, err, sizeof err));
+    assert_non_null(strstr(err, "a directory"));
+    assert_non_null(strstr(err, path));
+    rmdir(path);
+    snprintf(path, sizeof path, "%s/p.sgf", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    assert_false(record_load(path, &g, err, sizeof err));   /* would block if opened plainly */
+    assert_non_null(strstr(err, "a pipe"));
+    unlink(path);
+    snprintf(path, sizeof path, "%s/bad.sgf", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("(;GM[4]SZ[15];B[hh];W[hh])", f);
+    fclose(f);
+    assert_false(record_load(path, &g, err, sizeof err));
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, "move 2"));
+    unlink(path);
+    rmdir(dir);
 }
 
 static void test_formats_by_name(void **state)
@@ -221,8 +366,9 @@ static void test_record_players_never_run(void **state)
     free(text);
 }
 
-/* Built-in strategies stay computers; people's and programs' names stay as
- * labels through a load and save; "human" and "" are plain humans. */
+/* Levels and built-in strategies stay computers; people's and programs'
+ * names stay as labels through a load and save; "human" and "" are plain
+ * humans. */
 static void test_record_player_names(void **state)
 {
     (void)state;
@@ -235,6 +381,13 @@ static void test_record_player_names(void **state)
     size_t len;
     char *text = write_to_string(&g, RECORD_SGF, &len);
     assert_non_null(strstr(text, "PW[Alice [2d\\]]"));
+    free(text);
+    parse_ok("(;GM[4]SZ[9]PB[casual]PW[master];B[ee])", &g);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(g.config.player[i].kind, PLAYER_COMPUTER);
+    assert_string_equal(g.config.player[0].spec, "casual");
+    text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, "PB[casual]PW[master]"));
     free(text);
     parse_ok("(;GM[4]SZ[9]PB[human]PW[];B[ee])", &g);
     for (int i = 0; i < 2; i++) {
@@ -269,10 +422,46 @@ static void test_engine_player_written_as_label(void **state)
     assert_string_equal(players_engine_label("x]y\\z", label, sizeof label), "x_y_z");
 }
 
+/* A move played after a hint says so in the record, and the note comes
+ * back on reading; with an analysis comment too, the node has one C. */
+static void test_hint_in_record(void **state)
+{
+    (void)state;
+    static struct game g, back;
+    parse_ok("(;GM[4]SZ[9];B[ee];W[ef];B[eg])", &g);
+    assert_false(g.hinted[1]);
+    g.hinted[1] = true;   /* White asked before playing ef */
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, ";W[ef]HINT[1]C[White asked for a hint before this move.]"));
+    parse_ok(text, &back);
+    assert_false(back.hinted[0]);
+    assert_true(back.hinted[1]);
+    assert_false(back.hinted[2]);
+    free(text);
+
+    struct record_note notes[3] = { { 0 }, { .comment = "2. White e4", .props = "BM[1]" }, { 0 } };
+    struct record_notes all = { .move = notes };
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_true(record_write_notes(f, &g, &all));
+    rewind(f);
+    char buf[1024];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(buf, ";W[ef]BM[1]HINT[1]C[2. White e4 White asked for a hint before this move.]"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sgf_round_trip),
+        cmocka_unit_test(test_hint_in_record),
+        cmocka_unit_test(test_psq_keeps_k_and_rule),
+        cmocka_unit_test(test_sgf_bom_nesting_and_values),
+        cmocka_unit_test(test_sgf_keeps_root_properties),
+        cmocka_unit_test(test_load_refuses_non_files),
         cmocka_unit_test(test_psq_round_trip),
         cmocka_unit_test(test_sgf_main_line_and_extras),
         cmocka_unit_test(test_refusals_leave_game_untouched),

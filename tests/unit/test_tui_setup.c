@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "mnk/ai.h"
+#include "mnk/level.h"
 #include "tui/setup.h"
 
 static void type(struct setup *s, enum setup_field f, const char *digits)
@@ -27,7 +28,9 @@ static void test_default_is_gomoku(void **state)
     assert_int_equal(s.win, 5);
     assert_string_equal(setup_presets[s.preset].name, "Gomoku");
     assert_int_equal(s.side[0], 0);
-    assert_true(setup_level_available(s.side[1]));
+    /* White is the computer at a middle level, not the strongest. */
+    assert_ptr_equal(level_at(s.side[1] - 1), level_default());
+    assert_true(s.side[1] > 1 && s.side[1] < level_count());
 }
 
 static void test_presets_step_and_stop_at_ends(void **state)
@@ -146,12 +149,13 @@ static void test_players_and_config(void **state)
     assert_int_equal(c.rule, RULE_EXACT);
     assert_int_equal(c.player[0].kind, PLAYER_HUMAN);
     assert_int_equal(c.player[1].kind, PLAYER_COMPUTER);
-    assert_string_equal(c.player[1].spec, ai_levels[0].strategy);
-    assert_int_equal(c.player[1].level, 1);
+    /* Players name their level; the level's budget is not copied. */
+    assert_string_equal(c.player[1].spec, level_at(0)->name);
+    assert_int_equal(c.player[1].time_ms, 0);
     assert_int_equal(c.player[1].seed, 43);
     for (int i = 0; i < 20; i++)
         setup_step(&s, SETUP_BLACK, 1);
-    assert_int_equal(s.side[0], setup_level_count());
+    assert_int_equal(s.side[0], level_count());
 
     struct setup back;
     setup_config(&s, &c, 1);
@@ -162,16 +166,25 @@ static void test_players_and_config(void **state)
     assert_int_equal(back.rule, RULE_EXACT);
 }
 
-static void test_levels(void **state)
+/* A game started with a strategy named directly (--white search) shows in
+ * the form as the strongest level playing it; an unknown name as the
+ * default level. */
+static void test_form_from_strategy(void **state)
 {
     (void)state;
-    assert_int_equal(setup_level_find("beginner"), 1);
-    assert_int_equal(setup_level_find("nonsense"), 0);
-    assert_false(setup_level_available(0));
-    assert_false(setup_level_available(setup_level_count() + 1));
-    for (int n = 1; n <= setup_level_count(); n++)
-        assert_int_equal(setup_level_available(n),
-                         ai_strategy_find(ai_levels[n - 1].strategy) != NULL);
+    struct game_config c;
+    struct setup s;
+    game_config_default(&c);
+    c.player[0].kind = PLAYER_COMPUTER;
+    strcpy(c.player[0].spec, "search");
+    c.player[1].kind = PLAYER_COMPUTER;
+    strcpy(c.player[1].spec, "engine:whatever");
+    setup_from_config(&s, &c);
+    const struct level *black = level_at(s.side[0] - 1);
+    assert_string_equal(black->strategy, "search");
+    for (int i = s.side[0]; i < level_count(); i++)
+        assert_string_not_equal(level_at(i)->strategy, "search");
+    assert_ptr_equal(level_at(s.side[1] - 1), level_default());
 }
 
 int main(void)
@@ -184,7 +197,7 @@ int main(void)
         cmocka_unit_test(test_erase),
         cmocka_unit_test(test_typing_then_moving_commits),
         cmocka_unit_test(test_players_and_config),
-        cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_form_from_strategy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,122 @@
+/* cmd_show.c — `mnk show FILE`: a game record as text, without the game.
+ *
+ * Prints the players, the board, the win length, the rule and the result,
+ * the final position as a board in the project's notation (columns a, b,
+ * ... left to right, row 1 at the bottom; X for Black, O for White, the
+ * last move in parentheses) and the move list, numbered as in the game.
+ * Plain ASCII, for a person or a script. Exit status: 0 shown, 1 the record
+ * could not be read, 2 bad usage.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "io/players.h"
+#include "io/record.h"
+#include "mnk/notation.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: mnk show FILE\n"
+          "\n"
+          "Prints the game in FILE (.sgf or .psq): its players, board, win\n"
+          "length, rule and result, the final position as a text board (X Black,\n"
+          "O White, the last move in parentheses) and the move list.\n",
+          out);
+}
+
+static char stone_char(enum stone s)
+{
+    return s == STONE_BLACK ? 'X' : s == STONE_WHITE ? 'O' : '.';
+}
+
+/* The column letters, over or under the board. */
+static void show_letters(const struct board *b)
+{
+    printf("    ");
+    for (int x = 0; x < b->width; x++)
+        printf(" %c%s", 'a' + x, x + 1 < b->width ? " " : "");
+    putchar('\n');
+}
+
+/* A name from a record, its control bytes shown as '?': a record must not
+ * be able to send escape sequences to the terminal. */
+static void print_label(const char *what, const char *name)
+{
+    printf("%s: ", what);
+    for (const unsigned char *p = (const unsigned char *)name; *p != '\0'; p++)
+        putchar(*p < 0x20 || *p == 0x7f ? '?' : *p);
+    putchar('\n');
+}
+
+static void show_board(const struct game *g)
+{
+    const struct board *b = &g->board;
+    int last = game_last_move(g);
+    show_letters(b);
+    for (int y = 0; y < b->height; y++) {
+        printf("%3d ", b->height - y);
+        for (int x = 0; x < b->width; x++) {
+            int pos = board_pos(b, x, y);
+            char c = stone_char(board_at(b, pos));
+            if (pos == last)
+                printf("(%c)", c);
+            else
+                printf(" %c ", c);
+        }
+        printf(" %d\n", b->height - y);
+    }
+    show_letters(b);
+}
+
+static void show_moves(const struct game *g)
+{
+    char black[NOTATION_MAX], white[NOTATION_MAX];
+    for (int i = 0; i < g->ply; i += 2) {
+        notation_format(&g->board, g->moves[i], black);
+        if (i + 1 < g->ply)
+            printf("%4d. %-4s %s\n", i / 2 + 1, black,
+                   notation_format(&g->board, g->moves[i + 1], white));
+        else
+            printf("%4d. %s\n", i / 2 + 1, black);
+    }
+}
+
+int cmd_show(int argc, char **argv)
+{
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc != 2 || argv[1][0] == '-') {
+        if (argc >= 2 && argv[1][0] == '-' && argv[1][1] != '\0')
+            args_error("%s: unknown option; see 'mnk show --help'", argv[1]);
+        else
+            args_error("show: expected one record file; see 'mnk show --help'");
+        return ARGS_EXIT_USAGE;
+    }
+    static struct game g;
+    char err[1024];
+    if (!record_load(argv[1], &g, err, sizeof err)) {
+        args_error("%s", err);
+        return 1;
+    }
+    char label[2][GAME_PLAYER_SPEC_MAX];
+    for (int i = 0; i < 2; i++)
+        players_record_name(&g.config.player[i], label[i], sizeof label[i]);
+    print_label("Black", label[0]);
+    print_label("White", label[1]);
+    printf("Board: %dx%d, %d in a row, %s\n", g.board.width, g.board.height, g.board.win,
+           rule_name(g.board.rule));
+    printf("Result: %s after %d move%s\n",
+           game_over(&g) ? game_result_text(&g.result) : "unfinished", g.ply,
+           g.ply == 1 ? "" : "s");
+    putchar('\n');
+    show_board(&g);
+    if (g.ply > 0) {
+        printf("\nMoves:\n");
+        show_moves(&g);
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}

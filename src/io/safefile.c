@@ -1,0 +1,106 @@
+/* safefile.c — files replaced whole or not at all; see safefile.h. */
+#include "io/safefile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PATH_LEN 4096
+
+static bool fail(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool fail(char *err, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, size, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool safefile_make_parents(const char *path, char *err, size_t err_size)
+{
+    char dir[PATH_LEN];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
+        return fail(err, err_size, "%s: path too long", path);
+    for (char *p = dir + 1; *p != '\0'; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+            return fail(err, err_size, "%s: %s", dir, strerror(errno));
+        *p = '/';
+    }
+    return true;
+}
+
+/* fsync of the directory holding `path`, so that a rename in it lasts. */
+static bool sync_dir(const char *path)
+{
+    char dir[PATH_LEN];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    /* Some file systems refuse fsync on a directory (EINVAL): nothing more
+     * can be done there, and the rename has happened. */
+    bool ok = fsync(fd) == 0 || errno == EINVAL;
+    close(fd);
+    return ok;
+}
+
+bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
+                    bool make_dirs, char *err, size_t err_size)
+{
+    char tmp[PATH_LEN];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp)
+        return fail(err, err_size, "%s: path too long", path);
+    if (make_dirs && !safefile_make_parents(path, err, err_size))
+        return false;
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return fail(err, err_size, "%s: %s", path, strerror(errno));
+    FILE *f = fdopen(fd, "w");
+    if (f == NULL) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        return fail(err, err_size, "%s: %s", path, strerror(e));
+    }
+    /* mkstemp makes the file 0600; a record or a setting is the player's
+     * own, and that is what it should be. */
+    errno = 0;
+    bool ok = write(f, ctx) && fflush(f) == 0 && !ferror(f);
+    int e = errno != 0 ? errno : EIO;
+    if (ok && fsync(fileno(f)) != 0) {
+        ok = false;
+        e = errno;
+    }
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = false;
+        e = errno;
+    }
+    if (!ok) {
+        unlink(tmp);
+        return fail(err, err_size, "%s: %s", path, strerror(e));
+    }
+    if (!sync_dir(path))
+        return fail(err, err_size, "%s: %s", path, strerror(errno));
+    return true;
+}

@@ -1,0 +1,207 @@
+/* settings.c — what the game remembers between runs; see settings.h. */
+#include "tui/settings.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/safefile.h"
+#include "mnk/level.h"
+
+#define LINE_MAX_LEN 256
+
+static void set_player(char *dst, const char *name)
+{
+    snprintf(dst, SETTINGS_PLAYER_MAX, "%s", name);
+}
+
+void settings_default(struct settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->width = 15;
+    s->height = 15;
+    s->win = 5;
+    s->rule = RULE_FREESTYLE;
+    set_player(s->player[0], "human");
+    set_player(s->player[1], level_default()->name);
+    s->marks = true;
+}
+
+void settings_to_config(const struct settings *s, struct game_config *c)
+{
+    game_config_default(c);
+    c->width = s->width;
+    c->height = s->height;
+    c->win = s->win;
+    c->rule = s->rule;
+    for (int i = 0; i < 2; i++) {
+        struct player *p = &c->player[i];
+        if (strcmp(s->player[i], "human") == 0)
+            continue;
+        p->kind = PLAYER_COMPUTER;
+        snprintf(p->spec, sizeof p->spec, "%s", s->player[i]);
+    }
+}
+
+void settings_from_config(struct settings *s, const struct game_config *c)
+{
+    s->width = c->width;
+    s->height = c->height;
+    s->win = c->win;
+    s->rule = c->rule;
+    for (int i = 0; i < 2; i++) {
+        const struct player *p = &c->player[i];
+        if (p->kind == PLAYER_HUMAN)
+            set_player(s->player[i], "human");
+        else if (level_find(p->spec) != NULL)
+            set_player(s->player[i], p->spec);
+    }
+}
+
+bool settings_path(char *buf, size_t size)
+{
+    const char *config = getenv("XDG_CONFIG_HOME");
+    int n;
+    if (config != NULL && config[0] == '/') {
+        n = snprintf(buf, size, "%s/mnk/settings", config);
+    } else {
+        const char *home = getenv("HOME");
+        if (home == NULL || home[0] == '\0')
+            return false;
+        n = snprintf(buf, size, "%s/.config/mnk/settings", home);
+    }
+    return n > 0 && (size_t)n < size;
+}
+
+/* The first problem only: one message is what the player will see. */
+static void warn_once(char *warn, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void warn_once(char *warn, size_t size, const char *fmt, ...)
+{
+    if (warn[0] != '\0')
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(warn, size, fmt, ap);
+    va_end(ap);
+}
+
+static bool parse_int(const char *v, int min, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end != '\0' || errno != 0 || n < min || n > max)
+        return false;
+    *out = (int)n;
+    return true;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    if (strcmp(v, "yes") == 0 || strcmp(v, "true") == 0 || strcmp(v, "on") == 0)
+        *out = true;
+    else if (strcmp(v, "no") == 0 || strcmp(v, "false") == 0 || strcmp(v, "off") == 0)
+        *out = false;
+    else
+        return false;
+    return true;
+}
+
+/* Strips blanks at both ends, in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' ||
+                     s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* One `key = value`; false when it is not understood. */
+static bool apply(struct settings *s, const char *key, const char *value)
+{
+    if (strcmp(key, "width") == 0)
+        return parse_int(value, BOARD_MIN_SIDE, BOARD_MAX_SIDE, &s->width);
+    if (strcmp(key, "height") == 0)
+        return parse_int(value, BOARD_MIN_SIDE, BOARD_MAX_SIDE, &s->height);
+    if (strcmp(key, "win") == 0)
+        return parse_int(value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &s->win);
+    if (strcmp(key, "rule") == 0)
+        return rule_parse(value, &s->rule);
+    if (strcmp(key, "marks") == 0)
+        return parse_bool(value, &s->marks);
+    if (strcmp(key, "black") == 0 || strcmp(key, "white") == 0) {
+        if (strcmp(value, "human") != 0 && level_find(value) == NULL)
+            return false;
+        set_player(s->player[key[0] == 'b' ? 0 : 1], value);
+        return true;
+    }
+    return false;
+}
+
+void settings_load(const char *path, struct settings *s, char *warn, size_t warn_size)
+{
+    warn[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        if (errno != ENOENT)
+            warn_once(warn, warn_size, "%s: %s; using the defaults", path, strerror(errno));
+        return;
+    }
+    char line[LINE_MAX_LEN];
+    int number = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        number++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            int c;
+            while ((c = fgetc(f)) != EOF && c != '\n')
+                ;
+            warn_once(warn, warn_size, "%s:%d: line too long, skipped", path, number);
+            continue;
+        }
+        char *text = trim(line);
+        if (text[0] == '\0' || text[0] == '#')
+            continue;
+        char *eq = strchr(text, '=');
+        if (eq != NULL) {
+            *eq = '\0';
+            if (apply(s, trim(text), trim(eq + 1)))
+                continue;
+        }
+        warn_once(warn, warn_size, "%s:%d: not understood, skipped", path, number);
+    }
+    if (ferror(f))
+        warn_once(warn, warn_size, "%s: read error", path);
+    fclose(f);
+    /* A win length longer than both sides (edited by hand) is no game. */
+    int longest = s->width > s->height ? s->width : s->height;
+    if (s->win > longest) {
+        warn_once(warn, warn_size, "%s: win length %d does not fit the board", path, s->win);
+        s->win = longest;
+    }
+}
+
+static bool write_settings(FILE *out, const void *ctx)
+{
+    const struct settings *s = ctx;
+    fprintf(out,
+            "# mnk settings, written by the game: the last new-game choices and\n"
+            "# the threat marks. Players are `human` or a level (see `mnk levels`).\n"
+            "width = %d\nheight = %d\nwin = %d\nrule = %s\nblack = %s\nwhite = %s\n"
+            "marks = %s\n",
+            s->width, s->height, s->win, rule_name(s->rule), s->player[0], s->player[1],
+            s->marks ? "yes" : "no");
+    return true;
+}
+
+bool settings_save(const char *path, const struct settings *s, char *err, size_t err_size)
+{
+    return safefile_write(path, write_settings, s, true, err, err_size);
+}

@@ -1,0 +1,57 @@
+/* settings.h — what the full-screen game remembers between runs: the last
+ * board, rule and players chosen in the new-game form, and whether threat
+ * marks are shown.
+ *
+ * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings)
+ * as `key = value` lines, written whole or not at all (io/safefile.h).
+ * Reading never fails the game: a missing file gives the defaults; a line
+ * that is not understood (an unknown key, a value out of range, a player
+ * that is no level) is skipped, the rest is kept, and the first such line
+ * is described in the warning so the player can be told once.
+ *
+ * No curses: the app loads them at start and saves them when a game starts
+ * from the form and when the game screen is left.
+ */
+#ifndef MNK_TUI_SETTINGS_H
+#define MNK_TUI_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mnk/game.h"
+
+#define SETTINGS_PLAYER_MAX 32
+
+struct settings {
+    int width;
+    int height;
+    int win;
+    enum rule rule;
+    /* "human" or a level name (level.h), [0] Black, [1] White. */
+    char player[2][SETTINGS_PLAYER_MAX];
+    bool marks;   /* threat marks on the board */
+};
+
+/* Gomoku 15×15 k=5 freestyle, Black human, White the default level, marks
+ * shown. */
+void settings_default(struct settings *s);
+
+/* The board and players of `s` as a game (computers at their levels, not
+ * yet seeded), and back: the game's board, rule and players (a computer
+ * that is no level keeps the setting it replaces). */
+void settings_to_config(const struct settings *s, struct game_config *c);
+void settings_from_config(struct settings *s, const struct game_config *c);
+
+/* The settings file's path. False when there is none: XDG_CONFIG_HOME is
+ * unset, empty or relative and HOME is unset or empty, or it does not fit. */
+bool settings_path(char *buf, size_t size);
+
+/* Reads `path` over the defaults. A missing file is no warning; anything
+ * else not understood is skipped and described in `warn` (the first such
+ * thing, naming the file and line), which is "" when all went well. */
+void settings_load(const char *path, struct settings *s, char *warn, size_t warn_size);
+
+/* Writes `s` to `path`, creating its directory. False with the reason. */
+bool settings_save(const char *path, const struct settings *s, char *err, size_t err_size);
+
+#endif

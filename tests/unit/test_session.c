@@ -1,0 +1,245 @@
+/* test_session.c — the game-driving policy: turns, computers' answers,
+ * forfeits, undo and redo against computers, pause, resignation, the
+ * overline note. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "io/session.h"
+#include "mnk/level.h"
+
+/* A game of w×h, k, rule with Black and White as named ("human" or a
+ * player name), opened in session s. */
+static void open_game(struct session *s, int w, int h, int k, enum rule rule,
+                      const char *black, const char *white)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.width = w;
+    c.height = h;
+    c.win = k;
+    c.rule = rule;
+    const char *names[2] = { black, white };
+    for (int i = 0; i < 2; i++) {
+        if (strcmp(names[i], "human") != 0) {
+            c.player[i].kind = PLAYER_COMPUTER;
+            strcpy(c.player[i].spec, names[i]);
+            c.player[i].seed = 5 + (uint64_t)i;
+        }
+    }
+    struct game g;
+    assert_null(game_init(&g, &c));
+    char why[2][SESSION_WHY_MAX];
+    session_open(s, &g, true, why);
+    assert_string_equal(why[0], "");
+    assert_string_equal(why[1], "");
+}
+
+static int cell(const struct session *s, int x, int y)
+{
+    return board_pos(&s->game.board, x, y);
+}
+
+static void test_two_people(void **state)
+{
+    (void)state;
+    struct session s;
+    open_game(&s, 3, 3, 3, RULE_FREESTYLE, "human", "human");
+    assert_int_equal(session_due(&s), STONE_NONE);
+    assert_false(session_toggle_pause(&s));
+    assert_int_equal(session_human_move(&s, cell(&s, 1, 1)), SESSION_PLAYED);
+    assert_int_equal(session_human_move(&s, cell(&s, 1, 1)), SESSION_OCCUPIED);
+    assert_int_equal(session_human_move(&s, 9), SESSION_OUTSIDE);
+    assert_int_equal(s.game.ply, 1);
+    /* Either person may take back one move at a time. */
+    assert_int_equal(session_undo(&s), 1);
+    assert_int_equal(session_undo(&s), 0);
+    assert_int_equal(session_redo(&s), 1);
+    assert_int_equal(s.game.ply, 1);
+    /* The one to move resigns. */
+    assert_int_equal(session_resigner(&s), STONE_WHITE);
+    assert_true(session_resign(&s));
+    assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+    assert_int_equal(s.game.result.reason, END_RESIGN);
+    assert_int_equal(session_resigner(&s), STONE_NONE);
+    assert_false(session_resign(&s));
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_OVER);
+    session_close(&s);
+}
+
+static void test_against_a_computer(void **state)
+{
+    (void)state;
+    struct session s;
+    open_game(&s, 5, 5, 4, RULE_FREESTYLE, "human", "random");
+    assert_false(session_is_computer(&s, STONE_BLACK));
+    assert_true(session_is_computer(&s, STONE_WHITE));
+    assert_null(session_computer(&s, STONE_BLACK));
+    assert_non_null(session_computer(&s, STONE_WHITE));
+    assert_int_equal(session_due(&s), STONE_NONE);
+    assert_int_equal(session_think(&s), SESSION_WAIT);
+
+    assert_int_equal(session_human_move(&s, cell(&s, 2, 2)), SESSION_PLAYED);
+    assert_int_equal(session_due(&s), STONE_WHITE);
+    /* A person can't move in the computer's turn. */
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_WAIT);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(s.game.ply, 2);
+    assert_int_equal(session_due(&s), STONE_NONE);
+
+    /* Undo goes back to the person's turn: the answer and the move. */
+    assert_int_equal(session_undo(&s), 2);
+    assert_int_equal(s.game.ply, 0);
+    /* Redo brings back the move and the computer's answer with it. */
+    assert_int_equal(session_redo(&s), 2);
+    assert_int_equal(s.game.ply, 2);
+    assert_int_equal(session_redo(&s), 0);
+
+    /* The person resigns even while the computer is to move. */
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_PLAYED);
+    assert_int_equal(session_resigner(&s), STONE_BLACK);
+    assert_true(session_resign(&s));
+    assert_int_equal(s.game.result.outcome, OUTCOME_WHITE_WINS);
+    assert_int_equal(session_due(&s), STONE_NONE);
+    session_close(&s);
+}
+
+static void test_two_computers(void **state)
+{
+    (void)state;
+    struct session s;
+    open_game(&s, 3, 3, 3, RULE_FREESTYLE, "random", "random");
+    assert_int_equal(session_resigner(&s), STONE_NONE);
+    assert_int_equal(session_due(&s), STONE_BLACK);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    /* Undo takes back one move and holds the computers there. */
+    assert_int_equal(session_undo(&s), 1);
+    assert_true(s.paused);
+    assert_int_equal(session_due(&s), STONE_NONE);
+    assert_int_equal(session_think(&s), SESSION_WAIT);
+    assert_true(session_toggle_pause(&s));
+    assert_int_equal(session_due(&s), STONE_WHITE);
+    /* Played out, the way `mnk match` does. */
+    int moves = 0;
+    while (session_think(&s) == SESSION_PLAYED)
+        moves++;
+    assert_true(game_over(&s.game));
+    assert_int_equal(s.game.ply, 1 + moves);
+    assert_int_equal(session_think(&s), SESSION_OVER);
+    session_close(&s);
+}
+
+/* No move at all, an occupied cell, a cell off the board: each loses the
+ * game by forfeit, with the reason kept. */
+static void test_forfeits(void **state)
+{
+    (void)state;
+    const int answers[3] = { -1, 12, 25 };
+    const char *reasons[3] = { "no move", "occupied", "not a cell" };
+    for (int i = 0; i < 3; i++) {
+        struct session s;
+        open_game(&s, 5, 5, 4, RULE_FREESTYLE, "human", "random");
+        assert_int_equal(session_human_move(&s, 12), SESSION_PLAYED);
+        assert_int_equal(session_computer_move(&s, answers[i]), SESSION_FORFEIT);
+        assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+        assert_int_equal(s.game.result.reason, END_FORFEIT);
+        assert_non_null(strstr(s.why, reasons[i]));
+        assert_int_equal(s.game.ply, 1);
+        assert_int_equal(session_computer_move(&s, 0), SESSION_OVER);
+        session_close(&s);
+    }
+    /* A person's turn is not a computer's to answer. */
+    struct session s;
+    open_game(&s, 5, 5, 4, RULE_FREESTYLE, "human", "random");
+    assert_int_equal(session_computer_move(&s, 0), SESSION_WAIT);
+    assert_int_equal(s.game.ply, 0);
+    session_forfeit(&s, STONE_WHITE, "could not start");
+    assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+    assert_string_equal(s.why, "could not start");
+    session_close(&s);
+}
+
+/* A player that can't be made leaves its side to a person, saying why. */
+static void test_unknown_player(void **state)
+{
+    (void)state;
+    struct game_config c;
+    game_config_default(&c);
+    c.player[1].kind = PLAYER_COMPUTER;
+    strcpy(c.player[1].spec, "no-such-player");
+    struct game g;
+    assert_null(game_init(&g, &c));
+    struct session s;
+    char why[2][SESSION_WHY_MAX];
+    session_open(&s, &g, true, why);
+    assert_string_equal(why[0], "");
+    assert_non_null(strstr(why[1], "no-such-player"));
+    assert_false(session_is_computer(&s, STONE_WHITE));
+    assert_int_equal(s.game.config.player[1].kind, PLAYER_HUMAN);
+    session_close(&s);
+}
+
+/* Under exact, a line longer than k does not win, and the session says how
+ * long it was; under freestyle the same move wins. */
+static void test_overline(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule < 2; rule++) {
+        struct session s;
+        open_game(&s, 7, 7, 3, (enum rule)rule, "human", "human");
+        /* Black a1 b1 d1 (x = 0, 1, 3 on the bottom row), White elsewhere;
+         * then Black c1 makes four in a row. */
+        const int black[3][2] = { { 0, 6 }, { 1, 6 }, { 3, 6 } };
+        const int white[3][2] = { { 0, 0 }, { 3, 3 }, { 6, 0 } };
+        for (int m = 0; m < 3; m++) {
+            assert_int_equal(session_human_move(&s, cell(&s, black[m][0], black[m][1])),
+                             SESSION_PLAYED);
+            assert_int_equal(s.overline, 0);
+            assert_int_equal(session_human_move(&s, cell(&s, white[m][0], white[m][1])),
+                             SESSION_PLAYED);
+        }
+        assert_int_equal(session_human_move(&s, cell(&s, 2, 6)), SESSION_PLAYED);
+        if (rule == RULE_EXACT) {
+            assert_false(game_over(&s.game));
+            assert_int_equal(s.overline, 4);
+            assert_int_equal(session_undo(&s), 1);
+            assert_int_equal(s.overline, 0);
+        } else {
+            assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+            assert_int_equal(s.overline, 0);
+        }
+        session_close(&s);
+    }
+}
+
+/* A level's name makes a computer of that level, with its budget. */
+static void test_level_player(void **state)
+{
+    (void)state;
+    struct session s;
+    const struct level *l = level_at(0);
+    open_game(&s, 9, 9, 5, RULE_FREESTYLE, l->name, "human");
+    assert_ptr_equal(session_level(&s, STONE_BLACK), l);
+    assert_null(session_level(&s, STONE_WHITE));
+    assert_int_equal(session_computer(&s, STONE_BLACK)->limits.max_nodes, l->max_nodes);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    session_close(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_people),
+        cmocka_unit_test(test_against_a_computer),
+        cmocka_unit_test(test_two_computers),
+        cmocka_unit_test(test_forfeits),
+        cmocka_unit_test(test_unknown_player),
+        cmocka_unit_test(test_overline),
+        cmocka_unit_test(test_level_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

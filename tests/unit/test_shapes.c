@@ -1,0 +1,122 @@
+/* test_shapes.c — the threats shown to people: the cells of each shape for
+ * each side, and the most urgent one in words, k-relative. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai/shapes.h"
+#include "mnk/notation.h"
+
+/* Puts stones named like "h8" on b, alternately `first` and the other. */
+static void place(struct board *b, enum stone s, const char *const *cells, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int pos;
+        assert_true(notation_parse(b, cells[i], &pos));
+        board_place(b, pos, s);
+    }
+}
+
+static int at(const struct board *b, const char *name)
+{
+    int pos;
+    assert_true(notation_parse(b, name, &pos));
+    return pos;
+}
+
+static void test_open_three_and_four(void **state)
+{
+    (void)state;
+    struct shapes s;
+    assert_true(shapes_init(&s));
+    struct board b;
+    char text[160];
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    assert_true(shapes_find(&s, &b));
+    shapes_describe(&s, &b, STONE_BLACK, text, sizeof text);
+    assert_string_equal(text, "");
+
+    /* Black h8 i8 j8, open at both ends; White far away. */
+    static const char *const black[] = { "h8", "i8", "j8" };
+    static const char *const white[] = { "a1", "a3" };
+    place(&b, STONE_BLACK, black, 3);
+    place(&b, STONE_WHITE, white, 2);
+    assert_true(shapes_find(&s, &b));
+    assert_int_equal(s.cell[0][at(&b, "g8")], SHAPE_OPEN4);
+    assert_int_equal(s.cell[0][at(&b, "k8")], SHAPE_OPEN4);
+    assert_int_equal(s.cell[1][at(&b, "g8")], SHAPE_NONE);
+    assert_int_equal(s.cell[0][at(&b, "h8")], SHAPE_NONE); /* a stone */
+    shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+    assert_string_equal(text, "Black has an open three: block at g8 or k8");
+    shapes_describe(&s, &b, STONE_BLACK, text, sizeof text);
+    assert_string_equal(text, "Black can make an open four at g8 or k8");
+
+    /* White blocks at g8; Black makes a four, h8..k8: five at l8 only. */
+    board_place(&b, at(&b, "g8"), STONE_WHITE);
+    board_place(&b, at(&b, "k8"), STONE_BLACK);
+    assert_true(shapes_find(&s, &b));
+    assert_int_equal(s.cell[0][at(&b, "l8")], SHAPE_FIVE);
+    assert_int_equal(s.count[0][SHAPE_FIVE], 1);
+    shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+    assert_string_equal(text, "Black threatens five at l8");
+    shapes_describe(&s, &b, STONE_BLACK, text, sizeof text);
+    assert_string_equal(text, "Black can make five at l8");
+    shapes_free(&s);
+    shapes_free(&s); /* harmless twice */
+}
+
+/* On k = 4, "five" is four in a row, and an open four is an open three. */
+static void test_k_relative(void **state)
+{
+    (void)state;
+    struct shapes s;
+    assert_true(shapes_init(&s));
+    struct board b;
+    char text[160];
+    board_init(&b, 7, 7, 4, RULE_FREESTYLE);
+    static const char *const black[] = { "c4", "d4", "e4" };
+    static const char *const white[] = { "b4", "a1" };
+    place(&b, STONE_BLACK, black, 3);
+    place(&b, STONE_WHITE, white, 2);
+    assert_true(shapes_find(&s, &b));
+    shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+    assert_string_equal(text, "Black threatens four in a row at f4");
+    board_clear(&b);
+    static const char *const two[] = { "c4", "d4" };
+    place(&b, STONE_BLACK, two, 2);
+    place(&b, STONE_WHITE, white + 1, 1);
+    assert_true(shapes_find(&s, &b));
+    shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+    assert_non_null(strstr(text, "Black has an open two: block at"));
+    shapes_free(&s);
+}
+
+/* Under exact, a cell that would make an overline is no five. */
+static void test_exact_overline(void **state)
+{
+    (void)state;
+    struct shapes s;
+    assert_true(shapes_init(&s));
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_EXACT);
+    static const char *const black[] = { "c8", "d8", "e8", "f8", "h8" };
+    place(&b, STONE_BLACK, black, 5);
+    assert_true(shapes_find(&s, &b));
+    /* g8 would join c8..h8 into six: no five there; b8 makes c8..f8 five. */
+    assert_true(s.cell[0][at(&b, "g8")] != SHAPE_FIVE);
+    assert_int_equal(s.cell[0][at(&b, "b8")], SHAPE_FIVE);
+    shapes_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_open_three_and_four),
+        cmocka_unit_test(test_k_relative),
+        cmocka_unit_test(test_exact_overline),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

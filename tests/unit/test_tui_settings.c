@@ -1,0 +1,202 @@
+/* test_tui_settings.c — the remembered settings: defaults without a file,
+ * a save and load round trip through a new directory, lines not understood
+ * skipped with one warning naming the line while the rest is kept, the path
+ * from the environment, an unwritable place refused with the reason and no
+ * file left behind, and the conversions to and from a game's config. Works
+ * in a fresh temporary directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "mnk/level.h"
+#include "tui/settings.h"
+
+static char tmp[64];
+
+static int make_tmp(void **state)
+{
+    (void)state;
+    snprintf(tmp, sizeof tmp, "/tmp/mnk-settings-XXXXXX");
+    return mkdtemp(tmp) == NULL ? -1 : 0;
+}
+
+static int remove_tmp(void **state)
+{
+    (void)state;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "chmod -R u+w '%s'; rm -rf '%s'", tmp, tmp);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_missing_file_gives_defaults(void **state)
+{
+    (void)state;
+    char path[128], warn[256];
+    snprintf(path, sizeof path, "%s/none/settings", tmp);
+    struct settings s;
+    settings_default(&s);
+    settings_load(path, &s, warn, sizeof warn);
+    assert_string_equal(warn, "");
+    assert_int_equal(s.width, 15);
+    assert_int_equal(s.win, 5);
+    assert_string_equal(s.player[0], "human");
+    assert_string_equal(s.player[1], level_default()->name);
+    assert_true(s.marks);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    char path[128], err[256], warn[256];
+    snprintf(path, sizeof path, "%s/a/b/settings", tmp);
+    struct settings s, t;
+    settings_default(&s);
+    s.width = 7;
+    s.height = 9;
+    s.win = 4;
+    s.rule = RULE_EXACT;
+    snprintf(s.player[0], sizeof s.player[0], "%s", level_at(0)->name);
+    snprintf(s.player[1], sizeof s.player[1], "human");
+    s.marks = false;
+    assert_true(settings_save(path, &s, err, sizeof err));
+    settings_default(&t);
+    settings_load(path, &t, warn, sizeof warn);
+    assert_string_equal(warn, "");
+    assert_int_equal(t.width, 7);
+    assert_int_equal(t.height, 9);
+    assert_int_equal(t.win, 4);
+    assert_int_equal(t.rule, RULE_EXACT);
+    assert_string_equal(t.player[0], level_at(0)->name);
+    assert_string_equal(t.player[1], "human");
+    assert_false(t.marks);
+    /* Nothing but the file itself is left in its directory. */
+    char dir[128], cmd[320];
+    snprintf(dir, sizeof dir, "%s/a/b", tmp);
+    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = settings", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_bad_lines_skipped(void **state)
+{
+    (void)state;
+    char path[128], warn[256];
+    snprintf(path, sizeof path, "%s/bad", tmp);
+    write_text(path, "# comment\n"
+                     "width = 9\n"
+                     "height = banana\n"
+                     "black = no-such-level\n"
+                     "colour = purple\n"
+                     "   \n"
+                     "marks = no\n"
+                     "just words\n"
+                     "height = 99\n");
+    struct settings s;
+    settings_default(&s);
+    settings_load(path, &s, warn, sizeof warn);
+    assert_non_null(strstr(warn, path));
+    assert_non_null(strstr(warn, ":3:"));   /* the first bad line */
+    assert_int_equal(s.width, 9);
+    assert_int_equal(s.height, 15);
+    assert_string_equal(s.player[0], "human");
+    assert_false(s.marks);
+}
+
+static void test_win_too_long_is_cut(void **state)
+{
+    (void)state;
+    char path[128], warn[256];
+    snprintf(path, sizeof path, "%s/long", tmp);
+    write_text(path, "width = 3\nheight = 3\nwin = 5\n");
+    struct settings s;
+    settings_default(&s);
+    settings_load(path, &s, warn, sizeof warn);
+    assert_int_equal(s.win, 3);
+    assert_non_null(strstr(warn, "win length"));
+}
+
+static void test_unwritable(void **state)
+{
+    (void)state;
+    char dir[128], path[160], err[256];
+    snprintf(dir, sizeof dir, "%s/ro", tmp);
+    assert_int_equal(mkdir(dir, 0500), 0);
+    snprintf(path, sizeof path, "%s/settings", dir);
+    struct settings s;
+    settings_default(&s);
+    if (geteuid() == 0) {
+        /* root writes anywhere: a file in the way of the directory then. */
+        snprintf(dir, sizeof dir, "%s/file", tmp);
+        write_text(dir, "x");
+        snprintf(path, sizeof path, "%s/file/settings", tmp);
+    }
+    assert_false(settings_save(path, &s, err, sizeof err));
+    assert_non_null(strstr(err, "Not a directory") != NULL ? "Not a directory"
+                                                            : strstr(err, "Permission denied"));
+    assert_int_equal(access(path, F_OK), -1);
+}
+
+static void test_path_from_environment(void **state)
+{
+    (void)state;
+    char buf[256];
+    setenv("XDG_CONFIG_HOME", "/x/config", 1);
+    assert_true(settings_path(buf, sizeof buf));
+    assert_string_equal(buf, "/x/config/mnk/settings");
+    setenv("XDG_CONFIG_HOME", "relative", 1);
+    setenv("HOME", "/home/p", 1);
+    assert_true(settings_path(buf, sizeof buf));
+    assert_string_equal(buf, "/home/p/.config/mnk/settings");
+    unsetenv("XDG_CONFIG_HOME");
+    unsetenv("HOME");
+    assert_false(settings_path(buf, sizeof buf));
+}
+
+static void test_config_conversions(void **state)
+{
+    (void)state;
+    struct settings s;
+    settings_default(&s);
+    snprintf(s.player[0], sizeof s.player[0], "%s", level_at(1)->name);
+    struct game_config c;
+    settings_to_config(&s, &c);
+    assert_int_equal(c.player[0].kind, PLAYER_COMPUTER);
+    assert_string_equal(c.player[0].spec, level_at(1)->name);
+    assert_int_equal(c.player[1].kind, PLAYER_COMPUTER);
+    c.width = 19;
+    c.player[1].kind = PLAYER_HUMAN;
+    snprintf(c.player[0].spec, sizeof c.player[0].spec, "engine:whatever");
+    settings_from_config(&s, &c);
+    assert_int_equal(s.width, 19);
+    assert_string_equal(s.player[1], "human");
+    /* An engine is no level: the setting it would replace stays. */
+    assert_string_equal(s.player[0], level_at(1)->name);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_missing_file_gives_defaults),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_bad_lines_skipped),
+        cmocka_unit_test(test_win_too_long_is_cut),
+        cmocka_unit_test(test_unwritable),
+        cmocka_unit_test(test_path_from_environment),
+        cmocka_unit_test(test_config_conversions),
+    };
+    return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
+}
