@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,6 +59,8 @@ struct app {
     struct resume resume;   /* the unfinished games, for OVERLAY_RESUME */
     struct saves_keeper keeper; /* the autosave of the game in `play` */
     struct saves_list kept; /* scratch for saves_list(): too large for a stack */
+    char save_as[PROMPT_MAX]; /* the save prompt's answer, while overwriting is asked */
+    char question[SAVES_PATH_MAX + 40];
     struct play_options options; /* the game screen's, kept from game to game */
     struct settings settings; /* as last loaded or saved */
     bool dirty;             /* the screen must be drawn again */
@@ -375,8 +378,8 @@ static void delete_kept(struct app *a)
 
 static void ask_save(struct app *a)
 {
-    char name[64];
-    saves_default_name(name, sizeof name, time(NULL));
+    char name[PROMPT_MAX];
+    saves_default_path(name, sizeof name, time(NULL));
     prompt_open(&a->prompt, "Save the game as:", "Enter saves (.sgf or .psq), Esc cancels",
                 name, REACT_ANSWER);
     a->asking = ASK_SAVE;
@@ -412,10 +415,38 @@ static void load(struct app *a, const char *typed)
     }
 }
 
+/* Saves the game as `typed`; the default directory is made if need be. */
+static void save_as(struct app *a, const char *typed)
+{
+    char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 50];
+    size_t n;
+    if (saves_expand(typed, path, sizeof path, true) && saves_data_dir(dir, sizeof dir) &&
+        strncmp(path, dir, n = strlen(dir)) == 0 && path[n] == '/')
+        saves_make_parents(path, err, sizeof err); /* else play_save says why */
+    react(a, play_save(&a->play, typed));
+}
+
+/* The save prompt was answered: asks before replacing a file. */
+static void answer_save(struct app *a)
+{
+    char path[SAVES_PATH_MAX];
+    struct stat st;
+    snprintf(a->save_as, sizeof a->save_as, "%s", a->prompt.text);
+    if (saves_expand(a->save_as, path, sizeof path, true) && lstat(path, &st) == 0) {
+        const char *base = strrchr(path, '/');
+        snprintf(a->question, sizeof a->question, "Replace the existing %s?",
+                 base != NULL ? base + 1 : path);
+        dialog_open(&a->dialog, a->question, REACT_OVERWRITE);
+        a->overlay = OVERLAY_DIALOG;
+        return;
+    }
+    save_as(a, a->save_as);
+}
+
 static void answer(struct app *a)
 {
     if (a->asking == ASK_SAVE && a->playing)
-        react(a, play_save(&a->play, a->prompt.text));
+        answer_save(a);
     else if (a->asking == ASK_LOAD && a->screen == SCREEN_MENU)
         load(a, a->prompt.text);
 }
@@ -482,6 +513,8 @@ static void react(struct app *a, unsigned r)
         delete_kept(a);
     if (r & REACT_ANSWER)
         answer(a);
+    if ((r & REACT_OVERWRITE) && a->playing)
+        save_as(a, a->save_as);
 }
 
 static unsigned dispatch(struct app *a, int key)

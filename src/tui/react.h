@@ -25,6 +25,7 @@ enum react {
     REACT_RESIGN = 1 << 13,   /* the player confirmed resigning */
     REACT_OPEN_KEPT = 1 << 14,   /* open the unfinished game chosen in the list */
     REACT_DELETE_KEPT = 1 << 15, /* delete it (the player confirmed) */
+    REACT_OVERWRITE = 1 << 16,   /* save over the existing file (confirmed) */
 };
 
 #endif

@@ -57,6 +57,33 @@ bool saves_legacy_path(char *buf, size_t size)
     return fits(slash + 1, size - (size_t)(slash + 1 - buf), "last.sgf");
 }
 
+bool saves_data_dir(char *buf, size_t size)
+{
+    const char *data = getenv("XDG_DATA_HOME");
+    if (data != NULL && data[0] == '/')
+        return fits(buf, size, "%s/mnk/games", data);
+    const char *home = getenv("HOME");
+    if (home == NULL || home[0] == '\0')
+        return false;
+    return fits(buf, size, "%s/.local/share/mnk/games", home);
+}
+
+void saves_default_path(char *buf, size_t size, time_t when)
+{
+    char name[64], dir[SAVES_PATH_MAX];
+    saves_default_name(name, sizeof name, when);
+    const char *home = getenv("HOME");
+    size_t n = home != NULL ? strlen(home) : 0;
+    if (!saves_data_dir(dir, sizeof dir)) {
+        snprintf(buf, size, "%s", name);
+    } else if (n > 1 && strncmp(dir, home, n) == 0 && dir[n] == '/') {
+        if (!fits(buf, size, "~%s/%s", dir + n, name))
+            snprintf(buf, size, "%s", name);
+    } else if (!fits(buf, size, "%s/%s", dir, name)) {
+        snprintf(buf, size, "%s", name);
+    }
+}
+
 void saves_default_name(char *buf, size_t size, time_t when)
 {
     struct tm tm;
@@ -77,8 +104,7 @@ bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
     return fits(buf, size, "%s%s", typed, ext);
 }
 
-/* Creates the directories leading to `path` (not its last component). */
-static bool make_parents(const char *path, char *err, size_t err_size)
+bool saves_make_parents(const char *path, char *err, size_t err_size)
 {
     char dir[SAVES_PATH_MAX];
     if (!fits(dir, sizeof dir, "%s", path))
@@ -142,7 +168,7 @@ bool saves_write(const char *path, const struct game *g, bool make_dirs,
     dir_of(path, dir, sizeof dir);
     if (!fits(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base))
         return fail(err, err_size, "path too long");
-    if (make_dirs && !make_parents(path, err, err_size))
+    if (make_dirs && !saves_make_parents(path, err, err_size))
         return false;
     mode_t mode = new_file_mode(path);
     int fd = mkstemp(tmp);
@@ -278,7 +304,7 @@ static void migrate_legacy(const char *dir, struct saves_list *l)
         snprintf(stamp, sizeof stamp, "old");
     if (!fits(to, sizeof to, "%s/%s-last.sgf", dir, stamp))
         return;
-    if (!make_parents(to, err, sizeof err)) {
+    if (!saves_make_parents(to, err, sizeof err)) {
         add_notice(l, "%s", err);
         return;
     }

@@ -40,12 +40,26 @@ bool saves_dir(char *buf, size_t size);
  * saves_dir(), file last.sgf. */
 bool saves_legacy_path(char *buf, size_t size);
 
+/* Where games saved by hand go by default: $XDG_DATA_HOME/mnk/games (by
+ * default ~/.local/share/mnk/games), on the same terms as saves_dir(). */
+bool saves_data_dir(char *buf, size_t size);
+
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 
+/* The file offered when saving by hand: saves_default_name() in
+ * saves_data_dir(), with "~/" for $HOME when it starts so (the prompt is
+ * short); the bare name when there is no such directory. */
+void saves_default_path(char *buf, size_t size, time_t when);
+
+/* Creates the directories leading to `path` (not its last component), mode
+ * 0700. False with the reason in err. */
+bool saves_make_parents(const char *path, char *err, size_t err_size);
+
 /* A path as typed: a leading "~/" stands for $HOME, and with `add_sgf` a
- * file name without any extension gets ".sgf". False if it does not fit or
- * is empty. */
+ * file name without any extension gets ".sgf". A relative name stays
+ * relative: to the directory mnk was started in, which it never leaves.
+ * False if it does not fit or is empty. */
 bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf);
 
 /* Writes g (moves up to g->ply) to `path` in the format its name implies,

@@ -2,7 +2,8 @@
 # saves.sh — end-to-end tests of the autosave: every move is on disk at once
 # (kill -9 loses nothing), two instances and a new game keep each other's
 # games, Resume lists and deletes them, a corrupt file is set aside and
-# reported once, and a game that cannot be kept says so on the game screen.
+# reported once, and a game that cannot be kept says so on the game screen;
+# then saving by hand: the default directory, relative names, overwriting.
 # Exits 77 (skipped) without tmux.
 #
 # usage: saves.sh PATH/TO/mnk
@@ -186,6 +187,47 @@ keys q y
 expect "could not be kept" "and is repeated once the screen is left"
 expect_restored 1 "the exit status says the game was not kept"
 [ -d "$GAMES" ] && chmod 700 "$GAMES"
+
+# ---------------------------------------------------------------------------
+echo "# saving by hand: the default directory, relative names, replacing a file"
+start_shell
+mkdir -p "$WORK/here"
+T send-keys -t e2e "cd $WORK/here" Enter
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game to save"
+keys Enter
+expect "last c3" "a move"
+keys s
+expect "Save the game as: " "s asks for a name"
+expect "~/.local/share/mnk/games/mnk-20" "offering a dated name in ~/.local/share/mnk/games"
+keys Enter
+expect "saved to $WORK/.local/share/mnk/games/mnk-20" "Enter saves there, the directory made"
+if [ "$(find "$WORK/.local/share/mnk/games" -name 'mnk-20*.sgf' | wc -l)" -eq 1 ]; then
+    pass "the file is in the data directory"
+else
+    fail "no file in $WORK/.local/share/mnk/games"
+fi
+keys s C-u
+keys -l "mine"
+keys Enter
+expect "saved to $WORK/here/mine.sgf" "a relative name is relative to where mnk started"
+keys Left Enter
+expect "last b3" "another move"
+keys s C-u
+keys -l "mine"
+keys Enter
+expect "Replace the existing mine.sgf?" "saving over a file asks first"
+keys n
+if grep -q 'W\[bc\]' "$WORK/here/mine.sgf"; then fail "n replaced the file"; else pass "n keeps the file"; fi
+keys s C-u
+keys -l "mine.sgf"
+keys Enter
+expect "Replace the existing mine.sgf?" "asked again"
+keys y
+expect "saved to $WORK/here/mine.sgf" "y replaces it"
+if grep -q ';B\[cc\];W\[bc\]' "$WORK/here/mine.sgf"; then pass "with both moves"; else fail "mine.sgf: $(cat "$WORK/here/mine.sgf")"; fi
+keys q y
+expect_restored 0 "q, y"
 
 echo "$CHECKS passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

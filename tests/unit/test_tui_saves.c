@@ -111,6 +111,38 @@ static void test_default_name(void **state)
     assert_int_equal(fmt, RECORD_SGF);
 }
 
+static void test_data_dir_and_default_path(void **state)
+{
+    (void)state;
+    char buf[SAVES_PATH_MAX];
+    setenv("TZ", "UTC", 1);
+    tzset();
+    time_t when = (time_t)1795392000 + 3723; /* 2026-11-23 01:02:03 */
+    setenv("HOME", "/home/someone", 1);
+    unsetenv("XDG_DATA_HOME");
+    assert_true(saves_data_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/home/someone/.local/share/mnk/games");
+    saves_default_path(buf, sizeof buf, when);
+    assert_string_equal(buf, "~/.local/share/mnk/games/mnk-20261123-010203.sgf");
+    setenv("XDG_DATA_HOME", "/srv/data", 1);
+    saves_default_path(buf, sizeof buf, when);
+    assert_string_equal(buf, "/srv/data/mnk/games/mnk-20261123-010203.sgf");
+    setenv("XDG_DATA_HOME", "rel", 1); /* ignored, as XDG says */
+    assert_true(saves_data_dir(buf, sizeof buf));
+    assert_string_equal(buf, "/home/someone/.local/share/mnk/games");
+    unsetenv("XDG_DATA_HOME");
+    unsetenv("HOME");
+    assert_false(saves_data_dir(buf, sizeof buf));
+    saves_default_path(buf, sizeof buf, when);
+    assert_string_equal(buf, "mnk-20261123-010203.sgf");
+    setenv("HOME", "/home/someone", 1);
+    /* What is offered expands to a path in the data directory. */
+    char path[SAVES_PATH_MAX];
+    saves_default_path(buf, sizeof buf, when);
+    assert_true(saves_expand(buf, path, sizeof path, true));
+    assert_string_equal(path, "/home/someone/.local/share/mnk/games/mnk-20261123-010203.sgf");
+}
+
 static void test_expand(void **state)
 {
     (void)state;
@@ -444,6 +476,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_autosave_path),
         cmocka_unit_test(test_default_name),
+        cmocka_unit_test(test_data_dir_and_default_path),
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_write_makes_dirs_and_reads_back),
         cmocka_unit_test(test_write_refuses_unknown_format_and_keeps_old_file),
