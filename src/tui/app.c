@@ -128,6 +128,83 @@ static void drain_pipe(void)
         ;
 }
 
+/* --- crashes ------------------------------------------------------------ */
+
+/* A crash (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) first gives the terminal back:
+ * the modes saved before curses took it, and the terminal's own strings to
+ * reset attributes, show the cursor and leave the alternate screen, all
+ * looked up beforehand. The handler makes async-signal-safe calls only
+ * (tcsetattr, write), then the signal is raised again with its default
+ * action, so the exit status and any core dump are the crash's own. The game
+ * itself is on disk already: it is kept after every change. */
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
+static struct termios crash_termios;
+static bool crash_have_termios;
+static char crash_reset[256];
+static size_t crash_reset_len;
+
+static void on_crash(int sig)
+{
+    if (crash_have_termios)
+        tcsetattr(STDIN_FILENO, TCSANOW, &crash_termios);
+    ssize_t n = write(STDOUT_FILENO, crash_reset, crash_reset_len);
+    (void)n; /* nothing more can be done about it now */
+    /* SA_RESETHAND restored the default action: the signal, raised again
+     * (or, for a fault, met again on return), ends the process. */
+    raise(sig);
+}
+
+/* Appends terminfo capability `cap` to the reset string, when it has one. */
+static void crash_add(const char *cap)
+{
+    const char *s = tigetstr(cap);
+    if (s == NULL || s == (const char *)-1)
+        return;
+    size_t len = strlen(s);
+    if (crash_reset_len + len < sizeof crash_reset) {
+        memcpy(crash_reset + crash_reset_len, s, len);
+        crash_reset_len += len;
+    }
+}
+
+/* Call with the modes as found (before curses changes them), once the
+ * terminal type is known. */
+static void catch_crashes(const struct termios *found, bool have)
+{
+    crash_termios = *found;
+    crash_have_termios = have;
+    crash_reset_len = 0;
+    crash_add("sgr0");
+    crash_add("cnorm");
+    crash_add("rmkx");
+    crash_add("rmcup");
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+    for (size_t i = 0; i < N_CRASH; i++)
+        sigaction(crash_signals[i], &sa, NULL);
+}
+
+static void release_crashes(void)
+{
+    for (size_t i = 0; i < N_CRASH; i++)
+        signal(crash_signals[i], SIG_DFL);
+}
+
+/* MNK_TEST_CRASH_AFTER=N (a test's hook, not documented for players) makes
+ * the program crash with SIGSEGV once N moves of the game are kept. */
+static int crash_after = -1;
+
+static void test_crash(const struct app *a)
+{
+    if (crash_after >= 0 && a->playing && play_game(&a->play)->ply >= crash_after &&
+        !a->keeper.failed)
+        raise(SIGSEGV);
+}
+
 /* --- screens ------------------------------------------------------------ */
 
 static void min_size(const struct app *a, int *cols, int *rows)
@@ -591,6 +668,7 @@ static void loop(struct app *a)
             react(a, dispatch(a, key));
         }
         keep_game(a);
+        test_crash(a);
         if (n > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             a->status = 128 + SIGHUP;
             return;
@@ -635,6 +713,10 @@ int app_run(const struct game_config *config, const struct game *record, const c
         fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
         return 1;
     }
+    struct termios found;
+    bool have_termios = tcgetattr(STDIN_FILENO, &found) == 0;
+    const char *crash = getenv("MNK_TEST_CRASH_AFTER");
+    crash_after = crash != NULL && crash[0] != '\0' ? atoi(crash) : -1;
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         const char *term = getenv("TERM");
@@ -660,6 +742,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     }
     struct sigaction old[N_HANDLED];
     catch_signals(old);
+    catch_crashes(&found, have_termios);
     menu_init(&a->menu);
     load_settings(a);
     if (!setup_curses(a)) {
@@ -687,6 +770,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     endwin();
     delscreen(screen);
     release_signals(old);
+    release_crashes();
     close(wake_pipe[0]);
     close(wake_pipe[1]);
     wake_pipe[0] = wake_pipe[1] = -1;

@@ -3,7 +3,8 @@
 # (kill -9 loses nothing), two instances and a new game keep each other's
 # games, Resume lists and deletes them, a corrupt file is set aside and
 # reported once, and a game that cannot be kept says so on the game screen;
-# then saving by hand: the default directory, relative names, overwriting.
+# then saving by hand: the default directory, relative names, overwriting;
+# and a crash (SIGSEGV) that leaves the shell usable.
 # Exits 77 (skipped) without tmux.
 #
 # usage: saves.sh PATH/TO/mnk
@@ -228,6 +229,19 @@ expect "saved to $WORK/here/mine.sgf" "y replaces it"
 if grep -q ';B\[cc\];W\[bc\]' "$WORK/here/mine.sgf"; then pass "with both moves"; else fail "mine.sgf: $(cat "$WORK/here/mine.sgf")"; fi
 keys q y
 expect_restored 0 "q, y"
+
+# ---------------------------------------------------------------------------
+echo "# a crash gives the terminal back, and the game is kept"
+start_shell
+T send-keys -t e2e "ulimit -c 0" Enter
+RUN_ENV="MNK_TEST_CRASH_AFTER=2" run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game that will crash"
+keys Enter Left Enter                        # the second move crashes it
+expect_restored 139 "SIGSEGV"
+keys -l "clear; stty -a | tr -s ' ;' '\\n\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ,; echo"
+keys Enter
+expect "echo,icanon," "stty -a: echo and icanon are back"
+if kept | grep -q ';B\[cc\];W\[bc\])'; then pass "the crashed game is kept"; else fail "kept: $(kept)"; fi
 
 echo "$CHECKS passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
