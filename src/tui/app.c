@@ -409,7 +409,8 @@ static void resume(struct app *a)
 {
     refresh_resume(a);
     if (a->kept.n == 0) {
-        menu_say(&a->menu, a->kept.notice[0] != '\0' ? a->kept.notice : "there is no game to resume");
+        menu_say(&a->menu,
+                 a->kept.notice[0] != '\0' ? a->kept.notice : "there is no game to resume");
         return;
     }
     resume_open(&a->resume, &a->kept);

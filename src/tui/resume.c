@@ -59,7 +59,8 @@ static void entry_line(char *buf, size_t size, const struct saves_entry *e)
 {
     char date[32];
     struct tm tm;
-    if (localtime_r(&e->when, &tm) == NULL || strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm) == 0)
+    if (localtime_r(&e->when, &tm) == NULL ||
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm) == 0)
         snprintf(date, sizeof date, "?");
     snprintf(buf, size, "%d%s%d k=%d %s  %s v %s  %d move%s  %s", e->width,
              draw_sym(GLYPH_TIMES), e->height, e->win, rule_name(e->rule), e->player[0],

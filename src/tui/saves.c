@@ -57,6 +57,14 @@ bool saves_legacy_path(char *buf, size_t size)
     return fits(slash + 1, size - (size_t)(slash + 1 - buf), "last.sgf");
 }
 
+/* "YYYYmmdd-HHMMSS" for the local time `when`, in file names. */
+static void stamp(char *buf, size_t size, time_t when)
+{
+    struct tm tm;
+    if (localtime_r(&when, &tm) == NULL || strftime(buf, size, "%Y%m%d-%H%M%S", &tm) == 0)
+        snprintf(buf, size, "%lld", (long long)when);
+}
+
 bool saves_data_dir(char *buf, size_t size)
 {
     const char *data = getenv("XDG_DATA_HOME");
@@ -226,14 +234,11 @@ void saves_keeper_start(struct saves_keeper *k, const struct game *g, const char
 static bool new_autosave_path(char *buf, size_t size)
 {
     static unsigned counter;
-    char dir[SAVES_PATH_MAX], stamp[32];
+    char dir[SAVES_PATH_MAX], when[32];
     if (!saves_dir(dir, sizeof dir))
         return false;
-    time_t now = time(NULL);
-    struct tm tm;
-    if (localtime_r(&now, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
-        snprintf(stamp, sizeof stamp, "%lld", (long long)now);
-    return fits(buf, size, "%s/%s-%ld-%u.sgf", dir, stamp, (long)getpid(), ++counter);
+    stamp(when, sizeof when, time(NULL));
+    return fits(buf, size, "%s/%s-%ld-%u.sgf", dir, when, (long)getpid(), ++counter);
 }
 
 bool saves_keep(struct saves_keeper *k, const struct game *g)
@@ -256,7 +261,8 @@ bool saves_keep(struct saves_keeper *k, const struct game *g)
             k->failed = true;
             snprintf(k->error, sizeof k->error, "%s", err);
         }
-    } else if (k->path[0] != '\0' && remove(k->path) != 0 && errno != ENOENT && errno != ENOTDIR) {
+    } else if (k->path[0] != '\0' && remove(k->path) != 0 && errno != ENOENT &&
+               errno != ENOTDIR) {
         /* Still on disk as it was: Resume would offer a game that is over. */
         k->failed = true;
         snprintf(k->error, sizeof k->error, "%s: %s", k->path, strerror(errno));
@@ -295,14 +301,12 @@ static void add_notice(struct saves_list *l, const char *fmt, ...)
 /* Moves the old single autosave into the directory, under its date. */
 static void migrate_legacy(const char *dir, struct saves_list *l)
 {
-    char old[SAVES_PATH_MAX], to[SAVES_PATH_MAX], stamp[32], err[SAVES_PATH_MAX + 50];
+    char old[SAVES_PATH_MAX], to[SAVES_PATH_MAX], when[32], err[SAVES_PATH_MAX + 50];
     struct stat st;
     if (!saves_legacy_path(old, sizeof old) || lstat(old, &st) != 0 || !S_ISREG(st.st_mode))
         return;
-    struct tm tm;
-    if (localtime_r(&st.st_mtime, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
-        snprintf(stamp, sizeof stamp, "old");
-    if (!fits(to, sizeof to, "%s/%s-last.sgf", dir, stamp))
+    stamp(when, sizeof when, st.st_mtime);
+    if (!fits(to, sizeof to, "%s/%s-last.sgf", dir, when))
         return;
     if (!saves_make_parents(to, err, sizeof err)) {
         add_notice(l, "%s", err);
@@ -317,14 +321,11 @@ static void migrate_legacy(const char *dir, struct saves_list *l)
  * anything (a second one in the same second gets a number). */
 static void set_aside(const char *path, const char *why, struct saves_list *l)
 {
-    char to[SAVES_PATH_MAX], stamp[32];
-    time_t now = time(NULL);
-    struct tm tm;
-    if (localtime_r(&now, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
-        snprintf(stamp, sizeof stamp, "%lld", (long long)now);
+    char to[SAVES_PATH_MAX], when[32];
+    stamp(when, sizeof when, time(NULL));
     for (int i = 0; i < 100; i++) {
-        bool ok = i == 0 ? fits(to, sizeof to, "%s.corrupt-%s", path, stamp)
-                         : fits(to, sizeof to, "%s.corrupt-%s-%d", path, stamp, i);
+        bool ok = i == 0 ? fits(to, sizeof to, "%s.corrupt-%s", path, when)
+                         : fits(to, sizeof to, "%s.corrupt-%s-%d", path, when, i);
         if (!ok)
             break;
         if (link(path, to) == 0) {
