@@ -5,11 +5,8 @@
  * Nothing wakes it otherwise, except the pause a computer makes before
  * answering another: an idle game costs no CPU.
  *
- * The game in progress is kept on disk after every change (saves.h): the
- * loop calls keep_game() once per turn, and stop_game() once more before a
- * game is let go, so every way out (q, n, a signal, a fatal error) finds it
- * kept. If it cannot be, the game screen says so while the player plays on,
- * and the exit status is 1.
+ * Every way out of a game (q, n, a signal, a fatal error) goes through
+ * leave_game(), which keeps an unfinished game for Resume (saves.h).
  */
 #include "tui/app.h"
 
@@ -23,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,12 +34,11 @@
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
-#include "tui/resume.h"
 #include "tui/saves.h"
 #include "tui/settings.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY };
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT, OVERLAY_RESUME };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
 enum ask { ASK_SAVE, ASK_LOAD };    /* what the prompt's answer is for */
 
 struct app {
@@ -56,11 +51,13 @@ struct app {
     struct dialog dialog;
     struct prompt prompt;
     enum ask asking;
-    struct resume resume;   /* the unfinished games, for OVERLAY_RESUME */
-    struct saves_keeper keeper; /* the autosave of the game in `play` */
-    struct saves_list kept; /* scratch for saves_list(): too large for a stack */
-    char save_as[PROMPT_MAX]; /* the save prompt's answer, while overwriting is asked */
-    char question[SAVES_PATH_MAX + 40];
+    char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
+    struct saves_mark kept; /* the game as it was last kept there */
+    unsigned serial;        /* games started, for unique autosave names */
+    bool keep_failed;       /* the last attempt to keep the game failed */
+    struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
+    int n_games;
+    char save_path[SAVES_PATH_MAX]; /* a save waiting for "replace?" */
     struct play_options options; /* the game screen's, kept from game to game */
     struct settings settings; /* as last loaded or saved */
     bool dirty;             /* the screen must be drawn again */
@@ -87,6 +84,78 @@ static void on_signal(int sig)
     ssize_t n = write(wake_pipe[1], "s", 1);
     (void)n; /* a full pipe already holds a wake-up */
     errno = saved;
+}
+
+/* A crash (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) must not leave the shell in
+ * curses' modes. Everything the handler needs is made ready beforehand,
+ * because it may only make async-signal-safe calls: the terminal's modes
+ * from before curses (tcsetattr) and the bytes that leave the alternate
+ * screen, show the cursor, reset the colours and stop mouse reports
+ * (write). It then lets the signal take its default course, so the exit
+ * status and any core dump stay what they would have been; the game
+ * itself is on disk already (the autosave after every move). */
+static struct termios crash_modes;
+static bool crash_have_modes;
+static char crash_bytes[256];
+static size_t crash_len;
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
+
+static void on_crash(int sig)
+{
+    if (crash_len > 0) {
+        ssize_t n = write(STDOUT_FILENO, crash_bytes, crash_len);
+        (void)n;
+    }
+    if (crash_have_modes)
+        tcsetattr(STDIN_FILENO, TCSANOW, &crash_modes);
+    signal(sig, SIG_DFL);
+    raise(sig);   /* delivered, with the default action, when this returns */
+}
+
+/* Appends a terminfo capability's bytes, if the terminal has it. */
+static void crash_add(const char *cap)
+{
+    char *seq = tigetstr(cap);
+    if (seq == NULL || seq == (char *)-1)
+        return;
+    size_t n = strlen(seq);
+    if (crash_len + n < sizeof crash_bytes) {
+        memcpy(crash_bytes + crash_len, seq, n);
+        crash_len += n;
+    }
+}
+
+/* Call before curses changes the terminal's modes (the modes), then once
+ * it is set up (the bytes, from its terminfo entry). */
+static void crash_save_modes(void)
+{
+    crash_have_modes = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &crash_modes) == 0;
+}
+
+static void crash_arm(void)
+{
+    static const char mouse_off[] = "\033[?1000l\033[?1006l";
+    crash_len = 0;
+    crash_add("sgr0");
+    crash_add("cnorm");
+    crash_add("rmcup");
+    if (crash_len + sizeof mouse_off - 1 < sizeof crash_bytes) {
+        memcpy(crash_bytes + crash_len, mouse_off, sizeof mouse_off - 1);
+        crash_len += sizeof mouse_off - 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_CRASH; i++)
+        sigaction(crash_signals[i], &sa, NULL);
+}
+
+static void crash_disarm(void)
+{
+    for (size_t i = 0; i < N_CRASH; i++)
+        signal(crash_signals[i], SIG_DFL);
 }
 
 static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
@@ -128,83 +197,6 @@ static void drain_pipe(void)
         ;
 }
 
-/* --- crashes ------------------------------------------------------------ */
-
-/* A crash (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) first gives the terminal back:
- * the modes saved before curses took it, and the terminal's own strings to
- * reset attributes, show the cursor and leave the alternate screen, all
- * looked up beforehand. The handler makes async-signal-safe calls only
- * (tcsetattr, write), then the signal is raised again with its default
- * action, so the exit status and any core dump are the crash's own. The game
- * itself is on disk already: it is kept after every change. */
-static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
-#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
-static struct termios crash_termios;
-static bool crash_have_termios;
-static char crash_reset[256];
-static size_t crash_reset_len;
-
-static void on_crash(int sig)
-{
-    if (crash_have_termios)
-        tcsetattr(STDIN_FILENO, TCSANOW, &crash_termios);
-    ssize_t n = write(STDOUT_FILENO, crash_reset, crash_reset_len);
-    (void)n; /* nothing more can be done about it now */
-    /* SA_RESETHAND restored the default action: the signal, raised again
-     * (or, for a fault, met again on return), ends the process. */
-    raise(sig);
-}
-
-/* Appends terminfo capability `cap` to the reset string, when it has one. */
-static void crash_add(const char *cap)
-{
-    const char *s = tigetstr(cap);
-    if (s == NULL || s == (const char *)-1)
-        return;
-    size_t len = strlen(s);
-    if (crash_reset_len + len < sizeof crash_reset) {
-        memcpy(crash_reset + crash_reset_len, s, len);
-        crash_reset_len += len;
-    }
-}
-
-/* Call with the modes as found (before curses changes them), once the
- * terminal type is known. */
-static void catch_crashes(const struct termios *found, bool have)
-{
-    crash_termios = *found;
-    crash_have_termios = have;
-    crash_reset_len = 0;
-    crash_add("sgr0");
-    crash_add("cnorm");
-    crash_add("rmkx");
-    crash_add("rmcup");
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_crash;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-    for (size_t i = 0; i < N_CRASH; i++)
-        sigaction(crash_signals[i], &sa, NULL);
-}
-
-static void release_crashes(void)
-{
-    for (size_t i = 0; i < N_CRASH; i++)
-        signal(crash_signals[i], SIG_DFL);
-}
-
-/* MNK_TEST_CRASH_AFTER=N (a test's hook, not documented for players) makes
- * the program crash with SIGSEGV once N moves of the game are kept. */
-static int crash_after = -1;
-
-static void test_crash(const struct app *a)
-{
-    if (crash_after >= 0 && a->playing && play_game(&a->play)->ply >= crash_after &&
-        !a->keeper.failed)
-        raise(SIGSEGV);
-}
-
 /* --- screens ------------------------------------------------------------ */
 
 static void min_size(const struct app *a, int *cols, int *rows)
@@ -227,26 +219,6 @@ static void resize(struct app *a)
     if (a->playing)
         play_resize(&a->play, LINES, COLS);
     a->dirty = true;
-}
-
-/* The warning that the game is not on disk, over the bottom line. The reason
- * ends the message ("PATH: No space left on device"): a long one loses the
- * start of its path, not its end. */
-static void draw_not_kept(const char *why)
-{
-    static const char head[] = "NOT KEPT: ";
-    int room = COLS - (int)sizeof head - 2;
-    if (room < 1)
-        room = 1;
-    size_t len = strlen(why);
-    const char *tail = why;
-    if (len > (size_t)room) {
-        tail = why + len - room;
-        while ((*tail & 0xC0) == 0x80) /* not inside a UTF-8 character */
-            tail++;
-    }
-    draw_fill(LINES - 1, 0, COLS, STYLE_ERROR);
-    draw_textf(LINES - 1, 0, COLS, STYLE_ERROR, "%s%s%s", head, tail == why ? "" : "...", tail);
 }
 
 static void draw(struct app *a)
@@ -272,24 +244,9 @@ static void draw(struct app *a)
             dialog_draw(&a->dialog);
         else if (a->overlay == OVERLAY_PROMPT)
             prompt_draw(&a->prompt);
-        else if (a->overlay == OVERLAY_RESUME)
-            resume_draw(&a->resume);
-        if (a->screen == SCREEN_PLAY && a->keeper.failed)
-            draw_not_kept(a->keeper.error);
     }
     refresh();
     a->dirty = false;
-}
-
-/* Brings the autosave in line with the game on screen (see saves.h); cheap
- * when nothing changed. */
-static void keep_game(struct app *a)
-{
-    if (!a->playing)
-        return;
-    bool failed = a->keeper.failed;
-    if (!saves_keep(&a->keeper, play_game(&a->play)) || failed)
-        a->dirty = true; /* the warning appears or goes */
 }
 
 /* Loads the remembered settings into the form and the game screen's
@@ -325,12 +282,6 @@ static void save_settings(struct app *a, const struct settings *now)
 
 static void stop_game(struct app *a)
 {
-    keep_game(a);
-    if (a->playing && a->keeper.failed) {
-        snprintf(a->save_error, sizeof a->save_error,
-                 "mnk: the game in progress could not be kept: %s", a->keeper.error);
-        menu_say(&a->menu, a->save_error + 5);
-    }
     if (a->playing) {
         a->options = play_get_options(&a->play);
         play_fini(&a->play);
@@ -353,6 +304,43 @@ static void show_game(struct app *a)
     play_tick(&a->play);
 }
 
+/* A fresh autosave name for the game just put in `play`, written at its
+ * first change: an empty game, or a record as loaded, is nothing to keep. */
+static void new_autosave(struct app *a)
+{
+    if (!saves_new_path(a->autosave, sizeof a->autosave, time(NULL), a->serial++))
+        a->autosave[0] = '\0';
+    a->kept = saves_mark_of(play_game(&a->play));
+}
+
+/* Keeps the game on screen in its autosave whenever it changed (a move,
+ * undo, redo, its end): called after every turn of the main loop. A
+ * failure is said on the game's status line at once, and makes the exit
+ * status 1 unless a later attempt succeeds. */
+static void sync_autosave(struct app *a)
+{
+    if (!a->playing)
+        return;
+    const struct game *g = play_game(&a->play);
+    struct saves_mark now = saves_mark_of(g);
+    if (saves_mark_equal(&now, &a->kept))
+        return;
+    char err[SAVES_PATH_MAX + 100];
+    if (a->autosave[0] == '\0') {
+        snprintf(err, sizeof err, "nowhere to keep it: HOME is not set");
+    } else if (saves_keep(a->autosave, g, err, sizeof err)) {
+        a->kept = now;
+        a->keep_failed = false;
+        a->save_error[0] = '\0';
+        return;
+    }
+    a->kept = now;   /* said once per change, not on every turn */
+    a->keep_failed = true;
+    snprintf(a->save_error, sizeof a->save_error, "mnk: the game could not be kept: %s", err);
+    play_warn(&a->play, a->save_error + 5);
+    a->dirty = true;
+}
+
 static bool start_game(struct app *a, const struct game_config *c)
 {
     stop_game(a);
@@ -361,40 +349,74 @@ static bool start_game(struct app *a, const struct game_config *c)
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    saves_keeper_start(&a->keeper, play_game(&a->play), NULL);
+    new_autosave(a);
     show_game(a);
     return true;
 }
 
-/* Opens a game read from a file (`kept`: its autosave), saying `note`. */
+/* Opens a game read from a file, saying `note`: from its autosave `kept`
+ * (which it goes on using), or from a record (NULL: a new autosave, written
+ * at its first change). */
 static void open_game(struct app *a, const struct game *g, const char *kept, const char *note)
 {
     stop_game(a);
     play_open(&a->play, g, wake_pipe[1], &a->options);
-    saves_keeper_start(&a->keeper, play_game(&a->play), kept);
+    if (kept != NULL) {
+        snprintf(a->autosave, sizeof a->autosave, "%s", kept);
+        a->kept = saves_mark_of(play_game(&a->play));
+    } else {
+        new_autosave(a);
+    }
     play_note(&a->play, note);
     show_game(a);
 }
 
-/* Offers Resume on the menu when unfinished games are kept, describing the
- * newest; says once what was set aside. */
+/* Leaves the game on screen; it is already kept (sync_autosave). A failure
+ * to keep it was said while playing, and is said again on stderr once the
+ * program has left the screen. */
+static void leave_game(struct app *a, bool quitting)
+{
+    sync_autosave(a);
+    if (a->keep_failed && !quitting)
+        menu_say(&a->menu, a->save_error + 5);
+    stop_game(a);
+}
+
+/* "15×15 k=5 freestyle  human vs keen  12 moves, Black to play  Nov 23 08:40" */
+static void describe(const struct saves_entry *e, char *buf, size_t size)
+{
+    char when[32];
+    struct tm tm;
+    if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
+        when[0] = '\0';
+    snprintf(buf, size, "%d%s%d k=%d %s  %s vs %s  %d move%s, %s to play  %s", e->width,
+             draw_sym(GLYPH_TIMES), e->height, e->win, rule_name(e->rule), e->black, e->white,
+             e->moves, e->moves == 1 ? "" : "s", stone_name(e->to_move), when);
+}
+
+/* Offers Resume on the menu when unfinished games are kept, and fills the
+ * list it opens. A kept game that does not load is set aside and said. */
 static void refresh_resume(struct app *a)
 {
-    char note[120];
-    saves_list(&a->kept);
-    if (a->kept.notice[0] != '\0')
-        menu_say(&a->menu, a->kept.notice);
-    if (a->kept.n == 0) {
+    char note[SAVES_PATH_MAX + 200];
+    a->n_games = saves_list(a->games, MENU_GAMES_MAX, note, sizeof note);
+    static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
+    for (int i = 0; i < a->n_games; i++)
+        describe(&a->games[i], lines[i], sizeof lines[i]);
+    menu_set_games(&a->menu, (const char(*)[MENU_GAME_TEXT])lines, a->n_games);
+    if (a->n_games == 0) {
         menu_set_resume(&a->menu, NULL);
-        return;
+    } else {
+        char what[MENU_GAME_TEXT + 40];
+        if (a->n_games == 1)
+            snprintf(what, sizeof what, "%s", lines[0]);
+        else
+            snprintf(what, sizeof what, "%d unfinished games; the newest: %.60s", a->n_games,
+                     lines[0]);
+        menu_set_resume(&a->menu, what);
     }
-    const struct saves_entry *e = &a->kept.entry[0];
-    int more = a->kept.n - 1;
-    snprintf(note, sizeof note, "%d%s%d k=%d %s, %d move%s, %s to play%s", e->width,
-             draw_sym(GLYPH_TIMES), e->height, e->win, rule_name(e->rule), e->ply,
-             e->ply == 1 ? "" : "s", stone_name(e->ply % 2 == 0 ? STONE_BLACK : STONE_WHITE),
-             more == 0 ? "" : more == 1 ? " (and 1 more)" : " (and more)");
-    menu_set_resume(&a->menu, note);
+    if (note[0] != '\0')
+        menu_say(&a->menu, note);
 }
 
 /* Computers of a game read from a file play afresh: records keep no seed. */
@@ -407,59 +429,46 @@ static void reseed(struct game *g)
 
 static void resume(struct app *a)
 {
-    refresh_resume(a);
-    if (a->kept.n == 0) {
-        menu_say(&a->menu,
-                 a->kept.notice[0] != '\0' ? a->kept.notice : "there is no game to resume");
+    static struct game g;
+    char err[SAVES_PATH_MAX + 200];
+    int pick = a->menu.pick;
+    if (pick < 0 || pick >= a->n_games) {
+        menu_say(&a->menu, "there is no game to resume");
         return;
     }
-    resume_open(&a->resume, &a->kept);
-    a->overlay = OVERLAY_RESUME;
-}
-
-static void open_kept(struct app *a)
-{
-    static struct game g;
-    char err[SAVES_PATH_MAX + 200], path[SAVES_PATH_MAX];
-    const char *chosen = resume_chosen(&a->resume);
-    if (chosen == NULL)
-        return;
-    snprintf(path, sizeof path, "%s", chosen);
-    if (!saves_open(path, &g, err, sizeof err)) {
+    if (!saves_load(a->games[pick].path, &g, err, sizeof err)) {
         refresh_resume(a);
         menu_say(&a->menu, err);
         return;
     }
     reseed(&g);
+    char path[SAVES_PATH_MAX];
+    snprintf(path, sizeof path, "%s", a->games[pick].path);
+    a->menu.page = MENU_MAIN;
     open_game(a, &g, path, "resumed where you left off");
 }
 
-static void delete_kept(struct app *a)
+static void delete_game(struct app *a)
 {
+    int pick = a->menu.pick;
     char err[SAVES_PATH_MAX + 100];
-    const char *chosen = resume_chosen(&a->resume);
-    if (chosen == NULL)
-        return;
-    bool ok = saves_delete(chosen, err, sizeof err);
-    refresh_resume(a);
-    if (!ok)
+    if (pick >= 0 && pick < a->n_games && !saves_forget(a->games[pick].path, err, sizeof err))
         menu_say(&a->menu, err);
-    if (a->kept.n > 0) {
-        int choice = a->resume.choice;
-        resume_open(&a->resume, &a->kept);
-        a->resume.choice = choice < a->kept.n ? choice : a->kept.n - 1;
-        a->overlay = OVERLAY_RESUME;
-    } else {
-        a->overlay = OVERLAY_NONE;
-    }
+    refresh_resume(a);
 }
 
+/* The save prompt offers a dated name in the games directory; a name typed
+ * without a directory is relative to where mnk was started. */
 static void ask_save(struct app *a)
 {
-    char name[PROMPT_MAX];
-    saves_default_path(name, sizeof name, time(NULL));
+    char dir[SAVES_PATH_MAX], name[64], offer[SAVES_PATH_MAX + 64];
+    saves_default_name(name, sizeof name, time(NULL));
+    if (saves_data_dir(dir, sizeof dir))
+        snprintf(offer, sizeof offer, "%s/%s", dir, name);
+    else
+        snprintf(offer, sizeof offer, "%s", name);
     prompt_open(&a->prompt, "Save the game as:", "Enter saves (.sgf or .psq), Esc cancels",
-                name, REACT_ANSWER);
+                offer, REACT_ANSWER);
     a->asking = ASK_SAVE;
     a->overlay = OVERLAY_PROMPT;
 }
@@ -493,38 +502,33 @@ static void load(struct app *a, const char *typed)
     }
 }
 
-/* Saves the game as `typed`; the default directory is made if need be. */
-static void save_as(struct app *a, const char *typed)
+/* Saves where the prompt says, asking first when that would replace a
+ * file; the default games directory is made as needed. */
+static void answer_save(struct app *a, const char *typed)
 {
-    char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 50];
-    size_t n;
-    if (saves_expand(typed, path, sizeof path, true) && saves_data_dir(dir, sizeof dir) &&
-        strncmp(path, dir, n = strlen(dir)) == 0 && path[n] == '/')
-        saves_make_parents(path, err, sizeof err); /* else play_save says why */
-    react(a, play_save(&a->play, typed));
-}
-
-/* The save prompt was answered: asks before replacing a file. */
-static void answer_save(struct app *a)
-{
-    char path[SAVES_PATH_MAX];
-    struct stat st;
-    snprintf(a->save_as, sizeof a->save_as, "%s", a->prompt.text);
-    if (saves_expand(a->save_as, path, sizeof path, true) && lstat(path, &st) == 0) {
+    char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX];
+    if (!saves_expand(typed, path, sizeof path, true)) {
+        react(a, play_save(&a->play, typed, false));
+        return;
+    }
+    if (access(path, F_OK) == 0) {
+        snprintf(a->save_path, sizeof a->save_path, "%s", path);
+        char question[160];
         const char *base = strrchr(path, '/');
-        snprintf(a->question, sizeof a->question, "Replace the existing %s?",
-                 base != NULL ? base + 1 : path);
-        dialog_open(&a->dialog, a->question, REACT_OVERWRITE);
+        snprintf(question, sizeof question, "Replace %.100s?", base != NULL ? base + 1 : path);
+        dialog_open(&a->dialog, question, REACT_OVERWRITE);
         a->overlay = OVERLAY_DIALOG;
         return;
     }
-    save_as(a, a->save_as);
+    bool in_games = saves_data_dir(dir, sizeof dir) && strncmp(path, dir, strlen(dir)) == 0 &&
+                    path[strlen(dir)] == '/';
+    react(a, play_save(&a->play, path, in_games));
 }
 
 static void answer(struct app *a)
 {
     if (a->asking == ASK_SAVE && a->playing)
-        answer_save(a);
+        answer_save(a, a->prompt.text);
     else if (a->asking == ASK_LOAD && a->screen == SCREEN_MENU)
         load(a, a->prompt.text);
 }
@@ -551,6 +555,14 @@ static void react(struct app *a, unsigned r)
     }
     if ((r & REACT_RESIGN) && a->playing)
         react(a, play_resign(&a->play));
+    if (r & REACT_ASK_DELETE) {
+        dialog_open(&a->dialog, "Delete this unfinished game?", REACT_DELETE);
+        a->overlay = OVERLAY_DIALOG;
+    }
+    if (r & REACT_DELETE)
+        delete_game(a);
+    if ((r & REACT_OVERWRITE) && a->playing)
+        react(a, play_save(&a->play, a->save_path, false));
     if (r & REACT_ASK_MENU) {
         dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
@@ -561,7 +573,7 @@ static void react(struct app *a, unsigned r)
     }
     if (r & REACT_MENU) {
         struct game_config c = play_game(&a->play)->config;
-        stop_game(a);
+        leave_game(a, false);
         refresh_resume(a);
         menu_open_form(&a->menu, &c);
         a->screen = SCREEN_MENU;
@@ -585,14 +597,8 @@ static void react(struct app *a, unsigned r)
         ask_load(a);
     if (r & REACT_RESUME)
         resume(a);
-    if (r & REACT_OPEN_KEPT)
-        open_kept(a);
-    if (r & REACT_DELETE_KEPT)
-        delete_kept(a);
     if (r & REACT_ANSWER)
         answer(a);
-    if ((r & REACT_OVERWRITE) && a->playing)
-        save_as(a, a->save_as);
 }
 
 static unsigned dispatch(struct app *a, int key)
@@ -610,8 +616,6 @@ static unsigned dispatch(struct app *a, int key)
         return dialog_key(&a->dialog, key);
     case OVERLAY_PROMPT:
         return prompt_key(&a->prompt, key);
-    case OVERLAY_RESUME:
-        return resume_key(&a->resume, key);
     case OVERLAY_NONE:
         break;
     }
@@ -668,8 +672,7 @@ static void loop(struct app *a)
             keys++;
             react(a, dispatch(a, key));
         }
-        keep_game(a);
-        test_crash(a);
+        sync_autosave(a);
         if (n > 0 && (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             a->status = 128 + SIGHUP;
             return;
@@ -714,10 +717,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
         fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
         return 1;
     }
-    struct termios found;
-    bool have_termios = tcgetattr(STDIN_FILENO, &found) == 0;
-    const char *crash = getenv("MNK_TEST_CRASH_AFTER");
-    crash_after = crash != NULL && crash[0] != '\0' ? atoi(crash) : -1;
+    crash_save_modes();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         const char *term = getenv("TERM");
@@ -743,7 +743,7 @@ int app_run(const struct game_config *config, const struct game *record, const c
     }
     struct sigaction old[N_HANDLED];
     catch_signals(old);
-    catch_crashes(&found, have_termios);
+    crash_arm();
     menu_init(&a->menu);
     load_settings(a);
     if (!setup_curses(a)) {
@@ -763,21 +763,22 @@ int app_run(const struct game_config *config, const struct game *record, const c
         }
     }
 
-    stop_game(a);
-    if (a->save_error[0] != '\0' && a->status == 0)
-        a->status = 1;
+    leave_game(a, true);
     if (a->input != NULL)
         delwin(a->input);
     endwin();
     delscreen(screen);
+    crash_disarm();
     release_signals(old);
-    release_crashes();
     close(wake_pipe[0]);
     close(wake_pipe[1]);
     wake_pipe[0] = wake_pipe[1] = -1;
     if (a->error[0] != '\0')
         fprintf(stderr, "%s\n", a->error);
-    if (a->save_error[0] != '\0')
+    if (a->keep_failed) {
         fprintf(stderr, "%s\n", a->save_error);
+        if (a->status == 0)
+            a->status = 1;
+    }
     return a->status;
 }

@@ -2,13 +2,14 @@
 #include "tui/dialog.h"
 
 #include <curses.h>
+#include <stdio.h>
 
 #include "tui/draw.h"
 #include "tui/react.h"
 
 void dialog_open(struct dialog *d, const char *question, unsigned on_yes)
 {
-    d->question = question;
+    snprintf(d->question, sizeof d->question, "%s", question);
     d->on_yes = on_yes;
     d->yes = false; /* the safe answer is the default */
 }

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 struct dialog {
-    const char *question;
+    char question[160];   /* a copy: the caller's text may not last */
     unsigned on_yes;    /* enum react flags to return on yes */
     bool yes;           /* Yes is highlighted */
 };

@@ -53,6 +53,19 @@ void menu_set_resume(struct menu *m, const char *note)
         m->choice = MAIN_NEW;
 }
 
+void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n)
+{
+    if (n > MENU_GAMES_MAX)
+        n = MENU_GAMES_MAX;
+    for (int i = 0; i < n; i++)
+        snprintf(m->games[i], sizeof m->games[i], "%s", lines[i]);
+    m->n_games = n;
+    if (m->pick >= n)
+        m->pick = n > 0 ? n - 1 : 0;
+    if (n == 0 && m->page == MENU_RESUME)
+        m->page = MENU_MAIN;
+}
+
 void menu_say(struct menu *m, const char *text)
 {
     snprintf(m->message, sizeof m->message, "%s", text);
@@ -102,6 +115,8 @@ static unsigned act_up(struct menu *m, int key)
     (void)key;
     if (m->page == MENU_MAIN) {
         step_choice(m, -1);
+    } else if (m->page == MENU_RESUME) {
+        m->pick = m->pick > 0 ? m->pick - 1 : m->n_games - 1;
     } else {
         setup_commit(&m->setup);
         m->field = (m->field + SETUP_FIELDS - 1) % SETUP_FIELDS;
@@ -114,6 +129,8 @@ static unsigned act_down(struct menu *m, int key)
     (void)key;
     if (m->page == MENU_MAIN) {
         step_choice(m, 1);
+    } else if (m->page == MENU_RESUME) {
+        m->pick = m->pick + 1 < m->n_games ? m->pick + 1 : 0;
     } else {
         setup_commit(&m->setup);
         m->field = (m->field + 1) % SETUP_FIELDS;
@@ -144,9 +161,13 @@ static unsigned act_enter(struct menu *m, int key)
         setup_commit(&m->setup);
         return REACT_START;
     }
+    if (m->page == MENU_RESUME)
+        return m->n_games > 0 ? REACT_RESUME : REACT_NONE;
     switch (m->choice) {
     case MAIN_RESUME:
-        return REACT_RESUME;
+        m->page = MENU_RESUME;
+        m->pick = 0;
+        return REACT_REDRAW;
     case MAIN_LOAD:
         return REACT_LOAD;
     case MAIN_NEW:
@@ -168,6 +189,12 @@ static unsigned act_back(struct menu *m, int key)
     setup_commit(&m->setup);
     m->page = MENU_MAIN;
     return REACT_REDRAW;
+}
+
+static unsigned act_delete(struct menu *m, int key)
+{
+    (void)key;
+    return m->page == MENU_RESUME && m->n_games > 0 ? REACT_ASK_DELETE : REACT_NONE;
 }
 
 static unsigned act_erase(struct menu *m, int key)
@@ -217,6 +244,8 @@ static const struct binding bindings[] = {
     { '\r', NULL, NULL, act_enter },
     { KEY_ENTER, NULL, NULL, act_enter },
     { 27, "Esc", "back to the main menu", act_back },
+    { 'd', "d", "in the list of unfinished games, delete one (asks first)", act_delete },
+    { KEY_DC, NULL, NULL, act_delete },
     { KEY_BACKSPACE, "Backspace", "erase a digit typed", act_erase },
     { 127, NULL, NULL, act_erase },
     { 8, NULL, NULL, act_erase },
@@ -283,6 +312,27 @@ static void draw_main(const struct menu *m)
         draw_text(y, (m->cols - w) / 2, w, m->message[0] != '\0' ? STYLE_ERROR : STYLE_DIM,
                   note);
     }
+}
+
+/* The unfinished games, newest first, the highlighted one in view. */
+static void draw_games(const struct menu *m)
+{
+    int left = m->cols > 80 ? (m->cols - 78) / 2 : 1;
+    int width = m->cols - left - 1;
+    draw_text(2, left, width, STYLE_MESSAGE, "Unfinished games, newest first");
+    int rows = m->rows - 6;
+    if (rows < 1)
+        rows = 1;
+    int first = m->pick >= rows ? m->pick - rows + 1 : 0;
+    for (int i = first; i < m->n_games && i - first < rows; i++) {
+        int y = 4 + i - first;
+        bool sel = i == m->pick;
+        if (sel)
+            draw_fill(y, left, width, STYLE_SELECTED);
+        draw_text(y, left + 1, width - 1, sel ? STYLE_SELECTED : STYLE_NORMAL, m->games[i]);
+    }
+    if (m->message[0] != '\0')
+        draw_text(m->rows - 2, left, width, STYLE_ERROR, m->message);
 }
 
 /* The value of a form row as shown between the arrows, and a note after. */
@@ -387,12 +437,17 @@ static void draw_keys(const struct menu *m)
     static const struct draw_hint main_hints[] = {
         { "up/down", "choose" }, { "Enter", "open" }, { "?", "help" }, { "q", "quit" },
     };
+    static const struct draw_hint list_hints[] = {
+        { "up/down", "choose" }, { "Enter", "resume" }, { "d", "delete" }, { "Esc", "back" },
+    };
     static const struct draw_hint form_hints[] = {
         { "up/down", "field" }, { "left/right", "change" }, { "0-9", "type" },
         { "Enter", "start" }, { "Esc", "back" },
     };
     if (m->page == MENU_MAIN)
         draw_hints(m->rows - 1, main_hints, (int)(sizeof main_hints / sizeof main_hints[0]));
+    else if (m->page == MENU_RESUME)
+        draw_hints(m->rows - 1, list_hints, (int)(sizeof list_hints / sizeof list_hints[0]));
     else
         draw_hints(m->rows - 1, form_hints, (int)(sizeof form_hints / sizeof form_hints[0]));
 }
@@ -402,9 +457,11 @@ void menu_draw(const struct menu *m)
     erase();
     draw_fill(0, 0, m->cols, STYLE_TITLE);
     draw_text(0, 1, m->cols - 2, STYLE_TITLE,
-              m->page == MENU_MAIN ? "mnk" : "mnk  new game");
+              m->page == MENU_MAIN ? "mnk" : m->page == MENU_RESUME ? "mnk  resume" : "mnk  new game");
     if (m->page == MENU_MAIN)
         draw_main(m);
+    else if (m->page == MENU_RESUME)
+        draw_games(m);
     else
         draw_form(m);
     draw_keys(m);

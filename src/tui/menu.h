@@ -1,6 +1,8 @@
-/* menu.h — the menu screen: the main menu (Resume, when a game was left
- * unfinished; New game, Load, Help, Quit) and the
- * new-game form (presets, size, win length, rule, the two players).
+/* menu.h — the menu screen: the main menu (Resume, when games were left
+ * unfinished; New game, Load, Help, Quit), the list of unfinished games
+ * Resume opens (one is resumed with Enter, deleted with d after a
+ * question), and the new-game form (presets, size, win length, rule, the
+ * two players).
  *
  * The form's values live in a struct setup, which keeps them valid; this
  * module only maps keys onto it and draws it. Keys come through one table,
@@ -17,7 +19,11 @@
 #define MENU_MIN_COLS 44
 #define MENU_MIN_ROWS 16
 
-enum menu_page { MENU_MAIN, MENU_SETUP };
+enum menu_page { MENU_MAIN, MENU_SETUP, MENU_RESUME };
+
+/* The unfinished games the list can show, and the length of a line. */
+#define MENU_GAMES_MAX 50
+#define MENU_GAME_TEXT 120
 
 struct menu {
     enum menu_page page;
@@ -27,6 +33,9 @@ struct menu {
     int rows, cols;
     char message[200];          /* what went wrong, until the next key */
     char resume_note[120];      /* what Resume opens; empty: no Resume entry */
+    char games[MENU_GAMES_MAX][MENU_GAME_TEXT]; /* the list, newest first */
+    int n_games;
+    int pick;                   /* the highlighted game of the list */
 };
 
 /* Opens on the main menu with the form at its defaults. */
@@ -35,6 +44,11 @@ void menu_init(struct menu *m);
 /* Shows Resume, described by `note`, or hides it when note is NULL. Resume
  * is highlighted when it appears. */
 void menu_set_resume(struct menu *m, const char *note);
+
+/* Sets the lines of the unfinished games' list (n of them, newest first),
+ * keeping the highlighted line where it can. An empty list on the list page
+ * goes back to the main menu. */
+void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n);
 
 /* Shows `text` (an error) under the main menu or the form until the next key. */
 void menu_say(struct menu *m, const char *text);

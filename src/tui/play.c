@@ -102,12 +102,17 @@ void play_note(struct play *p, const char *text)
         say(p, STYLE_MESSAGE, "%s", text);
 }
 
-unsigned play_save(struct play *p, const char *typed)
+void play_warn(struct play *p, const char *text)
 {
-    char path[SAVES_PATH_MAX], err[200];
+    say(p, STYLE_ERROR, "%s", text);
+}
+
+unsigned play_save(struct play *p, const char *typed, bool make_dirs)
+{
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 200];
     if (!saves_expand(typed, path, sizeof path, true)) {
         say(p, STYLE_ERROR, "not saved: the file name is too long");
-    } else if (!saves_write(path, play_game(p), false, err, sizeof err)) {
+    } else if (!saves_write(path, play_game(p), make_dirs, err, sizeof err)) {
         say(p, STYLE_ERROR, "not saved: %s", err);
     } else {
         /* The full path: a relative name says little about where it went. */

@@ -71,9 +71,13 @@ const struct game *play_game(const struct play *p);
 /* Shows `text` in the status line, unless an error is showing there. */
 void play_note(struct play *p, const char *text);
 
-/* Saves the game to the file named `typed` (as the player typed it, see
- * saves_expand()); the status line says where it went or why not. */
-unsigned play_save(struct play *p, const char *typed);
+/* Saves the game to `path` (a name as typed: "~/" is $HOME, ".sgf" is
+ * added to a name without an extension), creating missing directories when
+ * `make_dirs`; says where it went or why not. */
+unsigned play_save(struct play *p, const char *path, bool make_dirs);
+
+/* Shows `text` as an error on the status line (the game could not be kept). */
+void play_warn(struct play *p, const char *text);
 
 /* Stops any thinking and frees the computer players. */
 void play_fini(struct play *p);

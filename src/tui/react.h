@@ -19,13 +19,14 @@ enum react {
     REACT_CLOSE = 1 << 7,     /* close the overlay on top */
     REACT_SAVE = 1 << 8,      /* ask for a file name and save the game there */
     REACT_LOAD = 1 << 9,      /* ask for a record to open */
-    REACT_RESUME = 1 << 10,   /* list the unfinished games kept */
+    REACT_RESUME = 1 << 10,   /* open the unfinished game picked in the list */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
     REACT_ASK_RESIGN = 1 << 12, /* resign, after the player confirms */
     REACT_RESIGN = 1 << 13,   /* the player confirmed resigning */
-    REACT_OPEN_KEPT = 1 << 14,   /* open the unfinished game chosen in the list */
-    REACT_DELETE_KEPT = 1 << 15, /* delete it (the player confirmed) */
-    REACT_OVERWRITE = 1 << 16,   /* save over the existing file (confirmed) */
+    REACT_ASK_DELETE = 1 << 14, /* delete the picked unfinished game, once confirmed */
+    REACT_DELETE = 1 << 15,   /* the player confirmed deleting it */
+    REACT_ASK_OVERWRITE = 1 << 16, /* the save's file exists: replace it? */
+    REACT_OVERWRITE = 1 << 17, /* the player confirmed replacing it */
 };
 
 #endif

@@ -34,8 +34,6 @@ pass() {
 }
 
 screen() { T capture-pane -p -t e2e; }
-# The games kept for Resume under $STATE, concatenated (nothing if none).
-kept() { cat "$STATE"/mnk/games/*.sgf 2>/dev/null; }
 keys() { T send-keys -t e2e "$@"; }
 
 # wait_for TEXT: polls the screen every 0.1 s until it shows TEXT (a fixed

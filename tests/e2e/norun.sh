@@ -68,16 +68,20 @@ no_marker "Load"
 # ---------------------------------------------------------------------------
 echo "# Resume"
 start_shell
-mkdir -p "$STATE/mnk"
-cp "$hostile" "$STATE/mnk/last.sgf"
+mkdir -p "$STATE/mnk/games"
+cp "$hostile" "$STATE/mnk/games/hostile.sgf"
 run
 expect "Resume" "the menu offers the hostile game for Resume"
-keys Enter Enter
+keys Enter
+expect "Unfinished games" "the list of unfinished games"
+keys Enter
 expect "yours to play" "Resume: the record's engine is not run, and that is said"
+keys u                                       # a change: the game is kept again
+sleep 0.5
 keys q y
 expect_restored 0 "q, y"
 no_marker "Resume"
-if cat "$STATE"/mnk/games/*.sgf | grep -q 'engine:'; then
+if grep -q 'engine:' "$STATE/mnk/games/hostile.sgf" 2>/dev/null; then
     fail "the game kept for Resume still holds an engine command"
 else
     pass "the game kept for Resume holds no command"

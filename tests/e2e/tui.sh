@@ -19,6 +19,21 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 STATE=$WORK/state
 
+# wait_file_moves N: within the patience, the one kept game (or the newest)
+# holds exactly N moves.
+wait_file_moves() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        f=$(ls -t "$STATE"/mnk/games/*.sgf 2>/dev/null | head -n 1)
+        if [ -n "$f" ] && [ "$(tr -d '\n' < "$f" | grep -o ';[BW]\[' | wc -l)" -eq "$1" ]; then
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
 # level_name N: the name of the N-th level, weakest first, as `mnk levels`
 # lists them.
 level_name() { "$MNK" levels | awk -v n="$1" 'NR == n + 1 { print $1 }'; }
@@ -199,7 +214,7 @@ keys Enter
 expect "last m1" "the board scrolls down to row 1"
 keys C-c
 expect_restored 130 "Ctrl-C"
-if kept | grep -q ';B\[mz\]'; then
+if grep -q ';B\[mz\]' "$STATE"/mnk/games/*.sgf 2>/dev/null; then
     pass "Ctrl-C kept the game for Resume"
 else
     fail "Ctrl-C: no game kept in $STATE/mnk/games"
@@ -243,7 +258,7 @@ if [ -z "$WRAPPER" ]; then
     # Well inside its minute: quitting does not wait for the search.
     keys q y
     expect_restored 0 "q, y while the computer thinks"
-    if kept | grep -q ';B\[fh\]'; then
+    if grep -q ';B\[fh\]' "$STATE"/mnk/games/*.sgf 2>/dev/null; then
         pass "the game left while the computer thought is kept for Resume"
     else
         fail "no game kept in $STATE/mnk/games"
@@ -383,7 +398,7 @@ for sig in TERM HUP; do
     kill -s "$sig" "$(cat "$WORK/pid")"
     case $sig in TERM) status=143 ;; HUP) status=129 ;; esac
     expect_restored "$status" "SIG$sig"
-    if kept | grep -q ';B\[cc\]'; then
+    if grep -q ';B\[cc\]' "$STATE"/mnk/games/*.sgf 2>/dev/null; then
         pass "SIG$sig kept the game for Resume"
     else
         fail "SIG$sig: no game kept in $STATE/mnk/games"
@@ -392,10 +407,8 @@ for sig in TERM HUP; do
         run
         # One move or two: the signal may come before random has answered
         # (valgrind makes that likely).
-        expect "5×5 k=4 freestyle, " "Resume offers it"
-        keys Enter
-        expect "Unfinished games" "Resume lists the kept games"
-        keys Enter
+        expect "5×5 k=4 freestyle  human vs random" "Resume offers it"
+        keys Enter Enter
         expect "1. c3" "it comes back"
         expect "White computer (random)" "with its computer player"
         keys q y
@@ -430,25 +443,36 @@ if grep -q 'SZ\[5\]' "$WORK/saved.sgf" && grep -q 'WIN\[4\]' "$WORK/saved.sgf" &
 else
     fail "saved.sgf: $(cat "$WORK/saved.sgf" 2>&1)"
 fi
+keys s C-u
+keys -l "$WORK/saved.sgf"
+keys Enter
+expect "Replace saved.sgf?" "saving over a file asks first"
+keys n
+expect_not "Replace saved.sgf?" "n keeps the file"
+keys s
+expect ".local/share/mnk/games/mnk-20" "the offered name is in the games directory"
+keys Enter
+expect "saved to $WORK/.local/share/mnk/games/mnk-20" "and saving there makes the directory"
 keys q y
 expect_restored 0 "q, y with a game in progress"
-if kept | grep -q ';B\[cc\];W\[bc\]'; then
-    pass "quitting kept the game in \$XDG_STATE_HOME/mnk/games"
+kept() { find "$STATE/mnk/games" -name '*.sgf' 2>/dev/null; }
+if [ "$(kept | wc -l)" -eq 1 ] && grep -q ';B\[cc\];W\[bc\]' "$(kept)"; then
+    pass "the game is kept in \$XDG_STATE_HOME/mnk/games"
 else
-    fail "no autosave in $STATE/mnk"
+    fail "no autosave in $STATE/mnk/games: $(kept)"
 fi
 run
 expect "Resume" "the menu offers Resume"
-expect "5×5 k=4 freestyle, 2 moves, Black to play" "and says what it would open"
+expect "5×5 k=4 freestyle  human vs human  2 moves, Black to play" "and says what it would open"
 keys Enter
-expect "Unfinished games" "Enter on Resume lists the kept games"
-expect "5×5 k=4 freestyle  human v human  2 moves" "with board, players and moves"
+expect "Unfinished games, newest first" "Resume lists the unfinished games"
 keys Enter
 expect "resumed where you left off" "Enter on the list reopens the game"
 expect "1. c3   b3" "with its moves"
 keys u
 expect "took back" "undo works in a resumed game"
 expect "move 1  last c3" "the last move is off the board (a move is Black's and White's)"
+if wait_file_moves 1; then pass "the undo is kept at once"; else fail "the undo was not kept"; fi
 keys r
 expect "move 2  last b3" "and redo puts it back"
 # Black c4, White a1, Black c2, White a2, Black c1: four in column c.
@@ -457,11 +481,70 @@ keys Right Up Enter Left Left Down Down Down Enter Right Right Up Enter Left Lef
 expect "Black wins" "the resumed game is played to its end"
 keys q
 expect_restored 0 "q after the resumed game ended"
-if [ -n "$(kept)" ]; then
-    fail "the finished game is still kept for Resume"
+if [ -z "$(kept)" ]; then
+    pass "a game that ends is no longer kept"
 else
-    pass "a resumed game that ends is no longer kept"
+    fail "the finished game is still kept: $(kept)"
 fi
+
+# ---------------------------------------------------------------------------
+echo "# kill -9 keeps every move; two at once keep both; a broken file is set aside"
+start_shell
+run --size 7 --win 4 --black human --white human
+expect "7×7 k=4 freestyle" "a game to kill"
+keys Enter Left Enter Left Enter             # d4, c4, b4
+expect "2. b4" "three moves"
+if wait_file_moves 3; then pass "three moves kept while playing"; else fail "moves not kept"; fi
+kill -9 "$(cat "$WORK/pid")"
+expect "exit=137" "killed"
+# kill -9 leaves the terminal as the program had set it: set it right.
+# (C-j: with the terminal raw, Enter's carriage return is not a newline.)
+keys "stty sane; tput rmcup 2>/dev/null; clear" C-j
+sleep 0.3
+if wait_file_moves 3; then pass "kill -9 after 3 moves keeps 3 moves"; else fail "lost moves"; fi
+first=$(kept)
+# Two instances at once, each with a game of its own.
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a first instance"
+keys Enter
+expect "1. c3" "its move"
+T new-session -d -s e2e2 -x 80 -y 24 \
+    "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" XDG_STATE_HOME=\"$STATE\" LANG=C.UTF-8 TERM=tmux-256color ${WRAPPER:-} $MNK --size 6 --win 4 --black human --white human"
+sleep 1
+T send-keys -t e2e2 Enter Left Enter
+sleep 1
+if [ "$(kept | wc -l)" -eq 3 ]; then pass "two instances and the killed game: three files"; else
+    fail "expected three kept games: $(kept)"
+fi
+T send-keys -t e2e2 q y
+keys q y
+expect_restored 0 "the first instance quits"
+sleep 1
+if [ "$(kept | wc -l)" -eq 3 ] && [ -e "$first" ]; then
+    pass "quitting one instance keeps the others' games"
+else
+    fail "games lost: $(kept)"
+fi
+printf '(;GM[4]SZ[5];B[cc];W[cc])' >"$STATE/mnk/games/broken.sgf"
+run
+expect "set aside as" "a kept game that does not load is set aside, and said"
+if ls "$STATE/mnk/games/" | grep -q '^broken.sgf.corrupt-'; then
+    pass "renamed .corrupt-DATE, not deleted"
+else
+    fail "not set aside: $(ls "$STATE/mnk/games")"
+fi
+keys Down Enter 2>/dev/null
+keys Escape
+keys Up Enter
+expect "Unfinished games, newest first" "the list"
+expect "7×7 k=4 freestyle  human vs human  3 moves, White to play" "the killed game is there"
+keys d
+expect "Delete this unfinished game?" "d asks before deleting"
+keys y
+expect_not "6×6 k=4" "the newest game is gone from the list"
+if [ "$(kept | wc -l)" -eq 2 ]; then pass "and from the disk"; else fail "after delete: $(kept)"; fi
+keys Escape q
+expect_restored 0 "quitting from the menu"
 
 # ---------------------------------------------------------------------------
 echo "# Load from the menu: a bad path, a bad file, a good record; mnk FILE"
@@ -523,17 +606,52 @@ keys q
 expect_restored 0 "q after a forfeit"
 
 # ---------------------------------------------------------------------------
-echo "# the game cannot be kept: the quit goes on, stderr says why"
+echo "# a crash restores the terminal; the game is on disk"
+if [ -z "$WRAPPER" ]; then
+    start_shell
+    keys "ulimit -c 0" Enter
+    run --size 5 --win 4 --black human --white human
+    expect "5×5 k=4 freestyle" "a game to crash"
+    keys Enter
+    expect "1. c3" "a move on the board"
+    wait_file_moves 1 || true
+    kill -s SEGV "$(cat "$WORK/pid")"
+    expect_restored 139 "SIGSEGV: the shell is usable after the crash"
+    # The shell's own screen is back (not curses' alternate one), and the
+    # cursor shows: the modes a shell would not put right by itself.
+    if [ "$(T display-message -p -t e2e '#{alternate_on}#{cursor_flag}')" = 01 ]; then
+        pass "SIGSEGV: the normal screen and the cursor are back"
+    else
+        fail "SIGSEGV: left in the alternate screen or with no cursor"
+    fi
+    if wait_file_moves 1; then pass "the crashed game is kept"; else fail "the crashed game is lost"; fi
+    RUN_ENV= run --size 5 --win 4 --black human --white human
+    expect "5×5 k=4 freestyle" "another game"
+    keys Enter
+    expect "1. c3" "a move"
+    kill -s ABRT "$(cat "$WORK/pid")"
+    expect_restored 134 "SIGABRT: the shell is usable after the crash"
+    if [ "$(T display-message -p -t e2e '#{alternate_on}#{cursor_flag}')" = 01 ]; then
+        pass "SIGABRT: the normal screen and the cursor are back"
+    else
+        fail "SIGABRT: left in the alternate screen or with no cursor"
+    fi
+else
+    echo "# (skipped under $WRAPPER, which handles the signals itself)"
+fi
+
+# ---------------------------------------------------------------------------
+echo "# the game cannot be kept: said on screen at once, and the exit status"
 start_shell
 : >"$WORK/not-a-directory"
 RUN_ENV="XDG_STATE_HOME=$WORK/not-a-directory" run --size 5 --win 4 --black human --white human
 expect "5×5 k=4 freestyle" "a game with nowhere to keep it"
 keys Enter
 expect "1. c3" "a move on the board"
-expect "NOT KEPT: " "the game screen says the game is not kept"
+expect "could not be kept" "the player is told while playing"
 keys q y
-expect "could not be kept" "the reason is shown once the screen is left"
-expect_restored 1 "the quit is not held back, the exit status says it"
+expect "could not be kept" "and again once the screen is left"
+expect_restored 1 "the exit status says the game was not kept"
 
 # ---------------------------------------------------------------------------
 echo "# bad flags"
