@@ -148,7 +148,11 @@ static bool is_autosave(const char *name)
 static int newest_first(const void *a, const void *b)
 {
     const struct saves_entry *x = a, *y = b;
-    return x->when < y->when ? 1 : x->when > y->when ? -1 : strcmp(x->path, y->path);
+    if (x->when != y->when)
+        return x->when < y->when ? 1 : -1;
+    if (x->when_ns != y->when_ns)   /* games kept within the same second */
+        return x->when_ns < y->when_ns ? 1 : -1;
+    return strcmp(x->path, y->path);
 }
 
 static void label(char *buf, const struct player *p)
@@ -199,7 +203,8 @@ int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
             remove(s->path);
             continue;
         }
-        s->when = st.st_mtime;
+        s->when = st.st_mtim.tv_sec;
+        s->when_ns = st.st_mtim.tv_nsec;
         s->width = g.board.width;
         s->height = g.board.height;
         s->win = g.board.win;

@@ -63,6 +63,7 @@ bool saves_forget(const char *path, char *err, size_t err_size);
 struct saves_entry {
     char path[SAVES_PATH_MAX];
     time_t when;                     /* last written */
+    long when_ns;                    /* and its nanoseconds, for the order */
     int width, height, win;
     enum rule rule;
     int moves;
