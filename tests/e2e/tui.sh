@@ -510,9 +510,18 @@ keys Enter
 expect "1. c3" "its move"
 T new-session -d -s e2e2 -x 80 -y 24 \
     "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" XDG_STATE_HOME=\"$STATE\" LANG=C.UTF-8 TERM=tmux-256color ${WRAPPER:-} $MNK --size 6 --win 4 --black human --white human"
-sleep 1
+# Polled, not slept on: under valgrind the second instance takes seconds.
+tries=$PATIENCE
+while ! T capture-pane -p -t e2e2 | grep -qF "6×6 k=4 freestyle" && [ "$tries" -gt 0 ]; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
 T send-keys -t e2e2 Enter Left Enter
-sleep 1
+tries=$PATIENCE
+while [ "$(kept | wc -l)" -ne 3 ] && [ "$tries" -gt 0 ]; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
 if [ "$(kept | wc -l)" -eq 3 ]; then pass "two instances and the killed game: three files"; else
     fail "expected three kept games: $(kept)"
 fi
