@@ -13,6 +13,8 @@
 #                     --slow-games games instead (default 2)
 #     --slow-games N  (default 40)
 #     --from NAME     start at this level (default the lowest)
+#     --base ELO      with --from, the Elo of the level below NAME (default 0)
+#     --to NAME       stop after this level (default the top)
 #     --seed S        match seed (default 1)
 #     --top-scaled L MS
 #                     measure the top level (the one limited by time) at
@@ -20,7 +22,9 @@
 #                     for when the full budgets take too long: choose L and
 #                     MS so that both budgets are scaled alike (say a
 #                     quarter of the top's time against the level whose
-#                     nodes are a quarter of the one below it)
+#                     nodes are a quarter of the one below it); the
+#                     difference measured stands for the top against the
+#                     level below it, and is added to that level's Elo
 #
 # Matches run one at a time under `nice -n 10`; with the default games the
 # whole ladder takes a few hours on one core, most of it in the top pairs.
@@ -32,6 +36,8 @@ games=200
 slow=2
 slow_games=40
 from=
+base_elo=0
+to=
 seed=1
 top_against=
 top_ms=
@@ -44,10 +50,12 @@ while [ $# -gt 0 ]; do
     --slow) slow=$2; shift 2 ;;
     --slow-games) slow_games=$2; shift 2 ;;
     --from) from=$2; shift 2 ;;
+    --base) base_elo=$2; shift 2 ;;
+    --to) to=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --top-scaled) top_against=$2; top_ms=$3; shift 3 ;;
     *) echo "usage: tools/ladder.sh [--mnk PATH] [--games N] [--slow N] [--slow-games N]" \
-            "[--from NAME] [--seed S]" >&2; exit 2 ;;
+            "[--from NAME [--base ELO]] [--to NAME] [--seed S] [--top-scaled L MS]" >&2; exit 2 ;;
     esac
 done
 [ -x "$mnk" ] || { echo "ladder.sh: no mnk at $mnk (build first)" >&2; exit 1; }
@@ -82,7 +90,7 @@ ms() { sed -n 's/^time per move: //p' "$1" | tr ',' '\n' | sed -n "${2}p" |
 i=0
 prev=
 started=${from:+no}
-total=0
+total=$base_elo
 echo "| level | Elo | measured by | time per move |"
 echo "| --- | ---: | --- | ---: |"
 for l in $levels; do
@@ -101,10 +109,10 @@ for l in $levels; do
         [ $((count - i)) -lt "$slow" ] && n=$slow_games
         against=$prev base=$total how=
         if [ "$i" -eq "$count" ] && [ -n "$top_against" ]; then
-            # Scaled: the top at top_ms against a level whose Elo we have.
+            # Scaled: the top at top_ms against a lower level, standing for
+            # the top at its own time against the level below it.
             against=$top_against
-            base=$(cat "$out/elo-$top_against")
-            how=" at $top_ms ms a move (scaled)"
+            how=" at $top_ms ms a move (scaled, for $l against $prev)"
             match "$l" "$against" "$n" "$out/$i" --time-ms "$top_ms"
         else
             match "$l" "$prev" "$n" "$out/$i"
@@ -114,6 +122,6 @@ for l in $levels; do
         echo "| $l | $total | against $against$how: $n games, score $(score "$out/$i")," \
              "$d ± $(error "$out/$i") | $(ms "$out/$i" 1) ms |"
     fi
-    echo "$total" > "$out/elo-$l"
     prev=$l
+    [ "$l" != "$to" ] || break
 done
