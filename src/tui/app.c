@@ -340,7 +340,16 @@ static void sync_autosave(struct app *a)
     a->kept = now;   /* said once per change, not on every turn */
     a->keep_failed = true;
     snprintf(a->save_error, sizeof a->save_error, "mnk: the game could not be kept: %s", err);
-    play_warn(&a->play, a->save_error + 5);
+    /* On screen the reason comes first: a long path would push it off the
+     * status line ("PATH: REASON" becomes "REASON (PATH)"). */
+    char line[sizeof a->save_error];
+    const char *colon = strstr(err, ": ") != NULL ? strrchr(err, ':') : NULL;
+    if (colon != NULL && colon[1] == ' ')
+        snprintf(line, sizeof line, "the game could not be kept: %s (%.*s)", colon + 2,
+                 (int)(colon - err), err);
+    else
+        snprintf(line, sizeof line, "the game could not be kept: %s", err);
+    play_warn(&a->play, line);
     a->dirty = true;
 }
 

@@ -152,7 +152,7 @@ static int newest_first(const void *a, const void *b)
     const struct saves_entry *x = a, *y = b;
     if (x->when != y->when)
         return x->when < y->when ? 1 : -1;
-    if (x->when_ns != y->when_ns)
+    if (x->when_ns != y->when_ns)   /* games kept within the same second */
         return x->when_ns < y->when_ns ? 1 : -1;
     return strcmp(x->path, y->path);
 }

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <utime.h>
+#include <fcntl.h>
 
 #include "io/record.h"
 #include "tui/saves.h"
@@ -222,6 +223,36 @@ static void test_list(void **state)
     assert_int_equal(n, 1);
 }
 
+/* Games kept within the same second are still listed newest first. */
+static void test_list_same_second(void **state)
+{
+    (void)state;
+    static struct game g;
+    char sub[256], err[256], note[SAVES_PATH_MAX + 200];
+    snprintf(sub, sizeof sub, "%s/second", tmp);
+    setenv("XDG_STATE_HOME", sub, 1);
+    char a[SAVES_PATH_MAX], b[SAVES_PATH_MAX];
+    /* b sorts before a by name: only the nanoseconds put a first. */
+    assert_true(saves_new_path(a, sizeof a, 100, 2));
+    assert_true(saves_new_path(b, sizeof b, 100, 1));
+    some_game(&g, 1);
+    assert_true(saves_keep(a, &g, NULL, err, sizeof err));
+    some_game(&g, 2);
+    assert_true(saves_keep(b, &g, NULL, err, sizeof err));
+    struct timespec older[2] = { { 7000, 100 }, { 7000, 100 } };
+    struct timespec newer[2] = { { 7000, 900 }, { 7000, 900 } };
+    assert_int_equal(utimensat(AT_FDCWD, a, newer, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, b, older, 0), 0);
+    struct saves_entry list[4];
+    assert_int_equal(saves_list(list, 4, note, sizeof note), 2);
+    assert_string_equal(list[0].path, a);
+    assert_string_equal(list[1].path, b);
+    assert_int_equal(utimensat(AT_FDCWD, a, older, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, b, newer, 0), 0);
+    assert_int_equal(saves_list(list, 4, note, sizeof note), 2);
+    assert_string_equal(list[0].path, b);
+}
+
 static void test_default_name(void **state)
 {
     (void)state;
@@ -316,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_keep_and_end),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_keep_root_props),
+        cmocka_unit_test(test_list_same_second),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }
