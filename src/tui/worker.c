@@ -8,7 +8,7 @@
 
 /* Wakes the main loop. A full pipe already holds a pending wake-up, so a
  * failed write loses nothing. */
-static void wake(const struct worker *w)
+void worker_wake(const struct worker *w)
 {
     ssize_t n;
     do
@@ -23,15 +23,18 @@ static void on_info(void *ctx, const struct ai_info *info)
     w->info = *info;
     w->have_info = true;
     pthread_mutex_unlock(&w->lock);
-    wake(w);
+    worker_wake(w);
 }
 
 static void *think(void *arg)
 {
     struct worker *w = arg;
-    w->move = ai_choose(w->ai, &w->board, w->side, &w->limits);
+    if (w->job != NULL)
+        w->job(w, w->job_ctx);
+    else
+        w->move = ai_choose(w->ai, &w->board, w->side, &w->limits);
     atomic_store(&w->done, true);
-    wake(w);
+    worker_wake(w);
     return NULL;
 }
 
@@ -42,6 +45,24 @@ void worker_init(struct worker *w, int wake_fd)
     atomic_init(&w->stop, false);
     atomic_init(&w->done, false);
     pthread_mutex_init(&w->lock, NULL);
+}
+
+/* Starts the thread on the request stored in w. */
+static bool launch(struct worker *w)
+{
+    w->move = -1;
+    w->have_info = false;
+    atomic_store(&w->stop, false);
+    atomic_store(&w->done, false);
+
+    /* Signals are for the main thread, whose poll() they must interrupt. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int err = pthread_create(&w->thread, NULL, think, w);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    w->running = err == 0;
+    return w->running;
 }
 
 bool worker_start(struct worker *w, struct ai *ai, const struct board *b,
@@ -56,19 +77,17 @@ bool worker_start(struct worker *w, struct ai *ai, const struct board *b,
     w->limits.stop = &w->stop;
     w->limits.on_info = on_info;
     w->limits.ctx = w;
-    w->move = -1;
-    w->have_info = false;
-    atomic_store(&w->stop, false);
-    atomic_store(&w->done, false);
+    w->job = NULL;
+    return launch(w);
+}
 
-    /* Signals are for the main thread, whose poll() they must interrupt. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int err = pthread_create(&w->thread, NULL, think, w);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    w->running = err == 0;
-    return w->running;
+bool worker_run(struct worker *w, void (*job)(struct worker *w, void *ctx), void *ctx)
+{
+    if (w->running)
+        return false;
+    w->job = job;
+    w->job_ctx = ctx;
+    return launch(w);
 }
 
 bool worker_busy(const struct worker *w)

@@ -33,6 +33,8 @@ struct worker {
     enum stone side;
     struct ai_limits limits;
     int move;
+    void (*job)(struct worker *w, void *ctx); /* worker_run's, else NULL */
+    void *job_ctx;
 };
 
 /* Prepares an idle worker that will wake the UI through `wake_fd`. */
@@ -54,6 +56,16 @@ bool worker_info(struct worker *w, struct ai_info *info);
 
 /* Stops a running search and waits for its thread; its move is dropped. */
 void worker_cancel(struct worker *w);
+
+/* Runs job(w, ctx) on the thread instead of a search, for work other than
+ * a move (a game's analysis). The job watches w->stop, may call
+ * worker_wake() to report progress, and must not touch the worker
+ * otherwise; worker_collect() says when it has returned (its move is -1),
+ * worker_cancel() stops it. False if the thread can't start. */
+bool worker_run(struct worker *w, void (*job)(struct worker *w, void *ctx), void *ctx);
+
+/* Wakes the UI thread (from a job, to show its progress). */
+void worker_wake(const struct worker *w);
 
 /* Cancels any search and releases the worker. */
 void worker_fini(struct worker *w);

@@ -158,6 +158,61 @@ static void test_failed_player_hands_back_minus_one(void **state)
     assert_false(worker_busy(&f->worker));
 }
 
+/* A job that reports twice through the pipe, then waits for the stop flag
+ * unless told to finish by itself. */
+struct job_state {
+    int reports;
+    bool wait_for_stop;
+    bool saw_stop;
+};
+
+static void counting_job(struct worker *w, void *ctx)
+{
+    struct job_state *s = ctx;
+    for (int i = 0; i < 2; i++) {
+        s->reports++;
+        worker_wake(w);
+    }
+    while (s->wait_for_stop && !atomic_load(&w->stop))
+        ;
+    s->saw_stop = atomic_load(&w->stop);
+}
+
+/* worker_run: a job of the caller's runs on the thread, wakes the pipe,
+ * is collected with move -1 when it returns, and can be cancelled. */
+static void test_job_runs_and_cancels(void **state)
+{
+    struct fixture *f = *state;
+    struct job_state s = { 0 };
+    assert_true(worker_run(&f->worker, counting_job, &s));
+    assert_true(worker_busy(&f->worker));
+    /* A second job waits for the first to be collected. */
+    assert_false(worker_run(&f->worker, counting_job, &s));
+    int move = 0;
+    while (!worker_collect(&f->worker, &move))
+        wait_wake(f);
+    assert_int_equal(move, -1);
+    assert_int_equal(s.reports, 2);
+    assert_false(s.saw_stop);
+
+    struct job_state waiting = { .wait_for_stop = true };
+    assert_true(worker_run(&f->worker, counting_job, &waiting));
+    wait_wake(f);
+    worker_cancel(&f->worker);
+    assert_false(worker_busy(&f->worker));
+    assert_true(waiting.saw_stop);
+    /* A search can follow a job. */
+    struct ai random;
+    struct ai_options opts = { .seed = 3 };
+    struct ai_limits limits = { 0 };
+    assert_true(ai_create(&random, "random", &opts));
+    assert_true(worker_start(&f->worker, &random, &f->board, STONE_BLACK, &limits));
+    while (!worker_collect(&f->worker, &move))
+        wait_wake(f);
+    assert_true(move >= 0 && move < 9);
+    ai_destroy(&random);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +220,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cancel_stops_a_search, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_player_hands_back_minus_one, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_job_runs_and_cancels, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
