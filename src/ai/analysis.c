@@ -58,6 +58,50 @@ void analysis_score_text(int black_score, char *buf, int size)
     }
 }
 
+void analysis_tally(const struct analysis *a, struct analysis_tally t[2])
+{
+    t[0] = t[1] = (struct analysis_tally){ 0 };
+    for (int i = 0; i < a->moves; i++) {
+        struct analysis_tally *s = &t[a->move[i].side == STONE_BLACK ? 0 : 1];
+        switch (a->move[i].mark) {
+        case ANALYSIS_INACCURACY: s->inaccuracies++; break;
+        case ANALYSIS_MISTAKE: s->mistakes++; break;
+        case ANALYSIS_BLUNDER:
+        case ANALYSIS_MISSED_WIN:
+        case ANALYSIS_ALLOWS_LOSS: s->blunders++; break;
+        case ANALYSIS_NONE: break;
+        }
+    }
+}
+
+void analysis_score_words(int black, char *buf, size_t size)
+{
+    const char *side = black >= 0 ? "Black" : "White";
+    int mag = black >= 0 ? black : -black;
+    if (mag == AI_SCORE_WIN - BOARD_MAX_CELLS) {
+        snprintf(buf, size, "%s wins by force", side);
+        return;
+    }
+    if (mag >= AI_SCORE_WIN) {
+        snprintf(buf, size, "%s has won", side);
+        return;
+    }
+    if (analysis_is_win(mag)) {
+        int moves = (AI_SCORE_WIN - mag + 1) / 2;
+        snprintf(buf, size, "%s wins in %d move%s", side, moves, moves == 1 ? "" : "s");
+        return;
+    }
+    double e = analysis_expected(mag);
+    if (e < 0.55)
+        snprintf(buf, size, "even");
+    else if (e < 0.70)
+        snprintf(buf, size, "%s slightly better", side);
+    else if (e < 0.85)
+        snprintf(buf, size, "%s better", side);
+    else
+        snprintf(buf, size, "%s much better", side);
+}
+
 static enum analysis_mark judge(int before, int after)
 {
     if (analysis_is_win(before))

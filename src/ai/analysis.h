@@ -30,6 +30,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mnk/ai.h"
@@ -91,6 +92,15 @@ double analysis_expected(int score);
 /* True when `score` is a forced win (for its side). */
 bool analysis_is_win(int score);
 
+/* Marks of one side: a move that throws away a win or allows a forced loss
+ * counts as a blunder. */
+struct analysis_tally {
+    int inaccuracies, mistakes, blunders;
+};
+
+/* The marks of the judged moves of a, per side ([0] Black, [1] White). */
+void analysis_tally(const struct analysis *a, struct analysis_tally t[2]);
+
 /* "inaccuracy", "mistake", "blunder", "throws away a win", "allows a forced
  * loss", or "" for none. */
 const char *analysis_mark_text(enum analysis_mark m);
@@ -100,5 +110,10 @@ const char *analysis_mark_text(enum analysis_mark m);
  * forced win of Black / White in 4 moves, "+#" / "-#" for one of unknown
  * length. */
 void analysis_score_text(int black_score, char *buf, int size);
+
+/* A score of Black's point of view in words, on the scale of the marks:
+ * "even", "Black slightly better", "White much better", "Black wins in 3
+ * moves", "White wins by force", "Black has won" (a five made). */
+void analysis_score_words(int black_score, char *buf, size_t size);
 
 #endif

@@ -79,32 +79,6 @@ static void on_progress(void *ctx, int done, int total)
     fflush(stderr);
 }
 
-/* "even", "Black better", "White wins in 3 moves": a score of Black's
- * point of view in words. */
-static void score_words(int black, char *buf, size_t size)
-{
-    const char *side = black >= 0 ? "Black" : "White";
-    int mag = black >= 0 ? black : -black;
-    if (mag == AI_SCORE_WIN - BOARD_MAX_CELLS) {
-        snprintf(buf, size, "%s wins by force", side);
-        return;
-    }
-    if (analysis_is_win(mag)) {
-        int moves = (AI_SCORE_WIN - mag + 1) / 2;
-        snprintf(buf, size, "%s wins in %d move%s", side, moves, moves == 1 ? "" : "s");
-        return;
-    }
-    double e = analysis_expected(mag);
-    if (e < 0.55)
-        snprintf(buf, size, "even");
-    else if (e < 0.70)
-        snprintf(buf, size, "%s slightly better", side);
-    else if (e < 0.85)
-        snprintf(buf, size, "%s better", side);
-    else
-        snprintf(buf, size, "%s much better", side);
-}
-
 static int black_view(const struct analysis_move *m, int score)
 {
     return m->side == STONE_BLACK ? score : -score;
@@ -119,7 +93,7 @@ static void note_move(const struct game *g, const struct analysis *a, int i,
     notation_format(&g->board, m->move, cell);
     analysis_score_text(black_view(m, m->before), before, sizeof before);
     analysis_score_text(black_view(m, m->after), after, sizeof after);
-    score_words(black_view(m, m->after), words, sizeof words);
+    analysis_score_words(black_view(m, m->after), words, sizeof words);
     int n = snprintf(comment, COMMENT_MAX, "%d. %s %s: evaluation %s -> %s (%s).", i + 1,
                      stone_name(m->side), cell, before, after, words);
     if (m->mark != ANALYSIS_NONE && n > 0 && n < COMMENT_MAX) {
@@ -221,26 +195,11 @@ static bool write_annotated(const char *path, const struct game *g, const struct
     return ok;
 }
 
-/* Counts of marks for one side. */
-struct tally {
-    int inaccuracies, mistakes, blunders;
-};
-
 static void summarize(FILE *to, const struct game *g, const struct analysis *a,
                       const char *file, char *summary, size_t size)
 {
-    struct tally t[2] = { { 0 } };
-    for (int i = 0; i < a->moves; i++) {
-        struct tally *s = &t[a->move[i].side == STONE_BLACK ? 0 : 1];
-        switch (a->move[i].mark) {
-        case ANALYSIS_INACCURACY: s->inaccuracies++; break;
-        case ANALYSIS_MISTAKE: s->mistakes++; break;
-        case ANALYSIS_BLUNDER:
-        case ANALYSIS_MISSED_WIN:
-        case ANALYSIS_ALLOWS_LOSS: s->blunders++; break;
-        case ANALYSIS_NONE: break;
-        }
-    }
+    struct analysis_tally t[2];
+    analysis_tally(a, t);
     fprintf(to, "%s: %dx%d, %d in a row, %s; %d moves; %s\n", file, g->board.width,
            g->board.height, g->board.win, rule_name(g->board.rule), g->ply,
            game_over(g) ? game_result_text(&g->result) : "unfinished");
@@ -258,7 +217,7 @@ static void summarize(FILE *to, const struct game *g, const struct analysis *a,
         fprintf(to, "The game was %s.\n", decided);
     }
     char words[64];
-    score_words(a->final_score, words, sizeof words);
+    analysis_score_words(a->final_score, words, sizeof words);
     fprintf(to, "Final position: %s.\n", words);
 
     bool any = false;
