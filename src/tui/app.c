@@ -30,16 +30,17 @@
 #include "tui/draw.h"
 #include "tui/help.h"
 #include "tui/layout.h"
+#include "tui/load.h"
 #include "tui/menu.h"
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
+#include "tui/review.h"
 #include "tui/saves.h"
 #include "tui/settings.h"
 
-enum app_screen { SCREEN_MENU, SCREEN_PLAY };
+enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
-enum ask { ASK_SAVE, ASK_LOAD };    /* what the prompt's answer is for */
 
 struct app {
     enum app_screen screen;
@@ -47,10 +48,12 @@ struct app {
     struct menu menu;
     struct play play;
     bool playing;           /* `play` holds a started game */
+    struct review review;   /* a game looked back on, over `play` or alone */
+    bool reviewing;         /* `review` is open */
+    struct load load;       /* the Load screen's lists */
     struct help help;
     struct dialog dialog;
     struct prompt prompt;
-    enum ask asking;
     char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
     struct record_extra extra; /* what its record said beyond the game */
     struct saves_mark kept; /* the game as it was last kept there */
@@ -202,8 +205,9 @@ static void drain_pipe(void)
 
 static void min_size(const struct app *a, int *cols, int *rows)
 {
-    *cols = a->screen == SCREEN_MENU ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
-    *rows = a->screen == SCREEN_MENU ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
+    bool menu = a->screen == SCREEN_MENU || a->screen == SCREEN_LOAD;
+    *cols = menu ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
+    *rows = menu ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
 }
 
 static bool too_small(const struct app *a)
@@ -217,8 +221,11 @@ static bool too_small(const struct app *a)
 static void resize(struct app *a)
 {
     menu_resize(&a->menu, LINES, COLS);
+    load_resize(&a->load, LINES, COLS);
     if (a->playing)
         play_resize(&a->play, LINES, COLS);
+    if (a->reviewing)
+        review_resize(&a->review, LINES, COLS);
     a->dirty = true;
 }
 
@@ -237,6 +244,10 @@ static void draw(struct app *a)
     } else {
         if (a->screen == SCREEN_MENU)
             menu_draw(&a->menu);
+        else if (a->screen == SCREEN_LOAD)
+            load_draw(&a->load);
+        else if (a->screen == SCREEN_REVIEW)
+            review_draw(&a->review);
         else
             play_draw(&a->play);
         if (a->overlay == OVERLAY_HELP)
@@ -296,6 +307,7 @@ static void stop_game(struct app *a)
 }
 
 static void react(struct app *a, unsigned r);
+static void close_review(struct app *a);
 
 static void show_game(struct app *a)
 {
@@ -355,6 +367,7 @@ static void sync_autosave(struct app *a)
 
 static bool start_game(struct app *a, const struct game_config *c)
 {
+    close_review(a);
     stop_game(a);
     const char *refused = play_init(&a->play, c, wake_pipe[1], &a->options);
     if (refused != NULL) {
@@ -367,11 +380,34 @@ static bool start_game(struct app *a, const struct game_config *c)
     return true;
 }
 
+/* Opens the review of game g: over the game on screen (`over_play`), or
+ * alone (a record opened, Esc goes to the menu). */
+static void open_review(struct app *a, const struct game *g, bool over_play)
+{
+    if (a->reviewing)
+        review_close(&a->review);
+    if (over_play)
+        play_hold(&a->play);
+    review_open(&a->review, g, wake_pipe[1], over_play);
+    a->reviewing = true;
+    a->screen = SCREEN_REVIEW;
+    a->overlay = OVERLAY_NONE;
+    review_resize(&a->review, LINES, COLS);
+}
+
+static void close_review(struct app *a)
+{
+    if (a->reviewing)
+        review_close(&a->review);
+    a->reviewing = false;
+}
+
 /* Opens a game read from a file, saying `note`: from its autosave `kept`
  * (which it goes on using), or from a record (NULL: a new autosave, written
  * at its first change). */
 static void open_game(struct app *a, const struct game *g, const char *kept, const char *note)
 {
+    close_review(a);
     stop_game(a);
     play_open(&a->play, g, wake_pipe[1], &a->options);
     if (kept != NULL) {
@@ -441,25 +477,32 @@ static void reseed(struct game *g)
         g->config.player[i].seed = seed + (uint64_t)i;
 }
 
-static void resume(struct app *a)
+/* Resumes the unfinished game kept at `path`; false with the reason. */
+static bool resume_path(struct app *a, const char *path, char *err, size_t size)
 {
     static struct game g;
+    char kept[SAVES_PATH_MAX];
+    if (!saves_load(path, &g, &a->extra, err, size))
+        return false;
+    reseed(&g);
+    snprintf(kept, sizeof kept, "%s", path);
+    a->menu.page = MENU_MAIN;
+    open_game(a, &g, kept, "resumed where you left off");
+    return true;
+}
+
+static void resume(struct app *a)
+{
     char err[SAVES_PATH_MAX + 200];
     int pick = a->menu.pick;
     if (pick < 0 || pick >= a->n_games) {
         menu_say(&a->menu, "there is no game to resume");
         return;
     }
-    if (!saves_load(a->games[pick].path, &g, &a->extra, err, sizeof err)) {
+    if (!resume_path(a, a->games[pick].path, err, sizeof err)) {
         refresh_resume(a);
         menu_say(&a->menu, err);
-        return;
     }
-    reseed(&g);
-    char path[SAVES_PATH_MAX];
-    snprintf(path, sizeof path, "%s", a->games[pick].path);
-    a->menu.page = MENU_MAIN;
-    open_game(a, &g, path, "resumed where you left off");
 }
 
 static void delete_game(struct app *a)
@@ -483,37 +526,42 @@ static void ask_save(struct app *a)
         snprintf(offer, sizeof offer, "%s", name);
     prompt_open(&a->prompt, "Save the game as:", "Enter saves (.sgf or .psq), Esc cancels",
                 offer, REACT_ANSWER);
-    a->asking = ASK_SAVE;
     a->overlay = OVERLAY_PROMPT;
 }
 
-static void ask_load(struct app *a)
+/* A record opened: a finished game in review, an unfinished one to play on. */
+static void open_record(struct app *a, const struct game *g, const char *note)
 {
-    prompt_open(&a->prompt, "Open the game record:", "a .sgf or .psq file; Enter opens, "
-                "Esc cancels", "", REACT_ANSWER);
-    a->asking = ASK_LOAD;
-    a->overlay = OVERLAY_PROMPT;
-}
-
-static void load(struct app *a, const char *typed)
-{
-    struct game g;
-    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 100], note[2 * SAVES_PATH_MAX + 200];
-    if (!saves_expand(typed, path, sizeof path, false)) {
-        menu_say(&a->menu, "the file name is too long");
-    } else if (!record_load_extra(path, &g, &a->extra, err, sizeof err)) {
-        /* Reasons about the content don't name the file; say which it was. */
-        if (strncmp(err, path, strlen(path)) == 0) {
-            menu_say(&a->menu, err);
-        } else {
-            snprintf(note, sizeof note, "%s: %s", typed, err);
-            menu_say(&a->menu, note);
-        }
-    } else {
-        reseed(&g);
-        snprintf(note, sizeof note, "opened %s", path);
-        open_game(a, &g, NULL, note);
+    if (!game_over(g)) {
+        open_game(a, g, NULL, note);
+        return;
     }
+    stop_game(a);
+    open_review(a, g, false);
+}
+
+/* Opens the record at `typed` (a path as typed); false with the reason,
+ * naming the file, in err. */
+static bool load(struct app *a, const char *typed, char *err, size_t size)
+{
+    static struct game g;
+    char path[SAVES_PATH_MAX], why[SAVES_PATH_MAX + 100], note[SAVES_PATH_MAX + 20];
+    if (!saves_expand(typed, path, sizeof path, false)) {
+        snprintf(err, size, "the file name is too long");
+        return false;
+    }
+    if (!record_load_extra(path, &g, &a->extra, why, sizeof why)) {
+        /* Reasons about the content don't name the file; say which it was. */
+        if (strncmp(why, path, strlen(path)) == 0)
+            snprintf(err, size, "%s", why);
+        else
+            snprintf(err, size, "%s: %s", typed, why);
+        return false;
+    }
+    reseed(&g);
+    snprintf(note, sizeof note, "opened %s", path);
+    open_record(a, &g, note);
+    return true;
 }
 
 /* Saves where the prompt says, asking first when that would replace a
@@ -541,10 +589,22 @@ static void answer_save(struct app *a, const char *typed)
 
 static void answer(struct app *a)
 {
-    if (a->asking == ASK_SAVE && a->playing)
+    if (a->playing)
         answer_save(a, a->prompt.text);
-    else if (a->asking == ASK_LOAD && a->screen == SCREEN_MENU)
-        load(a, a->prompt.text);
+}
+
+/* Enter on the Load screen: an unfinished game resumes, a record opens; a
+ * failure is said there. */
+static void open_chosen(struct app *a)
+{
+    char path[SAVES_PATH_MAX], err[2 * SAVES_PATH_MAX + 200];
+    bool unfinished;
+    if (!load_choice(&a->load, path, sizeof path, &unfinished))
+        return;
+    bool opened = unfinished ? resume_path(a, path, err, sizeof err)
+                             : load(a, path, err, sizeof err);
+    if (!opened)
+        load_say(&a->load, err);
 }
 
 /* Turns a handler's reaction flags into screen work. */
@@ -605,10 +665,41 @@ static void react(struct app *a, unsigned r)
             save_settings(a, &now);
         }
     }
+    if ((r & (REACT_REVIEW | REACT_ANALYSE)) && a->playing && a->screen == SCREEN_PLAY) {
+        open_review(a, play_game(&a->play), true);
+        if (r & REACT_ANALYSE)
+            react(a, review_analyse(&a->review));
+    }
+    if ((r & REACT_BACK) && a->screen == SCREEN_LOAD) {
+        refresh_resume(a);
+        a->screen = SCREEN_MENU;
+    } else if ((r & REACT_BACK) && a->reviewing) {
+        bool back_to_play = review_from_play(&a->review) && a->playing;
+        close_review(a);
+        if (back_to_play) {
+            show_game(a);
+        } else {
+            refresh_resume(a);
+            a->menu.page = MENU_MAIN;
+            a->screen = SCREEN_MENU;
+        }
+    }
+    if ((r & REACT_CONTINUE) && a->reviewing) {
+        static struct game g;
+        review_continuation(&a->review, &g, (uint64_t)clock_us());
+        char note[80];
+        snprintf(note, sizeof note, "playing on from move %d", g.ply / 2 + 1);
+        open_game(a, &g, NULL, note);
+    }
     if (r & REACT_SAVE)
         ask_save(a);
-    if (r & REACT_LOAD)
-        ask_load(a);
+    if (r & REACT_LOAD) {
+        load_open(&a->load);
+        load_resize(&a->load, LINES, COLS);
+        a->screen = SCREEN_LOAD;
+    }
+    if (r & REACT_OPEN)
+        open_chosen(a);
     if (r & REACT_RESUME)
         resume(a);
     if (r & REACT_ANSWER)
@@ -633,6 +724,10 @@ static unsigned dispatch(struct app *a, int key)
     case OVERLAY_NONE:
         break;
     }
+    if (a->screen == SCREEN_REVIEW)
+        return review_key(&a->review, key);
+    if (a->screen == SCREEN_LOAD)
+        return load_key(&a->load, key);
     return a->screen == SCREEN_MENU ? menu_key(&a->menu, key) : play_key(&a->play, key);
 }
 
@@ -678,6 +773,8 @@ static void loop(struct app *a)
         }
         if (a->screen == SCREEN_PLAY)
             react(a, play_wake(&a->play));
+        else if (a->screen == SCREEN_REVIEW)
+            react(a, review_wake(&a->review));
         if (n == 0 && a->screen == SCREEN_PLAY)
             react(a, play_tick(&a->play));
 
@@ -715,7 +812,7 @@ static bool setup_curses(struct app *a)
     nodelay(a->input, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     draw_init(a->options.plain);
     return true;
@@ -767,7 +864,7 @@ int app_run(const struct game_config *config, const struct game *record,
     } else {
         resize(a);
         if (record != NULL) {
-            open_game(a, record, NULL, note);
+            open_record(a, record, note);
             if (extra != NULL)
                 a->extra = *extra;
             loop(a);
@@ -780,6 +877,7 @@ int app_run(const struct game_config *config, const struct game *record,
         }
     }
 
+    close_review(a);
     leave_game(a, true);
     if (a->input != NULL)
         delwin(a->input);

@@ -5,9 +5,11 @@
 #include <stdio.h>
 
 #include "tui/draw.h"
+#include "tui/load.h"
 #include "tui/menu.h"
 #include "tui/play.h"
 #include "tui/react.h"
+#include "tui/review.h"
 
 static const char *const rules[] = {
     "Get k stones in a row, across, down or diagonally; Black starts.",
@@ -53,9 +55,34 @@ static bool line_at(int i, struct line *l)
     if (i == 0)
         return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
     if (--i == 0)
+        return *l = (struct line){ NULL, "Keys in review", STYLE_LABEL }, true;
+    i--;
+    n = 0;
+    while (review_help_line(n, &keys, &text))
+        n++;
+    if (i < n) {
+        review_help_line(i, &keys, &text);
+        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
+    }
+    i -= n;
+    if (i == 0)
+        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
+    if (--i == 0)
         return *l = (struct line){ NULL, "Keys in the menu", STYLE_LABEL }, true;
     i--;
-    if (menu_help_line(i, &keys, &text))
+    n = 0;
+    while (menu_help_line(n, &keys, &text))
+        n++;
+    if (i < n) {
+        menu_help_line(i, &keys, &text);
+        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
+    }
+    i -= n;
+    if (i == 0)
+        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
+    if (--i == 0)
+        return *l = (struct line){ NULL, "Keys in the list of games to open", STYLE_LABEL }, true;
+    if (load_help_line(i - 1, &keys, &text))
         return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
     return false;
 }

@@ -1,5 +1,6 @@
-/* help.h — the help overlay: the rules in brief and every key of the menu
- * and of the game, read from their key tables so it can never go stale.
+/* help.h — the help overlay: the rules in brief and every key of the game,
+ * the review, the menu and the Load screen, read from their key tables so it can never go
+ * stale.
  * Drawn over the current screen; ↑/↓ scroll it when the window is short,
  * any other key closes it.
  */

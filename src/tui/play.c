@@ -381,6 +381,22 @@ unsigned play_resign(struct play *p)
     return REACT_REDRAW;
 }
 
+void play_hold(struct play *p)
+{
+    stop_thinking(p);
+}
+
+static unsigned act_review(struct play *p)
+{
+    (void)p;
+    return REACT_REVIEW;
+}
+
+static unsigned act_analyse(struct play *p)
+{
+    return play_game(p)->last > 0 ? REACT_ANALYSE : REACT_NONE;
+}
+
 static unsigned act_new(struct play *p)
 {
     return play_in_progress(p) ? REACT_ASK_MENU : REACT_MENU;
@@ -432,6 +448,8 @@ static const struct binding bindings[] = {
     { 'D', "D", "draw the board in plain ASCII, or not", act_drawing },
     { 'R', "R", "resign (asks first)", act_resign },
     { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
+    { 'v', "v", "review the game move by move", act_review },
+    { 'a', "a", "review and analyse the game with the engine", act_analyse },
     { 'n', "n", "new game", act_new },
     { '?', "?", "this help", act_help },
     { 'q', "q", "quit", act_quit },
@@ -696,6 +714,11 @@ static void draw_status(const struct play *p)
         { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
+    if (game_over(g)) {
+        /* Nothing left to place: looking back is what comes next. */
+        hints[0] = (struct draw_hint){ "v", "review" };
+        hints[1] = (struct draw_hint){ "a", "analyse" };
+    }
     if (!p->session.computer[0] && !p->session.computer[1]) {
         memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);
         n--;

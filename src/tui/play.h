@@ -82,6 +82,10 @@ unsigned play_save(struct play *p, const char *path, const char *root_props, boo
 /* Shows `text` as an error on the status line (the game could not be kept). */
 void play_warn(struct play *p, const char *text);
 
+/* Stops any thinking while the screen is away (a review over it); the
+ * computer starts again at the next play_tick(). */
+void play_hold(struct play *p);
+
 /* Stops any thinking and frees the computer players. */
 void play_fini(struct play *p);
 

@@ -1,0 +1,722 @@
+/* review.c — the review screen; see review.h. */
+#include "tui/review.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mnk/level.h"
+#include "mnk/notation.h"
+#include "tui/boardview.h"
+#include "tui/draw.h"
+#include "tui/graph.h"
+#include "tui/react.h"
+
+/* The analysis times + and - step through, in ms per position. */
+static const int times[] = { 100, 200, 500, 1000, 2000, 5000 };
+#define N_TIMES (int)(sizeof times / sizeof times[0])
+
+/* PgUp and PgDn move this many moves. */
+#define PAGE_MOVES 10
+
+/* Rows of the graph itself, and of its block in the panel: a title, the
+ * graph, the marks under it, a blank. */
+#define GRAPH_ROWS 4
+#define GRAPH_BLOCK (GRAPH_ROWS + 3)
+
+/* Columns of one move in the list: "h10??" and a blank. */
+#define LIST_NUMBER_W 5
+#define LIST_MOVE_W 6
+
+static void say(struct review *r, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void say(struct review *r, bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->message, sizeof r->message, fmt, ap);
+    va_end(ap);
+    r->message_error = error;
+}
+
+/* The board after `at` moves: the game taken back that far. */
+static void seek(struct review *r, int at)
+{
+    r->at = at < 0 ? 0 : at > r->game.ply ? r->game.ply : at;
+    r->shown = r->game;
+    while (r->shown.ply > r->at)
+        game_undo(&r->shown);
+    /* A scrolled board shows the last move. */
+    int last = game_last_move(&r->shown);
+    if (last >= 0 && r->layout.fits) {
+        const struct board *b = &r->shown.board;
+        r->off_x = layout_follow(r->off_x, r->layout.view_w, b->width, board_x(b, last));
+        r->off_y = layout_follow(r->off_y, r->layout.view_h, b->height, board_y(b, last));
+    }
+}
+
+void review_open(struct review *r, const struct game *g, int wake_fd, bool from_play)
+{
+    memset(r, 0, sizeof *r);
+    r->game = *g;
+    while (game_redo(&r->game))
+        ;
+    /* The ending of the game given stands when nothing was taken back from
+     * it (a resignation, a forfeit: redo can't make those). */
+    if (g->ply == g->last)
+        r->game.result = g->result;
+    r->from_play = from_play;
+    r->time_ms = REVIEW_DEFAULT_MS;
+    r->list_top = 0;
+    worker_init(&r->worker, wake_fd);
+    pthread_mutex_init(&r->lock, NULL);
+    seek(r, g->ply);
+    if (r->game.ply == 0)
+        say(r, false, "no moves to review yet");
+    else
+        say(r, false, "%s; %s and %s go through the moves, a analyses the game",
+            game_over(&r->game) ? game_result_text(&r->game.result) : "unfinished",
+            draw_sym(GLYPH_LEFT), draw_sym(GLYPH_RIGHT));
+}
+
+void review_close(struct review *r)
+{
+    worker_fini(&r->worker);
+    pthread_mutex_destroy(&r->lock);
+}
+
+bool review_from_play(const struct review *r)
+{
+    return r->from_play;
+}
+
+/* --- the geometry of the panel ------------------------------------------ */
+
+/* Where the panel puts its parts: the players, the graph (when there is an
+ * analysis to show and room for it) and the move list. */
+struct panel {
+    int x, w;
+    int players_y;
+    int graph_y;        /* the graph's title row, or -1 */
+    int list_y, list_rows;
+};
+
+static bool have_analysis(const struct review *r)
+{
+    return r->analysing || r->judged > 0;
+}
+
+static bool panel_of(const struct review *r, struct panel *p)
+{
+    const struct layout *l = &r->layout;
+    if (!l->fits || l->panel_w == 0)
+        return false;
+    int end = l->area_y + l->area_h;
+    p->x = l->panel_x;
+    p->w = l->panel_w;
+    p->players_y = l->area_y;
+    int y = p->players_y + 3;
+    p->graph_y = -1;
+    if (have_analysis(r) && end - y >= GRAPH_BLOCK + 4) {
+        p->graph_y = y;
+        y += GRAPH_BLOCK;
+    }
+    /* The list's title row, then the moves. */
+    p->list_y = y + 1;
+    p->list_rows = end - p->list_y;
+    return p->list_rows > 0;
+}
+
+/* Keeps the selected move's row in the list's window. */
+static void follow_list(struct review *r)
+{
+    struct panel p;
+    if (!panel_of(r, &p))
+        return;
+    int pairs = (r->game.ply + 1) / 2;
+    int row = r->at > 0 ? (r->at - 1) / 2 : 0;
+    r->list_top = layout_follow(r->list_top, p.list_rows, pairs, row);
+}
+
+void review_resize(struct review *r, int rows, int cols)
+{
+    const struct board *b = &r->game.board;
+    layout_game(&r->layout, rows, cols, b->width, b->height);
+    seek(r, r->at);
+    follow_list(r);
+}
+
+/* --- the analysis -------------------------------------------------------- */
+
+/* On the worker's thread, after each move judged: publishes it. */
+static void on_progress(void *ctx, int done, int total)
+{
+    struct review *r = ctx;
+    (void)total;
+    pthread_mutex_lock(&r->lock);
+    for (int i = r->an.moves; i < done; i++)
+        r->an.move[i] = r->work.move[i];
+    r->an.moves = done;
+    pthread_mutex_unlock(&r->lock);
+    worker_wake(&r->worker);
+}
+
+static void analyse_job(struct worker *w, void *ctx)
+{
+    struct review *r = ctx;
+    struct analysis_options o = {
+        .limits = { .time_ms = r->job_ms, .stop = &w->stop },
+        .progress = on_progress,
+        .ctx = r,
+    };
+    bool ran = analysis_run(&r->game, &o, &r->work);
+    pthread_mutex_lock(&r->lock);
+    r->an.final_score = r->work.final_score;
+    r->an.decided = r->work.decided;
+    r->an.complete = ran && r->work.complete;
+    pthread_mutex_unlock(&r->lock);
+}
+
+unsigned review_analyse(struct review *r)
+{
+    if (r->game.ply == 0) {
+        say(r, true, "no moves to analyse");
+        return REACT_REDRAW;
+    }
+    worker_cancel(&r->worker);
+    r->an.moves = 0;
+    r->an.complete = false;
+    r->judged = 0;
+    r->analysed = false;
+    r->job_ms = r->time_ms;
+    if (!worker_run(&r->worker, analyse_job, r)) {
+        say(r, true, "could not start the analysis's thread");
+        return REACT_REDRAW;
+    }
+    r->analysing = true;
+    r->message[0] = '\0';
+    follow_list(r);
+    return REACT_REDRAW;
+}
+
+/* "1 blunder, 2 inaccuracies" or "no mistakes". */
+static int tally_words(char *buf, size_t size, const struct analysis_tally *t)
+{
+    const struct { int n; const char *one, *many; } kinds[] = {
+        { t->blunders, "blunder", "blunders" },
+        { t->mistakes, "mistake", "mistakes" },
+        { t->inaccuracies, "inaccuracy", "inaccuracies" },
+    };
+    int used = 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (kinds[k].n > 0 && used < (int)size)
+            used += snprintf(buf + used, size - (size_t)used, "%s%d %s", used ? ", " : "",
+                             kinds[k].n, kinds[k].n == 1 ? kinds[k].one : kinds[k].many);
+    if (used == 0)
+        used = snprintf(buf, size, "no mistakes");
+    return used;
+}
+
+/* What the analysis found, in one line. */
+static void summarize(struct review *r)
+{
+    struct analysis_tally t[2];
+    analysis_tally(&r->an, t);
+    char black[80], white[80], decided[64] = "";
+    tally_words(black, sizeof black, &t[0]);
+    tally_words(white, sizeof white, &t[1]);
+    if (r->an.decided >= 0) {
+        char cell[NOTATION_MAX];
+        const struct analysis_move *m = &r->an.move[r->an.decided];
+        snprintf(decided, sizeof decided, "; decided at %d. %s", r->an.decided / 2 + 1,
+                 notation_format(&r->game.board, m->move, cell));
+    }
+    say(r, false, "Black: %s. White: %s%s", black, white, decided);
+}
+
+unsigned review_wake(struct review *r)
+{
+    pthread_mutex_lock(&r->lock);
+    int judged = r->an.moves;
+    pthread_mutex_unlock(&r->lock);
+    unsigned react = judged != r->judged ? REACT_REDRAW : REACT_NONE;
+    r->judged = judged;
+    int move;
+    if (worker_collect(&r->worker, &move)) {
+        /* The thread is joined: everything it wrote is ours to read. */
+        r->analysing = false;
+        r->judged = r->an.moves;
+        r->analysed = r->an.complete;
+        if (r->analysed)
+            summarize(r);
+        else
+            say(r, true, "the analysis stopped after %d of %d moves", r->judged, r->game.ply);
+        react |= REACT_REDRAW;
+    }
+    return react;
+}
+
+/* The analysis of move i (0-based), or NULL when it was not judged. */
+static const struct analysis_move *judged(const struct review *r, int i)
+{
+    return i >= 0 && i < r->judged ? &r->an.move[i] : NULL;
+}
+
+/* --- the continue form --------------------------------------------------- */
+
+void review_continuation(const struct review *r, struct game *out, uint64_t seed)
+{
+    *out = r->shown;
+    out->last = out->ply;
+    struct game_config c;
+    struct setup s = r->players;
+    setup_config(&s, &c, seed);
+    out->config.player[0] = c.player[0];
+    out->config.player[1] = c.player[1];
+}
+
+static unsigned open_form(struct review *r)
+{
+    if (game_over(&r->shown)) {
+        say(r, true, "the game is over here: go back a move to play on");
+        return REACT_REDRAW;
+    }
+    setup_from_config(&r->players, &r->game.config);
+    r->continuing = true;
+    r->field = 2;
+    return REACT_REDRAW;
+}
+
+static unsigned form_key(struct review *r, int key)
+{
+    switch (key) {
+    case KEY_UP:
+    case 'k':
+        r->field = (r->field + 2) % 3;
+        break;
+    case KEY_DOWN:
+    case 'j':
+    case '\t':
+        r->field = (r->field + 1) % 3;
+        break;
+    case KEY_LEFT:
+    case 'h':
+    case KEY_RIGHT:
+    case 'l':
+        if (r->field < 2)
+            setup_step(&r->players, r->field == 0 ? SETUP_BLACK : SETUP_WHITE,
+                       key == KEY_LEFT || key == 'h' ? -1 : 1);
+        break;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+    case ' ':
+        r->continuing = false;
+        worker_cancel(&r->worker);
+        return REACT_CONTINUE;
+    case 27:
+    case 'q':
+        r->continuing = false;
+        break;
+    default:
+        return REACT_NONE;
+    }
+    return REACT_REDRAW;
+}
+
+/* --- key handlers -------------------------------------------------------- */
+
+static unsigned go(struct review *r, int at)
+{
+    seek(r, at);
+    follow_list(r);
+    return REACT_REDRAW;
+}
+
+static unsigned act_back(struct review *r) { return go(r, r->at - 1); }
+static unsigned act_forward(struct review *r) { return go(r, r->at + 1); }
+static unsigned act_back2(struct review *r) { return go(r, r->at - 2); }
+static unsigned act_forward2(struct review *r) { return go(r, r->at + 2); }
+static unsigned act_page_back(struct review *r) { return go(r, r->at - PAGE_MOVES); }
+static unsigned act_page_forward(struct review *r) { return go(r, r->at + PAGE_MOVES); }
+static unsigned act_start(struct review *r) { return go(r, 0); }
+static unsigned act_end(struct review *r) { return go(r, r->game.ply); }
+
+static unsigned act_analyse(struct review *r)
+{
+    if (r->analysing) {
+        worker_cancel(&r->worker);
+        return review_wake(r) | REACT_REDRAW;
+    }
+    return review_analyse(r);
+}
+
+static unsigned step_time(struct review *r, int delta)
+{
+    int i = 0;
+    while (i < N_TIMES - 1 && times[i] < r->time_ms)
+        i++;
+    i = i + delta < 0 ? 0 : i + delta >= N_TIMES ? N_TIMES - 1 : i + delta;
+    r->time_ms = times[i];
+    say(r, false, "analysis: %d ms a position%s", r->time_ms,
+        r->analysing ? " from the next run (a stops this one)" : "; a starts it");
+    return REACT_REDRAW;
+}
+
+static unsigned act_more_time(struct review *r) { return step_time(r, 1); }
+static unsigned act_less_time(struct review *r) { return step_time(r, -1); }
+
+static unsigned act_escape(struct review *r)
+{
+    if (r->analysing)
+        return act_analyse(r);
+    return REACT_BACK;
+}
+
+static unsigned act_quit(struct review *r)
+{
+    (void)r;
+    return REACT_BACK;
+}
+
+static unsigned act_help(struct review *r)
+{
+    (void)r;
+    return REACT_HELP;
+}
+
+/* A click on a move of the list or a column of the graph selects it; the
+ * wheel scrolls the list. */
+static unsigned act_mouse(struct review *r)
+{
+    MEVENT ev;
+    struct panel p;
+    if (getmouse(&ev) != OK || !panel_of(r, &p))
+        return REACT_NONE;
+    int pairs = (r->game.ply + 1) / 2;
+    if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+        int top = r->list_top + (ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+        int most = pairs - p.list_rows;
+        r->list_top = top > most ? (most > 0 ? most : 0) : top < 0 ? 0 : top;
+        return REACT_REDRAW;
+    }
+    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+        return REACT_NONE;
+    int dx = ev.x - p.x;
+    if (ev.y >= p.list_y && ev.y < p.list_y + p.list_rows && dx >= LIST_NUMBER_W) {
+        int k = (dx - LIST_NUMBER_W) / LIST_MOVE_W;
+        int i = 2 * (r->list_top + ev.y - p.list_y) + k;
+        if (k < 2 && i < r->game.ply)
+            return go(r, i + 1);
+        return REACT_NONE;
+    }
+    if (p.graph_y >= 0 && ev.y > p.graph_y && ev.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
+        dx < p.w) {
+        struct graph g;
+        graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, draw_charset() == DRAW_UTF8);
+        int i = graph_move_at(&g, dx);
+        if (i >= 0)
+            return go(r, i + 1);
+    }
+    return REACT_NONE;
+}
+
+static unsigned act_continue(struct review *r)
+{
+    return open_form(r);
+}
+
+struct binding {
+    int key;
+    const char *keys;   /* as the help screen names it; NULL: an alias */
+    const char *help;
+    unsigned (*run)(struct review *r);
+};
+
+static const struct binding bindings[] = {
+    { KEY_LEFT, "left, right", "one move back, forward", act_back },
+    { KEY_RIGHT, NULL, NULL, act_forward },
+    { 'h', NULL, NULL, act_back },
+    { 'l', NULL, NULL, act_forward },
+    { KEY_UP, "up, down", "two moves (the same side's) back, forward", act_back2 },
+    { KEY_DOWN, NULL, NULL, act_forward2 },
+    { 'k', NULL, NULL, act_back2 },
+    { 'j', NULL, NULL, act_forward2 },
+    { KEY_PPAGE, "PgUp, PgDn", "ten moves back, forward", act_page_back },
+    { KEY_NPAGE, NULL, NULL, act_page_forward },
+    { KEY_HOME, "Home, End", "the start, the end", act_start },
+    { KEY_END, NULL, NULL, act_end },
+    { 'g', NULL, NULL, act_start },
+    { 'G', NULL, NULL, act_end },
+    { KEY_MOUSE, "mouse", "a click on the list or graph picks a move", act_mouse },
+    { 'a', "a", "analyse the game with the engine (again: stop)", act_analyse },
+    { '+', "+, -", "more or less time for each position analysed", act_more_time },
+    { '=', NULL, NULL, act_more_time },
+    { '-', NULL, NULL, act_less_time },
+    { 'c', "c", "continue from here as a new game (pick the players)", act_continue },
+    { '?', "?", "this help", act_help },
+    { 27, "Esc, q", "stop the analysis, or leave the review", act_escape },
+    { 'q', NULL, NULL, act_quit },
+};
+
+#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
+
+bool review_help_line(int i, const char **keys, const char **help)
+{
+    for (size_t k = 0; k < N_BINDINGS; k++) {
+        if (bindings[k].keys == NULL)
+            continue;
+        if (i-- == 0) {
+            *keys = bindings[k].keys;
+            *help = bindings[k].help;
+            return true;
+        }
+    }
+    return false;
+}
+
+unsigned review_key(struct review *r, int key)
+{
+    if (r->continuing)
+        return form_key(r, key);
+    for (size_t k = 0; k < N_BINDINGS; k++)
+        if (bindings[k].key == key)
+            return bindings[k].run(r);
+    return REACT_NONE;
+}
+
+/* --- drawing ------------------------------------------------------------- */
+
+/* "??", "?", "?!" or "" for a mark. */
+static const char *mark_sign(enum analysis_mark m)
+{
+    switch (m) {
+    case ANALYSIS_INACCURACY: return "?!";
+    case ANALYSIS_MISTAKE: return "?";
+    case ANALYSIS_BLUNDER:
+    case ANALYSIS_MISSED_WIN:
+    case ANALYSIS_ALLOWS_LOSS: return "??";
+    case ANALYSIS_NONE: break;
+    }
+    return "";
+}
+
+static enum draw_style mark_style(enum analysis_mark m)
+{
+    return m >= ANALYSIS_BLUNDER ? STYLE_ERROR : m != ANALYSIS_NONE ? STYLE_WARN : STYLE_NORMAL;
+}
+
+static double balance_of(const struct analysis_move *m)
+{
+    int black = m->side == STONE_BLACK ? m->after : -m->after;
+    return 2 * analysis_expected(black) - 1;
+}
+
+static void draw_graph(const struct review *r, const struct panel *p)
+{
+    static double balance[BOARD_MAX_CELLS];
+    for (int i = 0; i < r->judged; i++)
+        balance[i] = balance_of(&r->an.move[i]);
+    struct graph g;
+    graph_plot(&g, balance, r->judged, r->game.ply, GRAPH_ROWS, p->w,
+               draw_charset() == DRAW_UTF8);
+    int y = p->graph_y;
+    draw_text(y++, p->x, p->w, STYLE_LABEL, "Evaluation (Black up)");
+    for (int row = 0; row < g.rows; row++, y++)
+        for (int c = 0; c < g.cols; c++)
+            draw_text(y, p->x + c, 1, row < g.rows / 2 ? STYLE_BLACK : STYLE_WHITE,
+                      g.cell[row][c]);
+    /* Under each column, the worst mark of its moves; the selected move's
+     * column is highlighted. */
+    int current = r->at > 0 ? graph_column(&g, r->at - 1) : -1;
+    for (int c = 0; c < g.cols; c++) {
+        enum analysis_mark worst = ANALYSIS_NONE;
+        for (int i = 0; i < r->judged; i++)
+            if (graph_column(&g, i) == c && r->an.move[i].mark > worst)
+                worst = r->an.move[i].mark;
+        const char *sign = worst >= ANALYSIS_BLUNDER ? "X" : worst == ANALYSIS_MISTAKE ? "?"
+                         : worst == ANALYSIS_INACCURACY ? draw_sym(GLYPH_DOT) : NULL;
+        if (c == current)
+            draw_text(y, p->x + c, 1, STYLE_CURSOR, sign != NULL ? sign : draw_sym(GLYPH_UP));
+        else if (sign != NULL)
+            draw_text(y, p->x + c, 1, mark_style(worst), sign);
+    }
+}
+
+static void draw_list(const struct review *r, const struct panel *p)
+{
+    const struct board *b = &r->game.board;
+    draw_textf(p->list_y - 1, p->x, p->w, STYLE_LABEL, "Moves %d", r->game.ply);
+    int pairs = (r->game.ply + 1) / 2;
+    for (int row = r->list_top, y = p->list_y; row < pairs && y < p->list_y + p->list_rows;
+         row++, y++) {
+        draw_textf(y, p->x, LIST_NUMBER_W, STYLE_DIM, "%3d.", row + 1);
+        for (int k = 0; k < 2; k++) {
+            int i = 2 * row + k;
+            if (i >= r->game.ply)
+                break;
+            char name[NOTATION_MAX];
+            int x = p->x + LIST_NUMBER_W + LIST_MOVE_W * k;
+            bool selected = i == r->at - 1;
+            enum draw_style st = selected ? STYLE_CURSOR : i >= r->at ? STYLE_DIM : STYLE_NORMAL;
+            int w = draw_text(y, x, LIST_MOVE_W - 1, st, notation_format(b, r->game.moves[i], name));
+            const struct analysis_move *m = judged(r, i);
+            if (m != NULL && m->mark != ANALYSIS_NONE)
+                draw_text(y, x + w, LIST_MOVE_W - 1 - w, selected ? STYLE_CURSOR : mark_style(m->mark),
+                          mark_sign(m->mark));
+        }
+    }
+}
+
+static void draw_panel(const struct review *r)
+{
+    struct panel p;
+    if (!panel_of(r, &p))
+        return;
+    for (int i = 0; i < 2; i++) {
+        enum stone s = i ? STONE_WHITE : STONE_BLACK;
+        draw_glyph(p.players_y + i, p.x + 2, draw_stone_glyph(s), draw_stone_style(s));
+        draw_textf(p.players_y + i, p.x + 4, p.w - 4, STYLE_NORMAL, "%s  %s", stone_name(s),
+                   game_player(&r->game, s)->spec[0] ? game_player(&r->game, s)->spec
+                   : game_player(&r->game, s)->kind == PLAYER_HUMAN ? "human" : "computer");
+    }
+    if (p.graph_y >= 0)
+        draw_graph(r, &p);
+    draw_list(r, &p);
+}
+
+static void draw_title(const struct review *r)
+{
+    const struct board *b = &r->game.board;
+    int cols = r->layout.cols;
+    draw_fill(0, 0, cols, STYLE_TITLE);
+    draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %d%s%d k=%d %s  review", b->width,
+               draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule));
+    char right[64];
+    if (game_over(&r->game))
+        snprintf(right, sizeof right, "%s", game_result_text(&r->game.result));
+    else
+        snprintf(right, sizeof right, "unfinished");
+    int rw = draw_width(right);
+    if (rw + 36 < cols)
+        draw_text(0, cols - rw - 1, rw, STYLE_TITLE, right);
+}
+
+/* The selected move: who played what, and what the analysis made of it. */
+static void draw_move_line(const struct review *r, int y)
+{
+    int cols = r->layout.cols;
+    const struct board *b = &r->game.board;
+    if (r->at == 0) {
+        draw_textf(y, 1, cols - 2, STYLE_NORMAL, "the start: %d move%s to come", r->game.ply,
+                   r->game.ply == 1 ? "" : "s");
+        return;
+    }
+    int i = r->at - 1;
+    char cell[NOTATION_MAX], best[NOTATION_MAX];
+    enum stone side = i % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+    int x = 1 + draw_textf(y, 1, cols - 2, STYLE_MESSAGE, "%d. %s %s", i / 2 + 1,
+                           stone_name(side), notation_format(b, r->game.moves[i], cell));
+    const struct analysis_move *m = judged(r, i);
+    if (m == NULL) {
+        x += draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  (%d of %d)", r->at, r->game.ply);
+        if (game_over(&r->shown))
+            draw_textf(y, x, cols - 1 - x, STYLE_MESSAGE, "  %s",
+                       game_result_text(&r->shown.result));
+        return;
+    }
+    char before[16], after[16], words[64];
+    int bv = m->side == STONE_BLACK ? m->before : -m->before;
+    int av = m->side == STONE_BLACK ? m->after : -m->after;
+    analysis_score_text(bv, before, sizeof before);
+    analysis_score_text(av, after, sizeof after);
+    analysis_score_words(av, words, sizeof words);
+    /* The mark and the better move first: they matter most on a narrow line. */
+    if (m->mark != ANALYSIS_NONE)
+        x += draw_textf(y, x, cols - 1 - x, mark_style(m->mark), "  %s %s",
+                        mark_sign(m->mark), analysis_mark_text(m->mark));
+    if (m->best >= 0 && m->best != m->move)
+        x += draw_textf(y, x, cols - 1 - x, STYLE_HINT, "%s better %s",
+                        m->mark != ANALYSIS_NONE ? "," : " ", notation_format(b, m->best, best));
+    draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  %s %s %s, %s", before, draw_sym(GLYPH_RIGHT),
+               after, words);
+}
+
+/* "analysing ████░░░░ 12/41": the progress of the analysis. */
+static void draw_progress(const struct review *r, int y)
+{
+    int cols = r->layout.cols;
+    int x = 1 + draw_textf(y, 1, cols - 2, STYLE_THINKING, "analysing, %d ms a position ",
+                           r->job_ms);
+    int w = 20;
+    if (x + w + 12 > cols)
+        w = cols - x - 12;
+    bool utf8 = draw_charset() == DRAW_UTF8;
+    int filled = r->game.ply > 0 ? w * r->judged / r->game.ply : 0;
+    for (int i = 0; i < w; i++)
+        x += draw_text(y, x, 1, i < filled ? STYLE_THINKING : STYLE_DIM,
+                       utf8 ? (i < filled ? "\xe2\x96\x88" : "\xe2\x96\x91") : (i < filled ? "#" : "-"));
+    draw_textf(y, x, cols - 1 - x, STYLE_THINKING, " %d/%d  Esc stops", r->judged, r->game.ply);
+}
+
+static void draw_form(const struct review *r)
+{
+    int w = 46, h = 9;
+    int y = (r->layout.rows - h) / 2, x = (r->layout.cols - w) / 2;
+    if (x < 0)
+        x = 0, w = r->layout.cols;
+    draw_frame(y, x, h, w, STYLE_NORMAL, "Continue from here");
+    int later = r->game.ply - r->at;
+    if (later > 0)
+        draw_textf(y + 1, x + 2, w - 4, STYLE_WARN, "the %d later move%s will be dropped", later,
+                   later == 1 ? "" : "s");
+    else
+        draw_textf(y + 1, x + 2, w - 4, STYLE_NORMAL, "the game goes on from move %d",
+                   r->at / 2 + 1);
+    for (int i = 0; i < 2; i++) {
+        int n = r->players.side[i];
+        char value[64];
+        if (n == 0)
+            snprintf(value, sizeof value, "human");
+        else
+            snprintf(value, sizeof value, "computer: %s", level_at(n - 1)->name);
+        draw_textf(y + 3 + i, x + 2, 8, STYLE_NORMAL, "%s", i ? "White" : "Black");
+        draw_textf(y + 3 + i, x + 10, w - 12, r->field == i ? STYLE_SELECTED : STYLE_NORMAL,
+                   "%s %s %s", draw_sym(GLYPH_PREV), value, draw_sym(GLYPH_NEXT));
+    }
+    draw_text(y + 6, x + (w - 10) / 2, 10, r->field == 2 ? STYLE_SELECTED : STYLE_NORMAL,
+              "[ Start ]");
+    draw_text(y + 7, x + 2, w - 4, STYLE_DIM, "arrows choose, Enter starts, Esc cancels");
+}
+
+void review_draw(const struct review *r)
+{
+    erase();
+    draw_title(r);
+    const struct analysis_move *m = judged(r, r->at - 1);
+    struct board_view view = {
+        .layout = &r->layout, .off_x = r->off_x, .off_y = r->off_y, .cx = -1, .cy = -1,
+        .marks = NULL, .hint = m != NULL && m->best != m->move ? m->best : -1,
+    };
+    boardview_draw(&r->shown, &view);
+    draw_panel(r);
+
+    int y = r->layout.status_y, cols = r->layout.cols;
+    draw_move_line(r, y);
+    if (r->analysing)
+        draw_progress(r, y + 1);
+    else if (r->message[0] != '\0')
+        draw_text(y + 1, 1, cols - 2, r->message_error ? STYLE_ERROR : STYLE_MESSAGE, r->message);
+    struct draw_hint hints[] = {
+        { "\xe2\x86\x90\xe2\x86\x92", "move" }, { "Home/End", "start/end" },
+        { "a", r->analysing ? "stop" : "analyse" }, { "c", "continue" }, { "?", "help" },
+        { "q", "back" },
+    };
+    if (draw_charset() != DRAW_UTF8)
+        hints[0].key = "<>";
+    draw_hints(y + 2, hints, (int)(sizeof hints / sizeof hints[0]));
+    if (r->continuing)
+        draw_form(r);
+}

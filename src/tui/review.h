@@ -1,0 +1,99 @@
+/* review.h — the review screen: a game looked back on move by move, judged
+ * by the engine, and played on from any of its positions.
+ *
+ * The screen keeps its own copy of the game, every move of it played, and
+ * shows the position after `at` of them with its last move marked: ←/→ one
+ * move, ↑/↓ two (the same side's), PgUp/PgDn ten, Home/End the start and the
+ * end. The move list beside the board follows the selected move, scrolls
+ * with the mouse wheel, and a click on a move there or on the graph selects
+ * it.
+ *
+ * `a` analyses the whole game on the worker thread (ai/analysis.h), each
+ * position for a time the player sets with + and -; the moves fill the list
+ * (marked ?! inaccuracy, ? mistake, ?? blunder) and the evaluation graph as
+ * they are judged, a bar shows the progress, and Esc or `a` stops it. The
+ * status line says what the selected move did and the engine's better move,
+ * which the board marks.
+ *
+ * `c` continues from the position shown: a small form picks who plays each
+ * side and says how many later moves that drops; Enter answers
+ * REACT_CONTINUE and the app starts review_continuation() as a live game.
+ * Esc or q answer REACT_BACK: to the game it came from, or the menu.
+ *
+ * A view: the game it was given is copied, never changed; handlers return
+ * enum react flags and never draw.
+ */
+#ifndef MNK_TUI_REVIEW_H
+#define MNK_TUI_REVIEW_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ai/analysis.h"
+#include "mnk/game.h"
+#include "tui/layout.h"
+#include "tui/setup.h"
+#include "tui/worker.h"
+
+/* The analysis's time per position, unless the player changes it. */
+#define REVIEW_DEFAULT_MS 200
+
+struct review {
+    struct game game;       /* the game reviewed, all its moves played */
+    struct game shown;      /* its position after `at` moves */
+    int at;                 /* 0 .. game.ply */
+    bool from_play;         /* opened over a game on screen (back goes there) */
+    struct layout layout;
+    int off_x, off_y;       /* the board's first visible column and row */
+    int list_top;           /* the move list's first row shown */
+    char message[160];
+    bool message_error;
+    /* The analysis. The thread judges into `work` and publishes each move to
+     * `an` under `lock`; `judged` is what this thread has taken from it. */
+    struct worker worker;
+    pthread_mutex_t lock;
+    struct analysis work;
+    struct analysis an;
+    int judged;             /* moves of an.move[] the screen shows */
+    bool analysing;
+    bool analysed;          /* the analysis ran to the end */
+    int time_ms;            /* per position, for the next analysis */
+    int job_ms;             /* that of the analysis running or done */
+    /* The "continue from here" form. */
+    bool continuing;
+    int field;              /* 0 Black, 1 White, 2 the start button */
+    struct setup players;   /* only its sides are used */
+};
+
+/* Opens the review of game g (every move it has, redo moves included) at its
+ * current position. The worker wakes the UI through wake_fd. */
+void review_open(struct review *r, const struct game *g, int wake_fd, bool from_play);
+
+/* Stops any analysis and releases the thread. */
+void review_close(struct review *r);
+
+/* Starts the analysis (as `a` does). */
+unsigned review_analyse(struct review *r);
+
+/* The live game the form describes: the position shown, later moves
+ * dropped, the players picked, computers seeded from `seed`. */
+void review_continuation(const struct review *r, struct game *out, uint64_t seed);
+
+/* True when the game reviewed is the one it was opened over, unchanged. */
+bool review_from_play(const struct review *r);
+
+void review_resize(struct review *r, int rows, int cols);
+
+/* Handles one key (or KEY_MOUSE) from the key table. */
+unsigned review_key(struct review *r, int key);
+
+/* The worker wrote to the wake-up pipe: takes the judged moves. */
+unsigned review_wake(struct review *r);
+
+void review_draw(const struct review *r);
+
+/* The i-th line of the key table for the help screen; false past the end. */
+bool review_help_line(int i, const char **keys, const char **help);
+
+#endif

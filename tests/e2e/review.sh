@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# review.sh — looking back on a game: a finished record opens in review,
+# Home shows the empty board, End the final position, Left steps back; the
+# analysis marks the known blunder of the sample game (Black's h12 leaves
+# White's four open) and draws the graph; "continue from here" plays on
+# from before the blunder; a game on screen enters review with v and comes
+# back with q.
+#
+#   review.sh MNK_BINARY RECORDS_DIR
+#
+# Exit 0 when all checks pass, 1 on a failure, 77 without tmux.
+set -u
+
+MNK=${1:?usage: review.sh MNK_BINARY RECORDS_DIR}
+RECORDS=${2:?usage: review.sh MNK_BINARY RECORDS_DIR}
+WRAPPER=${MNK_E2E_WRAPPER:-}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+SAMPLE=$RECORDS/gomoku-missed-four.sgf
+STATE=$WORK/state
+
+# A finished record opens in review at its end.
+start_shell
+run "$SAMPLE"
+expect "review" "a finished record opens in review"
+expect "1 └─●─○─○─○─○[○]" "review starts at the final position"
+expect "5. White g1" "the status names the last move"
+
+keys Home
+expect "1 └─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┘" "Home shows the empty board"
+expect "the start: 10 moves to come" "Home says the start"
+if screen | grep -qF "●─"; then fail "Home: stones on the board"; else pass "Home: no stone on the board"; fi
+
+keys End
+expect "1 └─●─○─○─○─○[○]" "End shows the final position"
+keys Left
+expect "5. Black h12" "Left steps back to h12"
+expect "1 └─●─○─○─○─○─┴" "Left takes g1 off the board"
+keys Left
+expect "4. White f1" "Left again: f1"
+expect "1 └─●─○─○─○[○]┴" "f1 is the last move marked"
+keys PPage
+expect "the start" "PgUp goes back ten (to the start)"
+keys NPage
+expect "5. White g1" "PgDn goes forward ten (to the end)"
+
+# The analysis: the blunder marked in the list and in words, the graph drawn.
+keys a
+expect "analysing" "a starts the analysis with a progress bar"
+PATIENCE=600 # 60 s on a loaded machine
+expect "decided at 5. h12" "the analysis finishes with its summary"
+PATIENCE=50
+expect "h12??" "h12 is marked ?? in the move list"
+expect "Black: 1 blunder" "the summary counts Black's blunder"
+expect "Evaluation (Black up)" "the graph is drawn"
+# White's forced win fills the lower half of the graph to the bottom.
+if screen | grep -qF "⣿"; then pass "the graph has braille bars"; else fail "no braille in the graph"; fi
+if screen | sed -n '/Evaluation/,/Moves/p' | grep -q "X"; then
+    pass "the graph's mark row shows the blunder"
+else
+    fail "no blunder mark under the graph"
+fi
+keys Left
+expect "5. Black h12" "back on h12"
+if wait_for "allows a forced loss" || wait_for "blunder"; then
+    pass "h12 is called a blunder in words"
+else
+    fail "h12 not judged in words"
+fi
+expect "better g1" "the engine's better move is g1"
+
+# Continue from before the blunder: Black to play, as a person; block at g1.
+keys Left
+expect "4. White f1" "on f1, Black to play"
+keys c
+expect "Continue from here" "c opens the continue form"
+expect "the 2 later moves will be dropped" "the form says what is dropped"
+keys Enter
+expect "playing on from move 5" "Enter plays on from the position"
+expect "▶ ● Black" "Black is to play"
+if screen | grep -qF "h12"; then fail "the dropped moves are still listed"; else pass "later moves dropped"; fi
+keys Right Enter
+expect "last g1" "a move is played in the continued game"
+expect "1 └─●─○─○─○─○[●]" "Black blocked at g1"
+
+# A game on screen: v reviews it, q comes back to it.
+keys v
+expect "review" "v opens the review of the game on screen"
+expect "5. Black g1" "the review starts at the current move"
+keys Home
+expect "the start" "Home in the review of the game on screen"
+keys q
+expect "White to play" "q goes back to the game, not the menu"
+expect "last g1" "the game is as it was"
+if screen | grep -qF "review"; then fail "still in review after q"; else pass "left the review"; fi
+
+keys q
+if wait_for "Quit the game in progress?"; then keys y; fi
+expect_restored 0 "quit from the continued game"
+
+# The Load screen: a game saved in the games directory and the records of
+# the current directory, listed newest first; Tab completes a typed name;
+# a finished game opens in review, a path typed opens too.
+GAMES=$WORK/.local/share/mnk/games
+HERE=$WORK/here
+mkdir -p "$GAMES" "$HERE"
+cp "$SAMPLE" "$GAMES/saved-by-hand.sgf"
+touch -d '2020-01-01 12:00' "$GAMES/saved-by-hand.sgf"
+cp "$RECORDS/7x7-k4.sgf" "$HERE/seven.sgf"
+cp "$RECORDS/gomoku-search-vs-threat.psq" "$HERE/"
+echo "not a record" > "$HERE/broken.sgf"
+start_shell
+keys "cd $HERE" Enter
+run
+expect "New game" "the menu"
+keys Down Enter
+expect "open a game" "Load opens the list of games"
+expect "3 games, newest first (some files could not be read)" "three games listed, the broken file counted"
+expect "seven.sgf" "a record of the current directory is listed"
+expect "gomoku-search" "a PSQ record is listed"
+expect "saved-by-hand" "a game of the games directory is listed"
+expect "./gomoku-search-vs-threat.psq" "the newest game's whole path is shown under the list"
+expect "7×7 k=4    search - threat      9  Black wins" "each with board, players, moves and result"
+if screen | grep -n "saved-by-hand" | grep -q "^8:"; then
+    pass "the oldest game is last"
+else
+    fail "the oldest game is not last"
+fi
+keys End
+expect "$GAMES/saved-by-hand.sgf" "the path follows the game picked"
+keys Enter
+expect "review" "Enter on a finished game opens it in review"
+expect "5. White g1" "the game picked is the one opened"
+keys q
+expect "New game" "q leaves that review for the menu"
+keys Enter
+expect "open a game" "Load again (still the entry chosen)"
+keys s e Tab
+expect "File: seven.sgf" "Tab completes a unique name"
+keys C-u g Tab
+expect "File: gomoku-search-vs-threat.psq" "Tab completes the only g file"
+keys C-u n o p e Enter
+expect "nope" "a path that does not exist is said"
+keys C-u
+keys "$GAMES/saved" Tab Enter
+expect "White wins" "a typed path opens"
+keys q q
+
+echo "$CHECKS checks passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
