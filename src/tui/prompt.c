@@ -18,13 +18,37 @@ void prompt_open(struct prompt *p, const char *question, const char *hint,
     int n = snprintf(p->text, sizeof p->text, "%s", text);
     p->len = n < 0 ? 0 : (size_t)n < sizeof p->text ? (size_t)n : sizeof p->text - 1;
     p->text[p->len] = '\0';
+    p->complete = NULL;
+    p->names[0] = '\0';
+}
+
+/* Tab: the text completed as far as the matches agree. */
+static unsigned complete(struct prompt *p)
+{
+    if (p->complete == NULL)
+        return REACT_NONE;
+    char out[PROMPT_MAX];
+    int n = p->complete(p->text, out, sizeof out, p->names, sizeof p->names);
+    if (n == 0) {
+        snprintf(p->names, sizeof p->names, "no file matches");
+        return REACT_REDRAW;
+    }
+    int len = snprintf(p->text, sizeof p->text, "%s", out);
+    p->len = len < 0 ? 0 : (size_t)len < sizeof p->text ? (size_t)len : sizeof p->text - 1;
+    if (n == 1)
+        p->names[0] = '\0';
+    return REACT_REDRAW;
 }
 
 unsigned prompt_key(struct prompt *p, int key)
 {
+    if (key != '\t')
+        p->names[0] = '\0';
     switch (key) {
     case 27:
         return REACT_CLOSE | REACT_REDRAW;
+    case '\t':
+        return complete(p);
     case '\n':
     case '\r':
     case KEY_ENTER:
@@ -53,6 +77,24 @@ unsigned prompt_key(struct prompt *p, int key)
     }
 }
 
+void prompt_draw_field(const struct prompt *p, int y, int x, int width)
+{
+    /* The end of a long text shows, where the typing happens. */
+    const char *shown = p->text;
+    int w = draw_width(shown);
+    while (w > width - 1 && *shown != '\0') {
+        shown++;
+        while (((unsigned char)*shown & 0xc0) == 0x80)
+            shown++;
+        w--;
+    }
+    draw_fill(y, x, width, STYLE_SELECTED);
+    int used = draw_text(y, x, width, STYLE_SELECTED, shown);
+    draw_text(y, x + used, 1, STYLE_CURSOR, " ");
+    if (p->names[0] != '\0')
+        draw_text(y + 1, x, width, STYLE_DIM, p->names);
+}
+
 void prompt_draw(const struct prompt *p)
 {
     int w = COLS < 72 ? COLS : 72;
@@ -61,17 +103,7 @@ void prompt_draw(const struct prompt *p)
     int field = w - 6;
     draw_frame(y, x, h, w, STYLE_NORMAL, NULL);
     draw_text(y + 1, x + 3, field, STYLE_MESSAGE, p->question);
-    /* The end of a long text shows, where the typing happens. */
-    const char *shown = p->text;
-    int width = draw_width(shown);
-    while (width > field - 1 && *shown != '\0') {
-        shown++;
-        while (((unsigned char)*shown & 0xc0) == 0x80)
-            shown++;
-        width--;
-    }
-    draw_fill(y + 3, x + 3, field, STYLE_SELECTED);
-    int used = draw_text(y + 3, x + 3, field, STYLE_SELECTED, shown);
-    draw_text(y + 3, x + 3 + used, 1, STYLE_CURSOR, " ");
-    draw_text(y + 5, x + 3, field, STYLE_DIM, p->hint);
+    prompt_draw_field(p, y + 3, x + 3, field);
+    if (p->names[0] == '\0')
+        draw_text(y + 5, x + 3, field, STYLE_DIM, p->hint);
 }

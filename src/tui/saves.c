@@ -172,24 +172,42 @@ static void label(char *buf, const struct player *p)
     buf[n] = '\0';
 }
 
-int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
+/* Fills entry s from game g, found at s->path with the status st. */
+static void describe_entry(struct saves_entry *s, const struct game *g, const struct stat *st,
+                           enum saves_kind kind)
 {
-    char dir[SAVES_PATH_MAX];
-    note[0] = '\0';
-    if (!saves_dir(dir, sizeof dir))
-        return 0;
-    migrate_last(dir);
+    s->kind = kind;
+    s->result = g->result;
+    s->when = st->st_mtim.tv_sec;
+    s->when_ns = st->st_mtim.tv_nsec;
+    s->width = g->board.width;
+    s->height = g->board.height;
+    s->win = g->board.win;
+    s->rule = g->board.rule;
+    s->moves = g->ply;
+    s->to_move = game_to_move(g);
+    label(s->black, &g->config.player[0]);
+    label(s->white, &g->config.player[1]);
+}
+
+/* Adds the games of directory `dir` whose names `want` accepts to out[n ..
+ * max), as `kind`; returns the new count. With `note`, an autosave that
+ * does not load is set aside and said there, a finished one removed; else
+ * files that do not load are counted in *skipped. */
+static int read_dir(const char *dir, bool (*want)(const char *name), enum saves_kind kind,
+                    struct saves_entry *out, int n, int max, char *note, size_t note_size,
+                    int *skipped)
+{
     DIR *d = opendir(dir);
     if (d == NULL) {
-        if (errno != ENOENT)
+        if (errno != ENOENT && note != NULL)
             fits(note, note_size, "%s: %s", dir, strerror(errno));
-        return 0;
+        return n;
     }
-    static struct game g;   /* large; the list is read on one thread */
-    int n = 0;
+    static struct game g;   /* large; the lists are read on one thread */
     struct dirent *e;
     while ((e = readdir(d)) != NULL && n < max) {
-        if (!is_autosave(e->d_name))
+        if (!want(e->d_name))
             continue;
         struct saves_entry *s = &out[n];
         struct stat st;
@@ -198,28 +216,129 @@ int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
             stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
         if (!saves_load(s->path, &g, NULL, why, sizeof why)) {
-            set_aside(s->path, note, note_size, why);
+            if (note != NULL)
+                set_aside(s->path, note, note_size, why);
+            else
+                (*skipped)++;
             continue;
         }
-        if (game_over(&g)) {   /* ended, but not removed (a crash at the end) */
-            remove(s->path);
+        if (kind == SAVES_UNFINISHED && game_over(&g)) {
+            /* ended, but not removed (a crash at the end) */
+            if (note != NULL)
+                remove(s->path);
             continue;
         }
-        s->when = st.st_mtim.tv_sec;
-        s->when_ns = st.st_mtim.tv_nsec;
-        s->width = g.board.width;
-        s->height = g.board.height;
-        s->win = g.board.win;
-        s->rule = g.board.rule;
-        s->moves = g.ply;
-        s->to_move = game_to_move(&g);
-        label(s->black, &g.config.player[0]);
-        label(s->white, &g.config.player[1]);
+        describe_entry(s, &g, &st, kind);
         n++;
     }
     closedir(d);
+    return n;
+}
+
+int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
+{
+    char dir[SAVES_PATH_MAX];
+    note[0] = '\0';
+    if (!saves_dir(dir, sizeof dir))
+        return 0;
+    migrate_last(dir);
+    int n = read_dir(dir, is_autosave, SAVES_UNFINISHED, out, 0, max, note, note_size, NULL);
     qsort(out, (size_t)n, sizeof *out, newest_first);
     return n;
+}
+
+static bool is_record(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] != '.' && n > 4 &&
+           (strcmp(name + n - 4, ".sgf") == 0 || strcmp(name + n - 4, ".psq") == 0);
+}
+
+/* True when two paths name the same directory. */
+static bool same_dir(const char *a, const char *b)
+{
+    struct stat x, y;
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+int saves_records(struct saves_entry *out, int max, int *skipped)
+{
+    char dir[SAVES_PATH_MAX];
+    int n = 0;
+    *skipped = 0;
+    if (saves_dir(dir, sizeof dir))
+        n = read_dir(dir, is_autosave, SAVES_UNFINISHED, out, n, max, NULL, 0, skipped);
+    bool data = saves_data_dir(dir, sizeof dir);
+    if (data)
+        n = read_dir(dir, is_record, SAVES_SAVED, out, n, max, NULL, 0, skipped);
+    if (!data || !same_dir(dir, "."))
+        n = read_dir(".", is_record, SAVES_HERE, out, n, max, NULL, 0, skipped);
+    qsort(out, (size_t)n, sizeof *out, newest_first);
+    return n;
+}
+
+int saves_complete(const char *typed, char *out, size_t out_size, char *names,
+                   size_t names_size)
+{
+    /* The directory part as typed and as opened, and the start of a name. */
+    const char *slash = strrchr(typed, '/');
+    size_t dir_len = slash != NULL ? (size_t)(slash - typed) + 1 : 0;
+    const char *start = typed + dir_len;
+    char dir[SAVES_PATH_MAX], typed_dir[SAVES_PATH_MAX];
+    names[0] = '\0';
+    fits(out, out_size, "%s", typed);
+    if (dir_len >= sizeof typed_dir)
+        return 0;
+    memcpy(typed_dir, typed, dir_len);
+    typed_dir[dir_len] = '\0';
+    if (dir_len == 0)
+        snprintf(dir, sizeof dir, ".");
+    else if (!saves_expand(typed_dir, dir, sizeof dir, false))
+        return 0;
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    size_t start_len = strlen(start), common = 0, used = 0;
+    char first[256] = "";
+    bool first_is_dir = false;
+    int matches = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *name = e->d_name;
+        if (strncmp(name, start, start_len) != 0 || strcmp(name, ".") == 0 ||
+            strcmp(name, "..") == 0 || (name[0] == '.' && start[0] != '.'))
+            continue;
+        if (matches == 0) {
+            snprintf(first, sizeof first, "%s", name);
+            common = strlen(first);
+        } else {
+            size_t k = 0;
+            while (k < common && first[k] == name[k])
+                k++;
+            common = k;
+        }
+        if (matches == 0) {
+            char full[SAVES_PATH_MAX];
+            struct stat st;
+            first_is_dir = fits(full, sizeof full, "%s/%s", dir, name) && stat(full, &st) == 0 &&
+                           S_ISDIR(st.st_mode);
+        }
+        int w = snprintf(names + used, names_size - used, "%s%s", used ? "  " : "", name);
+        if (w > 0 && used + (size_t)w < names_size)
+            used += (size_t)w;
+        else if (used < names_size)
+            names[used] = '\0';
+        matches++;
+    }
+    closedir(d);
+    if (matches == 0)
+        return 0;
+    /* Never cut a UTF-8 character in two. */
+    while (common > start_len && ((unsigned char)first[common] & 0xc0) == 0x80)
+        common--;
+    fits(out, out_size, "%.*s%.*s%s", (int)dir_len, typed, (int)common, first,
+         matches == 1 && first_is_dir ? "/" : "");
+    return matches;
 }
 
 void saves_default_name(char *buf, size_t size, time_t when)

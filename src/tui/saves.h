@@ -62,9 +62,18 @@ bool saves_keep(const char *path, const struct game *g, const char *root_props, 
 /* Removes an autosave (the player deleted it from the list). */
 bool saves_forget(const char *path, char *err, size_t err_size);
 
-/* One unfinished game of the list. */
+/* Where a game of a list was found. */
+enum saves_kind {
+    SAVES_UNFINISHED,   /* an autosave: a game left unfinished */
+    SAVES_SAVED,        /* a record in the games directory (saves_data_dir) */
+    SAVES_HERE,         /* a record in the directory mnk was started in */
+};
+
+/* One game of a list. */
 struct saves_entry {
     char path[SAVES_PATH_MAX];
+    enum saves_kind kind;
+    struct result result;
     time_t when;                     /* last written */
     long when_ns;                    /* and its nanoseconds, for the order */
     int width, height, win;
@@ -79,6 +88,21 @@ struct saves_entry {
  * is described in `note` ("" when there was none); finished games found
  * there are removed. */
 int saves_list(struct saves_entry *out, int max, char *note, size_t note_size);
+
+/* Fills out[0 .. max) with every game the Load screen offers, newest
+ * first: the unfinished games (as saves_list, without setting anything
+ * aside), the records in saves_data_dir() and the .sgf and .psq files of
+ * the current directory (once, if that is the games directory). Files that
+ * do not load are left alone and counted in *skipped. */
+int saves_records(struct saves_entry *out, int max, int *skipped);
+
+/* Tab completion of a path as typed ("~/" allowed): the directory's entries
+ * that start with the last part of `typed` (hidden ones only when that
+ * starts with a dot). `out` gets typed completed as far as all of them
+ * agree, with "/" after a single directory; `names` the matches' names,
+ * separated by two blanks, as many as fit. Returns how many match. */
+int saves_complete(const char *typed, char *out, size_t out_size, char *names,
+                   size_t names_size);
 
 /* Reads an autosave into *g (and what it says beyond the game into *extra,
  * which may be NULL). False with the reason (naming the file). */

@@ -57,7 +57,7 @@ start_shell
 run
 expect "New game" "the menu"
 keys Down Enter
-expect "Open the game record:" "Load asks for a path"
+expect "open a game" "Load shows a field for a path"
 keys -l "$hostile"
 keys Enter
 expect "yours to play" "Load: the record's engine is not run, and that is said"

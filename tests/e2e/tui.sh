@@ -567,18 +567,22 @@ run
 expect "New game" "the menu, with nothing to resume"
 if screen | grep -qF "Resume"; then fail "Resume shown with no game kept"; else pass "no Resume entry"; fi
 keys Down Enter
-expect "Open the game record:" "Load asks for a path"
+expect "open a game" "Load opens the list of games, with a path field"
 keys -l "$WORK/nothere.sgf"
 keys Enter
 expect "No such file" "a missing file is named with the reason"
-expect "New game" "and the menu stays"
-keys Enter
-expect "Open the game record:" "Load again"
+expect "open a game" "and the Load screen stays"
+keys C-u
 keys -l "$WORK/bad.sgf"
 keys Enter
 expect "bad.sgf: " "a broken record is refused with a reason"
-expect "New game" "the menu stays"
+expect "open a game" "the Load screen stays"
+keys Escape
+expect_not "bad.sgf" "Esc clears the path"
+keys Escape
+expect "New game" "Esc again goes back to the menu"
 keys Enter
+expect "open a game" "Load again"
 keys -l "$WORK/saved.sgf"
 keys Enter
 expect "opened $WORK/saved.sgf" "a good record opens"

@@ -335,6 +335,134 @@ static void test_keep_root_props(void **state)
     assert_int_equal(back.ply, 2);
 }
 
+/* Writes game g to dir/name and dates it `when`. */
+static void put(const char *dir, const char *name, const struct game *g, time_t when)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    assert_true(saves_write(path, g, NULL, true, err, sizeof err));
+    touch(path, when);
+}
+
+/* The Load list: the unfinished games, the games directory and the current
+ * directory, newest first, each with its kind and result; files that do not
+ * load are counted and left where they are; the games directory is listed
+ * once when it is the current directory too. */
+static void test_records(void **state)
+{
+    (void)state;
+    static struct game g;
+    char state_dir[256], data[256], here[256], cwd[512], junk[512];
+    snprintf(state_dir, sizeof state_dir, "%s/state", tmp);
+    snprintf(data, sizeof data, "%s/data", tmp);
+    snprintf(here, sizeof here, "%s/here", tmp);
+    setenv("XDG_STATE_HOME", state_dir, 1);
+    setenv("XDG_DATA_HOME", data, 1);
+    strcat(state_dir, "/mnk/games");
+    strcat(data, "/mnk/games");
+    assert_non_null(getcwd(cwd, sizeof cwd));
+
+    some_game(&g, 3);
+    put(state_dir, "left.sgf", &g, 1000);
+    some_game(&g, 5);
+    game_concede(&g, STONE_WHITE, END_RESIGN);
+    put(data, "won.sgf", &g, 3000);
+    some_game(&g, 2);
+    put(here, "here.psq", &g, 2000);
+    /* Not a record by its name, and a record that does not load. */
+    const char *others[][2] = { { "ignored.txt", "(;FF[4]GM[4]SZ[7])" }, { "junk.sgf", "(;FF[4]GM[" } };
+    for (int i = 0; i < 2; i++) {
+        snprintf(junk, sizeof junk, "%s/%s", here, others[i][0]);
+        FILE *f = fopen(junk, "w");
+        assert_non_null(f);
+        fputs(others[i][1], f);
+        fclose(f);
+    }
+
+    assert_int_equal(chdir(here), 0);
+    static struct saves_entry e[8];
+    int skipped = -1;
+    int n = saves_records(e, 8, &skipped);
+    assert_int_equal(n, 3);
+    assert_int_equal(skipped, 1);
+    assert_true(exists(junk));
+    assert_non_null(strstr(e[0].path, "won.sgf"));
+    assert_int_equal(e[0].kind, SAVES_SAVED);
+    assert_int_equal(e[0].result.outcome, OUTCOME_BLACK_WINS);
+    assert_int_equal(e[0].moves, 5);
+    assert_non_null(strstr(e[1].path, "here.psq"));
+    assert_int_equal(e[1].kind, SAVES_HERE);
+    assert_int_equal(e[1].result.outcome, OUTCOME_ONGOING);
+    assert_non_null(strstr(e[2].path, "left.sgf"));
+    assert_int_equal(e[2].kind, SAVES_UNFINISHED);
+    assert_int_equal(e[2].to_move, STONE_WHITE);
+    /* At most `max`. */
+    assert_int_equal(saves_records(e, 2, &skipped), 2);
+
+    /* Started in the games directory: its games once. */
+    assert_int_equal(chdir(data), 0);
+    assert_int_equal(saves_records(e, 8, &skipped), 2);
+    assert_int_equal(chdir(cwd), 0);
+}
+
+/* Tab: the longest common start, a "/" after a lone directory, the names
+ * that matched, hidden files only when asked for, "~/" kept as typed. */
+static void test_complete(void **state)
+{
+    (void)state;
+    char dir[256], path[512], out[512], names[256], cwd[512];
+    snprintf(dir, sizeof dir, "%s/comp", tmp);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    const char *files[] = { "game-one.sgf", "game-two.sgf", "other.psq", ".hidden.sgf" };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/games", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+
+    snprintf(path, sizeof path, "%s/ot", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 1);
+    snprintf(path, sizeof path, "%s/other.psq", dir);
+    assert_string_equal(out, path);
+
+    snprintf(path, sizeof path, "%s/g", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 3);
+    snprintf(path, sizeof path, "%s/game", dir);
+    assert_string_equal(out, path);
+    assert_non_null(strstr(names, "game-one.sgf"));
+    assert_non_null(strstr(names, "game-two.sgf"));
+
+    snprintf(path, sizeof path, "%s/gam", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 3);
+    snprintf(path, sizeof path, "%s/games", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 1);
+    snprintf(path, sizeof path, "%s/games/", dir);
+    assert_string_equal(out, path);
+
+    snprintf(path, sizeof path, "%s/", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 4);
+    assert_null(strstr(names, ".hidden"));
+    snprintf(path, sizeof path, "%s/.h", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 1);
+
+    snprintf(path, sizeof path, "%s/zz", dir);
+    assert_int_equal(saves_complete(path, out, sizeof out, names, sizeof names), 0);
+    assert_string_equal(out, path);
+
+    /* Relative to the current directory, and under "~/". */
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(dir), 0);
+    assert_int_equal(saves_complete("oth", out, sizeof out, names, sizeof names), 1);
+    assert_string_equal(out, "other.psq");
+    assert_int_equal(chdir(cwd), 0);
+    setenv("HOME", tmp, 1);
+    assert_int_equal(saves_complete("~/comp/oth", out, sizeof out, names, sizeof names), 1);
+    assert_string_equal(out, "~/comp/other.psq");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +476,8 @@ int main(void)
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_keep_root_props),
         cmocka_unit_test(test_list_same_second),
+        cmocka_unit_test(test_records),
+        cmocka_unit_test(test_complete),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }

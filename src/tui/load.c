@@ -1,0 +1,191 @@
+/* load.c — the Load screen; see load.h. */
+#include "tui/load.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "tui/draw.h"
+#include "tui/react.h"
+
+/* The list's first row (under the title, the field, its matches and the
+ * count), and the rows under it (message, keys). */
+#define LIST_Y 5
+#define BELOW 2
+
+/* "Nov 23 08:40  15×15 k=5  human - keen   41  White wins  game.sgf" */
+static void describe(const struct saves_entry *e, char *buf, size_t size)
+{
+    char when[32], board[32], players[2 * SAVES_NAME_MAX + 8];
+    struct tm tm;
+    if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
+        snprintf(when, sizeof when, "?");
+    snprintf(board, sizeof board, "%d%s%d k=%d%s", e->width, draw_sym(GLYPH_TIMES), e->height,
+             e->win, e->rule == RULE_EXACT ? " exact" : "");
+    snprintf(players, sizeof players, "%s - %s", e->black, e->white);
+    const char *result = e->result.outcome == OUTCOME_BLACK_WINS   ? "Black wins"
+                         : e->result.outcome == OUTCOME_WHITE_WINS ? "White wins"
+                         : e->result.outcome == OUTCOME_DRAW       ? "draw"
+                         : e->to_move == STONE_BLACK               ? "Black to play"
+                                                                   : "White to play";
+    const char *base = strrchr(e->path, '/');
+    base = base != NULL ? base + 1 : e->path;
+    const char *where = e->kind == SAVES_UNFINISHED ? "(unfinished)" : base;
+    /* Padded by columns (× is one column of two bytes); the list is drawn
+     * clipped to the screen. */
+    int n = snprintf(buf, size, "%-12s  %-*s  %-18.18s %3d  %-13s  ", when,
+                     9 + (int)strlen(draw_sym(GLYPH_TIMES)) - 1, board, players, e->moves,
+                     result);
+    if (n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, "%s", where);
+}
+
+void load_open(struct load *l)
+{
+    int rows = l->rows, cols = l->cols;
+    memset(l, 0, sizeof *l);
+    l->rows = rows;
+    l->cols = cols;
+    l->n = saves_records(l->games, LOAD_MAX, &l->skipped);
+    for (int i = 0; i < l->n; i++)
+        describe(&l->games[i], l->lines[i], sizeof l->lines[i]);
+    prompt_open(&l->field, "Open:", "", "", REACT_OPEN);
+    l->field.complete = saves_complete;
+}
+
+static int list_rows(const struct load *l)
+{
+    int n = l->rows - LIST_Y - BELOW;
+    return n > 0 ? n : 0;
+}
+
+void load_resize(struct load *l, int rows, int cols)
+{
+    l->rows = rows;
+    l->cols = cols;
+}
+
+static void pick(struct load *l, int to)
+{
+    if (l->n == 0)
+        return;
+    l->pick = to < 0 ? 0 : to >= l->n ? l->n - 1 : to;
+    int shown = list_rows(l);
+    if (l->pick < l->top)
+        l->top = l->pick;
+    else if (shown > 0 && l->pick >= l->top + shown)
+        l->top = l->pick - shown + 1;
+}
+
+unsigned load_key(struct load *l, int key)
+{
+    l->message[0] = '\0';
+    int page = list_rows(l) > 1 ? list_rows(l) - 1 : 1;
+    switch (key) {
+    case KEY_UP:
+        pick(l, l->pick - 1);
+        return REACT_REDRAW;
+    case KEY_DOWN:
+        pick(l, l->pick + 1);
+        return REACT_REDRAW;
+    case KEY_PPAGE:
+        pick(l, l->pick - page);
+        return REACT_REDRAW;
+    case KEY_NPAGE:
+        pick(l, l->pick + page);
+        return REACT_REDRAW;
+    case KEY_HOME:
+        pick(l, 0);
+        return REACT_REDRAW;
+    case KEY_END:
+        pick(l, l->n - 1);
+        return REACT_REDRAW;
+    case 27:
+        if (l->field.len == 0)
+            return REACT_BACK;
+        prompt_key(&l->field, 21); /* Ctrl-U: the field is cleared */
+        return REACT_REDRAW;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+        if (l->field.len == 0 && l->n == 0) {
+            load_say(l, "nothing to open: type the path of a .sgf or .psq file");
+            return REACT_REDRAW;
+        }
+        return REACT_OPEN;
+    default:
+        return prompt_key(&l->field, key);
+    }
+}
+
+bool load_choice(const struct load *l, char *path, size_t size, bool *resume)
+{
+    *resume = false;
+    if (l->field.len > 0) {
+        snprintf(path, size, "%s", l->field.text);
+        return true;
+    }
+    if (l->n == 0)
+        return false;
+    snprintf(path, size, "%s", l->games[l->pick].path);
+    *resume = l->games[l->pick].kind == SAVES_UNFINISHED;
+    return true;
+}
+
+void load_say(struct load *l, const char *text)
+{
+    snprintf(l->message, sizeof l->message, "%s", text);
+}
+
+void load_draw(const struct load *l)
+{
+    erase();
+    int cols = l->cols, left = 1, width = cols - 2;
+    draw_fill(0, 0, cols, STYLE_TITLE);
+    draw_text(0, 1, cols - 2, STYLE_TITLE, "mnk  open a game");
+    int w = draw_text(2, left, width, STYLE_MESSAGE, "File: ");
+    prompt_draw_field(&l->field, 2, left + w, width - w);
+    if (l->n == 0) {
+        draw_text(LIST_Y, left, width, STYLE_DIM,
+                  "No saved games or records here yet: type a path above.");
+    } else {
+        draw_textf(4, left, width, STYLE_LABEL, "%d game%s, newest first%s", l->n,
+                   l->n == 1 ? "" : "s",
+                   l->skipped > 0 ? " (some files could not be read)" : "");
+        for (int i = l->top, y = LIST_Y; i < l->n && y < LIST_Y + list_rows(l); i++, y++) {
+            bool sel = i == l->pick && l->field.len == 0;
+            if (sel)
+                draw_fill(y, left, width, STYLE_SELECTED);
+            draw_text(y, left + 1, width - 1, sel ? STYLE_SELECTED : STYLE_NORMAL, l->lines[i]);
+        }
+    }
+    /* Under the list: why the last choice did not open, or the whole path
+     * of the game picked (the list cuts long names). */
+    if (l->message[0] != '\0')
+        draw_text(l->rows - 2, left, width, STYLE_ERROR, l->message);
+    else if (l->n > 0 && l->field.len == 0)
+        draw_text(l->rows - 2, left, width, STYLE_DIM, l->games[l->pick].path);
+    static const struct draw_hint hints[] = {
+        { "up/down", "choose" }, { "Enter", "open" }, { "Tab", "complete" }, { "Esc", "back" },
+    };
+    draw_hints(l->rows - 1, hints, (int)(sizeof hints / sizeof hints[0]));
+}
+
+static const struct {
+    const char *keys, *help;
+} help_lines[] = {
+    { "up, down, PgUp, PgDn", "choose a game" },
+    { "typing", "a path instead; Tab completes it" },
+    { "Enter", "open (an unfinished game resumes, a finished one opens in review)" },
+    { "Esc", "clear the path, then back to the menu" },
+};
+
+bool load_help_line(int i, const char **keys, const char **help)
+{
+    if (i < 0 || i >= (int)(sizeof help_lines / sizeof help_lines[0]))
+        return false;
+    *keys = help_lines[i].keys;
+    *help = help_lines[i].help;
+    return true;
+}
