@@ -77,6 +77,33 @@ static void test_conversation(void **state)
     assert_no_children();
 }
 
+/* A BOARD block alternates colours, Black's stone first, as a game could
+ * have played them: engines replay it as a sequence of moves. The engine
+ * answers 2,2 when the side fields came as 1 2 1 2 1 (Black to move holds
+ * three stones, White two), 3,3 otherwise. */
+static void test_board_order(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("seq=; while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; BOARD) seq=;; "
+                                "DONE) if [ \"$seq\" = 12121 ]; then echo 2,2; else echo 3,3; fi;; "
+                                "END) exit 0;; *,*) seq=$seq${cmd##*,};; esac; done",
+                                5000);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    /* In cell order both of White's stones come after all of Black's. */
+    board_place(&b, board_pos(&b, 0, 0), STONE_BLACK);
+    board_place(&b, board_pos(&b, 1, 0), STONE_BLACK);
+    board_place(&b, board_pos(&b, 2, 0), STONE_BLACK);
+    board_place(&b, board_pos(&b, 9, 9), STONE_WHITE);
+    board_place(&b, board_pos(&b, 10, 10), STONE_WHITE);
+    struct ai_limits lim = { .time_ms = 5000 };
+    assert_int_equal(ai_choose(&ai, &b, STONE_WHITE, &lim), board_pos(&b, 3, 3));
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 2, 2));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
 /* Each broken engine makes choose() return -1 with a reason, for good. */
 static void test_failures(void **state)
 {
@@ -218,6 +245,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conversation),
+        cmocka_unit_test(test_board_order),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_destroy_kills),
