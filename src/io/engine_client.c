@@ -21,6 +21,8 @@
 
 #define START_WAIT_MS 10000  /* a process starting and loading its tables */
 #define GRACE_MS 1000        /* beyond the move's budget: a busy machine */
+#define FIRST_MOVE_MS 5000   /* more for the first move after START: engines
+                                set up their tables on the INFO lines */
 #define END_WAIT_MS 1000     /* for the engine to leave after END */
 #define FAIL_WAIT_MS 200     /* for an engine that closed its output to exit */
 #define CLOSE_FDS_MAX 4096   /* descriptors the child closes, at most */
@@ -383,11 +385,14 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         sent = send_board(c, b, side);
     if (!sent)
         return -1;
+    bool first = c->fresh;
     c->fresh = false;
 
     struct proto_cmd cmd;
     char raw[96];
     int64_t deadline = clock_ms() + turn_ms + GRACE_MS + turn_ms / 4;
+    if (first)
+        deadline += FIRST_MOVE_MS;
     switch (await_reply(c, deadline, false, limits->stop, &cmd, raw, sizeof raw)) {
     case REPLY_OK:
         break;

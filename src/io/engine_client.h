@@ -16,8 +16,10 @@
  *     colour, Black's first, as a game could have played them (engines
  *     replay the block as moves);
  *   - it waits for the answer with poll() until the move's time budget plus a
- *     grace period, skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and
- *     accepts only an empty cell of the board.
+ *     grace period (longer for the first move after START: an engine may
+ *     set up its tables, say a hash as large as max_memory allows, only
+ *     then), skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and accepts
+ *     only an empty cell of the board.
  *
  * A choose() cancelled through limits->stop returns at once with some empty
  * cell (the contract of ai.h); the engine's late answer is read and thrown

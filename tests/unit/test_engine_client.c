@@ -104,6 +104,29 @@ static void test_board_order(void **state)
     assert_no_children();
 }
 
+/* The first move after START may take longer: an engine sets up its tables
+ * then. The later ones get the budget and the usual grace only. */
+static void test_first_move_time(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; BEGIN) sleep 2; echo 7,7;; "
+                                "TURN) sleep 30;; esac; done",
+                                100);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_limits lim = { .time_ms = 100 };
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(p, board_pos(&b, 7, 7));
+    assert_null(engine_client_failure(&ai));
+    board_place(&b, p, STONE_BLACK);
+    board_place(&b, board_pos(&b, 0, 0), STONE_WHITE);
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), -1);
+    assert_non_null(strstr(engine_client_failure(&ai), "in time"));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
 /* Each broken engine makes choose() return -1 with a reason, for good. */
 static void test_failures(void **state)
 {
@@ -246,6 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conversation),
         cmocka_unit_test(test_board_order),
+        cmocka_unit_test(test_first_move_time),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_destroy_kills),
