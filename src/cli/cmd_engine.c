@@ -2,11 +2,25 @@
  *
  * The session — what each protocol line means, colours, BOARD blocks, the
  * INFO limits — is io/brain.h's. This file reads the flags, hands the brain
- * the lines of standard input in order, thinks when it asks to, and writes
- * its answers to standard output (one a line, flushed; every other word goes
- * to standard error, so standard output carries the protocol only). END or
- * the end of input ends it with status 0.
+ * the lines of standard input in order, writes its answers to standard
+ * output (one a line, flushed; every other word goes to standard error, so
+ * standard output carries the protocol only), and runs each search on a
+ * thread of its own, so that input is still read while it thinks.
+ *
+ * END or the end of input ends the engine with status 0. Either one read
+ * while the engine thinks stops the search at once: its best move so far is
+ * answered, the commands read before END still get their answers (their
+ * searches stopped too), and nothing after END is read. A manager sends
+ * nothing but END while it waits for a move, so this costs a live game
+ * nothing, and an engine whose manager went away does not think on. When
+ * standard output fails (nobody reads it any more) the engine stops the same
+ * way, with a word on standard error and status 1.
  */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +35,150 @@
 #include "mnk/level.h"
 #include "mnk/rules.h"
 
+#define AHEAD_MAX 8 /* lines read ahead while a search runs */
+
+/* A line read but not yet handed to the brain. */
+struct pending {
+    size_t len;
+    bool cut;
+    char text[LINEBUF_MAX];
+};
+
+struct engine {
+    struct brain *brain;
+    struct linebuf in;
+    struct pending ahead[AHEAD_MAX]; /* a ring: count lines from head */
+    int head, count;
+    bool end_read;        /* END is in the ring: read no further */
+    bool read_failed;
+    atomic_bool stop;     /* the input is over: searches end at once */
+    atomic_bool lost;     /* standard output failed: nobody listens */
+    int wake[2];          /* the search thread writes a byte when done */
+    bool thinking;        /* a search thread runs, not joined yet */
+    pthread_t thread;
+};
+
 /* The brain's answers. */
 static void say(void *ctx, const char *line)
 {
-    (void)ctx;
-    puts(line);
-    fflush(stdout);
+    struct engine *e = ctx;
+    if (puts(line) == EOF || fflush(stdout) == EOF) {
+        atomic_store(&e->lost, true);
+        atomic_store(&e->stop, true);
+    }
+}
+
+/* No more input will come: END read, the end of input, or a read error. */
+static bool input_over(const struct engine *e)
+{
+    return e->end_read || e->read_failed || linebuf_eof(&e->in);
+}
+
+/* Moves complete lines from the reader into the ring while it has room. */
+static void queue_lines(struct engine *e)
+{
+    const char *line;
+    size_t len;
+    bool cut;
+    while (!e->end_read && e->count < AHEAD_MAX && linebuf_next(&e->in, &line, &len, &cut)) {
+        struct pending *p = &e->ahead[(e->head + e->count++) % AHEAD_MAX];
+        memcpy(p->text, line, len);
+        p->len = len;
+        p->cut = cut;
+        e->end_read = !cut && brain_is_end(line, len);
+    }
+    if (input_over(e))
+        atomic_store(&e->stop, true);
+}
+
+static void *think(void *arg)
+{
+    struct engine *e = arg;
+    brain_think(e->brain, &e->stop);
+    ssize_t n;
+    do
+        n = write(e->wake[1], "w", 1);
+    while (n < 0 && errno == EINTR);
+    return NULL;
+}
+
+/* Runs the due search on its thread, or here when no thread can start. */
+static void start_thinking(struct engine *e)
+{
+    e->thinking = pthread_create(&e->thread, NULL, think, e) == 0;
+    if (!e->thinking)
+        brain_think(e->brain, &e->stop);
+}
+
+/* Joins the search thread once it has said it is done. */
+static void finish_thinking(struct engine *e)
+{
+    char byte;
+    ssize_t n;
+    do
+        n = read(e->wake[0], &byte, 1);
+    while (n < 0 && errno == EINTR);
+    pthread_join(e->thread, NULL);
+    e->thinking = false;
+}
+
+/* Hands queued lines to the brain until it thinks or the ring is empty;
+ * false on END. */
+static bool dispatch(struct engine *e)
+{
+    while (!e->thinking && e->count > 0 && !atomic_load(&e->lost)) {
+        const struct pending *p = &e->ahead[e->head];
+        enum brain_step step = brain_line(e->brain, p->text, p->len, p->cut);
+        e->head = (e->head + 1) % AHEAD_MAX;
+        e->count--;
+        if (step == BRAIN_END)
+            return false;
+        if (step == BRAIN_THINK)
+            start_thinking(e);
+        queue_lines(e);
+    }
+    return true;
+}
+
+/* The I/O loop: reads standard input, even while a search runs, and feeds
+ * the brain. Returns the exit status. */
+static int run(struct engine *e)
+{
+    while (dispatch(e) && !atomic_load(&e->lost)) {
+        if (!e->thinking && e->count == 0 && input_over(e))
+            break;
+        struct pollfd fds[2];
+        nfds_t n = 0;
+        bool reading = !input_over(e) && !e->in.eof && e->count < AHEAD_MAX;
+        if (reading)
+            fds[n++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
+        if (e->thinking)
+            fds[n++] = (struct pollfd){ .fd = e->wake[0], .events = POLLIN };
+        if (poll(fds, n, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            perror("mnk engine: poll");
+            e->read_failed = true;
+            break;
+        }
+        if (e->thinking && fds[n - 1].revents != 0)
+            finish_thinking(e);
+        if (reading && fds[0].revents != 0) {
+            if (linebuf_fill(&e->in, STDIN_FILENO) < 0) {
+                perror("mnk engine: reading standard input");
+                e->read_failed = true;
+            }
+            queue_lines(e);
+        }
+    }
+    atomic_store(&e->stop, true);
+    if (e->thinking)
+        finish_thinking(e);
+    if (atomic_load(&e->lost)) {
+        fprintf(stderr, "mnk engine: writing standard output failed; stopping\n");
+        return 1;
+    }
+    return e->read_failed ? 1 : 0;
 }
 
 static const char *best_strategy(void)
@@ -150,33 +302,26 @@ int cmd_engine(int argc, char **argv)
     }
     if (nodes > 0)
         c.max_nodes = nodes;
-    struct brain *brain = brain_new(&c, say, NULL);
-    if (brain == NULL) {
+    static struct engine e; /* large (the lines read ahead); one per process */
+    memset(&e, 0, sizeof e);
+    e.brain = brain_new(&c, say, &e);
+    if (e.brain == NULL) {
         args_error("cannot create the %s player (out of memory?)", c.ai_name);
         return 1;
     }
-
-    static struct linebuf in;
-    linebuf_init(&in);
-    int status = 0;
-    for (bool running = true; running;) {
-        const char *line;
-        size_t len;
-        bool cut;
-        while (running && linebuf_next(&in, &line, &len, &cut)) {
-            enum brain_step step = brain_line(brain, line, len, cut);
-            if (step == BRAIN_THINK)
-                brain_think(brain, NULL);
-            running = step != BRAIN_END;
-        }
-        if (!running || linebuf_eof(&in))
-            break;
-        if (linebuf_fill(&in, STDIN_FILENO) < 0) {
-            perror("mnk engine: reading standard input");
-            status = 1;
-            break;
-        }
+    if (pipe(e.wake) != 0) {
+        perror("mnk engine: pipe");
+        brain_free(e.brain);
+        return 1;
     }
-    brain_free(brain);
+    /* A manager that went away is noticed as a failed write, not a signal. */
+    signal(SIGPIPE, SIG_IGN);
+    linebuf_init(&e.in);
+    atomic_init(&e.stop, false);
+    atomic_init(&e.lost, false);
+    int status = run(&e);
+    close(e.wake[0]);
+    close(e.wake[1]);
+    brain_free(e.brain);
     return status;
 }

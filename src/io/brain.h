@@ -42,7 +42,7 @@
 #include "mnk/ai.h"
 #include "mnk/board.h"
 
-#define BRAIN_DEFAULT_MS 5000  /* a move's time when nobody says any */
+#define BRAIN_DEFAULT_MS 1000  /* a move's time when nobody says any */
 #define BRAIN_ANSWER_MAX 320   /* the longest answer, NUL included */
 
 /* Receives one answer line, without its newline. */

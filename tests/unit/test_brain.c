@@ -258,6 +258,7 @@ static void test_limits(void **state)
     struct ai_limits l = brain_limits(b);
     assert_int_equal(l.time_ms, BRAIN_DEFAULT_MS);
     assert_int_equal(l.time_max_ms, BRAIN_DEFAULT_MS);
+    assert_true(BRAIN_DEFAULT_MS <= 1000);
     assert_null(l.stop);
 
     expect_silence(b, "INFO timeout_turn 5000");
