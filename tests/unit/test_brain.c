@@ -83,6 +83,14 @@ static int think(struct brain *b, const atomic_bool *stop)
     return pos;
 }
 
+/* brain_think() with no move due says nothing. */
+static void think_nothing(struct brain *b)
+{
+    heard.count = 0;
+    brain_think(b, NULL);
+    assert_int_equal(heard.count, 0);
+}
+
 static void test_answers(void **state)
 {
     (void)state;
@@ -242,9 +250,7 @@ static void test_full_board(void **state)
         expect_silence(b, line);
     }
     expect(b, "DONE", "ERROR the board is full");
-    heard.count = 0;
-    brain_think(b, NULL);
-    assert_int_equal(heard.count, 0);
+    think_nothing(b);
     brain_free(b);
 }
 
@@ -310,9 +316,7 @@ static void test_stopped_search(void **state)
     atomic_init(&stop, true);
     think(b, &stop);
     assert_int_equal(brain_board(b)->stones, 5);
-    heard.count = 0;
-    brain_think(b, &stop);
-    assert_int_equal(heard.count, 0);
+    think_nothing(b);
     assert_int_equal(feed(b, "TURN 0,0"), BRAIN_THINK);
     think(b, &stop);
     assert_int_equal(brain_board(b)->stones, 7);
@@ -327,9 +331,7 @@ static void test_due_forgotten(void **state)
     expect(b, "START 15", "OK");
     assert_int_equal(feed(b, "BEGIN"), BRAIN_THINK);
     expect(b, "ABOUT", "name=");
-    heard.count = 0;
-    brain_think(b, NULL);
-    assert_int_equal(heard.count, 0);
+    think_nothing(b);
     assert_int_equal(brain_board(b)->stones, 0);
     brain_free(b);
 }
