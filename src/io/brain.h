@@ -8,8 +8,8 @@
  * being read, the INFO limits and rule, the computer player.
  *
  * The rules it keeps:
- * - Every command gets at most one answer line, except that INFO max_memory
- *   and INFO rule may say a MESSAGE. Bad lines get ERROR (a known command
+ * - Every line gets at most one answer; INFO none, unless its value cannot
+ *   be followed (a MESSAGE says so). Bad lines get ERROR (a known command
  *   with bad arguments, an illegal move, a command before START) or UNKNOWN
  *   (anything else) and the session goes on. END, even inside a BOARD block,
  *   ends it (BRAIN_END) with no answer.
@@ -27,7 +27,8 @@
  * - A move that is due (BEGIN, TURN, a BOARD block's DONE) is not searched
  *   in brain_line: it returns BRAIN_THINK, and the caller runs brain_think,
  *   on a thread of its own if it likes, so that it can read on and cancel.
- *   Until brain_think returns, no other brain function may be called.
+ *   Until brain_think returns, no other brain function may be called; a
+ *   line fed instead of calling it forgets the move.
  *
  * No global state: two brains in one process are independent.
  */
