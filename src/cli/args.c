@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "io/players.h"
+#include "mnk/ai.h"
+#include "mnk/level.h"
 #include "mnk/notation.h"
 
 #define SHOWN_MAX 64          /* bytes of a bad value quoted in a message */
@@ -323,9 +325,13 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
     }
     if (ops->count < c->min_operands ||
         (c->max_operands >= 0 && ops->count > c->max_operands)) {
-        args_error(c->name, "%s; see 'mnk %s --help'",
-                   c->operands_error != NULL ? c->operands_error : "unexpected arguments",
-                   c->name);
+        if (c->operands_error != NULL)
+            args_error(c->name, "%s; see 'mnk %s --help'", c->operands_error, c->name);
+        else if (c->max_operands >= 0 && ops->count > c->max_operands)
+            args_error(c->name, "unexpected argument '%s'; see 'mnk %s --help'",
+                       shown(ops->list[c->max_operands], buf), c->name);
+        else
+            args_error(c->name, "missing arguments; see 'mnk %s --help'", c->name);
         return false;
     }
     *status = 0;
@@ -383,6 +389,17 @@ void args_wrap(FILE *out, const char *label, const char *text)
     fputs(label, out);
     int width = (int)strlen(label);
     wrap_from(out, width, width, text);
+}
+
+void args_list_players(FILE *out, bool levels)
+{
+    char names[512];
+    if (levels) {
+        level_names(names, sizeof names);
+        args_wrap(out, "levels: ", names);
+    }
+    ai_strategy_names(names, sizeof names);
+    args_wrap(out, "strategies: ", names);
 }
 
 /* The value's name in the help: the table's, or one for its kind. */

@@ -87,7 +87,8 @@ struct args_command {
     int n_options;
     const void *defaults;    /* the struct's initial values, for show_default */
     int min_operands, max_operands; /* max < 0: any number, up to ARGS_MAX_OPERANDS */
-    const char *operands_error;     /* said when the count is wrong */
+    const char *operands_error;     /* said when the count is wrong; NULL:
+                                       "unexpected argument 'FIRST-EXTRA'" */
     void (*epilogue)(FILE *out);    /* printed after the options, or NULL */
 };
 
@@ -115,6 +116,10 @@ void args_error(const char *command, const char *fmt, ...)
 /* The board of `c` is legal (the win length fits the board); if not, says
  * why for `command`'s --win. */
 bool args_check_board(const char *command, const struct game_config *c);
+
+/* For an epilogue: the levels (when `levels`) and the strategies a player
+ * may be named by, wrapped like the help. */
+void args_list_players(FILE *out, bool levels);
 
 /* Prints `label` and then `text`, wrapped at blanks so that no line passes
  * ARGS_HELP_COLUMNS, continued lines indented under the text's start. */

@@ -85,7 +85,6 @@ static const struct args_command bench_command = {
     .n_options = sizeof bench_options / sizeof bench_options[0],
     .defaults = &bench_defaults,
     .max_operands = 0,
-    .operands_error = "expected no arguments besides the options",
 };
 
 /* Opens the named file, or the default one in the source tree's data

@@ -480,9 +480,7 @@ static const struct args_option engine_options[] = {
 
 static void engine_epilogue(FILE *out)
 {
-    char names[256];
-    ai_strategy_names(names, sizeof names);
-    args_wrap(out, "strategies: ", names);
+    args_list_players(out, false);
 }
 
 static const struct args_command engine_command = {
@@ -493,7 +491,6 @@ static const struct args_command engine_command = {
     .n_options = sizeof engine_options / sizeof engine_options[0],
     .defaults = &engine_defaults,
     .max_operands = 0,
-    .operands_error = "expected no arguments besides the options",
     .epilogue = engine_epilogue,
 };
 

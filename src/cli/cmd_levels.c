@@ -12,7 +12,6 @@ static const struct args_command levels_command = {
              "--white, --level or match, what the level is like, and its strength in Elo "
              "above the weakest, as measured with 'mnk match' (see the README).",
     .max_operands = 0,
-    .operands_error = "expected no arguments",
 };
 
 int cmd_levels(int argc, char **argv)

@@ -22,10 +22,8 @@
 #include "io/record.h"
 #include "io/session.h"
 #include "io/sprt.h"
-#include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
-#include "mnk/level.h"
 #include "mnk/notation.h"
 #include "mnk/rng.h"
 
@@ -345,11 +343,7 @@ static const struct args_option match_options[] = {
 
 static void match_epilogue(FILE *out)
 {
-    char levels[256], names[256];
-    level_names(levels, sizeof levels);
-    ai_strategy_names(names, sizeof names);
-    args_wrap(out, "levels: ", levels);
-    args_wrap(out, "strategies: ", names);
+    args_list_players(out, true);
 }
 
 static const struct args_command match_command = {
@@ -360,7 +354,6 @@ static const struct args_command match_command = {
     .n_options = sizeof match_options / sizeof match_options[0],
     .defaults = &match_defaults,
     .max_operands = 0,
-    .operands_error = "expected no arguments besides the options",
     .epilogue = match_epilogue,
 };
 

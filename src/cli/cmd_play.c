@@ -9,7 +9,6 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "io/record.h"
-#include "mnk/ai.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/app.h"
@@ -108,12 +107,9 @@ static const struct args_option play_options[] = {
 
 static void play_epilogue(FILE *out)
 {
-    char levels[256], names[256];
-    level_names(levels, sizeof levels);
-    ai_strategy_names(names, sizeof names);
-    args_wrap(out, "levels: ", levels);
-    fprintf(out, "        (--level 1 to %d, default %s)\n", level_count(), level_default()->name);
-    args_wrap(out, "strategies: ", names);
+    args_list_players(out, true);
+    fprintf(out, "--level takes 1 to %d or a name above; default %s.\n", level_count(),
+            level_default()->name);
     fputs("\nIn the game, ? lists the keys.\n", out);
 }
 

@@ -76,7 +76,6 @@ static const struct args_command solve_command = {
     .n_options = sizeof solve_options / sizeof solve_options[0],
     .defaults = &solve_defaults,
     .max_operands = 0,
-    .operands_error = "expected no arguments besides the options",
 };
 
 /* A value in words, e.g. "win in 7", "draw", "loss in at most 4". */

@@ -91,6 +91,12 @@ static const struct args_command command = {
     .operands_error = "at most two files",
 };
 
+/* A command with no flags of its own and no operands. */
+static const struct args_command bare = { .name = "bare" };
+
+/* The command parse() runs. */
+static const struct args_command *under_test = &command;
+
 /* What a parse left. */
 struct run {
     bool go;
@@ -116,7 +122,7 @@ static void take_back(FILE *f, int fd, int saved, char *buf, size_t size)
  * the parser prints on stdout and stderr. */
 static void parse(struct run *r, ...)
 {
-    char *argv[32] = { (char *)"try" };
+    char *argv[32] = { (char *)under_test->name };
     int argc = 1;
     va_list ap;
     va_start(ap, r);
@@ -136,7 +142,7 @@ static void parse(struct run *r, ...)
     dup2(fileno(err), STDERR_FILENO);
     r->f = defaults;
     r->status = -1;
-    r->go = args_parse(&command, argc, argv, &r->f, &r->ops, &r->status);
+    r->go = args_parse(under_test, argc, argv, &r->f, &r->ops, &r->status);
     take_back(out, STDOUT_FILENO, saved_out, r->out, sizeof r->out);
     take_back(err, STDERR_FILENO, saved_err, r->err, sizeof r->err);
     /* The parser leaves argv as it was. */
@@ -150,7 +156,9 @@ static void assert_usage_error(const struct run *r, const char *part)
     assert_false(r->go);
     assert_int_equal(r->status, ARGS_EXIT_USAGE);
     assert_string_equal(r->out, "");
-    assert_true(strncmp(r->err, "mnk try: ", 9) == 0);
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "mnk %s: ", under_test->name);
+    assert_true(strncmp(r->err, prefix, strlen(prefix)) == 0);
     const char *nl = strchr(r->err, '\n');
     assert_non_null(nl);
     assert_string_equal(nl + 1, "");
@@ -401,6 +409,27 @@ static void test_help_from_the_table(void **state)
     free(r);
 }
 
+static void test_a_command_without_flags(void **state)
+{
+    (void)state;
+    struct run *r = new_run();
+    under_test = &bare;
+    parse(r, NULL);
+    assert_true(r->go);
+    assert_int_equal(r->ops.count, 0);
+    parse(r, "x", "y", NULL);
+    assert_usage_error(r, "unexpected argument 'x'; see 'mnk bare --help'");
+    parse(r, "--depth=1", NULL);
+    assert_usage_error(r, "unknown option '--depth'");
+    parse(r, "--help", NULL);
+    assert_false(r->go);
+    assert_int_equal(r->status, 0);
+    assert_string_equal(r->out,
+                        "usage: mnk bare [OPTIONS]\n\noptions:\n  -h, --help  print this help\n");
+    under_test = &command;
+    free(r);
+}
+
 static void test_wrap(void **state)
 {
     (void)state;
@@ -426,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_messages_are_printable_and_short),
         cmocka_unit_test(test_required),
         cmocka_unit_test(test_help_from_the_table),
+        cmocka_unit_test(test_a_command_without_flags),
         cmocka_unit_test(test_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
