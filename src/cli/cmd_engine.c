@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,103 +191,120 @@ static const char *best_strategy(void)
     return ai_strategies[0]->name;
 }
 
-static void usage(FILE *out)
+/* Who plays: --ai or --level, whichever comes last. */
+struct engine_brain {
+    const char *ai;            /* NULL: the best strategy */
+    const struct level *level; /* NULL: none */
+};
+
+struct engine_flags {
+    struct engine_brain brain;
+    long win, memory_mb, time_ms, nodes, depth;
+    enum rule rule;
+    uint64_t seed;
+    bool seeded;
+};
+
+static bool parse_ai(const char *text, void *field, char *why)
 {
-    char names[256];
-    ai_strategy_names(names, sizeof names);
-    fprintf(out,
-            "usage: mnk engine [--ai NAME | --level NAME] [--win K] [--rule R]\n"
-            "                  [--memory MB] [--time-ms T] [--nodes N] [--depth D]\n"
-            "                  [--seed S]\n\n"
-            "Plays as a Gomocup engine (Piskvork protocol 2) on standard input and\n"
-            "output, for Piskvork, other managers and 'mnk match engine:...'.\n\n"
-            "  --ai NAME      strategy (default %s), one of:\n"
-            "                 %s\n"
-            "  --level NAME   a level of the ladder instead (see 'mnk levels'): its\n"
-            "                 strategy, weakness and nodes a move\n"
-            "  --win K        stones in a row that win, 3..26 (default 5)\n"
-            "  --rule R       freestyle or exact until INFO rule says (default freestyle)\n"
-            "  --memory MB    table memory until INFO max_memory says, 1..65536\n"
-            "  --time-ms T    think at most T ms per move, 1..3600000 (default: the\n"
-            "                 manager's limits, or %d ms without any)\n"
-            "  --nodes N      search at most N nodes a move (the clock still caps it)\n"
-            "  --depth D      search at most D plies a move\n"
-            "  --seed S       seed for choices among equal moves (default: the clock)\n",
-            best_strategy(), names, BRAIN_DEFAULT_MS);
+    struct engine_brain *b = field;
+    const struct ai_strategy *s = ai_strategy_find(text);
+    if (s == NULL) {
+        char names[256];
+        ai_strategy_names(names, sizeof names);
+        snprintf(why, ARGS_WHY_MAX, "expected one of: %s; got '%.64s'", names, text);
+        return false;
+    }
+    b->ai = s->name;
+    b->level = NULL;
+    return true;
 }
+
+static bool parse_level(const char *text, void *field, char *why)
+{
+    struct engine_brain *b = field;
+    const struct level *l = level_find(text);
+    if (l == NULL) {
+        char names[512];
+        level_names(names, sizeof names);
+        snprintf(why, ARGS_WHY_MAX, "expected one of: %s; got '%.64s'", names, text);
+        return false;
+    }
+    b->level = l;
+    return true;
+}
+
+static const struct engine_flags engine_defaults = {
+    .win = 5, .rule = RULE_FREESTYLE,
+};
+
+static const struct args_option engine_options[] = {
+    { .name = "ai", .kind = ARGS_CUSTOM, .parse = parse_ai, .metavar = "NAME",
+      .offset = offsetof(struct engine_flags, brain),
+      .help = "the strategy (default: the strongest built in; listed below)" },
+    { .name = "level", .kind = ARGS_CUSTOM, .parse = parse_level, .metavar = "NAME",
+      .offset = offsetof(struct engine_flags, brain),
+      .help = "a level of the ladder instead (see 'mnk levels'): its strategy, weakness "
+              "and nodes a move; the later of --ai and --level counts" },
+    { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
+      .metavar = "K", .offset = offsetof(struct engine_flags, win), .show_default = true,
+      .help = "stones in a row that win" },
+    { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct engine_flags, rule),
+      .show_default = true, .help = "freestyle or exact, until INFO rule says" },
+    { .name = "memory", .kind = ARGS_INT, .min = 1, .max = 65536, .metavar = "MB",
+      .offset = offsetof(struct engine_flags, memory_mb),
+      .help = "table memory in MiB, until INFO max_memory says" },
+    { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 3600000, .metavar = "MS",
+      .offset = offsetof(struct engine_flags, time_ms),
+      .help = "think at most this long per move; by default the manager's limits, or "
+              "1000 without any" },
+    { .name = "nodes", .kind = ARGS_INT, .min = 1, .max = 2000000000,
+      .offset = offsetof(struct engine_flags, nodes),
+      .help = "search at most N nodes a move; the clock still caps it" },
+    { .name = "depth", .kind = ARGS_INT, .min = 1, .max = 200, .metavar = "D",
+      .offset = offsetof(struct engine_flags, depth),
+      .help = "search at most D plies a move" },
+    { .name = "seed", .kind = ARGS_U64, .metavar = "S",
+      .offset = offsetof(struct engine_flags, seed),
+      .seen = ARGS_SEEN(struct engine_flags, seeded),
+      .help = "seed for choices among equal moves (default: from the clock)" },
+};
+
+static void engine_epilogue(FILE *out)
+{
+    args_list_players(out, false);
+}
+
+static const struct args_command engine_command = {
+    .name = "engine",
+    .about = "Plays as a Gomocup engine (Piskvork protocol 2) on standard input and output, "
+             "for Piskvork, other managers and 'mnk match engine:...'.",
+    .options = engine_options,
+    .n_options = sizeof engine_options / sizeof engine_options[0],
+    .defaults = &engine_defaults,
+    .max_operands = 0,
+    .epilogue = engine_epilogue,
+};
 
 int cmd_engine(int argc, char **argv)
 {
+    struct engine_flags f = engine_defaults;
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&engine_command, argc, argv, &f, &ops, &status))
+        return status;
     struct brain_config c = {
-        .ai_name = best_strategy(),
-        .ai_opts.seed = (uint64_t)clock_us() ^ ((uint64_t)getpid() << 32),
-        .win = 5,
-        .rule = RULE_FREESTYLE,
+        .ai_name = f.brain.ai != NULL ? f.brain.ai : best_strategy(),
+        .ai_opts.seed = f.seeded ? f.seed : (uint64_t)clock_us() ^ ((uint64_t)getpid() << 32),
+        .ai_opts.memory = (size_t)f.memory_mb << 20,
+        .win = (int)f.win,
+        .rule = f.rule,
+        .time_cap_ms = (int)f.time_ms,
+        .max_depth = (int)f.depth,
     };
-    const struct level *level = NULL;
-    uint64_t nodes = 0;
+    const struct level *level = f.brain.level;
+    uint64_t nodes = (uint64_t)f.nodes;
 
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (i + 1 >= argc) {
-            args_error("%s: unknown option or missing value; see 'mnk engine --help'", flag);
-            return ARGS_EXIT_USAGE;
-        }
-        const char *value = argv[++i];
-        long v;
-        if (strcmp(flag, "--ai") == 0) {
-            const struct ai_strategy *s = ai_strategy_find(value);
-            if (s == NULL) {
-                char names[256];
-                ai_strategy_names(names, sizeof names);
-                args_error("--ai: expected one of: %s; got '%s'", names, value);
-                return ARGS_EXIT_USAGE;
-            }
-            c.ai_name = s->name;
-            level = NULL;
-        } else if (strcmp(flag, "--level") == 0) {
-            level = level_find(value);
-            if (level == NULL) {
-                char names[512];
-                level_names(names, sizeof names);
-                args_error("--level: expected one of: %s; got '%s'", names, value);
-                return ARGS_EXIT_USAGE;
-            }
-        } else if (strcmp(flag, "--nodes") == 0) {
-            if (!args_int(flag, value, 1, 2000000000, &v))
-                return ARGS_EXIT_USAGE;
-            nodes = (uint64_t)v;
-        } else if (strcmp(flag, "--depth") == 0) {
-            if (!args_int(flag, value, 1, 200, &v))
-                return ARGS_EXIT_USAGE;
-            c.max_depth = (int)v;
-        } else if (strcmp(flag, "--win") == 0) {
-            if (!args_int(flag, value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &v))
-                return ARGS_EXIT_USAGE;
-            c.win = (int)v;
-        } else if (strcmp(flag, "--rule") == 0) {
-            if (!args_rule(flag, value, &c.rule))
-                return ARGS_EXIT_USAGE;
-        } else if (strcmp(flag, "--memory") == 0) {
-            if (!args_int(flag, value, 1, 65536, &v))
-                return ARGS_EXIT_USAGE;
-            c.ai_opts.memory = (size_t)v << 20;
-        } else if (strcmp(flag, "--time-ms") == 0) {
-            if (!args_int(flag, value, 1, 3600000, &v))
-                return ARGS_EXIT_USAGE;
-            c.time_cap_ms = (int)v;
-        } else if (strcmp(flag, "--seed") == 0) {
-            if (!args_seed(flag, value, &c.ai_opts.seed))
-                return ARGS_EXIT_USAGE;
-        } else {
-            args_error("%s: unknown option; see 'mnk engine --help'", flag);
-            return ARGS_EXIT_USAGE;
-        }
-    }
     if (level != NULL) {
         /* One resolution of the level: strategy, weakness, budget. */
         size_t memory = c.ai_opts.memory;
@@ -306,7 +324,7 @@ int cmd_engine(int argc, char **argv)
     memset(&e, 0, sizeof e);
     e.brain = brain_new(&c, say, &e);
     if (e.brain == NULL) {
-        args_error("cannot create the %s player (out of memory?)", c.ai_name);
+        args_error("engine", "cannot create the %s player (out of memory?)", c.ai_name);
         return 1;
     }
     if (pipe(e.wake) != 0) {
@@ -319,7 +337,7 @@ int cmd_engine(int argc, char **argv)
     linebuf_init(&e.in);
     atomic_init(&e.stop, false);
     atomic_init(&e.lost, false);
-    int status = run(&e);
+    status = run(&e);
     close(e.wake[0]);
     close(e.wake[1]);
     brain_free(e.brain);
