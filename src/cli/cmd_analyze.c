@@ -15,8 +15,8 @@
  * status: 0 done, 1 the record or the output could not be used, 2 bad usage.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,21 +34,42 @@
 #define COMMENT_MAX 240
 #define PROPS_MAX 32
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: mnk analyze FILE [--time-ms T | --nodes N] [-o OUT]\n\n"
-            "Searches every position of the game in FILE (.sgf or .psq) and prints\n"
-            "each side's inaccuracies, mistakes and blunders, where the game was\n"
-            "decided, and the better move for each marked one.\n\n"
-            "  --time-ms T   search time per position, 1..600000 (default %d)\n"
-            "  --nodes N     a budget of N search nodes per position instead of a\n"
-            "                time: the same N always gives the same analysis\n"
-            "  -o, --output OUT\n"
-            "                also write the game to OUT (SGF) with a comment on\n"
-            "                every move and the standard SGF annotations\n",
-            DEFAULT_TIME_MS);
-}
+struct analyze_flags {
+    long time_ms, nodes;
+    const char *output;
+    bool timed;
+};
+
+static const struct analyze_flags analyze_defaults = { .time_ms = DEFAULT_TIME_MS };
+
+static const struct args_option analyze_options[] = {
+    { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 600000, .metavar = "MS",
+      .offset = offsetof(struct analyze_flags, time_ms),
+      .seen = ARGS_SEEN(struct analyze_flags, timed), .show_default = true,
+      .help = "search time per position, in milliseconds" },
+    { .name = "nodes", .kind = ARGS_INT, .min = 1, .max = 1000000000,
+      .offset = offsetof(struct analyze_flags, nodes),
+      .help = "a budget of N search nodes per position instead of a time: the same N "
+              "always gives the same analysis" },
+    { .name = "output", .short_name = 'o', .kind = ARGS_PATH, .metavar = "OUT",
+      .offset = offsetof(struct analyze_flags, output),
+      .help = "also write the game to OUT (SGF; '-' for standard output) with a comment on "
+              "every move and the standard SGF annotations" },
+};
+
+static const struct args_command analyze_command = {
+    .name = "analyze",
+    .operands = "FILE",
+    .about = "Searches every position of the game in FILE (.sgf or .psq) and prints each "
+             "side's inaccuracies, mistakes and blunders, where the game was decided, and "
+             "the better move for each marked one.",
+    .options = analyze_options,
+    .n_options = sizeof analyze_options / sizeof analyze_options[0],
+    .defaults = &analyze_defaults,
+    .min_operands = 1,
+    .max_operands = 1,
+    .operands_error = "expected one record file",
+};
 
 struct progress {
     struct timespec start;
@@ -159,12 +180,12 @@ static bool write_annotated(const char *path, const struct game *g, const struct
     bool to_stdout = strcmp(path, "-") == 0;
     if (!to_stdout) {
         if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp) {
-            args_error("%s: name too long", path);
+            args_error("analyze", "%s: name too long", path);
             return false;
         }
         int fd = mkstemp(tmp);
         if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-            args_error("%s: cannot write: %s", path, strerror(errno));
+            args_error("analyze", "%s: cannot write: %s", path, strerror(errno));
             if (fd >= 0) {
                 close(fd);
                 unlink(tmp);
@@ -190,7 +211,7 @@ static bool write_annotated(const char *path, const struct game *g, const struct
     }
     if (!ok) {
         unlink(tmp);
-        args_error("%s: write failed: %s", path, strerror(saved));
+        args_error("analyze", "%s: write failed: %s", path, strerror(saved));
     }
     return ok;
 }
@@ -250,59 +271,25 @@ static void summarize(FILE *to, const struct game *g, const struct analysis *a,
 
 int cmd_analyze(int argc, char **argv)
 {
-    static const struct option options[] = {
-        { "time-ms", required_argument, NULL, 't' },
-        { "nodes", required_argument, NULL, 'n' },
-        { "output", required_argument, NULL, 'o' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 },
-    };
-    long time_ms = DEFAULT_TIME_MS, nodes = 0;
-    const char *out = NULL;
-    bool timed = false;
-    int opt;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "o:", options, NULL)) != -1) {
-        switch (opt) {
-        case 't':
-            if (!args_int("--time-ms", optarg, 1, 600000, &time_ms))
-                return ARGS_EXIT_USAGE;
-            timed = true;
-            break;
-        case 'n':
-            if (!args_int("--nodes", optarg, 1, 1000000000, &nodes))
-                return ARGS_EXIT_USAGE;
-            break;
-        case 'o':
-            out = optarg;
-            break;
-        case 'h':
-            usage(stdout);
-            return 0;
-        default:
-            args_error("%s: unknown option or missing value; see 'mnk analyze --help'",
-                       argv[optind - 1]);
-            return ARGS_EXIT_USAGE;
-        }
-    }
-    if (timed && nodes > 0) {
-        args_error("analyze: give --time-ms or --nodes, not both");
+    struct analyze_flags f = analyze_defaults;
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&analyze_command, argc, argv, &f, &ops, &status))
+        return status;
+    if (f.timed && f.nodes > 0) {
+        args_error("analyze", "give --time-ms or --nodes, not both");
         return ARGS_EXIT_USAGE;
     }
-    if (argc - optind != 1) {
-        args_error("analyze: expected one record file; see 'mnk analyze --help'");
-        return ARGS_EXIT_USAGE;
-    }
-    const char *file = argv[optind];
+    long time_ms = f.time_ms, nodes = f.nodes;
+    const char *out = f.output, *file = ops.list[0];
     static struct game game;
     char err[256];
     if (!record_load(file, &game, err, sizeof err)) {
-        args_error("%s", err);
+        args_error("analyze", "%s", err);
         return 1;
     }
     if (game.ply == 0) {
-        args_error("%s: no moves to analyse", file);
+        args_error("analyze", "%s: no moves to analyse", file);
         return 1;
     }
 
@@ -315,7 +302,7 @@ int cmd_analyze(int argc, char **argv)
         o.limits.time_ms = (int)time_ms;
     static struct analysis a;
     if (!analysis_run(&game, &o, &a)) {
-        args_error("analyze: out of memory");
+        args_error("analyze", "out of memory");
         return 1;
     }
     char summary[512];

@@ -12,6 +12,7 @@
  * and lines starting with '#' are skipped.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,17 +60,32 @@ static unsigned long long per_second(uint64_t nodes, int64_t us)
     return (unsigned long long)(us > 0 ? nodes * 1000000 / (uint64_t)us : 0);
 }
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: mnk bench [--depth N] [--file FILE]\n\n"
-                 "Searches fixed positions to a fixed depth and prints node counts and\n"
-                 "speed (nodes per second of CPU time, and of wall time). The total\n"
-                 "node count is the same on every run and machine.\n\n"
-                 "  --depth N    plies to search, 1..60 (default %d)\n"
-                 "  --file FILE  positions, one per line: SIZE K RULE MOVE...\n"
-                 "               (default: the " BENCH_FILE " of the data directory)\n",
-                 BENCH_DEFAULT_DEPTH);
-}
+struct bench_flags {
+    long depth;
+    const char *file;
+};
+
+static const struct bench_flags bench_defaults = { .depth = BENCH_DEFAULT_DEPTH };
+
+static const struct args_option bench_options[] = {
+    { .name = "depth", .kind = ARGS_INT, .min = 1, .max = 60,
+      .offset = offsetof(struct bench_flags, depth), .show_default = true,
+      .help = "plies to search" },
+    { .name = "file", .kind = ARGS_PATH, .offset = offsetof(struct bench_flags, file),
+      .help = "positions, one per line: SIZE K RULE MOVE... (default: the "
+              "bench/positions.txt of the data directory)" },
+};
+
+static const struct args_command bench_command = {
+    .name = "bench",
+    .about = "Searches fixed positions to a fixed depth and prints node counts and speed "
+             "(nodes per second of CPU time, and of wall time). The total node count is "
+             "the same on every run and machine.",
+    .options = bench_options,
+    .n_options = sizeof bench_options / sizeof bench_options[0],
+    .defaults = &bench_defaults,
+    .max_operands = 0,
+};
 
 /* Opens the named file, or the default one in the source tree's data
  * directory, then the installed one. */
@@ -137,28 +153,19 @@ static bool parse_position(char *line, struct board *b, char *why, size_t size)
 
 int cmd_bench(int argc, char **argv)
 {
-    long depth = BENCH_DEFAULT_DEPTH;
-    const char *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
-            if (!args_int("--depth", argv[++i], 1, 60, &depth))
-                return ARGS_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc) {
-            file = argv[++i];
-        } else {
-            args_error("%s: unknown option or missing value; see 'mnk bench --help'", argv[i]);
-            return ARGS_EXIT_USAGE;
-        }
-    }
+    struct bench_flags flags = bench_defaults;
+    struct args_operands ops;
+    int rc;
+    if (!args_parse(&bench_command, argc, argv, &flags, &ops, &rc))
+        return rc;
+    long depth = flags.depth;
+    const char *file = flags.file;
     char name[1024];
     FILE *f = open_positions(file, name, sizeof name);
     if (f == NULL) {
         /* A --file that cannot be opened is a bad flag value: exit 2. */
-        args_error("%scannot open %s: %s", file != NULL ? "--file: " : "", name, strerror(errno));
+        args_error("bench", "%scannot open %s: %s", file != NULL ? "--file: " : "", name,
+                   strerror(errno));
         return file != NULL ? ARGS_EXIT_USAGE : 1;
     }
 
@@ -169,7 +176,7 @@ int cmd_bench(int argc, char **argv)
     while (fgets(line, sizeof line, f) != NULL) {
         lineno++;
         if (strchr(line, '\n') == NULL && !feof(f)) {
-            args_error("%s:%d: line too long", name, lineno);
+            args_error("bench", "%s:%d: line too long", name, lineno);
             status = 1;
             break;
         }
@@ -179,14 +186,14 @@ int cmd_bench(int argc, char **argv)
         struct board b;
         char why[128];
         if (!parse_position(start, &b, why, sizeof why)) {
-            args_error("%s:%d: %s", name, lineno, why);
+            args_error("bench", "%s:%d: %s", name, lineno, why);
             status = 1;
             break;
         }
         struct ai ai;
         struct ai_options opts = { .memory = BENCH_MEMORY };
         if (!ai_create(&ai, "search", &opts)) {
-            args_error("out of memory");
+            args_error("bench", "out of memory");
             status = 1;
             break;
         }

@@ -1,32 +1,25 @@
 /* cmd_levels.c — `mnk levels`: the ladder of computer levels, one line each:
  * its name, what it is like, and its measured strength. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "mnk/level.h"
 
-static void levels_usage(FILE *out)
-{
-    fputs("usage: mnk levels\n"
-          "\n"
-          "Lists the computer's levels, weakest first: the name to give --black,\n"
-          "--white, --level or match, what the level is like, and its strength in\n"
-          "Elo above the weakest, as measured with 'mnk match' (see the README).\n",
-          out);
-}
+static const struct args_command levels_command = {
+    .name = "levels",
+    .about = "Lists the computer's levels, weakest first: the name to give --black, "
+             "--white, --level or match, what the level is like, and its strength in Elo "
+             "above the weakest, as measured with 'mnk match' (see the README).",
+    .max_operands = 0,
+};
 
 int cmd_levels(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            levels_usage(stdout);
-            return 0;
-        }
-        args_error("%s: unknown option; see 'mnk levels --help'", argv[i]);
-        return ARGS_EXIT_USAGE;
-    }
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&levels_command, argc, argv, NULL, &ops, &status))
+        return status;
     printf("  %-12s %-*s %5s\n", "level", LEVEL_DESCRIPTION_MAX, "what it is like", "Elo");
     for (int i = 0; i < level_count(); i++) {
         const struct level *l = level_at(i);

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,8 @@
 #include "io/record.h"
 #include "io/session.h"
 #include "io/sprt.h"
-#include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
-#include "mnk/level.h"
 #include "mnk/notation.h"
 #include "mnk/rng.h"
 
@@ -77,7 +76,7 @@ static bool read_openings(const char *path, const struct game_config *c,
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
-        args_error("--openings: cannot open '%s': %s", path, strerror(errno));
+        args_error("match", "--openings: cannot open '%s': %s", path, strerror(errno));
         return false;
     }
     char line[OPENING_LINE_MAX];
@@ -87,8 +86,8 @@ static bool read_openings(const char *path, const struct game_config *c,
         lineno++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            args_error("--openings: %s:%d: line too long (at most %d characters)", path, lineno,
-                       OPENING_LINE_MAX - 2);
+            args_error("match", "--openings: %s:%d: line too long (at most %d characters)", path,
+                       lineno, OPENING_LINE_MAX - 2);
             ok = false;
             break;
         }
@@ -102,19 +101,20 @@ static bool read_openings(const char *path, const struct game_config *c,
             int pos;
             char shown[32];
             if (!notation_parse(&g.board, tok, &pos)) {
-                args_error("--openings: %s:%d: '%s' is not a cell of a %dx%d board", path, lineno,
-                           printable(tok, shown, sizeof shown), c->width, c->height);
+                args_error("match", "--openings: %s:%d: '%s' is not a cell of a %dx%d board",
+                           path, lineno, printable(tok, shown, sizeof shown), c->width,
+                           c->height);
                 ok = false;
                 break;
             }
             if (o.n == OPENING_MAX_MOVES) {
-                args_error("--openings: %s:%d: more than %d moves", path, lineno,
+                args_error("match", "--openings: %s:%d: more than %d moves", path, lineno,
                            OPENING_MAX_MOVES);
                 ok = false;
                 break;
             }
             if (game_play(&g, pos) != GAME_OK || game_over(&g)) {
-                args_error("--openings: %s:%d: '%s' is %s", path, lineno, tok,
+                args_error("match", "--openings: %s:%d: '%s' is %s", path, lineno, tok,
                            game_over(&g) ? "a move that ends the game" : "an occupied cell");
                 ok = false;
                 break;
@@ -129,7 +129,7 @@ static bool read_openings(const char *path, const struct game_config *c,
             int cap = out->cap ? out->cap * 2 : 64;
             struct opening *grown = realloc(out->list, (size_t)cap * sizeof *grown);
             if (grown == NULL) {
-                args_error("out of memory reading '%s'", path);
+                args_error("match", "out of memory reading '%s'", path);
                 ok = false;
                 break;
             }
@@ -139,12 +139,12 @@ static bool read_openings(const char *path, const struct game_config *c,
         out->list[out->count++] = o;
     }
     if (ok && ferror(f)) {
-        args_error("--openings: cannot read '%s': %s", path, strerror(errno));
+        args_error("match", "--openings: cannot read '%s': %s", path, strerror(errno));
         ok = false;
     }
     fclose(f);
     if (ok && out->count == 0) {
-        args_error("--openings: '%s' holds no opening", path);
+        args_error("match", "--openings: '%s' holds no opening", path);
         ok = false;
     }
     return ok;
@@ -207,7 +207,7 @@ static const char *play_game(struct game *g, int number, struct thinking think[2
     session_open(&s, g, false, failed);
     for (int i = 0; i < 2; i++) {
         if (failed[i][0] != '\0') {
-            args_error("game %d: %s", number, failed[i]);
+            args_error("match", "game %d: %s", number, failed[i]);
             session_forfeit(&s, i ? STONE_WHITE : STONE_BLACK, failed[i]);
         }
     }
@@ -230,132 +230,159 @@ static const char *play_game(struct game *g, int number, struct thinking think[2
     return why;
 }
 
-static void usage(FILE *out)
+struct match_flags {
+    struct player a, b;
+    struct args_size size;
+    long win, games, time_ms;
+    enum rule rule;
+    uint64_t seed;
+    const char *openings, *save;
+    bool quiet, win_given, seeded, sprt;
+    struct sprt test;
+};
+
+/* A computer player: a level, a strategy or engine:COMMAND. */
+static bool parse_computer(const char *text, void *field, char *why)
 {
-    char levels[256], names[256];
-    level_names(levels, sizeof levels);
-    ai_strategy_names(names, sizeof names);
-    fprintf(out,
-            "usage: mnk match --black NAME --white NAME [--size N|WxH] [--win K]\n"
-            "                 [--rule freestyle|exact] [--games N] [--seed S]\n"
-            "                 [--time-ms T] [--openings FILE] [--save DIR] [--quiet]\n"
-            "                 [--sprt ELO0,ELO1 [--alpha A] [--beta B]]\n\n"
-            "Plays games between two computer players, alternating colours: the\n"
-            "--black player (A) has Black in odd games, White in even games.\n\n"
-            "  NAME           a level or strategy (below), or engine:COMMAND (a Gomocup\n"
-            "                 engine); 'mnk levels' describes the levels\n"
-            "  --size N|WxH   board, each side 3..26 (default 15)\n"
-            "  --win K        stones in a row that win (default 5, or the board side)\n"
-            "  --rule R       freestyle or exact (default freestyle)\n"
-            "  --games N      games to play, 1..100000 (default 2, or two per opening)\n"
-            "  --seed S       seed of the players' choices (default: from the clock)\n"
-            "  --time-ms T    thinking time per move, 1..3600000 (default: each player's)\n"
-            "  --openings F   one opening per line in human notation ('h8 i9 h9', '#'\n"
-            "                 comments); each is played twice, colours swapped\n"
-            "  --save DIR     write each game to DIR/game-N.sgf (DIR must exist)\n"
-            "  --quiet        print the summary only\n"
-            "  --sprt E0,E1   stop as soon as a sequential probability ratio test\n"
-            "                 decides between 'A is E0 Elo stronger' (H0) and 'E1'\n"
-            "                 (H1), checked after each pair of games; --games is then\n"
-            "                 the most it plays (default 20000)\n"
-            "  --alpha A, --beta B\n"
-            "                 the test's error rates, 0.001..0.5 (default 0.05 each)\n\n");
-    args_wrap(out, "levels: ", levels);
-    args_wrap(out, "strategies: ", names);
+    struct player *p = field;
+    if (!args_parse_player(text, p, why))
+        return false;
+    if (p->kind == PLAYER_HUMAN) {
+        snprintf(why, ARGS_WHY_MAX, "a match needs computer players, got 'human'");
+        return false;
+    }
+    return true;
 }
+
+static bool parse_dir(const char *text, void *field, char *why)
+{
+    struct stat st;
+    if (stat(text, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(why, ARGS_WHY_MAX, "expected an existing directory, got '%.200s'", text);
+        return false;
+    }
+    *(const char **)field = text;
+    return true;
+}
+
+static bool parse_elos(const char *text, void *field, char *why)
+{
+    struct sprt *test = field;
+    char extra;
+    if (sscanf(text, "%lf,%lf%c", &test->elo0, &test->elo1, &extra) != 2 ||
+        !(test->elo0 < test->elo1 && test->elo0 > -1000 && test->elo1 < 1000)) {
+        snprintf(why, ARGS_WHY_MAX,
+                 "expected ELO0,ELO1 with ELO0 < ELO1 (say 0,10), got '%.64s'", text);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_rate(const char *text, void *field, char *why)
+{
+    double *rate = field;
+    char extra;
+    if (sscanf(text, "%lf%c", rate, &extra) != 1 || !(*rate >= 0.001 && *rate <= 0.5)) {
+        snprintf(why, ARGS_WHY_MAX, "expected a rate from 0.001 to 0.5, got '%.64s'", text);
+        return false;
+    }
+    return true;
+}
+
+static const struct match_flags match_defaults = {
+    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .test = { .alpha = 0.05, .beta = 0.05 },
+};
+
+static const struct args_option match_options[] = {
+    { .name = "black", .kind = ARGS_CUSTOM, .parse = parse_computer, .metavar = "NAME",
+      .required = true, .offset = offsetof(struct match_flags, a),
+      .help = "player A, Black in odd games: a level or strategy (below), or "
+              "engine:COMMAND (a Gomocup engine); 'mnk levels' describes the levels" },
+    { .name = "white", .kind = ARGS_CUSTOM, .parse = parse_computer, .metavar = "NAME",
+      .required = true, .offset = offsetof(struct match_flags, b),
+      .help = "player B, White in odd games, as for --black" },
+    { .name = "size", .kind = ARGS_SIZE, .offset = offsetof(struct match_flags, size),
+      .show_default = true, .help = "board size" },
+    { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
+      .metavar = "K", .offset = offsetof(struct match_flags, win),
+      .seen = ARGS_SEEN(struct match_flags, win_given),
+      .help = "stones in a row that win; by default 5, or the board side if shorter" },
+    { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct match_flags, rule),
+      .show_default = true, .help = "freestyle or exact" },
+    { .name = "games", .kind = ARGS_INT, .min = 1, .max = 100000,
+      .offset = offsetof(struct match_flags, games),
+      .help = "games to play; by default 2, or two per opening" },
+    { .name = "seed", .kind = ARGS_U64, .metavar = "S",
+      .offset = offsetof(struct match_flags, seed),
+      .seen = ARGS_SEEN(struct match_flags, seeded),
+      .help = "seed of the players' choices (default: from the clock)" },
+    { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 3600000, .metavar = "MS",
+      .offset = offsetof(struct match_flags, time_ms),
+      .help = "thinking time per move; by default each player's own" },
+    { .name = "openings", .kind = ARGS_PATH, .offset = offsetof(struct match_flags, openings),
+      .help = "one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
+              "played twice, colours swapped" },
+    { .name = "save", .kind = ARGS_CUSTOM, .parse = parse_dir, .metavar = "DIR",
+      .offset = offsetof(struct match_flags, save),
+      .help = "write each game to DIR/game-N.sgf (DIR must exist)" },
+    { .name = "quiet", .kind = ARGS_SWITCH, .offset = offsetof(struct match_flags, quiet),
+      .help = "print the summary only" },
+    { .name = "sprt", .kind = ARGS_CUSTOM, .parse = parse_elos, .metavar = "E0,E1",
+      .offset = offsetof(struct match_flags, test),
+      .seen = ARGS_SEEN(struct match_flags, sprt),
+      .help = "stop as soon as a sequential probability ratio test decides between 'A is "
+              "E0 Elo stronger' (H0) and 'E1' (H1), checked after each pair of games; "
+              "--games is then the most it plays (default 20000)" },
+    { .name = "alpha", .kind = ARGS_CUSTOM, .parse = parse_rate, .metavar = "A",
+      .offset = offsetof(struct match_flags, test) + offsetof(struct sprt, alpha),
+      .help = "the test's rate of false H1 verdicts, 0.001 to 0.5 (default 0.05)" },
+    { .name = "beta", .kind = ARGS_CUSTOM, .parse = parse_rate, .metavar = "B",
+      .offset = offsetof(struct match_flags, test) + offsetof(struct sprt, beta),
+      .help = "the test's rate of false H0 verdicts, 0.001 to 0.5 (default 0.05)" },
+};
+
+static void match_epilogue(FILE *out)
+{
+    args_list_players(out, true);
+}
+
+static const struct args_command match_command = {
+    .name = "match",
+    .about = "Plays games between two computer players, alternating colours: the --black "
+             "player (A) has Black in odd games, White in even games.",
+    .options = match_options,
+    .n_options = sizeof match_options / sizeof match_options[0],
+    .defaults = &match_defaults,
+    .max_operands = 0,
+    .epilogue = match_epilogue,
+};
 
 int cmd_match(int argc, char **argv)
 {
-    struct player pa = { .kind = PLAYER_HUMAN }, pb = { .kind = PLAYER_HUMAN };
-    bool have_a = false, have_b = false, have_win = false, have_seed = false, quiet = false;
+    struct match_flags f = match_defaults;
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&match_command, argc, argv, &f, &ops, &status))
+        return status;
+    struct player pa = f.a, pb = f.b;
+    bool have_win = f.win_given, quiet = f.quiet, sprt = f.sprt;
     struct game_config base;
     game_config_default(&base);
-    long games = 0, v;
-    int time_ms = 0;
-    uint64_t seed = 0;
-    const char *openings_path = NULL, *save_dir = NULL;
-    struct sprt test = { .alpha = 0.05, .beta = 0.05 };
-    bool sprt = false;
+    base.width = f.size.width;
+    base.height = f.size.height;
+    base.rule = f.rule;
+    base.win = (int)f.win;
+    long games = f.games;
+    int time_ms = (int)f.time_ms;
+    uint64_t seed = f.seed;
+    const char *openings_path = f.openings, *save_dir = f.save;
+    struct sprt test = f.test;
 
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(flag, "--quiet") == 0) {
-            quiet = true;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            args_error("%s: unknown option or missing value; see 'mnk match --help'", flag);
-            return ARGS_EXIT_USAGE;
-        }
-        const char *value = argv[++i];
-        bool ok = true;
-        if (strcmp(flag, "--black") == 0 || strcmp(flag, "--white") == 0) {
-            struct player *p = flag[2] == 'b' ? &pa : &pb;
-            ok = args_player(flag, value, p);
-            if (ok && p->kind == PLAYER_HUMAN) {
-                args_error("%s: a match needs computer players, got 'human'", flag);
-                ok = false;
-            }
-            *(flag[2] == 'b' ? &have_a : &have_b) = true;
-        } else if (strcmp(flag, "--size") == 0) {
-            ok = args_size(flag, value, &base.width, &base.height);
-        } else if (strcmp(flag, "--win") == 0) {
-            ok = args_int(flag, value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &v);
-            base.win = (int)v;
-            have_win = true;
-        } else if (strcmp(flag, "--rule") == 0) {
-            ok = args_rule(flag, value, &base.rule);
-        } else if (strcmp(flag, "--games") == 0) {
-            ok = args_int(flag, value, 1, 100000, &games);
-        } else if (strcmp(flag, "--seed") == 0) {
-            ok = args_seed(flag, value, &seed);
-            have_seed = true;
-        } else if (strcmp(flag, "--time-ms") == 0) {
-            ok = args_int(flag, value, 1, 3600000, &v);
-            time_ms = (int)v;
-        } else if (strcmp(flag, "--sprt") == 0) {
-            char extra;
-            ok = sscanf(value, "%lf,%lf%c", &test.elo0, &test.elo1, &extra) == 2 &&
-                 test.elo0 < test.elo1 && test.elo0 > -1000 && test.elo1 < 1000;
-            if (!ok)
-                args_error("--sprt: expected ELO0,ELO1 with ELO0 < ELO1 (say 0,10), got '%s'",
-                           value);
-            sprt = true;
-        } else if (strcmp(flag, "--alpha") == 0 || strcmp(flag, "--beta") == 0) {
-            double *rate = flag[2] == 'a' ? &test.alpha : &test.beta;
-            char extra;
-            ok = sscanf(value, "%lf%c", rate, &extra) == 1 && *rate >= 0.001 && *rate <= 0.5;
-            if (!ok)
-                args_error("%s: expected a rate from 0.001 to 0.5, got '%s'", flag, value);
-        } else if (strcmp(flag, "--openings") == 0) {
-            openings_path = value;
-        } else if (strcmp(flag, "--save") == 0) {
-            struct stat st;
-            ok = stat(value, &st) == 0 && S_ISDIR(st.st_mode);
-            if (!ok)
-                args_error("--save: expected an existing directory, got '%s'", value);
-            save_dir = value;
-        } else {
-            args_error("%s: unknown option; see 'mnk match --help'", flag);
-            return ARGS_EXIT_USAGE;
-        }
-        if (!ok)
-            return ARGS_EXIT_USAGE;
-    }
-    if (!have_a || !have_b) {
-        args_error("%s: required (a strategy name or engine:COMMAND); see 'mnk match --help'",
-                   have_a ? "--white" : "--black");
-        return ARGS_EXIT_USAGE;
-    }
     if (!have_win) {
         int longest = base.width > base.height ? base.width : base.height;
         base.win = longest < 5 ? longest : 5;
     }
-    if (!args_check_board(&base))
+    if (!args_check_board("match", &base))
         return ARGS_EXIT_USAGE;
     struct openings op = { 0 };
     if (openings_path != NULL && !read_openings(openings_path, &base, &op)) {
@@ -364,7 +391,7 @@ int cmd_match(int argc, char **argv)
     }
     if (games == 0)
         games = sprt ? 20000 : op.count > 0 ? 2L * op.count : 2;
-    if (!have_seed)
+    if (!f.seeded)
         seed = rng_mix((uint64_t)clock_us() ^ ((uint64_t)getpid() << 32));
     pa.time_ms = pb.time_ms = time_ms;
 
@@ -418,7 +445,7 @@ int cmd_match(int argc, char **argv)
             char path[4096];
             snprintf(path, sizeof path, "%s/game-%d.sgf", save_dir, i);
             if (!record_save(path, &g, err, sizeof err))
-                args_error("%s", err);
+                args_error("match", "%s", err);
         }
         if (!quiet) {
             const char *reason = g.result.reason == END_LINE ? "line"

@@ -1,5 +1,6 @@
 /* cmd_play.c — `mnk [play]`: the full-screen game, from the menu or, given
  * any flag, straight into the game the flags describe, or into a record. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,69 +9,43 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "io/record.h"
-#include "mnk/ai.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/app.h"
 #include "tui/setup.h"
 
-void cmd_play_usage(FILE *out)
-{
-    char levels[256], names[256];
-    level_names(levels, sizeof levels);
-    ai_strategy_names(names, sizeof names);
-    fprintf(out,
-            "usage: mnk [play] [--size N|WxH] [--win K] [--rule R] [--black P] [--white P]\n"
-            "                  [--level L] [--time-ms MS] [--seed N]\n"
-            "       mnk [play] [--black P] [--white P] [--level L] [--time-ms MS] [--seed N]\n"
-            "                  [--load] FILE.sgf|FILE.psq\n\n"
-            "Without options, opens the menu. With any, starts that game at once.\n"
-            "Given a record, opens it at its last move; --black and --white then\n"
-            "replace the players it names.\n"
-            "  --size N|WxH  board size, each side %d to %d (default 15)\n"
-            "  --win K       stones in a row that win, %d to the longer side\n"
-            "                (default 5, or the longer side if shorter)\n"
-            "  --rule R      freestyle (K or more wins, default) or exact (exactly K)\n"
-            "  --black P     who plays Black (moves first): human (default), a level,\n"
-            "                computer (the computer at --level), a strategy or\n"
-            "                engine:COMMAND; 'mnk levels' describes the levels\n"
-            "  --white P     who plays White, as for --black (default human)\n"
-            "  --level L     the level of `computer`, 1 to %d or its name (default %s)\n"
-            "  --time-ms MS  thinking time per move of computer players\n"
-            "  --seed N      seed of the computer players' random choices\n"
-            "  --load FILE   the game record to open (.sgf or .psq)\n"
-            "  --help        this text\n\n",
-            BOARD_MIN_SIDE, BOARD_MAX_SIDE, BOARD_MIN_WIN, level_count(), level_default()->name);
-    args_wrap(out, "levels: ", levels);
-    args_wrap(out, "strategies: ", names);
-    fprintf(out, "\nIn the game, ? lists the keys.\n");
-}
+/* A side: `computer` (the computer at --level) or any player. */
+struct play_side {
+    struct player p;
+    bool computer;
+};
 
-/* The value of flag argv[*i] ("--flag value" or "--flag=value"); NULL, with
- * the error printed, when it is missing. */
-static const char *flag_value(int argc, char **argv, int *i, const char *flag)
+struct play_flags {
+    struct args_size size;
+    long win, time_ms;
+    enum rule rule;
+    struct play_side side[2];
+    int level;                 /* 1-based */
+    uint64_t seed;
+    const char *load;
+    bool sized, win_given, ruled, side_given[2], timed, seeded;
+};
+
+static bool parse_side(const char *text, void *field, char *why)
 {
-    const char *arg = argv[*i];
-    size_t len = strlen(flag);
-    if (arg[len] == '=')
-        return arg + len + 1;
-    if (*i + 1 >= argc) {
-        args_error("%s: missing value", flag);
-        return NULL;
+    struct play_side *s = field;
+    s->computer = strcmp(text, "computer") == 0;
+    if (s->computer) {
+        s->p.kind = PLAYER_COMPUTER;
+        return true;
     }
-    return argv[++*i];
+    return args_parse_player(text, &s->p, why);
 }
 
-/* True when argv[i] is `flag` or `flag=...`. */
-static bool is_flag(const char *arg, const char *flag)
+/* A level by name or number (1 = the weakest). */
+static bool parse_level(const char *text, void *field, char *why)
 {
-    size_t len = strlen(flag);
-    return strncmp(arg, flag, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
-}
-
-/* A level by name or number (1 = the weakest); *level is 1-based. */
-static bool parse_level(const char *text, int *level)
-{
+    int *level = field;
     const struct level *l = level_find(text);
     long v;
     if (l != NULL) {
@@ -78,111 +53,122 @@ static bool parse_level(const char *text, int *level)
         return true;
     }
     if (strspn(text, "0123456789") == strlen(text) && text[0] != '\0') {
-        if (!args_int("--level", text, 1, level_count(), &v))
+        if (!args_parse_int(text, 1, level_count(), &v, why))
             return false;
         *level = (int)v;
         return true;
     }
     char names[256];
     level_names(names, sizeof names);
-    args_error("--level: expected 1 to %d or one of: %s; got '%s'", level_count(), names, text);
+    snprintf(why, ARGS_WHY_MAX, "expected 1 to %d or one of: %s; got '%.64s'", level_count(),
+             names, text);
     return false;
 }
 
-/* `computer` is the level's strategy; anything else goes to args_player. */
-static bool parse_side(const char *flag, const char *text, struct player *p, bool *computer)
+static const struct play_flags play_defaults = {
+    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .time_ms = -1,
+};
+
+static const struct args_option play_options[] = {
+    { .name = "size", .kind = ARGS_SIZE, .offset = offsetof(struct play_flags, size),
+      .seen = ARGS_SEEN(struct play_flags, sized), .show_default = true,
+      .help = "board size" },
+    { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
+      .metavar = "K", .offset = offsetof(struct play_flags, win),
+      .seen = ARGS_SEEN(struct play_flags, win_given),
+      .help = "stones in a row that win, at most the longer side; by default 5, or the "
+              "longer side if shorter" },
+    { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct play_flags, rule),
+      .seen = ARGS_SEEN(struct play_flags, ruled), .show_default = true,
+      .help = "freestyle (K or more wins) or exact (exactly K)" },
+    { .name = "black", .kind = ARGS_CUSTOM, .parse = parse_side, .metavar = "P",
+      .offset = offsetof(struct play_flags, side[0]),
+      .seen = ARGS_SEEN(struct play_flags, side_given[0]),
+      .help = "who plays Black (moves first): human (default), a level, computer (the "
+              "computer at --level), a strategy or engine:COMMAND; 'mnk levels' describes "
+              "the levels" },
+    { .name = "white", .kind = ARGS_CUSTOM, .parse = parse_side, .metavar = "P",
+      .offset = offsetof(struct play_flags, side[1]),
+      .seen = ARGS_SEEN(struct play_flags, side_given[1]),
+      .help = "who plays White, as for --black (default human)" },
+    { .name = "level", .kind = ARGS_CUSTOM, .parse = parse_level, .metavar = "L",
+      .offset = offsetof(struct play_flags, level),
+      .help = "the level of `computer`: its number, 1 the weakest, or its name (below)" },
+    { .name = "time-ms", .kind = ARGS_INT, .min = 0, .max = 3600000, .metavar = "MS",
+      .offset = offsetof(struct play_flags, time_ms),
+      .seen = ARGS_SEEN(struct play_flags, timed),
+      .help = "thinking time per move of computer players" },
+    { .name = "seed", .kind = ARGS_U64, .offset = offsetof(struct play_flags, seed),
+      .seen = ARGS_SEEN(struct play_flags, seeded),
+      .help = "seed of the computer players' random choices" },
+    { .name = "load", .kind = ARGS_PATH, .offset = offsetof(struct play_flags, load),
+      .help = "the game record to open (.sgf or .psq), as FILE" },
+};
+
+static void play_epilogue(FILE *out)
 {
-    *computer = strcmp(text, "computer") == 0;
-    if (*computer) {
-        p->kind = PLAYER_COMPUTER;
-        return true;
-    }
-    return args_player(flag, text, p);
+    args_list_players(out, true);
+    fprintf(out, "--level takes 1 to %d or a name above; default %s.\n", level_count(),
+            level_default()->name);
+    fputs("\nIn the game, ? lists the keys.\n", out);
+}
+
+static const struct args_command play_command = {
+    .name = "play",
+    .operands = "[FILE.sgf|FILE.psq]",
+    .about = "Without options, opens the menu. With any, starts that game at once.\n"
+             "Given a record, opens it at its last move; --black and --white then replace "
+             "the players it names.",
+    .options = play_options,
+    .n_options = sizeof play_options / sizeof play_options[0],
+    .defaults = &play_defaults,
+    .max_operands = 1,
+    .operands_error = "one game record at a time",
+    .epilogue = play_epilogue,
+};
+
+void cmd_play_usage(FILE *out)
+{
+    args_help(&play_command, out);
 }
 
 int cmd_play(int argc, char **argv)
 {
-    struct game_config c;
-    game_config_default(&c);
-    bool any = false, win_given = false, computer[2] = { false, false };
-    int level = level_index(level_default()) + 1;
-    bool sized = false, side_given[2] = { false, false };
-    long time_ms = -1, win = 0;
-    uint64_t seed = (uint64_t)clock_us();
-    const char *record = NULL;
-
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v;
-        any = true;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            cmd_play_usage(stdout);
-            return 0;
-        }
-#define VALUE(flag) \
-    if ((v = flag_value(argc, argv, &i, flag)) == NULL) \
-        return ARGS_EXIT_USAGE
-        if (is_flag(arg, "--size")) {
-            VALUE("--size");
-            if (!args_size("--size", v, &c.width, &c.height))
-                return ARGS_EXIT_USAGE;
-            sized = true;
-        } else if (is_flag(arg, "--win")) {
-            VALUE("--win");
-            if (!args_int("--win", v, BOARD_MIN_WIN, BOARD_MAX_SIDE, &win))
-                return ARGS_EXIT_USAGE;
-            win_given = true;
-        } else if (is_flag(arg, "--rule")) {
-            VALUE("--rule");
-            if (!args_rule("--rule", v, &c.rule))
-                return ARGS_EXIT_USAGE;
-            sized = true;
-        } else if (is_flag(arg, "--black")) {
-            VALUE("--black");
-            if (!parse_side("--black", v, &c.player[0], &computer[0]))
-                return ARGS_EXIT_USAGE;
-            side_given[0] = true;
-        } else if (is_flag(arg, "--white")) {
-            VALUE("--white");
-            if (!parse_side("--white", v, &c.player[1], &computer[1]))
-                return ARGS_EXIT_USAGE;
-            side_given[1] = true;
-        } else if (is_flag(arg, "--level")) {
-            VALUE("--level");
-            if (!parse_level(v, &level))
-                return ARGS_EXIT_USAGE;
-        } else if (is_flag(arg, "--time-ms")) {
-            VALUE("--time-ms");
-            if (!args_int("--time-ms", v, 0, 3600000, &time_ms))
-                return ARGS_EXIT_USAGE;
-        } else if (is_flag(arg, "--seed")) {
-            VALUE("--seed");
-            if (!args_seed("--seed", v, &seed))
-                return ARGS_EXIT_USAGE;
-        } else if (is_flag(arg, "--load") || arg[0] != '-') {
-            if (arg[0] != '-') {
-                v = arg;
-            } else {
-                VALUE("--load");
-            }
-            if (record != NULL) {
-                args_error("one game record at a time ('%s' and '%s')", record, v);
-                return ARGS_EXIT_USAGE;
-            }
-            record = v;
-        } else {
-            args_error("unknown option '%s' (see 'mnk play --help')", arg);
-            return ARGS_EXIT_USAGE;
-        }
-#undef VALUE
-    }
-    if (record != NULL && (sized || win_given)) {
-        args_error("%s: a record has its own board (no --size, --win or --rule)", record);
+    struct play_flags f = play_defaults;
+    f.level = level_index(level_default()) + 1;
+    f.seed = (uint64_t)clock_us();
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&play_command, argc, argv, &f, &ops, &status))
+        return status;
+    bool any = argc > 1;
+    const char *record = ops.count > 0 ? ops.list[0] : f.load;
+    if (ops.count > 0 && f.load != NULL) {
+        args_error("play", "one game record at a time ('%s' and '%s')", f.load, ops.list[0]);
         return ARGS_EXIT_USAGE;
     }
+    if (record != NULL && (f.sized || f.win_given || f.ruled)) {
+        args_error("play", "%s: a record has its own board (no --size, --win or --rule)",
+                   record);
+        return ARGS_EXIT_USAGE;
+    }
+    struct game_config c;
+    game_config_default(&c);
+    c.width = f.size.width;
+    c.height = f.size.height;
+    c.rule = f.rule;
+    bool win_given = f.win_given, computer[2] = { f.side[0].computer, f.side[1].computer };
+    bool side_given[2] = { f.side_given[0], f.side_given[1] };
+    for (int i = 0; i < 2; i++)
+        if (side_given[i])
+            c.player[i] = f.side[i].p;
+    int level = f.level;
+    long time_ms = f.timed ? f.time_ms : -1, win = f.win;
+    uint64_t seed = f.seed;
 
     int longest = c.width > c.height ? c.width : c.height;
     c.win = win_given ? (int)win : (longest < 5 ? longest : 5);
-    if (!args_check_board(&c))
+    if (!args_check_board("play", &c))
         return ARGS_EXIT_USAGE;
     for (int i = 0; i < 2; i++) {
         struct player *p = &c.player[i];
@@ -201,7 +187,7 @@ int cmd_play(int argc, char **argv)
         char err[512];
         g = malloc(sizeof *g);
         if (g == NULL || !record_load_extra(record, g, &extra, err, sizeof err)) {
-            args_error("%s", g == NULL ? "out of memory" : err);
+            args_error("play", "%s", g == NULL ? "out of memory" : err);
             free(g);
             return ARGS_EXIT_USAGE;
         }
@@ -218,14 +204,14 @@ int cmd_play(int argc, char **argv)
     }
 
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        args_error("the game needs a terminal (standard input and output)");
+        args_error("play", "the game needs a terminal (standard input and output)");
         free(g);
         return 1;
     }
     char note[300];
     if (record != NULL)
         snprintf(note, sizeof note, "opened %.280s", record);
-    int status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL, note);
+    status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL, note);
     free(g);
     return status;
 }

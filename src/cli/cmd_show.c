@@ -16,15 +16,16 @@
 #include "io/record.h"
 #include "mnk/notation.h"
 
-static void usage(FILE *out)
-{
-    fputs("usage: mnk show FILE\n"
-          "\n"
-          "Prints the game in FILE (.sgf or .psq): its players, board, win\n"
-          "length, rule and result, the final position as a text board (X Black,\n"
-          "O White, the last move in parentheses) and the move list.\n",
-          out);
-}
+static const struct args_command show_command = {
+    .name = "show",
+    .operands = "FILE",
+    .about = "Prints the game in FILE (.sgf or .psq): its players, board, win length, rule "
+             "and result, the final position as a text board (X Black, O White, the last "
+             "move in parentheses) and the move list.",
+    .min_operands = 1,
+    .max_operands = 1,
+    .operands_error = "expected one record file",
+};
 
 static char stone_char(enum stone s)
 {
@@ -85,21 +86,15 @@ static void show_moves(const struct game *g)
 
 int cmd_show(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        usage(stdout);
-        return 0;
-    }
-    if (argc != 2 || argv[1][0] == '-') {
-        if (argc >= 2 && argv[1][0] == '-' && argv[1][1] != '\0')
-            args_error("%s: unknown option; see 'mnk show --help'", argv[1]);
-        else
-            args_error("show: expected one record file; see 'mnk show --help'");
-        return ARGS_EXIT_USAGE;
-    }
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&show_command, argc, argv, NULL, &ops, &status))
+        return status;
+    const char *file = ops.list[0];
     static struct game g;
     char err[1024];
-    if (!record_load(argv[1], &g, err, sizeof err)) {
-        args_error("%s", err);
+    if (!record_load(file, &g, err, sizeof err)) {
+        args_error("show", "%s", err);
         return 1;
     }
     char label[2][GAME_PLAYER_SPEC_MAX];

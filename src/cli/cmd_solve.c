@@ -7,6 +7,7 @@
  * before the end, 2 bad usage.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,24 +26,57 @@ struct solve_view {
     enum stone to_move;
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: mnk solve --size N|WxH --win K [--rule freestyle|exact]\n"
-            "                 [--position MOVES] [--memory MB] [--time SECONDS] [--nodes N]\n\n"
-            "Solves the board by exhaustive search: whether the side to move wins,\n"
-            "draws or loses with perfect play, in how many plies, and with which move.\n"
-            "Only small boards finish: 5x5 with k=4 in under a second, 6x6 with k=5\n"
-            "not within minutes. A line on stderr every 10 s shows a long solve is alive.\n\n"
-            "  --size N|WxH      board size, each side 3..26 (required)\n"
-            "  --win K           stones in a row to win, 3..max(W,H) (required)\n"
-            "  --rule R          freestyle (k or more wins, default) or exact\n"
-            "  --position MOVES  moves already played, Black first, e.g. 'c3 b2' or c3,b2\n"
-            "  --memory MB       transposition table size, 1..65536 (default %d)\n"
-            "  --time SECONDS    give up after this long, 0 = never (default 0)\n"
-            "  --nodes N         give up after N nodes, 0 = never (default 0)\n",
-            DEFAULT_MEMORY_MB);
-}
+struct solve_flags {
+    struct args_size size;
+    long win;
+    enum rule rule;
+    const char *position;
+    long memory_mb, time_ms, seconds;
+    uint64_t nodes;
+    bool time_ms_given, seconds_given;
+};
+
+static const struct solve_flags solve_defaults = {
+    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .memory_mb = DEFAULT_MEMORY_MB,
+};
+
+static const struct args_option solve_options[] = {
+    { .name = "size", .kind = ARGS_SIZE, .required = true,
+      .offset = offsetof(struct solve_flags, size), .help = "board size" },
+    { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
+      .metavar = "K", .required = true, .offset = offsetof(struct solve_flags, win),
+      .help = "stones in a row to win, at most the longer side" },
+    { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct solve_flags, rule),
+      .show_default = true, .help = "freestyle (k or more wins) or exact" },
+    { .name = "position", .kind = ARGS_STRING, .metavar = "MOVES",
+      .offset = offsetof(struct solve_flags, position),
+      .help = "moves already played, Black first, e.g. 'c3 b2' or c3,b2" },
+    { .name = "memory", .kind = ARGS_INT, .min = 1, .max = 65536, .metavar = "MB",
+      .offset = offsetof(struct solve_flags, memory_mb), .show_default = true,
+      .help = "transposition table size in MiB" },
+    { .name = "time-ms", .kind = ARGS_INT, .min = 0, .max = 1000000000, .metavar = "MS",
+      .offset = offsetof(struct solve_flags, time_ms),
+      .seen = ARGS_SEEN(struct solve_flags, time_ms_given),
+      .help = "give up after this many milliseconds; 0, the default, never" },
+    { .name = "time", .kind = ARGS_INT, .min = 0, .max = 1000000, .metavar = "SECONDS",
+      .offset = offsetof(struct solve_flags, seconds),
+      .seen = ARGS_SEEN(struct solve_flags, seconds_given),
+      .help = "the same limit in seconds, the older spelling" },
+    { .name = "nodes", .kind = ARGS_U64, .offset = offsetof(struct solve_flags, nodes),
+      .help = "give up after N nodes; 0, the default, never" },
+};
+
+static const struct args_command solve_command = {
+    .name = "solve",
+    .about = "Solves the board by exhaustive search: whether the side to move wins, draws "
+             "or loses with perfect play, in how many plies, and with which move. Only small "
+             "boards finish: 5x5 with k=4 in under a second, 6x6 with k=5 not within "
+             "minutes. A line on stderr every 10 s shows a long solve is alive.",
+    .options = solve_options,
+    .n_options = sizeof solve_options / sizeof solve_options[0],
+    .defaults = &solve_defaults,
+    .max_operands = 0,
+};
 
 /* A value in words, e.g. "win in 7", "draw", "loss in at most 4". */
 static const char *value_text(struct solver_value v, char *buf, size_t size)
@@ -101,7 +135,7 @@ static bool play_position(struct game *g, const char *moves)
 {
     char buf[4096];
     if (strlen(moves) >= sizeof buf) {
-        args_error("--position: too long");
+        args_error("solve", "--position: too long");
         return false;
     }
     strcpy(buf, moves);
@@ -110,7 +144,7 @@ static bool play_position(struct game *g, const char *moves)
          tok = strtok_r(NULL, " ,\t", &save)) {
         int pos;
         if (!notation_parse(&g->board, tok, &pos)) {
-            args_error("--position: '%s' is not a cell of a %dx%d board", tok,
+            args_error("solve", "--position: '%s' is not a cell of a %dx%d board", tok,
                        g->board.width, g->board.height);
             return false;
         }
@@ -118,10 +152,10 @@ static bool play_position(struct game *g, const char *moves)
         case GAME_OK:
             break;
         case GAME_ERR_OCCUPIED:
-            args_error("--position: %s is played twice", tok);
+            args_error("solve", "--position: %s is played twice", tok);
             return false;
         default:
-            args_error("--position: the game is over before %s", tok);
+            args_error("solve", "--position: the game is over before %s", tok);
             return false;
         }
     }
@@ -130,61 +164,32 @@ static bool play_position(struct game *g, const char *moves)
 
 int cmd_solve(int argc, char **argv)
 {
-    struct game_config config;
-    game_config_default(&config);
-    bool have_size = false, have_win = false;
-    const char *position = NULL;
-    long memory_mb = DEFAULT_MEMORY_MB, seconds = 0, win = 0;
-    uint64_t max_nodes = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (i + 1 >= argc) {
-            if (flag[0] == '-' && strcmp(flag, "-") != 0)
-                args_error("%s: needs a value (see 'mnk solve --help')", flag);
-            else
-                args_error("unexpected argument '%s' (see 'mnk solve --help')", flag);
-            return ARGS_EXIT_USAGE;
-        }
-        const char *value = argv[++i];
-        bool ok;
-        if (strcmp(flag, "--size") == 0)
-            ok = have_size = args_size(flag, value, &config.width, &config.height);
-        else if (strcmp(flag, "--win") == 0)
-            ok = have_win = args_int(flag, value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &win);
-        else if (strcmp(flag, "--rule") == 0)
-            ok = args_rule(flag, value, &config.rule);
-        else if (strcmp(flag, "--position") == 0)
-            ok = (position = value) != NULL;
-        else if (strcmp(flag, "--memory") == 0)
-            ok = args_int(flag, value, 1, 65536, &memory_mb);
-        else if (strcmp(flag, "--time") == 0)
-            ok = args_int(flag, value, 0, 1000000, &seconds);
-        else if (strcmp(flag, "--nodes") == 0)
-            ok = args_seed(flag, value, &max_nodes);
-        else {
-            args_error("unknown option '%s' (see 'mnk solve --help')", flag);
-            return ARGS_EXIT_USAGE;
-        }
-        if (!ok)
-            return ARGS_EXIT_USAGE;
-    }
-    if (!have_size || !have_win) {
-        args_error("%s is required (see 'mnk solve --help')", have_size ? "--win" : "--size");
+    struct solve_flags f = solve_defaults;
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&solve_command, argc, argv, &f, &ops, &status))
+        return status;
+    if (f.time_ms_given && f.seconds_given) {
+        args_error("solve", "give --time-ms or --time, not both");
         return ARGS_EXIT_USAGE;
     }
-    config.win = (int)win;
+    struct game_config config;
+    game_config_default(&config);
+    config.width = f.size.width;
+    config.height = f.size.height;
+    config.win = (int)f.win;
+    config.rule = f.rule;
+    const char *position = f.position;
+    long memory_mb = f.memory_mb;
+    long time_ms = f.seconds_given ? f.seconds * 1000 : f.time_ms;
+    uint64_t max_nodes = f.nodes;
     config.early_draw = false;
-    if (!args_check_board(&config))
+    if (!args_check_board("solve", &config))
         return ARGS_EXIT_USAGE;
     struct game game;
     const char *why = game_init(&game, &config);
     if (why != NULL) {
-        args_error("%s", why);
+        args_error("solve", "%s", why);
         return ARGS_EXIT_USAGE;
     }
     if (position != NULL && !play_position(&game, position))
@@ -192,13 +197,13 @@ int cmd_solve(int argc, char **argv)
 
     struct solver *solver = solver_create((size_t)memory_mb << 20);
     if (solver == NULL) {
-        fprintf(stderr, "mnk: not enough memory for a %ld MiB table\n", memory_mb);
+        args_error("solve", "not enough memory for a %ld MiB table", memory_mb);
         return 1;
     }
     enum stone side = game_to_move(&game);
     struct solve_view view = { &game.board, side };
     struct solver_limits limits = {
-        .time_ms = (int)(seconds > 0 ? seconds * 1000 : 0),
+        .time_ms = (int)time_ms,
         .max_nodes = max_nodes,
         .exact_distance = true,
         .tick_ms = 10000,

@@ -63,6 +63,6 @@ int main(int argc, char **argv)
         argv[0] = (char *)"play";
         return cmd_play(argc, argv);
     }
-    args_error("unknown command '%s'; 'mnk --help' lists the commands", argv[1]);
+    args_error(NULL, "unknown command '%s'; 'mnk --help' lists the commands", argv[1]);
     return ARGS_EXIT_USAGE;
 }

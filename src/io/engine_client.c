@@ -21,6 +21,8 @@
 
 #define START_WAIT_MS 10000  /* a process starting and loading its tables */
 #define GRACE_MS 1000        /* beyond the move's budget: a busy machine */
+#define FIRST_MOVE_MS 5000   /* more for the first move after START: engines
+                                set up their tables on the INFO lines */
 #define END_WAIT_MS 1000     /* for the engine to leave after END */
 #define FAIL_WAIT_MS 200     /* for an engine that closed its output to exit */
 #define CLOSE_FDS_MAX 4096   /* descriptors the child closes, at most */
@@ -307,16 +309,34 @@ static int one_more(const struct board *known, const struct board *b, enum stone
     return added;
 }
 
-/* BOARD ... DONE with every stone of b: `side`'s as 1, the other's as 2. */
+/* BOARD ... DONE with every stone of b: `side`'s as 1, the other's as 2.
+ * The stones alternate, Black's first, as a game could have played them
+ * (the leftover stones of the side with more follow at the end): engines
+ * replay a BOARD block as a sequence of moves, and some insert a pass
+ * wherever two stones of one colour follow each other, which confuses
+ * their idea of whose stone is whose. */
 static bool send_board(struct client *c, const struct board *b, enum stone side)
 {
     char *msg = c->msg;
     size_t n = (size_t)snprintf(msg, sizeof c->msg, "BOARD\n");
-    for (int pos = 0; pos < board_cells(b); pos++) {
-        enum stone s = board_at(b, pos);
-        if (s != STONE_NONE)
-            n += (size_t)snprintf(msg + n, sizeof c->msg - n, "%d,%d,%d\n", board_x(b, pos),
-                                  board_y(b, pos), s == side ? 1 : 2);
+    int next[2] = { 0, 0 }; /* the next cell to look at for Black, White */
+    enum stone turn = STONE_BLACK;
+    for (int sent = 0; sent < b->stones; sent++) {
+        int k = turn == STONE_BLACK ? 0 : 1;
+        int pos = next[k];
+        while (pos < board_cells(b) && board_at(b, pos) != turn)
+            pos++;
+        if (pos == board_cells(b)) { /* none of `turn`'s left: the other's */
+            next[k] = pos;
+            turn = stone_other(turn);
+            sent--;
+            continue;
+        }
+        next[k] = pos + 1;
+        n += (size_t)snprintf(msg + n, sizeof c->msg - n, "%d,%d,%d\n", board_x(b, pos),
+                              board_y(b, pos), turn == side ? 1 : 2);
+        if (next[1 - k] < board_cells(b))
+            turn = stone_other(turn);
     }
     n += (size_t)snprintf(msg + n, sizeof c->msg - n, "DONE\n");
     if (c->to < 0 || !write_all(c->to, msg, n)) {
@@ -365,11 +385,14 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         sent = send_board(c, b, side);
     if (!sent)
         return -1;
+    bool first = c->fresh;
     c->fresh = false;
 
     struct proto_cmd cmd;
     char raw[96];
     int64_t deadline = clock_ms() + turn_ms + GRACE_MS + turn_ms / 4;
+    if (first)
+        deadline += FIRST_MOVE_MS;
     switch (await_reply(c, deadline, false, limits->stop, &cmd, raw, sizeof raw)) {
     case REPLY_OK:
         break;

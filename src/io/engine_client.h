@@ -12,10 +12,14 @@
  *     stone it sends TURN x,y; for an empty board BEGIN (after RESTART if the
  *     engine saw an earlier game); for anything else — an undo, a new
  *     position — BOARD ... DONE with the whole position, so the engine always
- *     agrees with the board it is asked about;
+ *     agrees with the board it is asked about; its stones alternate in
+ *     colour, Black's first, as a game could have played them (engines
+ *     replay the block as moves);
  *   - it waits for the answer with poll() until the move's time budget plus a
- *     grace period, skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and
- *     accepts only an empty cell of the board.
+ *     grace period (longer for the first move after START: an engine may
+ *     set up its tables, say a hash as large as max_memory allows, only
+ *     then), skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and accepts
+ *     only an empty cell of the board.
  *
  * A choose() cancelled through limits->stop returns at once with some empty
  * cell (the contract of ai.h); the engine's late answer is read and thrown

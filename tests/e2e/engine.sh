@@ -86,6 +86,56 @@ out=$(printf 'RECTSTART 7,4\nINFO rule 1\nBEGIN\n' | timeout 30 "$mnk" engine --
 out=$("$mnk" engine --win 99 2>&1 < /dev/null)
 [ $? -eq 2 ] && [[ $out =~ --win ]] || fail "bad --win: '$out'"; ok
 
+# --- Time. now_ms: the wall clock in milliseconds.
+now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
+# Three quiet positions (mirror images, no forced line), as BOARD blocks.
+positions=('7,7,1\n8,8,2\n8,7,1\n9,9,2' '7,7,1\n6,8,2\n6,7,1\n5,9,2' '7,7,1\n8,6,2\n8,7,1\n9,5,2')
+position="BOARD\n${positions[0]}\nDONE\n"
+
+# Without any time information (no INFO limits, no --time-ms) a move takes
+# about a second. Loosely bounded, the machine may be busy: the three
+# positions answered in under 8 s, each within 5 s (at five seconds a move
+# they took 14 s).
+coproc ENG { timeout 60 "$mnk" engine --seed 1; }
+send() { printf "$1" >&"${ENG[1]}"; }
+recv() { IFS= read -r -t "$2" reply <&"${ENG[0]}" || fail "no answer to $1 within $2 s"; }
+send 'START 15\n'; recv START 30; [ "$reply" = OK ] || fail "START 15: '$reply'"
+t0=$(now_ms)
+for p in "${positions[@]}"; do
+    send "BOARD\n$p\nDONE\n"; recv BOARD 5
+    [[ $reply =~ ^[0-9]+,[0-9]+$ ]] || fail "BOARD: '$reply'"
+done
+took=$(($(now_ms) - t0))
+[ $took -lt 8000 ] || fail "three moves without time limits took $took ms"; ok
+send 'END\n'
+wait "$ENG_PID"; rc=$?
+[ $rc -eq 0 ] || fail "engine exited with $rc after END"; ok
+
+# The end of input in the middle of a search stops it: a minute's turn, the
+# input closed a second into it; the move so far is answered, status 0.
+t0=$(now_ms)
+{ printf "START 15\nINFO timeout_turn 60000\n$position"; sleep 1; } |
+    timeout 60 "$mnk" engine --seed 1 > "$tmp/eof.out" 2> "$tmp/eof.err"
+rc=$? took=$(($(now_ms) - t0))
+[ $rc -eq 0 ] || fail "engine exited with $rc at the end of input in a search"; ok
+[ $took -lt 5000 ] || fail "the end of input did not stop the search: $took ms"; ok
+[ -s "$tmp/eof.err" ] && fail "engine wrote to stderr: $(head -3 "$tmp/eof.err")"
+expect 1 '^OK$' "$tmp/eof.out"
+expect 2 '^[0-9]+,[0-9]+$' "$tmp/eof.out"
+move=$(sed -n 2p "$tmp/eof.out")
+case $move in 7,7|8,8|8,7|9,9) fail "answered an occupied cell $move" ;; esac
+[ "$(wc -l < "$tmp/eof.out")" -eq 2 ] || fail "expected 2 answers, got $(cat "$tmp/eof.out")"; ok
+
+# END in the middle of a search ends the engine promptly, status 0.
+coproc ENG { timeout 60 "$mnk" engine --seed 1; }
+send "START 15\nINFO timeout_turn 60000\n"; recv START 30
+t0=$(now_ms)
+send "$position"; sleep 0.5; send 'END\n'
+wait "$ENG_PID"; rc=$?
+took=$(($(now_ms) - t0))
+[ $rc -eq 0 ] || fail "engine exited with $rc after END in a search"; ok
+[ $took -lt 5000 ] || fail "END did not stop the search: $took ms"; ok
+
 # --- Whole games of tic-tac-toe against the engine, move by move: every
 # answer is a legal empty cell, until the board is full or someone has three.
 for first in engine us; do

@@ -100,6 +100,21 @@ convert a.sgf b.sgf --to           | --to       | missing
 convert a.sgf                      | convert    | two files
 convert a.sgf b.sgf c.sgf          | convert    | two files
 convert a.sgf b.txt                | b.txt      | \.sgf or \.psq
+play --size=2                      | --size     | 3 to 26
+play --size=                       | --size     | 3 to 26
+play --time 5                      | --time     | unknown
+play --help=1                      | --help     | no value
+engine --win=2                     | --win      | from 3 to 26
+match --black=random --white=random --size=27 | --size | 3 to 26
+match --black=random --white=random --games=0 | --games | from 1 to 100000
+solve --size=4 --win=3 --time-ms=-1 | --time-ms | from 0 to
+solve --size 4 --win 3 --time-ms 10 --time 1 | --time-ms | not both
+bench --depth=61                   | --depth    | from 1 to 60
+analyze --time-ms=0 a.sgf          | --time-ms  | from 1 to 600000
+analyze a.sgf -o                   | -o         | missing
+convert --to=xyz a.sgf -           | --to       | sgf or psq
+show --bogus=1 a.sgf               | --bogus    | unknown
+levels --bogus                     | --bogus    | unknown
 EOF
 )
 

@@ -1,105 +1,116 @@
-/* fuzz_engine.c — fuzz target: `mnk engine` driven by a whole session.
+/* fuzz_engine.c — fuzz target: the Gomocup session (io/brain.h) driven by
+ * whole input streams.
  *
- * The input is what a manager sends on standard input; its first byte picks
- * the strategy (any of the registry), the win length and the rule. Thinking is
- * capped at 1 ms a move and tables at 1 MB, so a session runs in
- * milliseconds. cmd_engine() runs on it as in the real binary, with standard
- * input and output redirected to temporary files. Checked: it returns 0, and
- * every line on standard output is a protocol answer (OK, ERROR, UNKNOWN,
- * MESSAGE, DEBUG, a move on a board of at most 26x26, or the ABOUT line) in
- * printable ASCII. */
+ * The input is what a manager sends; its first byte picks the strategy (any
+ * of the registry), the win length and the rule. Thinking is capped at 1 ms a
+ * move and tables at 1 MB, so a session runs in milliseconds. The stream is
+ * cut into lines by the same reader `mnk engine` uses (io/linebuf.h, from a
+ * temporary file) and each goes to brain_line(); a due move is thought about
+ * at once, as `mnk engine` does on its thread. Checked: every answer is a
+ * protocol line (OK, ERROR, UNKNOWN, MESSAGE, DEBUG, a move on a board of at
+ * most 26x26, or the ABOUT line) in printable ASCII; brain_think() answers
+ * exactly once, and a move it answers is now our stone on the brain's board;
+ * the session ends at END or the end of the stream. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 #include "fuzz.h"
+#include "io/brain.h"
+#include "io/linebuf.h"
 #include "mnk/ai.h"
 #include "mnk/board.h"
 
-static FILE *in, *out;
-
-/* Points descriptors 0 and 1 at temporary files, once. */
-static void redirect(void)
-{
-    if (in != NULL)
-        return;
-    in = tmpfile();
-    out = tmpfile();
-    FUZZ_CHECK(in != NULL && out != NULL, "tmpfile");
-    fflush(stdout);
-    FUZZ_CHECK(dup2(fileno(in), STDIN_FILENO) >= 0 && dup2(fileno(out), STDOUT_FILENO) >= 0,
-               "dup2");
-}
-
-static void rewind_fd(int fd)
-{
-    FUZZ_CHECK(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0, "truncate");
-}
+struct answers {
+    int count;
+    char last[BRAIN_ANSWER_MAX];
+};
 
 static bool starts(const char *line, const char *word)
 {
     return strncmp(line, word, strlen(word)) == 0;
 }
 
-/* "x,y" with both in 0..BOARD_MAX_SIDE-1. */
-static bool is_move(const char *line)
+/* "x,y" with both in 0..BOARD_MAX_SIDE-1: true with *x, *y. */
+static bool is_move(const char *line, int *x, int *y)
 {
-    int x, y, n = -1;
-    if (sscanf(line, "%3d,%3d%n", &x, &y, &n) != 2 || n != (int)strlen(line))
+    int n = -1;
+    if (sscanf(line, "%3d,%3d%n", x, y, &n) != 2 || n != (int)strlen(line))
         return false;
-    return line[0] != '-' && line[0] != '+' && x >= 0 && x < BOARD_MAX_SIDE && y >= 0 &&
-           y < BOARD_MAX_SIDE;
+    return line[0] != '-' && line[0] != '+' && *x >= 0 && *x < BOARD_MAX_SIDE && *y >= 0 &&
+           *y < BOARD_MAX_SIDE;
 }
 
-static void check_line(const char *line, size_t len)
+static void say(void *ctx, const char *line)
 {
+    struct answers *a = ctx;
+    size_t len = strlen(line);
+    FUZZ_CHECK(len < sizeof a->last, "an answer of %zu bytes", len);
     for (size_t i = 0; i < len; i++)
         FUZZ_CHECK(line[i] >= 0x20 && line[i] < 0x7f, "byte 0x%02x in an answer",
                    (unsigned char)line[i]);
+    int x, y;
     FUZZ_CHECK(strcmp(line, "OK") == 0 || starts(line, "ERROR ") ||
                starts(line, "UNKNOWN ") || starts(line, "MESSAGE ") ||
                starts(line, "DEBUG ") || starts(line, "name=\"mnk\", version=") ||
-               is_move(line), "not a protocol answer: '%s'", line);
+               is_move(line, &x, &y), "not a protocol answer: '%s'", line);
+    memcpy(a->last, line, len + 1);
+    a->count++;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    redirect();
-    static const char *const wins[] = { "5", "3", "4", "6" };
+    static const int wins[] = { 5, 3, 4, 6 };
     int n_ais = 0;
     while (ai_strategies[n_ais] != NULL)
         n_ais++;
-    char *argv[] = {
-        "engine", "--ai", (char *)ai_strategies[(data[0] & 7) % n_ais]->name,
-        "--win", (char *)wins[(data[0] >> 3) & 3],
-        "--time-ms", "1", "--memory", "1", "--seed", "1",
-        "--rule", data[0] & 32 ? "exact" : "freestyle", NULL,
+    struct brain_config config = {
+        .ai_name = ai_strategies[(data[0] & 7) % n_ais]->name,
+        .ai_opts = { .seed = 1, .memory = 1u << 20 },
+        .win = wins[(data[0] >> 3) & 3],
+        .rule = data[0] & 32 ? RULE_EXACT : RULE_FREESTYLE,
+        .time_cap_ms = 1,
     };
-    int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
+    struct answers answers = { 0 };
+    struct brain *b = brain_new(&config, say, &answers);
+    FUZZ_CHECK(b != NULL, "no brain for %s", config.ai_name);
 
-    rewind_fd(STDIN_FILENO);
-    rewind_fd(STDOUT_FILENO);
-    FUZZ_CHECK(fwrite(data + 1, 1, size - 1, in) == size - 1 && fflush(in) == 0, "write");
-    FUZZ_CHECK(lseek(STDIN_FILENO, 0, SEEK_SET) == 0, "seek");
-
-    int status = cmd_engine(argc, argv);
-    fflush(stdout);
-    FUZZ_CHECK(status == 0, "engine returned %d", status);
-
-    /* Read the answers back through our own handle on the output file. */
-    FUZZ_CHECK(fseek(out, 0, SEEK_SET) == 0, "seek");
-    static char line[8192];
-    while (fgets(line, sizeof line, out) != NULL) {
-        size_t n = strlen(line);
-        FUZZ_CHECK(n > 0 && line[n - 1] == '\n', "an answer without a newline or too long");
-        line[--n] = '\0';
-        check_line(line, n);
+    FILE *in = tmpfile();
+    FUZZ_CHECK(in != NULL, "tmpfile");
+    FUZZ_CHECK(fwrite(data + 1, 1, size - 1, in) == size - 1 && fflush(in) == 0 &&
+               fseek(in, 0, SEEK_SET) == 0, "write");
+    static struct linebuf lb;
+    linebuf_init(&lb);
+    bool ended = false;
+    while (!ended && !linebuf_eof(&lb)) {
+        const char *line;
+        size_t len;
+        bool cut;
+        while (!ended && linebuf_next(&lb, &line, &len, &cut)) {
+            enum brain_step step = brain_line(b, line, len, cut);
+            ended = step == BRAIN_END;
+            if (step != BRAIN_THINK)
+                continue;
+            int before = answers.count;
+            brain_think(b, NULL);
+            FUZZ_CHECK(answers.count == before + 1, "%d answers to one move",
+                       answers.count - before);
+            int x, y;
+            if (is_move(answers.last, &x, &y)) {
+                const struct board *board = brain_board(b);
+                FUZZ_CHECK(board_inside(board, x, y) &&
+                           board_at(board, board_pos(board, x, y)) == brain_side(b),
+                           "the move %s is not ours on the board", answers.last);
+            }
+        }
+        if (!ended)
+            FUZZ_CHECK(linebuf_fill(&lb, fileno(in)) >= 0, "read");
     }
-    clearerr(out);
+    fclose(in);
+    brain_free(b);
     return 0;
 }

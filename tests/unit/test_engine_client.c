@@ -77,6 +77,56 @@ static void test_conversation(void **state)
     assert_no_children();
 }
 
+/* A BOARD block alternates colours, Black's stone first, as a game could
+ * have played them: engines replay it as a sequence of moves. The engine
+ * answers 2,2 when the side fields came as 1 2 1 2 1 (Black to move holds
+ * three stones, White two), 3,3 otherwise. */
+static void test_board_order(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("seq=; while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; BOARD) seq=;; "
+                                "DONE) if [ \"$seq\" = 12121 ]; then echo 2,2; else echo 3,3; fi;; "
+                                "END) exit 0;; *,*) seq=$seq${cmd##*,};; esac; done",
+                                5000);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    /* In cell order both of White's stones come after all of Black's. */
+    board_place(&b, board_pos(&b, 0, 0), STONE_BLACK);
+    board_place(&b, board_pos(&b, 1, 0), STONE_BLACK);
+    board_place(&b, board_pos(&b, 2, 0), STONE_BLACK);
+    board_place(&b, board_pos(&b, 9, 9), STONE_WHITE);
+    board_place(&b, board_pos(&b, 10, 10), STONE_WHITE);
+    struct ai_limits lim = { .time_ms = 5000 };
+    assert_int_equal(ai_choose(&ai, &b, STONE_WHITE, &lim), board_pos(&b, 3, 3));
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 2, 2));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
+/* The first move after START may take longer: an engine sets up its tables
+ * then. The later ones get the budget and the usual grace only. */
+static void test_first_move_time(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; BEGIN) sleep 2; echo 7,7;; "
+                                "TURN) sleep 30;; esac; done",
+                                100);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_limits lim = { .time_ms = 100 };
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(p, board_pos(&b, 7, 7));
+    assert_null(engine_client_failure(&ai));
+    board_place(&b, p, STONE_BLACK);
+    board_place(&b, board_pos(&b, 0, 0), STONE_WHITE);
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), -1);
+    assert_non_null(strstr(engine_client_failure(&ai), "in time"));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
 /* Each broken engine makes choose() return -1 with a reason, for good. */
 static void test_failures(void **state)
 {
@@ -218,6 +268,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conversation),
+        cmocka_unit_test(test_board_order),
+        cmocka_unit_test(test_first_move_time),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_destroy_kills),

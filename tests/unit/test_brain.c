@@ -1,0 +1,364 @@
+/* test_brain.c — the Gomocup session: answers, colours, BOARD blocks, INFO
+ * limits, thinking, fed line by line as `mnk engine` feeds it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "io/brain.h"
+
+#define MAX_ANSWERS 16
+
+/* What the brain said since the last reset. */
+struct heard {
+    int count;
+    char line[MAX_ANSWERS][BRAIN_ANSWER_MAX];
+};
+
+static void say(void *ctx, const char *line)
+{
+    struct heard *h = ctx;
+    assert_true(h->count < MAX_ANSWERS);
+    snprintf(h->line[h->count++], BRAIN_ANSWER_MAX, "%s", line);
+}
+
+static struct heard heard;
+
+static struct brain *open_brain(const char *ai, int win, int time_cap_ms)
+{
+    struct brain_config c = {
+        .ai_name = ai,
+        .ai_opts = { .seed = 1 },
+        .win = win,
+        .rule = RULE_FREESTYLE,
+        .time_cap_ms = time_cap_ms,
+    };
+    memset(&heard, 0, sizeof heard);
+    struct brain *b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    return b;
+}
+
+/* Feeds one line; the step it gives. Forgets what was heard before. */
+static enum brain_step feed(struct brain *b, const char *line)
+{
+    heard.count = 0;
+    return brain_line(b, line, strlen(line), false);
+}
+
+/* Feeds one line that must be answered with exactly one line starting
+ * with `prefix`. */
+static void expect(struct brain *b, const char *line, const char *prefix)
+{
+    assert_int_equal(feed(b, line), BRAIN_READY);
+    assert_int_equal(heard.count, 1);
+    if (strncmp(heard.line[0], prefix, strlen(prefix)) != 0)
+        fail_msg("'%s' was answered '%s', expected '%s...'", line, heard.line[0], prefix);
+}
+
+static void expect_silence(struct brain *b, const char *line)
+{
+    assert_int_equal(feed(b, line), BRAIN_READY);
+    assert_int_equal(heard.count, 0);
+}
+
+/* Thinks about the due move; the cell it answered, which must now hold our
+ * stone. */
+static int think(struct brain *b, const atomic_bool *stop)
+{
+    heard.count = 0;
+    brain_think(b, stop);
+    assert_int_equal(heard.count, 1);
+    int x, y, n = -1;
+    if (sscanf(heard.line[0], "%d,%d%n", &x, &y, &n) != 2 || n != (int)strlen(heard.line[0]))
+        fail_msg("not a move: '%s'", heard.line[0]);
+    const struct board *board = brain_board(b);
+    assert_true(board_inside(board, x, y));
+    int pos = board_pos(board, x, y);
+    assert_int_equal(board_at(board, pos), brain_side(b));
+    return pos;
+}
+
+/* brain_think() with no move due says nothing. */
+static void think_nothing(struct brain *b)
+{
+    heard.count = 0;
+    brain_think(b, NULL);
+    assert_int_equal(heard.count, 0);
+}
+
+static void test_answers(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 3, 0);
+    expect(b, "FOO bar", "UNKNOWN ");
+    expect(b, "TURN 1,1", "ERROR TURN before START");
+    expect(b, "BEGIN", "ERROR BEGIN before START");
+    expect(b, "RESTART", "ERROR RESTART before START");
+    expect(b, "START 30", "ERROR unsupported board 30x30");
+    expect(b, "START 2", "ERROR unsupported board 2x2");
+    expect(b, "start 3", "OK");
+    expect(b, "TURN 5,5", "ERROR TURN 5,5 is outside the 3x3 board");
+    expect(b, "TURN a,b", "ERROR ");
+    expect(b, "0,0,1", "ERROR '0,0,1' outside a BOARD block");
+    expect(b, "DONE", "ERROR 'DONE' outside a BOARD block");
+    expect(b, "OK", "UNKNOWN ");
+    expect(b, "\001\002\377", "UNKNOWN '?\?\?'");
+    expect(b, "ABOUT", "name=\"mnk\", version=\"");
+    expect_silence(b, "");
+    expect_silence(b, "INFO timeout_turn 1000");
+    expect_silence(b, "INFO folder /somewhere");
+    expect_silence(b, "INFO no_such_key 3");
+    expect(b, "INFO rule 4", "MESSAGE renju is not supported");
+    expect(b, "INFO rule 9", "MESSAGE rule 9 is not supported: playing exactly five");
+    expect_silence(b, "INFO rule 1");
+    assert_int_equal(brain_board(b)->rule, RULE_EXACT);
+    expect_silence(b, "INFO rule 0");
+    assert_int_equal(brain_board(b)->rule, RULE_FREESTYLE);
+
+    heard.count = 0;
+    assert_int_equal(brain_line(b, "TURN 1,1", 8, true), BRAIN_READY);
+    assert_int_equal(heard.count, 1);
+    assert_non_null(strstr(heard.line[0], "ERROR line too long"));
+    assert_int_equal(brain_board(b)->stones, 0);
+
+    assert_int_equal(feed(b, "END"), BRAIN_END);
+    assert_int_equal(heard.count, 0);
+    brain_free(b);
+}
+
+/* Black moves first: the brain's colour follows from the stones when it is
+ * first asked to move. */
+static void test_colours(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 5, 0);
+    expect(b, "START 15", "OK");
+    assert_int_equal(brain_side(b), STONE_NONE);
+    assert_int_equal(feed(b, "BEGIN"), BRAIN_THINK);
+    assert_int_equal(heard.count, 0);
+    assert_int_equal(brain_side(b), STONE_BLACK);
+    think(b, NULL);
+    assert_int_equal(feed(b, "TURN 0,0"), BRAIN_THINK);
+    assert_int_equal(board_at(brain_board(b), board_pos(brain_board(b), 0, 0)), STONE_WHITE);
+    think(b, NULL);
+    assert_int_equal(brain_board(b)->stones, 3);
+
+    expect(b, "RESTART", "OK");
+    assert_int_equal(brain_board(b)->stones, 0);
+    assert_int_equal(brain_side(b), STONE_NONE);
+    assert_int_equal(feed(b, "TURN 7,7"), BRAIN_THINK);
+    assert_int_equal(brain_side(b), STONE_WHITE);
+    assert_int_equal(board_at(brain_board(b), board_pos(brain_board(b), 7, 7)), STONE_BLACK);
+    think(b, NULL);
+
+    /* PLAY: the manager makes our move; it is answered back. */
+    expect(b, "RESTART", "OK");
+    expect(b, "PLAY 3,4", "3,4");
+    assert_int_equal(brain_side(b), STONE_BLACK);
+    expect(b, "PLAY 3,4", "ERROR PLAY 3,4: the cell is occupied");
+    expect(b, "TURN 3,4", "ERROR TURN 3,4: the cell is occupied");
+    expect(b, "TAKEBACK 3,4", "OK");
+    assert_int_equal(brain_board(b)->stones, 0);
+    expect(b, "TAKEBACK 3,4", "ERROR TAKEBACK 3,4: the cell is empty");
+    expect(b, "TAKEBACK 15,0", "ERROR TAKEBACK 15,0 is outside");
+    brain_free(b);
+}
+
+/* A BOARD block: colours by the count of each side's stones, faults answered
+ * once at DONE with the board left alone. */
+static void test_board_block(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 5, 0);
+    const char *early[] = { "BOARD", "0,0,1", "DONE" };
+    for (size_t i = 0; i < 2; i++)
+        expect_silence(b, early[i]);
+    expect(b, early[2], "ERROR BOARD before START");
+    expect(b, "START 15", "OK");
+
+    /* Two of theirs, one of ours (listed first): we are White. */
+    const char *white[] = { "BOARD", "1,1,1", "", "2,2,2", "3,3,2" };
+    for (size_t i = 0; i < sizeof white / sizeof *white; i++)
+        expect_silence(b, white[i]);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    assert_int_equal(brain_side(b), STONE_WHITE);
+    const struct board *board = brain_board(b);
+    assert_int_equal(board_at(board, board_pos(board, 1, 1)), STONE_WHITE);
+    assert_int_equal(board_at(board, board_pos(board, 3, 3)), STONE_BLACK);
+    think(b, NULL);
+    assert_int_equal(board->stones, 4);
+
+    /* As many of each, field 3 counting as theirs: we are Black. */
+    const char *black[] = { "BOARD", "5,5,2", "6,6,3", "7,7,1", "8,8,1" };
+    for (size_t i = 0; i < sizeof black / sizeof *black; i++)
+        expect_silence(b, black[i]);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    assert_int_equal(brain_side(b), STONE_BLACK);
+    assert_int_equal(board_at(board, board_pos(board, 6, 6)), STONE_WHITE);
+    assert_int_equal(board_at(board, board_pos(board, 1, 1)), STONE_NONE);
+    think(b, NULL);
+
+    /* Faulty blocks: the first fault, at DONE; the board stays as it was. */
+    struct {
+        const char *line, *error;
+    } faults[] = {
+        { "15,0,1", "ERROR a stone outside the board" },
+        { "5,5,1", "ERROR two stones on one cell" },
+        { "TURN 1,1", "ERROR expected x,y,field or DONE inside BOARD" },
+        { "1,1,9", "ERROR " },
+        { "7,7", "ERROR " },
+    };
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) {
+        int stones = board->stones;
+        expect_silence(b, "BOARD");
+        expect_silence(b, "5,5,1");
+        expect_silence(b, faults[i].line);
+        expect_silence(b, "9,9,2");
+        expect(b, "DONE", faults[i].error);
+        assert_int_equal(board->stones, stones);
+        assert_int_equal(board_at(board, board_pos(board, 9, 9)), STONE_NONE);
+    }
+
+    /* SWAP2BOARD is read to its DONE, then refused. */
+    expect_silence(b, "SWAP2BOARD");
+    expect_silence(b, "7,7");
+    expect_silence(b, "ABOUT");
+    expect(b, "DONE", "UNKNOWN SWAP2BOARD");
+    expect(b, "ABOUT", "name=");
+
+    /* END inside a block ends the session. */
+    expect_silence(b, "BOARD");
+    assert_int_equal(feed(b, "END"), BRAIN_END);
+    brain_free(b);
+}
+
+/* A full board has no move to make: ERROR at once, nothing to think about. */
+static void test_full_board(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 3, 0);
+    expect(b, "START 3", "OK");
+    expect_silence(b, "BOARD");
+    for (int pos = 0; pos < 9; pos++) {
+        char line[16];
+        snprintf(line, sizeof line, "%d,%d,%d", pos % 3, pos / 3, pos % 2 + 1);
+        expect_silence(b, line);
+    }
+    expect(b, "DONE", "ERROR the board is full");
+    think_nothing(b);
+    brain_free(b);
+}
+
+/* The clock: without any INFO limit a move gets BRAIN_DEFAULT_MS, or the
+ * cap when one is set; the INFO limits otherwise, never above the cap. */
+static void test_limits(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 5, 0);
+    expect(b, "START 15", "OK");
+    struct ai_limits l = brain_limits(b);
+    assert_int_equal(l.time_ms, BRAIN_DEFAULT_MS);
+    assert_int_equal(l.time_max_ms, BRAIN_DEFAULT_MS);
+    assert_true(BRAIN_DEFAULT_MS <= 1000);
+    assert_null(l.stop);
+
+    expect_silence(b, "INFO timeout_turn 5000");
+    l = brain_limits(b);
+    assert_true(l.time_ms > 2500 && l.time_ms < 5000);
+    assert_true(l.time_max_ms >= l.time_ms && l.time_max_ms < 5000);
+
+    /* A game clock with little left: the move gets a part of it. */
+    expect_silence(b, "INFO timeout_match 100000");
+    expect_silence(b, "INFO time_left 2000");
+    l = brain_limits(b);
+    assert_true(l.time_ms >= 1 && l.time_ms < 2000 / 4);
+    assert_true(l.time_max_ms >= l.time_ms && l.time_max_ms < 2000);
+    brain_free(b);
+
+    /* A cap: the time without limits, and the most any limit gives. */
+    struct brain_config c = { .ai_name = "random", .win = 5, .rule = RULE_FREESTYLE,
+                              .time_cap_ms = 300, .max_nodes = 1234, .max_depth = 7 };
+    b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect(b, "START 15", "OK");
+    l = brain_limits(b);
+    assert_int_equal(l.time_ms, 300);
+    assert_int_equal(l.time_max_ms, 300);
+    assert_int_equal(l.max_nodes, 1234);
+    assert_int_equal(l.max_depth, 7);
+    expect_silence(b, "INFO timeout_turn 60000");
+    l = brain_limits(b);
+    assert_int_equal(l.time_ms, 300);
+    assert_int_equal(l.time_max_ms, 300);
+    expect_silence(b, "INFO timeout_turn 200");
+    assert_true(brain_limits(b).time_ms < 200);
+    brain_free(b);
+}
+
+/* A search stopped before it starts still answers one legal move, and the
+ * session goes on; nothing is due after it. */
+static void test_stopped_search(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("search", 5, 0);
+    expect_silence(b, "INFO timeout_turn 600000");
+    expect(b, "START 15", "OK");
+    const char *pos[] = { "BOARD", "7,7,1", "8,8,2", "8,7,1", "9,9,2" };
+    for (size_t i = 0; i < sizeof pos / sizeof *pos; i++)
+        expect_silence(b, pos[i]);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    atomic_bool stop;
+    atomic_init(&stop, true);
+    think(b, &stop);
+    assert_int_equal(brain_board(b)->stones, 5);
+    think_nothing(b);
+    assert_int_equal(feed(b, "TURN 0,0"), BRAIN_THINK);
+    think(b, &stop);
+    assert_int_equal(brain_board(b)->stones, 7);
+    brain_free(b);
+}
+
+/* A due move that the caller feeds past is forgotten, not made later. */
+static void test_due_forgotten(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 5, 0);
+    expect(b, "START 15", "OK");
+    assert_int_equal(feed(b, "BEGIN"), BRAIN_THINK);
+    expect(b, "ABOUT", "name=");
+    think_nothing(b);
+    assert_int_equal(brain_board(b)->stones, 0);
+    brain_free(b);
+}
+
+static void test_new_fails(void **state)
+{
+    (void)state;
+    struct brain_config c = { .ai_name = "no-such-player", .win = 5 };
+    assert_null(brain_new(&c, say, &heard));
+    brain_free(NULL);
+    assert_true(brain_is_end("END", 3));
+    assert_true(brain_is_end("  end\r", 6));
+    assert_false(brain_is_end("ENDS", 4));
+    assert_false(brain_is_end("", 0));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_answers),
+        cmocka_unit_test(test_colours),
+        cmocka_unit_test(test_board_block),
+        cmocka_unit_test(test_full_board),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_stopped_search),
+        cmocka_unit_test(test_due_forgotten),
+        cmocka_unit_test(test_new_fails),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
