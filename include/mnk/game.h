@@ -122,7 +122,9 @@ int game_undo_to_human(struct game *g);
 /* The last move played, or -1 before the first. */
 int game_last_move(const struct game *g);
 
-/* A short human phrase for the result: "Black wins", "draw: board full". */
+/* A short human phrase for the result: "Black wins", "draw: board full".
+ * These three give English, the same in records and in every locale; each
+ * text is marked for the catalogue, so a view shows _(text) (mnk/i18n.h). */
 const char *game_result_text(const struct result *r);
 
 /* "Black" or "White". */

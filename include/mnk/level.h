@@ -34,7 +34,8 @@
 
 struct level {
     const char *name;         /* one lowercase word */
-    const char *description;  /* one sentence a player understands */
+    const char *description;  /* one sentence a player understands, in
+                                 English, marked for the catalogue: _() it */
     const char *strategy;     /* the strategy it plays with */
     int time_ms;              /* per move; 0 below the strongest */
     uint64_t max_nodes;       /* per move; 0 = no node limit */

@@ -1,5 +1,6 @@
 /* analysis.c — a played game judged move by move; see analysis.h. */
 #include "analysis.h"
+#include "mnk/i18n.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,11 +37,11 @@ double analysis_expected(int score)
 const char *analysis_mark_text(enum analysis_mark m)
 {
     switch (m) {
-    case ANALYSIS_INACCURACY: return "inaccuracy";
-    case ANALYSIS_MISTAKE: return "mistake";
-    case ANALYSIS_BLUNDER: return "blunder";
-    case ANALYSIS_MISSED_WIN: return "throws away a win";
-    case ANALYSIS_ALLOWS_LOSS: return "allows a forced loss";
+    case ANALYSIS_INACCURACY: return N_("inaccuracy");
+    case ANALYSIS_MISTAKE: return N_("mistake");
+    case ANALYSIS_BLUNDER: return N_("blunder");
+    case ANALYSIS_MISSED_WIN: return N_("throws away a win");
+    case ANALYSIS_ALLOWS_LOSS: return N_("allows a forced loss");
     case ANALYSIS_NONE: break;
     }
     return "";

@@ -102,7 +102,8 @@ struct analysis_tally {
 void analysis_tally(const struct analysis *a, struct analysis_tally t[2]);
 
 /* "inaccuracy", "mistake", "blunder", "throws away a win", "allows a forced
- * loss", or "" for none. */
+ * loss", or "" for none: English (records' comments use it), marked for the
+ * catalogue, so a view shows _(text) when it is not "". */
 const char *analysis_mark_text(enum analysis_mark m);
 
 /* A score of Black's point of view in a few characters for lists and

@@ -4,6 +4,7 @@
  * which give the match that measured each figure.
  */
 #include "mnk/level.h"
+#include "mnk/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -13,33 +14,33 @@
 static const struct level levels[] = {
     /* name, description,
      *   strategy, time_ms, max_nodes, max_depth, noise, oversight, elo */
-    { "starter", "Plays near your stones and often misses even a four.",
+    { "starter", N_("Plays near your stones and often misses even a four."),
       "novice", 0, 0, 0, 170, 1000, 0 },
-    { "beginner", "Blocks some fours; lets open threes grow into wins.",
+    { "beginner", N_("Blocks some fours; lets open threes grow into wins."),
       "novice", 0, 0, 0, 110, 920, 135 },
-    { "learner", "Blocks most fours; often misses open threes.",
+    { "learner", N_("Blocks most fours; often misses open threes."),
       "novice", 0, 0, 0, 65, 780, 250 },
-    { "casual", "Blocks obvious fours, misses double threats.",
+    { "casual", N_("Blocks obvious fours, misses double threats."),
       "novice", 0, 0, 0, 20, 350, 432 },
-    { "steady", "Answers every threat it sees, but makes no plans.",
+    { "steady", N_("Answers every threat it sees, but makes no plans."),
       "novice", 0, 0, 0, 0, 0, 588 },
-    { "club", "Looks two moves ahead; sometimes misses a threat.",
+    { "club", N_("Looks two moves ahead; sometimes misses a threat."),
       "search", 0, 1000, 2, 60, 800, 772 },
-    { "keen", "Looks three moves ahead and starts attacks of its own.",
+    { "keen", N_("Looks three moves ahead and starts attacks of its own."),
       "search", 0, 1000, 3, 60, 700, 963 },
-    { "sharp", "Reads short threat sequences; seldom blunders.",
+    { "sharp", N_("Reads short threat sequences; seldom blunders."),
       "search", 0, 2000, 0, 20, 300, 1140 },
-    { "strong", "Reads further; punishes a loose move.",
+    { "strong", N_("Reads further; punishes a loose move."),
       "search", 0, 4000, 0, 10, 200, 1283 },
-    { "expert", "Sees most winning attacks coming, its own and yours.",
+    { "expert", N_("Sees most winning attacks coming, its own and yours."),
       "search", 0, 16000, 0, 5, 100, 1472 },
-    { "master", "Deep reading of threats; a hard game for anyone.",
+    { "master", N_("Deep reading of threats; a hard game for anyone."),
       "search", 0, 64000, 0, 3, 0, 1611 },
-    { "grandmaster", "Deeper still: few players will ever beat it.",
+    { "grandmaster", N_("Deeper still: few players will ever beat it."),
       "search", 0, 256000, 0, 2, 0, 1703 },
-    { "champion", "The full search at a million positions a move.",
+    { "champion", N_("The full search at a million positions a move."),
       "search", 0, 1000000, 0, 1, 0, 1781 },
-    { "maximum", "The full engine with three seconds a move.",
+    { "maximum", N_("The full engine with three seconds a move."),
       "search", 3000, 0, 0, 0, 0, 1851 },
 };
 

@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "io/players.h"
+#include "mnk/i18n.h"
 #include "mnk/ai.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"
@@ -33,9 +36,20 @@ static void verror(const char *command, const char *fmt, va_list ap)
 {
     char msg[2048];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    for (char *p = msg; *p != '\0'; p++)
-        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-            *p = '?';
+    /* Printable characters of the locale stay (a translated message);
+     * control bytes and bytes that are no character become '?'. */
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    for (char *p = msg; *p != '\0';) {
+        wchar_t wc;
+        size_t len = mbrtowc(&wc, p, strlen(p), &st);
+        if (len == (size_t)-1 || len == (size_t)-2 || len == 0 || !iswprint((wint_t)wc)) {
+            *p++ = '?';
+            memset(&st, 0, sizeof st);
+        } else {
+            p += len;
+        }
+    }
     if (command != NULL)
         fprintf(stderr, "mnk %s: %s\n", command, msg);
     else
@@ -58,7 +72,7 @@ bool args_parse_int(const char *text, long min, long max, long *out, char *why)
     errno = 0;
     long v = strtol(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || v < min || v > max) {
-        snprintf(why, ARGS_WHY_MAX, "expected a whole number from %ld to %ld, got '%s'", min,
+        snprintf(why, ARGS_WHY_MAX, _("expected a whole number from %ld to %ld, got '%s'"), min,
                  max, shown(text, buf));
         return false;
     }
@@ -72,7 +86,7 @@ bool args_parse_u64(const char *text, uint64_t *out, char *why)
     errno = 0;
     unsigned long long v = strtoull(text, &end, 0);
     if (errno != 0 || end == text || *end != '\0' || text[strspn(text, " \t")] == '-') {
-        snprintf(why, ARGS_WHY_MAX, "expected a number from 0 to %llu, got '%s'",
+        snprintf(why, ARGS_WHY_MAX, _("expected a number from 0 to %llu, got '%s'"),
                  (unsigned long long)UINT64_MAX, shown(text, buf));
         return false;
     }
@@ -86,7 +100,7 @@ bool args_parse_size(const char *text, struct args_size *out, char *why)
     char buf[SHOWN_MAX + 4];
     if (!notation_parse_size(text, &w, &h) || w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE ||
         h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE) {
-        snprintf(why, ARGS_WHY_MAX, "expected N or WxH with each side from %d to %d, got '%s'",
+        snprintf(why, ARGS_WHY_MAX, _("expected N or WxH with each side from %d to %d, got '%s'"),
                  BOARD_MIN_SIDE, BOARD_MAX_SIDE, shown(text, buf));
         return false;
     }
@@ -99,7 +113,7 @@ bool args_parse_rule(const char *text, enum rule *out, char *why)
 {
     char buf[SHOWN_MAX + 4];
     if (!rule_parse(text, out)) {
-        snprintf(why, ARGS_WHY_MAX, "expected freestyle or exact, got '%s'", shown(text, buf));
+        snprintf(why, ARGS_WHY_MAX, _("expected freestyle or exact, got '%s'"), shown(text, buf));
         return false;
     }
     return true;
@@ -109,7 +123,7 @@ bool args_parse_player(const char *text, struct player *out, char *why)
 {
     char buf[SHOWN_MAX + 4];
     if (strlen(text) >= sizeof out->spec) {
-        snprintf(why, ARGS_WHY_MAX, "player name too long (at most %zu characters)",
+        snprintf(why, ARGS_WHY_MAX, _("player name too long (at most %zu characters)"),
                  sizeof out->spec - 1);
         return false;
     }
@@ -121,7 +135,7 @@ bool args_parse_player(const char *text, struct player *out, char *why)
     if (!players_known(text)) {
         char names[512];
         players_names(names, sizeof names);
-        snprintf(why, ARGS_WHY_MAX, "expected human, engine:COMMAND or one of: %s; got '%s'",
+        snprintf(why, ARGS_WHY_MAX, _("expected human, engine:COMMAND or one of: %s; got '%s'"),
                  names, shown(text, buf));
         return false;
     }
@@ -144,8 +158,8 @@ static bool parse_choice(const char *text, const char *const *choices, int *out,
     size_t used = 0;
     for (int i = 0; i < n && used < sizeof list; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-                                 i == 0 ? "" : n == 2 ? " or " : ", ", choices[i]);
-    snprintf(why, ARGS_WHY_MAX, n == 2 ? "expected %s, got '%s'" : "expected one of: %s; got '%s'",
+                                 i == 0 ? "" : n == 2 ? _(" or ") : _(", "), choices[i]);
+    snprintf(why, ARGS_WHY_MAX, n == 2 ? _("expected %s, got '%s'") : _("expected one of: %s; got '%s'"),
              list, shown(text, buf));
     return false;
 }
@@ -172,7 +186,7 @@ static bool parse_value(const struct args_option *o, const char *text, void *fie
         return parse_choice(text, o->choices, field, why);
     case ARGS_PATH:
         if (text[0] == '\0') {
-            snprintf(why, ARGS_WHY_MAX, "expected a name, got ''");
+            snprintf(why, ARGS_WHY_MAX, _("expected a name, got ''"));
             return false;
         }
         *(const char **)field = text;
@@ -183,7 +197,7 @@ static bool parse_value(const struct args_option *o, const char *text, void *fie
     case ARGS_CUSTOM:
         return o->parse(text, field, why);
     }
-    snprintf(why, ARGS_WHY_MAX, "cannot be parsed");
+    snprintf(why, ARGS_WHY_MAX, _("cannot be parsed"));
     return false;
 }
 
@@ -223,7 +237,7 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
     *status = ARGS_EXIT_USAGE;
     ops->count = 0;
     if (n + 1 > ARGS_MAX_OPTIONS) {
-        args_error(c->name, "too many options in the table (at most %d)", ARGS_MAX_OPTIONS - 1);
+        args_error(c->name, _("too many options in the table (at most %d)"), ARGS_MAX_OPTIONS - 1);
         return false;
     }
     /* '-': operands come back in order as option 1 (whatever POSIXLY_CORRECT
@@ -253,7 +267,7 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
     for (int opt; (opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1;) {
         if (opt == 1) {
             if (ops->count == ARGS_MAX_OPERANDS) {
-                args_error(c->name, "too many arguments ('%s'); see 'mnk %s --help'",
+                args_error(c->name, _("too many arguments ('%s'); see 'mnk %s --help'"),
                            shown(optarg, buf), c->name);
                 return false;
             }
@@ -269,16 +283,16 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
                 snprintf(name, sizeof name, "%.*s", (int)strcspn(argv[optind - 1], "="),
                          argv[optind - 1]);
             if (opt == ':')
-                args_error(c->name, "%s: missing value; see 'mnk %s --help'", name, c->name);
+                args_error(c->name, _("%s: missing value; see 'mnk %s --help'"), name, c->name);
             else if (optopt >= LONG_VAL)
-                args_error(c->name, "%s: takes no value; see 'mnk %s --help'", name, c->name);
+                args_error(c->name, _("%s: takes no value; see 'mnk %s --help'"), name, c->name);
             else
-                args_error(c->name, "unknown option '%s'; see 'mnk %s --help'", name, c->name);
+                args_error(c->name, _("unknown option '%s'; see 'mnk %s --help'"), name, c->name);
             return false;
         }
         int i = opt >= LONG_VAL ? opt - LONG_VAL : short_index(c, opt);
         if (i < 0) { /* cannot happen: getopt returns only what we listed */
-            args_error(c->name, "unknown option '-%c'", opt);
+            args_error(c->name, _("unknown option '-%c'"), opt);
             return false;
         }
         /* A long option: getopt has moved past it (and past its value if
@@ -289,7 +303,7 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
         const char *lname = i < n ? c->options[i].name : "help";
         if (opt >= LONG_VAL && !spelt_in_full(arg, lname)) {
             snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
-            args_error(c->name, "unknown option '%s' (did you mean --%s?); see 'mnk %s --help'",
+            args_error(c->name, _("unknown option '%s' (did you mean --%s?); see 'mnk %s --help'"),
                        name, lname, c->name);
             return false;
         }
@@ -300,7 +314,7 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
         }
         const struct args_option *o = &c->options[i];
         if (!parse_value(o, optarg, fields, why)) {
-            args_error(c->name, "--%s: %s", o->name, why);
+            args_error(c->name, _("--%s: %s"), o->name, why);
             return false;
         }
         given[i] = true;
@@ -310,7 +324,7 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
     /* After "--", the rest are operands. */
     for (int k = optind; k < argc; k++) {
         if (ops->count == ARGS_MAX_OPERANDS) {
-            args_error(c->name, "too many arguments ('%s'); see 'mnk %s --help'",
+            args_error(c->name, _("too many arguments ('%s'); see 'mnk %s --help'"),
                        shown(argv[k], buf), c->name);
             return false;
         }
@@ -319,19 +333,19 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
     for (int i = 0; i < n; i++) {
         const struct args_option *o = &c->options[i];
         if (o->required && !given[i]) {
-            args_error(c->name, "--%s is required; see 'mnk %s --help'", o->name, c->name);
+            args_error(c->name, _("--%s is required; see 'mnk %s --help'"), o->name, c->name);
             return false;
         }
     }
     if (ops->count < c->min_operands ||
         (c->max_operands >= 0 && ops->count > c->max_operands)) {
         if (c->operands_error != NULL)
-            args_error(c->name, "%s; see 'mnk %s --help'", c->operands_error, c->name);
+            args_error(c->name, _("%s; see 'mnk %s --help'"), _(c->operands_error), c->name);
         else if (c->max_operands >= 0 && ops->count > c->max_operands)
-            args_error(c->name, "unexpected argument '%s'; see 'mnk %s --help'",
+            args_error(c->name, _("unexpected argument '%s'; see 'mnk %s --help'"),
                        shown(ops->list[c->max_operands], buf), c->name);
         else
-            args_error(c->name, "missing arguments; see 'mnk %s --help'", c->name);
+            args_error(c->name, _("missing arguments; see 'mnk %s --help'"), c->name);
         return false;
     }
     *status = 0;
@@ -343,7 +357,7 @@ bool args_check_board(const char *command, const struct game_config *c)
     int longest = c->width > c->height ? c->width : c->height;
     if (c->win < BOARD_MIN_WIN || c->win > longest) {
         args_error(command,
-                   "--win: expected a whole number from %d to %d for a %dx%d board, got %d",
+                   _("--win: expected a whole number from %d to %d for a %dx%d board, got %d"),
                    BOARD_MIN_WIN, longest, c->width, c->height, c->win);
         return false;
     }
@@ -396,10 +410,10 @@ void args_list_players(FILE *out, bool levels)
     char names[512];
     if (levels) {
         level_names(names, sizeof names);
-        args_wrap(out, "levels: ", names);
+        args_wrap(out, _("levels: "), names);
     }
     ai_strategy_names(names, sizeof names);
-    args_wrap(out, "strategies: ", names);
+    args_wrap(out, _("strategies: "), names);
 }
 
 /* The value's name in the help: the table's, or one for its kind. */
@@ -443,46 +457,46 @@ static void option_text(const struct args_command *c, const struct args_option *
     int parts = 0;
     const void *field = c->defaults != NULL ? (const char *)c->defaults + o->offset : NULL;
     if (o->required)
-        snprintf(part[parts++], sizeof part[0], "required");
+        snprintf(part[parts++], sizeof part[0], "%s", _("required"));
     if (o->kind == ARGS_INT)
-        snprintf(part[parts++], sizeof part[0], "%ld to %ld", o->min, o->max);
+        snprintf(part[parts++], sizeof part[0], _("%ld to %ld"), o->min, o->max);
     if (o->kind == ARGS_SIZE)
-        snprintf(part[parts++], sizeof part[0], "each side %d to %d", BOARD_MIN_SIDE,
+        snprintf(part[parts++], sizeof part[0], _("each side %d to %d"), BOARD_MIN_SIDE,
                  BOARD_MAX_SIDE);
     if (o->show_default && field != NULL) {
         const struct args_size *s = field;
         switch (o->kind) {
         case ARGS_INT:
-            snprintf(part[parts++], sizeof part[0], "default %ld", *(const long *)field);
+            snprintf(part[parts++], sizeof part[0], _("default %ld"), *(const long *)field);
             break;
         case ARGS_SIZE:
             if (s->width == s->height)
-                snprintf(part[parts++], sizeof part[0], "default %d", s->width);
+                snprintf(part[parts++], sizeof part[0], _("default %d"), s->width);
             else
-                snprintf(part[parts++], sizeof part[0], "default %dx%d", s->width, s->height);
+                snprintf(part[parts++], sizeof part[0], _("default %dx%d"), s->width, s->height);
             break;
         case ARGS_RULE:
-            snprintf(part[parts++], sizeof part[0], "default %s",
+            snprintf(part[parts++], sizeof part[0], _("default %s"),
                      rule_name(*(const enum rule *)field));
             break;
         case ARGS_CHOICE:
-            snprintf(part[parts++], sizeof part[0], "default %s",
+            snprintf(part[parts++], sizeof part[0], _("default %s"),
                      o->choices[*(const int *)field]);
             break;
         default:
             break;
         }
     }
-    size_t used = (size_t)snprintf(buf, size, "%s", o->help);
+    size_t used = (size_t)snprintf(buf, size, "%s", _(o->help));
     for (int i = 0; i < parts && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s%s", i ? ", " : " (", part[i],
-                                 i + 1 == parts ? ")" : "");
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s", i ? _(", ") : _(" ("), part[i],
+                                 i + 1 == parts ? _(")") : "");
 }
 
 void args_help(const struct args_command *c, FILE *out)
 {
     static const struct args_option help = {
-        .name = "help", .short_name = 'h', .kind = ARGS_SWITCH, .help = "print this help",
+        .name = "help", .short_name = 'h', .kind = ARGS_SWITCH, .help = N_("print this help"),
     };
     /* The usage line: the required flags, then the others, then operands. */
     char line[1024], mv[64];
@@ -495,16 +509,16 @@ void args_help(const struct args_command *c, FILE *out)
         used += (size_t)snprintf(line + used, sizeof line - used, "--%s %s ", o->name, mv);
     }
     if (used < sizeof line)
-        snprintf(line + used, sizeof line - used, "[OPTIONS]%s%s",
+        snprintf(line + used, sizeof line - used, "%s%s%s", _("[OPTIONS]"),
                  c->operands != NULL ? " " : "", c->operands != NULL ? c->operands : "");
     char head[64];
-    snprintf(head, sizeof head, "usage: mnk %s ", c->name);
+    snprintf(head, sizeof head, _("usage: mnk %s "), c->name);
     args_wrap(out, head, line);
     if (c->about != NULL) {
         fputc('\n', out);
-        wrap_from(out, 0, 0, c->about);
+        wrap_from(out, 0, 0, _(c->about));
     }
-    fputs("\noptions:\n", out);
+    fprintf(out, "\n%s\n", _("options:"));
 
     int column = 0;
     char lab[128];

@@ -28,6 +28,7 @@
 #include "cli/commands.h"
 #include "io/record.h"
 #include "mnk/notation.h"
+#include "mnk/i18n.h"
 
 #define DEFAULT_TIME_MS 300
 #define PROGRESS_AFTER_MS 1000
@@ -46,29 +47,29 @@ static const struct args_option analyze_options[] = {
     { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 600000, .metavar = "MS",
       .offset = offsetof(struct analyze_flags, time_ms),
       .seen = ARGS_SEEN(struct analyze_flags, timed), .show_default = true,
-      .help = "search time per position, in milliseconds" },
+      .help = N_("search time per position, in milliseconds") },
     { .name = "nodes", .kind = ARGS_INT, .min = 1, .max = 1000000000,
       .offset = offsetof(struct analyze_flags, nodes),
-      .help = "a budget of N search nodes per position instead of a time: the same N "
-              "always gives the same analysis" },
+      .help = N_("a budget of N search nodes per position instead of a time: the same N "
+              "always gives the same analysis") },
     { .name = "output", .short_name = 'o', .kind = ARGS_PATH, .metavar = "OUT",
       .offset = offsetof(struct analyze_flags, output),
-      .help = "also write the game to OUT (SGF; '-' for standard output) with a comment on "
-              "every move and the standard SGF annotations" },
+      .help = N_("also write the game to OUT (SGF; '-' for standard output) with a comment on "
+              "every move and the standard SGF annotations") },
 };
 
 static const struct args_command analyze_command = {
     .name = "analyze",
     .operands = "FILE",
-    .about = "Searches every position of the game in FILE (.sgf or .psq) and prints each "
+    .about = N_("Searches every position of the game in FILE (.sgf or .psq) and prints each "
              "side's inaccuracies, mistakes and blunders, where the game was decided, and "
-             "the better move for each marked one.",
+             "the better move for each marked one."),
     .options = analyze_options,
     .n_options = sizeof analyze_options / sizeof analyze_options[0],
     .defaults = &analyze_defaults,
     .min_operands = 1,
     .max_operands = 1,
-    .operands_error = "expected one record file",
+    .operands_error = N_("expected one record file"),
 };
 
 struct progress {

@@ -26,6 +26,7 @@
 #include "mnk/game.h"
 #include "mnk/notation.h"
 #include "mnk/rules.h"
+#include "mnk/i18n.h"
 
 #define BENCH_FILE "bench/positions.txt"
 #define BENCH_DEFAULT_DEPTH 6
@@ -70,17 +71,17 @@ static const struct bench_flags bench_defaults = { .depth = BENCH_DEFAULT_DEPTH 
 static const struct args_option bench_options[] = {
     { .name = "depth", .kind = ARGS_INT, .min = 1, .max = 60,
       .offset = offsetof(struct bench_flags, depth), .show_default = true,
-      .help = "plies to search" },
+      .help = N_("plies to search") },
     { .name = "file", .kind = ARGS_PATH, .offset = offsetof(struct bench_flags, file),
-      .help = "positions, one per line: SIZE K RULE MOVE... (default: the "
-              "bench/positions.txt of the data directory)" },
+      .help = N_("positions, one per line: SIZE K RULE MOVE... (default: the "
+              "bench/positions.txt of the data directory)") },
 };
 
 static const struct args_command bench_command = {
     .name = "bench",
-    .about = "Searches fixed positions to a fixed depth and prints node counts and speed "
+    .about = N_("Searches fixed positions to a fixed depth and prints node counts and speed "
              "(nodes per second of CPU time, and of wall time). The total node count is "
-             "the same on every run and machine.",
+             "the same on every run and machine."),
     .options = bench_options,
     .n_options = sizeof bench_options / sizeof bench_options[0],
     .defaults = &bench_defaults,

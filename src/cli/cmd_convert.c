@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "io/record.h"
+#include "mnk/i18n.h"
 
 static const char *const formats[] = { "sgf", "psq", NULL };
 
@@ -20,23 +21,23 @@ static const struct args_option convert_options[] = {
     { .name = "to", .kind = ARGS_CHOICE, .choices = formats,
       .offset = offsetof(struct convert_flags, to),
       .seen = ARGS_SEEN(struct convert_flags, to_given),
-      .help = "the format of OUT, when its name does not say (as for '-')" },
+      .help = N_("the format of OUT, when its name does not say (as for '-')") },
 };
 
 static const struct args_command convert_command = {
     .name = "convert",
     .operands = "IN OUT",
-    .about = "Reads the game record IN and writes it to OUT, each in the format its "
+    .about = N_("Reads the game record IN and writes it to OUT, each in the format its "
              "extension names (.sgf or .psq). OUT may be '-' for standard output, with --to "
              "naming the format. Every move is checked while reading. SGF to SGF keeps the "
              "record's other root properties (comments, event, date, other programs' own); "
              "PSQ keeps the board, win length and rule. OUT is written under a temporary "
-             "name and renamed when complete.",
+             "name and renamed when complete."),
     .options = convert_options,
     .n_options = sizeof convert_options / sizeof convert_options[0],
     .min_operands = 2,
     .max_operands = 2,
-    .operands_error = "expected two files, IN and OUT",
+    .operands_error = N_("expected two files, IN and OUT"),
 };
 
 int cmd_convert(int argc, char **argv)

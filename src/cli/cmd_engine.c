@@ -35,6 +35,7 @@
 #include "mnk/clock.h"
 #include "mnk/level.h"
 #include "mnk/rules.h"
+#include "mnk/i18n.h"
 
 #define AHEAD_MAX 8 /* lines read ahead while a search runs */
 
@@ -241,33 +242,33 @@ static const struct engine_flags engine_defaults = {
 static const struct args_option engine_options[] = {
     { .name = "ai", .kind = ARGS_CUSTOM, .parse = parse_ai, .metavar = "NAME",
       .offset = offsetof(struct engine_flags, brain),
-      .help = "the strategy (default: the strongest built in; listed below)" },
+      .help = N_("the strategy (default: the strongest built in; listed below)") },
     { .name = "level", .kind = ARGS_CUSTOM, .parse = parse_level, .metavar = "NAME",
       .offset = offsetof(struct engine_flags, brain),
-      .help = "a level of the ladder instead (see 'mnk levels'): its strategy, weakness "
-              "and nodes a move; the later of --ai and --level counts" },
+      .help = N_("a level of the ladder instead (see 'mnk levels'): its strategy, weakness "
+              "and nodes a move; the later of --ai and --level counts") },
     { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
       .metavar = "K", .offset = offsetof(struct engine_flags, win), .show_default = true,
-      .help = "stones in a row that win" },
+      .help = N_("stones in a row that win") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct engine_flags, rule),
-      .show_default = true, .help = "freestyle or exact, until INFO rule says" },
+      .show_default = true, .help = N_("freestyle or exact, until INFO rule says") },
     { .name = "memory", .kind = ARGS_INT, .min = 1, .max = 65536, .metavar = "MB",
       .offset = offsetof(struct engine_flags, memory_mb),
-      .help = "table memory in MiB, until INFO max_memory says" },
+      .help = N_("table memory in MiB, until INFO max_memory says") },
     { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 3600000, .metavar = "MS",
       .offset = offsetof(struct engine_flags, time_ms),
-      .help = "think at most this long per move; by default the manager's limits, or "
-              "1000 without any" },
+      .help = N_("think at most this long per move; by default the manager's limits, or "
+              "1000 without any") },
     { .name = "nodes", .kind = ARGS_INT, .min = 1, .max = 2000000000,
       .offset = offsetof(struct engine_flags, nodes),
-      .help = "search at most N nodes a move; the clock still caps it" },
+      .help = N_("search at most N nodes a move; the clock still caps it") },
     { .name = "depth", .kind = ARGS_INT, .min = 1, .max = 200, .metavar = "D",
       .offset = offsetof(struct engine_flags, depth),
-      .help = "search at most D plies a move" },
+      .help = N_("search at most D plies a move") },
     { .name = "seed", .kind = ARGS_U64, .metavar = "S",
       .offset = offsetof(struct engine_flags, seed),
       .seen = ARGS_SEEN(struct engine_flags, seeded),
-      .help = "seed for choices among equal moves (default: from the clock)" },
+      .help = N_("seed for choices among equal moves (default: from the clock)") },
 };
 
 static void engine_epilogue(FILE *out)
@@ -277,8 +278,8 @@ static void engine_epilogue(FILE *out)
 
 static const struct args_command engine_command = {
     .name = "engine",
-    .about = "Plays as a Gomocup engine (Piskvork protocol 2) on standard input and output, "
-             "for Piskvork, other managers and 'mnk match engine:...'.",
+    .about = N_("Plays as a Gomocup engine (Piskvork protocol 2) on standard input and output, "
+             "for Piskvork, other managers and 'mnk match engine:...'."),
     .options = engine_options,
     .n_options = sizeof engine_options / sizeof engine_options[0],
     .defaults = &engine_defaults,

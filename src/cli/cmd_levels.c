@@ -5,12 +5,13 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "mnk/level.h"
+#include "mnk/i18n.h"
 
 static const struct args_command levels_command = {
     .name = "levels",
-    .about = "Lists the computer's levels, weakest first: the name to give --black, "
+    .about = N_("Lists the computer's levels, weakest first: the name to give --black, "
              "--white, --level or match, what the level is like, and its strength in Elo "
-             "above the weakest, as measured with 'mnk match' (see the README).",
+             "above the weakest, as measured with 'mnk match' (see the README)."),
     .max_operands = 0,
 };
 

@@ -26,6 +26,7 @@
 #include "mnk/game.h"
 #include "mnk/notation.h"
 #include "mnk/rng.h"
+#include "mnk/i18n.h"
 
 #define OPENING_MAX_MOVES 32
 #define OPENING_LINE_MAX 1024
@@ -296,49 +297,49 @@ static const struct match_flags match_defaults = {
 static const struct args_option match_options[] = {
     { .name = "black", .kind = ARGS_CUSTOM, .parse = parse_computer, .metavar = "NAME",
       .required = true, .offset = offsetof(struct match_flags, a),
-      .help = "player A, Black in odd games: a level or strategy (below), or "
-              "engine:COMMAND (a Gomocup engine); 'mnk levels' describes the levels" },
+      .help = N_("player A, Black in odd games: a level or strategy (below), or "
+              "engine:COMMAND (a Gomocup engine); 'mnk levels' describes the levels") },
     { .name = "white", .kind = ARGS_CUSTOM, .parse = parse_computer, .metavar = "NAME",
       .required = true, .offset = offsetof(struct match_flags, b),
-      .help = "player B, White in odd games, as for --black" },
+      .help = N_("player B, White in odd games, as for --black") },
     { .name = "size", .kind = ARGS_SIZE, .offset = offsetof(struct match_flags, size),
-      .show_default = true, .help = "board size" },
+      .show_default = true, .help = N_("board size") },
     { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
       .metavar = "K", .offset = offsetof(struct match_flags, win),
       .seen = ARGS_SEEN(struct match_flags, win_given),
-      .help = "stones in a row that win; by default 5, or the board side if shorter" },
+      .help = N_("stones in a row that win; by default 5, or the board side if shorter") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct match_flags, rule),
-      .show_default = true, .help = "freestyle or exact" },
+      .show_default = true, .help = N_("freestyle or exact") },
     { .name = "games", .kind = ARGS_INT, .min = 1, .max = 100000,
       .offset = offsetof(struct match_flags, games),
-      .help = "games to play; by default 2, or two per opening" },
+      .help = N_("games to play; by default 2, or two per opening") },
     { .name = "seed", .kind = ARGS_U64, .metavar = "S",
       .offset = offsetof(struct match_flags, seed),
       .seen = ARGS_SEEN(struct match_flags, seeded),
-      .help = "seed of the players' choices (default: from the clock)" },
+      .help = N_("seed of the players' choices (default: from the clock)") },
     { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 3600000, .metavar = "MS",
       .offset = offsetof(struct match_flags, time_ms),
-      .help = "thinking time per move; by default each player's own" },
+      .help = N_("thinking time per move; by default each player's own") },
     { .name = "openings", .kind = ARGS_PATH, .offset = offsetof(struct match_flags, openings),
-      .help = "one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
-              "played twice, colours swapped" },
+      .help = N_("one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
+              "played twice, colours swapped") },
     { .name = "save", .kind = ARGS_CUSTOM, .parse = parse_dir, .metavar = "DIR",
       .offset = offsetof(struct match_flags, save),
-      .help = "write each game to DIR/game-N.sgf (DIR must exist)" },
+      .help = N_("write each game to DIR/game-N.sgf (DIR must exist)") },
     { .name = "quiet", .kind = ARGS_SWITCH, .offset = offsetof(struct match_flags, quiet),
-      .help = "print the summary only" },
+      .help = N_("print the summary only") },
     { .name = "sprt", .kind = ARGS_CUSTOM, .parse = parse_elos, .metavar = "E0,E1",
       .offset = offsetof(struct match_flags, test),
       .seen = ARGS_SEEN(struct match_flags, sprt),
-      .help = "stop as soon as a sequential probability ratio test decides between 'A is "
+      .help = N_("stop as soon as a sequential probability ratio test decides between 'A is "
               "E0 Elo stronger' (H0) and 'E1' (H1), checked after each pair of games; "
-              "--games is then the most it plays (default 20000)" },
+              "--games is then the most it plays (default 20000)") },
     { .name = "alpha", .kind = ARGS_CUSTOM, .parse = parse_rate, .metavar = "A",
       .offset = offsetof(struct match_flags, test) + offsetof(struct sprt, alpha),
-      .help = "the test's rate of false H1 verdicts, 0.001 to 0.5 (default 0.05)" },
+      .help = N_("the test's rate of false H1 verdicts, 0.001 to 0.5 (default 0.05)") },
     { .name = "beta", .kind = ARGS_CUSTOM, .parse = parse_rate, .metavar = "B",
       .offset = offsetof(struct match_flags, test) + offsetof(struct sprt, beta),
-      .help = "the test's rate of false H0 verdicts, 0.001 to 0.5 (default 0.05)" },
+      .help = N_("the test's rate of false H0 verdicts, 0.001 to 0.5 (default 0.05)") },
 };
 
 static void match_epilogue(FILE *out)
@@ -348,8 +349,8 @@ static void match_epilogue(FILE *out)
 
 static const struct args_command match_command = {
     .name = "match",
-    .about = "Plays games between two computer players, alternating colours: the --black "
-             "player (A) has Black in odd games, White in even games.",
+    .about = N_("Plays games between two computer players, alternating colours: the --black "
+             "player (A) has Black in odd games, White in even games."),
     .options = match_options,
     .n_options = sizeof match_options / sizeof match_options[0],
     .defaults = &match_defaults,

@@ -8,11 +8,13 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "io/i18n.h"
 #include "io/record.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/app.h"
 #include "tui/setup.h"
+#include "mnk/i18n.h"
 
 /* A side: `computer` (the computer at --level) or any player. */
 struct play_side {
@@ -28,6 +30,7 @@ struct play_flags {
     int level;                 /* 1-based */
     uint64_t seed;
     const char *load;
+    const char *lang;          /* --lang, or NULL */
     bool sized, win_given, ruled, side_given[2], timed, seeded;
 };
 
@@ -60,9 +63,23 @@ static bool parse_level(const char *text, void *field, char *why)
     }
     char names[256];
     level_names(names, sizeof names);
-    snprintf(why, ARGS_WHY_MAX, "expected 1 to %d or one of: %s; got '%.64s'", level_count(),
+    snprintf(why, ARGS_WHY_MAX, _("expected 1 to %d or one of: %s; got '%.64s'"), level_count(),
              names, text);
     return false;
+}
+
+/* A language for the game's text, spoken from now on: a --help after it
+ * is in that language too. */
+static bool parse_lang(const char *text, void *field, char *why)
+{
+    if (!i18n_valid(text)) {
+        snprintf(why, ARGS_WHY_MAX, _("expected a language such as en or zh_CN, got '%.64s'"),
+                 text);
+        return false;
+    }
+    *(const char **)field = text;
+    i18n_use(text);
+    return true;
 }
 
 static const struct play_flags play_defaults = {
@@ -72,58 +89,62 @@ static const struct play_flags play_defaults = {
 static const struct args_option play_options[] = {
     { .name = "size", .kind = ARGS_SIZE, .offset = offsetof(struct play_flags, size),
       .seen = ARGS_SEEN(struct play_flags, sized), .show_default = true,
-      .help = "board size" },
+      .help = N_("board size") },
     { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
       .metavar = "K", .offset = offsetof(struct play_flags, win),
       .seen = ARGS_SEEN(struct play_flags, win_given),
-      .help = "stones in a row that win, at most the longer side; by default 5, or the "
-              "longer side if shorter" },
+      .help = N_("stones in a row that win, at most the longer side; by default 5, or the "
+              "longer side if shorter") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct play_flags, rule),
       .seen = ARGS_SEEN(struct play_flags, ruled), .show_default = true,
-      .help = "freestyle (K or more wins) or exact (exactly K)" },
+      .help = N_("freestyle (K or more wins) or exact (exactly K)") },
     { .name = "black", .kind = ARGS_CUSTOM, .parse = parse_side, .metavar = "P",
       .offset = offsetof(struct play_flags, side[0]),
       .seen = ARGS_SEEN(struct play_flags, side_given[0]),
-      .help = "who plays Black (moves first): human (default), a level, computer (the "
+      .help = N_("who plays Black (moves first): human (default), a level, computer (the "
               "computer at --level), a strategy or engine:COMMAND; 'mnk levels' describes "
-              "the levels" },
+              "the levels") },
     { .name = "white", .kind = ARGS_CUSTOM, .parse = parse_side, .metavar = "P",
       .offset = offsetof(struct play_flags, side[1]),
       .seen = ARGS_SEEN(struct play_flags, side_given[1]),
-      .help = "who plays White, as for --black (default human)" },
+      .help = N_("who plays White, as for --black (default human)") },
     { .name = "level", .kind = ARGS_CUSTOM, .parse = parse_level, .metavar = "L",
       .offset = offsetof(struct play_flags, level),
-      .help = "the level of `computer`: its number, 1 the weakest, or its name (below)" },
+      .help = N_("the level of `computer`: its number, 1 the weakest, or its name (below)") },
     { .name = "time-ms", .kind = ARGS_INT, .min = 0, .max = 3600000, .metavar = "MS",
       .offset = offsetof(struct play_flags, time_ms),
       .seen = ARGS_SEEN(struct play_flags, timed),
-      .help = "thinking time per move of computer players" },
+      .help = N_("thinking time per move of computer players") },
     { .name = "seed", .kind = ARGS_U64, .offset = offsetof(struct play_flags, seed),
       .seen = ARGS_SEEN(struct play_flags, seeded),
-      .help = "seed of the computer players' random choices" },
+      .help = N_("seed of the computer players' random choices") },
     { .name = "load", .kind = ARGS_PATH, .offset = offsetof(struct play_flags, load),
-      .help = "the game record to open (.sgf or .psq), as FILE" },
+      .help = N_("the game record to open (.sgf or .psq), as FILE") },
+    { .name = "lang", .kind = ARGS_CUSTOM, .parse = parse_lang, .metavar = "LANG",
+      .offset = offsetof(struct play_flags, lang),
+      .help = N_("the language of the game: en (English) or zh_CN (Simplified Chinese); "
+                 "by default the one remembered from the menu, else the locale's") },
 };
 
 static void play_epilogue(FILE *out)
 {
     args_list_players(out, true);
-    fprintf(out, "--level takes 1 to %d or a name above; default %s.\n", level_count(),
+    fprintf(out, _("--level takes 1 to %d or a name above; default %s.\n"), level_count(),
             level_default()->name);
-    fputs("\nIn the game, ? lists the keys.\n", out);
+    fprintf(out, "\n%s\n", _("In the game, ? lists the keys."));
 }
 
 static const struct args_command play_command = {
     .name = "play",
     .operands = "[FILE.sgf|FILE.psq]",
-    .about = "Without options, opens the menu. With any, starts that game at once.\n"
+    .about = N_("Without options, opens the menu. With any, starts that game at once.\n"
              "Given a record, opens it at its last move; --black and --white then replace "
-             "the players it names.",
+             "the players it names."),
     .options = play_options,
     .n_options = sizeof play_options / sizeof play_options[0],
     .defaults = &play_defaults,
     .max_operands = 1,
-    .operands_error = "one game record at a time",
+    .operands_error = N_("one game record at a time"),
     .epilogue = play_epilogue,
 };
 
@@ -141,14 +162,21 @@ int cmd_play(int argc, char **argv)
     int status;
     if (!args_parse(&play_command, argc, argv, &f, &ops, &status))
         return status;
-    bool any = argc > 1;
+    /* --lang alone still opens the menu. */
+    int lang_args = 0;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--lang") == 0)
+            lang_args += 2, i++;
+        else if (strncmp(argv[i], "--lang=", 7) == 0)
+            lang_args++;
+    bool any = argc - lang_args > 1;
     const char *record = ops.count > 0 ? ops.list[0] : f.load;
     if (ops.count > 0 && f.load != NULL) {
-        args_error("play", "one game record at a time ('%s' and '%s')", f.load, ops.list[0]);
+        args_error("play", _("one game record at a time ('%s' and '%s')"), f.load, ops.list[0]);
         return ARGS_EXIT_USAGE;
     }
     if (record != NULL && (f.sized || f.win_given || f.ruled)) {
-        args_error("play", "%s: a record has its own board (no --size, --win or --rule)",
+        args_error("play", _("%s: a record has its own board (no --size, --win or --rule)"),
                    record);
         return ARGS_EXIT_USAGE;
     }
@@ -187,7 +215,7 @@ int cmd_play(int argc, char **argv)
         char err[512];
         g = malloc(sizeof *g);
         if (g == NULL || !record_load_extra(record, g, &extra, err, sizeof err)) {
-            args_error("play", "%s", g == NULL ? "out of memory" : err);
+            args_error("play", "%s", g == NULL ? _("out of memory") : err);
             free(g);
             return ARGS_EXIT_USAGE;
         }
@@ -204,14 +232,17 @@ int cmd_play(int argc, char **argv)
     }
 
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        args_error("play", "the game needs a terminal (standard input and output)");
+        args_error("play", "%s", _("the game needs a terminal (standard input and output)"));
         free(g);
         return 1;
     }
     char note[300];
     if (record != NULL)
-        snprintf(note, sizeof note, "opened %.280s", record);
-    status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL, note);
+        snprintf(note, sizeof note, _("opened %.280s"), record);
+    /* `mnk --lang L` (main's) or `mnk play --lang L`: either overrides the
+     * language remembered in the settings. */
+    status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL, note,
+                     f.lang != NULL ? f.lang : i18n_forced());
     free(g);
     return status;
 }

@@ -15,16 +15,17 @@
 #include "io/players.h"
 #include "io/record.h"
 #include "mnk/notation.h"
+#include "mnk/i18n.h"
 
 static const struct args_command show_command = {
     .name = "show",
     .operands = "FILE",
-    .about = "Prints the game in FILE (.sgf or .psq): its players, board, win length, rule "
+    .about = N_("Prints the game in FILE (.sgf or .psq): its players, board, win length, rule "
              "and result, the final position as a text board (X Black, O White, the last "
-             "move in parentheses) and the move list.",
+             "move in parentheses) and the move list."),
     .min_operands = 1,
     .max_operands = 1,
-    .operands_error = "expected one record file",
+    .operands_error = N_("expected one record file"),
 };
 
 static char stone_char(enum stone s)

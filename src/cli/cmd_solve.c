@@ -18,6 +18,7 @@
 #include "mnk/game.h"
 #include "mnk/notation.h"
 #include "mnk/rules.h"
+#include "mnk/i18n.h"
 
 #define DEFAULT_MEMORY_MB 64
 
@@ -42,36 +43,36 @@ static const struct solve_flags solve_defaults = {
 
 static const struct args_option solve_options[] = {
     { .name = "size", .kind = ARGS_SIZE, .required = true,
-      .offset = offsetof(struct solve_flags, size), .help = "board size" },
+      .offset = offsetof(struct solve_flags, size), .help = N_("board size") },
     { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
       .metavar = "K", .required = true, .offset = offsetof(struct solve_flags, win),
-      .help = "stones in a row to win, at most the longer side" },
+      .help = N_("stones in a row to win, at most the longer side") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct solve_flags, rule),
-      .show_default = true, .help = "freestyle (k or more wins) or exact" },
+      .show_default = true, .help = N_("freestyle (k or more wins) or exact") },
     { .name = "position", .kind = ARGS_STRING, .metavar = "MOVES",
       .offset = offsetof(struct solve_flags, position),
-      .help = "moves already played, Black first, e.g. 'c3 b2' or c3,b2" },
+      .help = N_("moves already played, Black first, e.g. 'c3 b2' or c3,b2") },
     { .name = "memory", .kind = ARGS_INT, .min = 1, .max = 65536, .metavar = "MB",
       .offset = offsetof(struct solve_flags, memory_mb), .show_default = true,
-      .help = "transposition table size in MiB" },
+      .help = N_("transposition table size in MiB") },
     { .name = "time-ms", .kind = ARGS_INT, .min = 0, .max = 1000000000, .metavar = "MS",
       .offset = offsetof(struct solve_flags, time_ms),
       .seen = ARGS_SEEN(struct solve_flags, time_ms_given),
-      .help = "give up after this many milliseconds; 0, the default, never" },
+      .help = N_("give up after this many milliseconds; 0, the default, never") },
     { .name = "time", .kind = ARGS_INT, .min = 0, .max = 1000000, .metavar = "SECONDS",
       .offset = offsetof(struct solve_flags, seconds),
       .seen = ARGS_SEEN(struct solve_flags, seconds_given),
-      .help = "the same limit in seconds, the older spelling" },
+      .help = N_("the same limit in seconds, the older spelling") },
     { .name = "nodes", .kind = ARGS_U64, .offset = offsetof(struct solve_flags, nodes),
-      .help = "give up after N nodes; 0, the default, never" },
+      .help = N_("give up after N nodes; 0, the default, never") },
 };
 
 static const struct args_command solve_command = {
     .name = "solve",
-    .about = "Solves the board by exhaustive search: whether the side to move wins, draws "
+    .about = N_("Solves the board by exhaustive search: whether the side to move wins, draws "
              "or loses with perfect play, in how many plies, and with which move. Only small "
              "boards finish: 5x5 with k=4 in under a second, 6x6 with k=5 not within "
-             "minutes. A line on stderr every 10 s shows a long solve is alive.",
+             "minutes. A line on stderr every 10 s shows a long solve is alive."),
     .options = solve_options,
     .n_options = sizeof solve_options / sizeof solve_options[0],
     .defaults = &solve_defaults,

@@ -5,7 +5,9 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "config.h"
+#include "io/i18n.h"
 #include "io/record.h"
+#include "mnk/i18n.h"
 
 struct command {
     const char *name;
@@ -14,33 +16,65 @@ struct command {
 };
 
 static const struct command commands[] = {
-    { "play", cmd_play, "the full-screen game (what plain `mnk` runs)" },
-    { "show", cmd_show, "print a game record as a text board with its moves" },
-    { "analyze", cmd_analyze, "judge a recorded game move by move, with the better moves" },
-    { "convert", cmd_convert, "convert a game record between SGF and PSQ" },
-    { "engine", cmd_engine, "a Gomocup engine on standard input/output (Piskvork protocol)" },
-    { "match", cmd_match, "headless games between two computer players, with a score" },
-    { "levels", cmd_levels, "the computer's levels, weakest first, with their strength" },
-    { "solve", cmd_solve, "the exact value of a small board, by exhaustive search" },
-    { "bench", cmd_bench, "search fixed positions: node counts and speed" },
+    { "play", cmd_play, N_("the full-screen game (what plain `mnk` runs)") },
+    { "show", cmd_show, N_("print a game record as a text board with its moves") },
+    { "analyze", cmd_analyze, N_("judge a recorded game move by move, with the better moves") },
+    { "convert", cmd_convert, N_("convert a game record between SGF and PSQ") },
+    { "engine", cmd_engine, N_("a Gomocup engine on standard input/output (Piskvork protocol)") },
+    { "match", cmd_match, N_("headless games between two computer players, with a score") },
+    { "levels", cmd_levels, N_("the computer's levels, weakest first, with their strength") },
+    { "solve", cmd_solve, N_("the exact value of a small board, by exhaustive search") },
+    { "bench", cmd_bench, N_("search fixed positions: node counts and speed") },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: mnk [COMMAND] [OPTIONS]\n\n"
-                 "m,n,k-games from tic-tac-toe to gomoku, with a strong computer player.\n\n"
-                 "commands:\n");
+    fprintf(out, "%s\n\n%s\n\n%s\n", _("usage: mnk [--lang LANG] [COMMAND] [OPTIONS]"),
+            _("m,n,k-games from tic-tac-toe to gomoku, with a strong computer player."),
+            _("commands:"));
     for (size_t i = 0; i < N_COMMANDS; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
     fprintf(out, "\n");
     cmd_play_usage(out);
-    fprintf(out, "\n'mnk COMMAND --help' describes a command; 'man 6 mnk' all of them.\n");
+    fprintf(out, "\n%s\n",
+            _("'mnk --lang LANG COMMAND' speaks LANG (en, zh_CN) whatever the locale; "
+              "'mnk COMMAND --help' describes a command; 'man 6 mnk' all of them."));
+}
+
+/* `--lang LANG` or `--lang=LANG` at argv[1]: the language, and how many
+ * arguments it takes (0 when absent). */
+static int lang_flag(int argc, char **argv, const char **lang)
+{
+    if (argc >= 2 && strncmp(argv[1], "--lang=", 7) == 0) {
+        *lang = argv[1] + 7;
+        return 1;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--lang") == 0) {
+        *lang = argc >= 3 ? argv[2] : NULL;
+        return 2;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
+    /* The language first, so that every message after speaks it. */
+    const char *lang = NULL;
+    int skip = lang_flag(argc, argv, &lang);
+    i18n_init(lang != NULL && i18n_valid(lang) ? lang : NULL);
+    if (skip > 0 && (lang == NULL || !i18n_valid(lang))) {
+        args_error(NULL, _("--lang: expected a language such as en or zh_CN, got '%s'"),
+                   lang != NULL ? lang : "");
+        return ARGS_EXIT_USAGE;
+    }
+    if (skip > 0) {
+        /* argv[0] stays; the rest moves down over the flag. */
+        argc -= skip;
+        for (int i = 1; i <= argc; i++)
+            argv[i] = argv[i + skip];
+    }
     if (argc < 2 || argv[1][0] == '-') {
         if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
             printf("mnk %s\n", MNK_VERSION);
@@ -63,6 +97,6 @@ int main(int argc, char **argv)
         argv[0] = (char *)"play";
         return cmd_play(argc, argv);
     }
-    args_error(NULL, "unknown command '%s'; 'mnk --help' lists the commands", argv[1]);
+    args_error(NULL, _("unknown command '%s'; 'mnk --help' lists the commands"), argv[1]);
     return ARGS_EXIT_USAGE;
 }

@@ -1,5 +1,6 @@
 /* game.c — the game controller; see game.h. */
 #include "mnk/game.h"
+#include "mnk/i18n.h"
 
 #include <string.h>
 
@@ -137,30 +138,30 @@ const char *game_result_text(const struct result *r)
 {
     switch (r->outcome) {
     case OUTCOME_ONGOING:
-        return "game in progress";
+        return N_("game in progress");
     case OUTCOME_BLACK_WINS:
-        return r->reason == END_FORFEIT ? "Black wins by forfeit"
-             : r->reason == END_RESIGN  ? "Black wins by resignation"
-                                        : "Black wins";
+        return r->reason == END_FORFEIT ? N_("Black wins by forfeit")
+             : r->reason == END_RESIGN  ? N_("Black wins by resignation")
+                                        : N_("Black wins");
     case OUTCOME_WHITE_WINS:
-        return r->reason == END_FORFEIT ? "White wins by forfeit"
-             : r->reason == END_RESIGN  ? "White wins by resignation"
-                                        : "White wins";
+        return r->reason == END_FORFEIT ? N_("White wins by forfeit")
+             : r->reason == END_RESIGN  ? N_("White wins by resignation")
+                                        : N_("White wins");
     case OUTCOME_DRAW:
-        return r->reason == END_BOARD_FULL ? "draw: board full"
-                                           : "draw: no line can be completed";
+        return r->reason == END_BOARD_FULL ? N_("draw: board full")
+                                           : N_("draw: no line can be completed");
     }
     return "?";
 }
 
 const char *stone_name(enum stone s)
 {
-    return s == STONE_BLACK ? "Black" : s == STONE_WHITE ? "White" : "none";
+    return s == STONE_BLACK ? N_("Black") : s == STONE_WHITE ? N_("White") : N_("none");
 }
 
 const char *rule_name(enum rule r)
 {
-    return r == RULE_EXACT ? "exact" : "freestyle";
+    return r == RULE_EXACT ? N_("exact") : N_("freestyle");
 }
 
 bool rule_parse(const char *name, enum rule *out)

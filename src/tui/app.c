@@ -13,7 +13,6 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <locale.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,8 +23,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io/i18n.h"
 #include "io/record.h"
 #include "mnk/clock.h"
+#include "mnk/i18n.h"
 #include "tui/dialog.h"
 #include "tui/draw.h"
 #include "tui/help.h"
@@ -288,7 +289,7 @@ static void save_settings(struct app *a, const struct settings *now)
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 80];
     if (settings_path(path, sizeof path) && !settings_save(path, now, err, sizeof err)) {
         char text[sizeof err + 40];
-        snprintf(text, sizeof text, "settings not kept: %s", err);
+        snprintf(text, sizeof text, _("settings not kept: %s"), err);
         menu_say(&a->menu, text);
     }
 }
@@ -342,7 +343,7 @@ static void sync_autosave(struct app *a)
         return;
     char err[SAVES_PATH_MAX + 100];
     if (a->autosave[0] == '\0') {
-        snprintf(err, sizeof err, "nowhere to keep it: HOME is not set");
+        snprintf(err, sizeof err, "%s", _("nowhere to keep it: HOME is not set"));
     } else if (saves_keep(a->autosave, g, a->extra.root, err, sizeof err)) {
         a->kept = now;
         a->keep_failed = false;
@@ -351,16 +352,16 @@ static void sync_autosave(struct app *a)
     }
     a->kept = now;   /* said once per change, not on every turn */
     a->keep_failed = true;
-    snprintf(a->save_error, sizeof a->save_error, "mnk: the game could not be kept: %s", err);
+    snprintf(a->save_error, sizeof a->save_error, _("mnk: the game could not be kept: %s"), err);
     /* On screen the reason comes first: a long path would push it off the
      * status line ("PATH: REASON" becomes "REASON (PATH)"). */
     char line[sizeof a->save_error];
     const char *colon = strstr(err, ": ") != NULL ? strrchr(err, ':') : NULL;
     if (colon != NULL && colon[1] == ' ')
-        snprintf(line, sizeof line, "the game could not be kept: %s (%.*s)", colon + 2,
+        snprintf(line, sizeof line, _("the game could not be kept: %s (%.*s)"), colon + 2,
                  (int)(colon - err), err);
     else
-        snprintf(line, sizeof line, "the game could not be kept: %s", err);
+        snprintf(line, sizeof line, _("the game could not be kept: %s"), err);
     play_warn(&a->play, line);
     a->dirty = true;
 }
@@ -438,9 +439,15 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
     struct tm tm;
     if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
         when[0] = '\0';
-    snprintf(buf, size, "%d%s%d k=%d %s  %s vs %s  %d move%s, %s to play  %s", e->width,
-             draw_sym(GLYPH_TIMES), e->height, e->win, rule_name(e->rule), e->black, e->white,
-             e->moves, e->moves == 1 ? "" : "s", stone_name(e->to_move), when);
+    /* TRANSLATORS: an unfinished game in the Resume list: width, "×",
+       height, win length, rule, Black's and White's players, moves made,
+       the side to move, the date. */
+    snprintf(buf, size,
+             ngettext("%d%s%d k=%d %s  %s vs %s  %d move, %s to play  %s",
+                      "%d%s%d k=%d %s  %s vs %s  %d moves, %s to play  %s",
+                      (unsigned long)e->moves),
+             e->width, draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)),
+             e->black, e->white, e->moves, _(stone_name(e->to_move)), when);
 }
 
 /* Offers Resume on the menu when unfinished games are kept, and fills the
@@ -460,9 +467,12 @@ static void refresh_resume(struct app *a)
         if (a->n_games == 1)
             snprintf(what, sizeof what, "%s", lines[0]);
         else
-            snprintf(what, sizeof what, "%d unfinished games, the newest %d%s%d, %d move%s",
+            snprintf(what, sizeof what,
+                     ngettext("%d unfinished games, the newest %d%s%d, %d move",
+                              "%d unfinished games, the newest %d%s%d, %d moves",
+                              (unsigned long)a->games[0].moves),
                      a->n_games, a->games[0].width, draw_sym(GLYPH_TIMES), a->games[0].height,
-                     a->games[0].moves, a->games[0].moves == 1 ? "" : "s");
+                     a->games[0].moves);
         menu_set_resume(&a->menu, what);
     }
     if (note[0] != '\0')
@@ -487,7 +497,7 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
     reseed(&g);
     snprintf(kept, sizeof kept, "%s", path);
     a->menu.page = MENU_MAIN;
-    open_game(a, &g, kept, "resumed where you left off");
+    open_game(a, &g, kept, _("resumed where you left off"));
     return true;
 }
 
@@ -496,7 +506,7 @@ static void resume(struct app *a)
     char err[SAVES_PATH_MAX + 200];
     int pick = a->menu.pick;
     if (pick < 0 || pick >= a->n_games) {
-        menu_say(&a->menu, "there is no game to resume");
+        menu_say(&a->menu, _("there is no game to resume"));
         return;
     }
     if (!resume_path(a, a->games[pick].path, err, sizeof err)) {
@@ -524,7 +534,7 @@ static void ask_save(struct app *a)
         snprintf(offer, sizeof offer, "%s/%s", dir, name);
     else
         snprintf(offer, sizeof offer, "%s", name);
-    prompt_open(&a->prompt, "Save the game as:", "Enter saves (.sgf or .psq), Esc cancels",
+    prompt_open(&a->prompt, _("Save the game as:"), _("Enter saves (.sgf or .psq), Esc cancels"),
                 offer, REACT_ANSWER);
     a->overlay = OVERLAY_PROMPT;
 }
@@ -547,7 +557,7 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
     static struct game g;
     char path[SAVES_PATH_MAX], why[SAVES_PATH_MAX + 100], note[SAVES_PATH_MAX + 20];
     if (!saves_expand(typed, path, sizeof path, false)) {
-        snprintf(err, size, "the file name is too long");
+        snprintf(err, size, "%s", _("the file name is too long"));
         return false;
     }
     if (!record_load_extra(path, &g, &a->extra, why, sizeof why)) {
@@ -559,7 +569,7 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
         return false;
     }
     reseed(&g);
-    snprintf(note, sizeof note, "opened %s", path);
+    snprintf(note, sizeof note, _("opened %s"), path);
     open_record(a, &g, note);
     return true;
 }
@@ -577,7 +587,7 @@ static void answer_save(struct app *a, const char *typed)
         snprintf(a->save_path, sizeof a->save_path, "%s", path);
         char question[160];
         const char *base = strrchr(path, '/');
-        snprintf(question, sizeof question, "Replace %.100s?", base != NULL ? base + 1 : path);
+        snprintf(question, sizeof question, _("Replace %.100s?"), base != NULL ? base + 1 : path);
         dialog_open(&a->dialog, question, REACT_OVERWRITE);
         a->overlay = OVERLAY_DIALOG;
         return;
@@ -620,17 +630,17 @@ static void react(struct app *a, unsigned r)
         return;
     }
     if (r & REACT_ASK_QUIT) {
-        dialog_open(&a->dialog, "Quit the game in progress?", REACT_QUIT);
+        dialog_open(&a->dialog, _("Quit the game in progress?"), REACT_QUIT);
         a->overlay = OVERLAY_DIALOG;
     }
     if (r & REACT_ASK_RESIGN) {
-        dialog_open(&a->dialog, "Resign this game?", REACT_RESIGN);
+        dialog_open(&a->dialog, _("Resign this game?"), REACT_RESIGN);
         a->overlay = OVERLAY_DIALOG;
     }
     if ((r & REACT_RESIGN) && a->playing)
         react(a, play_resign(&a->play));
     if (r & REACT_ASK_DELETE) {
-        dialog_open(&a->dialog, "Delete this unfinished game?", REACT_DELETE);
+        dialog_open(&a->dialog, _("Delete this unfinished game?"), REACT_DELETE);
         a->overlay = OVERLAY_DIALOG;
     }
     if (r & REACT_DELETE)
@@ -638,7 +648,7 @@ static void react(struct app *a, unsigned r)
     if ((r & REACT_OVERWRITE) && a->playing)
         react(a, play_save(&a->play, a->save_path, a->extra.root, false));
     if (r & REACT_ASK_MENU) {
-        dialog_open(&a->dialog, "Leave this game for a new one?", REACT_MENU);
+        dialog_open(&a->dialog, _("Leave this game for a new one?"), REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
     }
     if (r & REACT_HELP) {
@@ -688,8 +698,23 @@ static void react(struct app *a, unsigned r)
         static struct game g;
         review_continuation(&a->review, &g, (uint64_t)clock_us());
         char note[80];
-        snprintf(note, sizeof note, "playing on from move %d", g.ply / 2 + 1);
+        snprintf(note, sizeof note, _("playing on from move %d"), g.ply / 2 + 1);
         open_game(a, &g, NULL, note);
+    }
+    if (r & REACT_LANG) {
+        /* The next choice after the remembered one: the locale's, then
+         * each language in turn. */
+        struct settings now = a->settings;
+        int k = 0; /* 0: the locale's; k: i18n_langs[k - 1] */
+        for (int i = 0; i < I18N_LANGS; i++)
+            if (strcmp(now.lang, i18n_langs[i]) == 0)
+                k = i + 1;
+        k = (k + 1) % (I18N_LANGS + 1);
+        snprintf(now.lang, sizeof now.lang, "%s", k > 0 ? i18n_langs[k - 1] : "");
+        i18n_use(now.lang);
+        menu_set_lang(&a->menu, now.lang);
+        save_settings(a, &now);
+        refresh_resume(a);
     }
     if (r & REACT_SAVE)
         ask_save(a);
@@ -819,24 +844,30 @@ static bool setup_curses(struct app *a)
 }
 
 int app_run(const struct game_config *config, const struct game *record,
-            const struct record_extra *extra, const char *note)
+            const struct record_extra *extra, const char *note, const char *lang)
 {
     static struct app app; /* large (two games' worth); one per process */
     struct app *a = &app;
     memset(a, 0, sizeof *a);
-    setlocale(LC_ALL, "");
     if (!open_pipe()) {
         fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
         return 1;
     }
+    /* The settings first: the language they remember is spoken from the
+     * first message on, unless the command line chose one. */
+    menu_init(&a->menu);
+    load_settings(a);
+    if (lang == NULL && a->settings.lang[0] != '\0')
+        i18n_use(a->settings.lang);
+    menu_set_lang(&a->menu, a->settings.lang);
     crash_save_modes();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         const char *term = getenv("TERM");
         if (term == NULL || term[0] == '\0')
-            fprintf(stderr, "mnk: TERM is not set: cannot drive the terminal\n");
+            fprintf(stderr, "%s\n", _("mnk: TERM is not set: cannot drive the terminal"));
         else
-            fprintf(stderr, "mnk: unknown terminal type '%s' (TERM)\n", term);
+            fprintf(stderr, _("mnk: unknown terminal type '%s' (TERM)\n"), term);
         close(wake_pipe[0]);
         close(wake_pipe[1]);
         return 1;
@@ -847,7 +878,7 @@ int app_run(const struct game_config *config, const struct game *record,
     if (cup == NULL || cup == (const char *)-1) {
         endwin();
         delscreen(screen);
-        fprintf(stderr, "mnk: terminal type '%s' cannot move the cursor (TERM)\n",
+        fprintf(stderr, _("mnk: terminal type '%s' cannot move the cursor (TERM)\n"),
                 getenv("TERM") != NULL ? getenv("TERM") : "");
         close(wake_pipe[0]);
         close(wake_pipe[1]);
@@ -856,10 +887,8 @@ int app_run(const struct game_config *config, const struct game *record,
     struct sigaction old[N_HANDLED];
     catch_signals(old);
     crash_arm();
-    menu_init(&a->menu);
-    load_settings(a);
     if (!setup_curses(a)) {
-        snprintf(a->error, sizeof a->error, "mnk: out of memory for the screen");
+        snprintf(a->error, sizeof a->error, "%s", _("mnk: out of memory for the screen"));
         a->status = 1;
     } else {
         resize(a);

@@ -15,8 +15,11 @@
  * straight away, or the menu when both are NULL. Returns the process exit
  * status (0 when the player quits, 128 + N after signal N, 1 on a fatal
  * error, reported on stderr once the terminal is restored). A game left
- * unfinished is kept for Resume (saves.h) whichever way the program ends. */
+ * unfinished is kept for Resume (saves.h) whichever way the program ends.
+ * The language is `lang` (the command line's choice, already in use), or
+ * else the one remembered in the settings, or else the locale's; the
+ * locale itself is set beforehand (io/i18n.h, i18n_init). */
 int app_run(const struct game_config *config, const struct game *record,
-            const struct record_extra *extra, const char *note);
+            const struct record_extra *extra, const char *note, const char *lang);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "tui/draw.h"
 #include "tui/react.h"
+#include "mnk/i18n.h"
 
 void dialog_open(struct dialog *d, const char *question, unsigned on_yes)
 {
@@ -51,6 +52,6 @@ void dialog_draw(const struct dialog *d)
     draw_frame(y, x, h, w, STYLE_NORMAL, NULL);
     draw_text(y + 1, x + 3, w - 6, STYLE_MESSAGE, d->question);
     int bx = x + w / 2 - 10;
-    draw_text(y + 3, bx, 9, d->yes ? STYLE_SELECTED : STYLE_NORMAL, " [Y]es ");
-    draw_text(y + 3, bx + 12, 9, d->yes ? STYLE_NORMAL : STYLE_SELECTED, " [N]o ");
+    draw_text(y + 3, bx, 9, d->yes ? STYLE_SELECTED : STYLE_NORMAL, _(" [Y]es "));
+    draw_text(y + 3, bx + 12, 9, d->yes ? STYLE_NORMAL : STYLE_SELECTED, _(" [N]o "));
 }

@@ -1,5 +1,6 @@
 /* draw.c — glyphs, colours and clipped drawing; see draw.h. */
 #include "tui/draw.h"
+#include "mnk/i18n.h"
 
 #include <curses.h>
 #include <langinfo.h>
@@ -263,11 +264,12 @@ void draw_hints(int y, const struct draw_hint *hints, int n)
 {
     int x = 1;
     for (int i = 0; i < n; i++) {
-        int need = draw_width(hints[i].key) + draw_width(hints[i].what) + 3;
+        const char *key = _(hints[i].key), *what = _(hints[i].what);
+        int need = draw_width(key) + draw_width(what) + 3;
         if (x + need > COLS)
             break;
-        x += draw_text(y, x, COLS - x, STYLE_KEY, hints[i].key);
-        x += draw_text(y, x + 1, COLS - x - 1, STYLE_NORMAL, hints[i].what) + 3;
+        x += draw_text(y, x, COLS - x, STYLE_KEY, key);
+        x += draw_text(y, x + 1, COLS - x - 1, STYLE_NORMAL, what) + 3;
     }
 }
 
@@ -275,7 +277,7 @@ void draw_too_small(int need_cols, int need_rows)
 {
     char line[96];
     erase();
-    snprintf(line, sizeof line, "terminal too small: need at least %d%s%d",
+    snprintf(line, sizeof line, _("terminal too small: need at least %d%s%d"),
              need_cols, draw_sym(GLYPH_TIMES), need_rows);
     /* Wrapped by hand over as many rows as it takes, even on a 1×1 screen. */
     int len = draw_width(line);

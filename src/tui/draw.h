@@ -104,6 +104,8 @@ struct draw_hint {
 };
 
 /* The n hints on row y from the left, as many whole ones as fit. */
+/* Both texts of a hint are looked up in the catalogue here: mark them
+ * with N_() (mnk/i18n.h). */
 void draw_hints(int y, const struct draw_hint *hints, int n);
 
 /* "terminal too small: need at least W×H", centred on a cleared screen. */

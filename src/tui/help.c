@@ -10,14 +10,15 @@
 #include "tui/play.h"
 #include "tui/react.h"
 #include "tui/review.h"
+#include "mnk/i18n.h"
 
 static const char *const rules[] = {
-    "Get k stones in a row, across, down or diagonally; Black starts.",
-    "freestyle: k or more in a row wins. exact: exactly k wins, a",
-    "longer line does not. Cells are named like h8: the column letter",
-    "(a at the left), then the row number (1 at the bottom).",
-    "Threat marks, in the colour of the side that would make it:",
-    "! five   * open four   + four   \xe2\x88\x99 (or :) open three.",
+    N_("Get k stones in a row, across, down or diagonally; Black starts."),
+    N_("freestyle: k or more in a row wins. exact: exactly k wins, a"),
+    N_("longer line does not. Cells are named like h8: the column letter"),
+    N_("(a at the left), then the row number (1 at the bottom)."),
+    N_("Threat marks, in the colour of the side that would make it:"),
+    N_("! five   * open four   + four   \xe2\x88\x99 (or :) open three."),
 };
 
 #define N_RULES (int)(sizeof rules / sizeof rules[0])
@@ -30,18 +31,25 @@ struct line {
     enum draw_style style;
 };
 
-/* The i-th line of the help text; false past the end. */
+/* The text in the player's language; "" stays "" (gettext would give the
+ * catalogue's header). The tables' texts are marked with N_(). */
+static const char *tr(const char *text)
+{
+    return text[0] != '\0' ? _(text) : text;
+}
+
+/* The i-th line of the help text, untranslated; false past the end. */
 static bool line_at(int i, struct line *l)
 {
     if (i == 0)
-        return *l = (struct line){ NULL, "The game", STYLE_LABEL }, true;
+        return *l = (struct line){ NULL, N_("The game"), STYLE_LABEL }, true;
     if (--i < N_RULES)
         return *l = (struct line){ NULL, rules[i], STYLE_NORMAL }, true;
     i -= N_RULES;
     if (i == 0)
         return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
     if (--i == 0)
-        return *l = (struct line){ NULL, "Keys while playing", STYLE_LABEL }, true;
+        return *l = (struct line){ NULL, N_("Keys while playing"), STYLE_LABEL }, true;
     i--;
     const char *keys, *text;
     int n = 0;
@@ -55,7 +63,7 @@ static bool line_at(int i, struct line *l)
     if (i == 0)
         return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
     if (--i == 0)
-        return *l = (struct line){ NULL, "Keys in review", STYLE_LABEL }, true;
+        return *l = (struct line){ NULL, N_("Keys in review"), STYLE_LABEL }, true;
     i--;
     n = 0;
     while (review_help_line(n, &keys, &text))
@@ -68,7 +76,7 @@ static bool line_at(int i, struct line *l)
     if (i == 0)
         return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
     if (--i == 0)
-        return *l = (struct line){ NULL, "Keys in the menu", STYLE_LABEL }, true;
+        return *l = (struct line){ NULL, N_("Keys in the menu"), STYLE_LABEL }, true;
     i--;
     n = 0;
     while (menu_help_line(n, &keys, &text))
@@ -81,7 +89,8 @@ static bool line_at(int i, struct line *l)
     if (i == 0)
         return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
     if (--i == 0)
-        return *l = (struct line){ NULL, "Keys in the list of games to open", STYLE_LABEL }, true;
+        return *l = (struct line){ NULL, N_("Keys in the list of games to open"),
+                                           STYLE_LABEL }, true;
     if (load_help_line(i - 1, &keys, &text))
         return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
     return false;
@@ -132,7 +141,7 @@ void help_draw(const struct help *h)
     int w = COLS < 68 ? COLS : 68;
     int height = shown + 4;
     int y = (LINES - height) / 2, x = (COLS - w) / 2;
-    draw_frame(y, x, height, w, STYLE_NORMAL, "Help");
+    draw_frame(y, x, height, w, STYLE_NORMAL, _("Help"));
     int max = line_count() - shown;
     int first = h->scroll < max ? h->scroll : max;
     for (int r = 0; r < shown; r++) {
@@ -141,12 +150,12 @@ void help_draw(const struct help *h)
             break;
         int row = y + 1 + r;
         if (l.keys != NULL) {
-            draw_text(row, x + 2, KEYS_W, STYLE_KEY, l.keys);
-            draw_text(row, x + 2 + KEYS_W, w - KEYS_W - 4, l.style, l.text);
+            draw_text(row, x + 2, KEYS_W, STYLE_KEY, tr(l.keys));
+            draw_text(row, x + 2 + KEYS_W, w - KEYS_W - 4, l.style, tr(l.text));
         } else {
-            draw_text(row, x + 2, w - 4, l.style, l.text);
+            draw_text(row, x + 2, w - 4, l.style, tr(l.text));
         }
     }
-    const char *footer = max > 0 ? "up/down scroll, any other key closes" : "any key closes";
+    const char *footer = max > 0 ? _("up/down scroll, any other key closes") : _("any key closes");
     draw_text(y + height - 2, x + 2, w - 4, STYLE_DIM, footer);
 }

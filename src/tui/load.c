@@ -8,6 +8,7 @@
 
 #include "tui/draw.h"
 #include "tui/react.h"
+#include "mnk/i18n.h"
 
 /* The list's first row (under the title, the field, its matches and the
  * count), and the rows under it (message, keys). */
@@ -22,16 +23,16 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
     if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
         snprintf(when, sizeof when, "?");
     snprintf(board, sizeof board, "%d%s%d k=%d%s", e->width, draw_sym(GLYPH_TIMES), e->height,
-             e->win, e->rule == RULE_EXACT ? " exact" : "");
+             e->win, e->rule == RULE_EXACT ? _(" exact") : "");
     snprintf(players, sizeof players, "%s - %s", e->black, e->white);
-    const char *result = e->result.outcome == OUTCOME_BLACK_WINS   ? "Black wins"
-                         : e->result.outcome == OUTCOME_WHITE_WINS ? "White wins"
-                         : e->result.outcome == OUTCOME_DRAW       ? "draw"
-                         : e->to_move == STONE_BLACK               ? "Black to play"
-                                                                   : "White to play";
+    const char *result = e->result.outcome == OUTCOME_BLACK_WINS   ? _("Black wins")
+                         : e->result.outcome == OUTCOME_WHITE_WINS ? _("White wins")
+                         : e->result.outcome == OUTCOME_DRAW       ? _("draw")
+                         : e->to_move == STONE_BLACK               ? _("Black to play")
+                                                                   : _("White to play");
     const char *base = strrchr(e->path, '/');
     base = base != NULL ? base + 1 : e->path;
-    const char *where = e->kind == SAVES_UNFINISHED ? "(unfinished)" : base;
+    const char *where = e->kind == SAVES_UNFINISHED ? _("(unfinished)") : base;
     /* Padded by columns (× is one column of two bytes); the list is drawn
      * clipped to the screen. */
     int n = snprintf(buf, size, "%-12s  %-*s  %-18.18s %3d  %-13s  ", when,
@@ -50,7 +51,7 @@ void load_open(struct load *l)
     l->n = saves_records(l->games, LOAD_MAX, &l->skipped);
     for (int i = 0; i < l->n; i++)
         describe(&l->games[i], l->lines[i], sizeof l->lines[i]);
-    prompt_open(&l->field, "Open:", "", "", REACT_OPEN);
+    prompt_open(&l->field, _("Open:"), "", "", REACT_OPEN);
     l->field.complete = saves_complete;
 }
 
@@ -110,7 +111,7 @@ unsigned load_key(struct load *l, int key)
     case '\r':
     case KEY_ENTER:
         if (l->field.len == 0 && l->n == 0) {
-            load_say(l, "nothing to open: type the path of a .sgf or .psq file");
+            load_say(l, _("nothing to open: type the path of a .sgf or .psq file"));
             return REACT_REDRAW;
         }
         return REACT_OPEN;
@@ -143,16 +144,19 @@ void load_draw(const struct load *l)
     erase();
     int cols = l->cols, left = 1, width = cols - 2;
     draw_fill(0, 0, cols, STYLE_TITLE);
-    draw_text(0, 1, cols - 2, STYLE_TITLE, "mnk  open a game");
-    int w = draw_text(2, left, width, STYLE_MESSAGE, "File: ");
+    draw_text(0, 1, cols - 2, STYLE_TITLE, _("mnk  open a game"));
+    int w = draw_text(2, left, width, STYLE_MESSAGE, _("File: "));
     prompt_draw_field(&l->field, 2, left + w, width - w);
     if (l->n == 0) {
         draw_text(LIST_Y, left, width, STYLE_DIM,
-                  "No saved games or records here yet: type a path above.");
+                  _("No saved games or records here yet: type a path above."));
     } else {
-        draw_textf(4, left, width, STYLE_LABEL, "%d game%s, newest first%s", l->n,
-                   l->n == 1 ? "" : "s",
-                   l->skipped > 0 ? " (some files could not be read)" : "");
+        char count[80];
+        snprintf(count, sizeof count,
+                 ngettext("%d game, newest first", "%d games, newest first", (unsigned long)l->n),
+                 l->n);
+        draw_textf(4, left, width, STYLE_LABEL, "%s%s", count,
+                   l->skipped > 0 ? _(" (some files could not be read)") : "");
         for (int i = l->top, y = LIST_Y; i < l->n && y < LIST_Y + list_rows(l); i++, y++) {
             bool sel = i == l->pick && l->field.len == 0;
             if (sel)
@@ -167,7 +171,8 @@ void load_draw(const struct load *l)
     else if (l->n > 0 && l->field.len == 0)
         draw_text(l->rows - 2, left, width, STYLE_DIM, l->games[l->pick].path);
     static const struct draw_hint hints[] = {
-        { "up/down", "choose" }, { "Enter", "open" }, { "Tab", "complete" }, { "Esc", "back" },
+        { N_("up/down"), N_("choose") }, { "Enter", N_("open") }, { "Tab", N_("complete") },
+        { "Esc", N_("back") },
     };
     draw_hints(l->rows - 1, hints, (int)(sizeof hints / sizeof hints[0]));
 }
@@ -175,10 +180,10 @@ void load_draw(const struct load *l)
 static const struct {
     const char *keys, *help;
 } help_lines[] = {
-    { "up, down, PgUp, PgDn", "choose a game" },
-    { "typing", "a path instead; Tab completes it" },
-    { "Enter", "open (an unfinished game resumes, a finished one opens in review)" },
-    { "Esc", "clear the path, then back to the menu" },
+    { N_("up, down, PgUp, PgDn"), N_("choose a game") },
+    { N_("typing"), N_("a path instead; Tab completes it") },
+    { "Enter", N_("open (an unfinished game resumes, a finished one opens in review)") },
+    { "Esc", N_("clear the path, then back to the menu") },
 };
 
 bool load_help_line(int i, const char **keys, const char **help)

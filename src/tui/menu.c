@@ -5,32 +5,35 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "io/i18n.h"
+#include "mnk/i18n.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/draw.h"
 #include "tui/react.h"
 
-enum { MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
+enum { MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_HELP, MAIN_LANG, MAIN_QUIT, MAIN_ENTRIES };
 
 /* Where the notes after the form's values start, from the values' column. */
 #define NOTE_COLUMN 24
 
 static const char *const main_entries[MAIN_ENTRIES] = {
-    [MAIN_RESUME] = "Resume",
-    [MAIN_NEW] = "New game",
-    [MAIN_LOAD] = "Load",
-    [MAIN_HELP] = "Help",
-    [MAIN_QUIT] = "Quit",
+    [MAIN_RESUME] = N_("Resume"),
+    [MAIN_NEW] = N_("New game"),
+    [MAIN_LOAD] = N_("Load"),
+    [MAIN_HELP] = N_("Help"),
+    [MAIN_LANG] = N_("Language"),
+    [MAIN_QUIT] = N_("Quit"),
 };
 
 static const char *const field_names[SETUP_FIELDS] = {
-    [SETUP_PRESET] = "Board",
-    [SETUP_WIDTH] = "Width",
-    [SETUP_HEIGHT] = "Height",
-    [SETUP_WIN] = "Win length",
-    [SETUP_RULE] = "Rule",
-    [SETUP_BLACK] = "Black",
-    [SETUP_WHITE] = "White",
+    [SETUP_PRESET] = N_("Board"),
+    [SETUP_WIDTH] = N_("Width"),
+    [SETUP_HEIGHT] = N_("Height"),
+    [SETUP_WIN] = N_("Win length"),
+    [SETUP_RULE] = N_("Rule"),
+    [SETUP_BLACK] = N_("Black"),
+    [SETUP_WHITE] = N_("White"),
     [SETUP_START] = "",
 };
 
@@ -64,6 +67,11 @@ void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n)
         m->pick = n > 0 ? n - 1 : 0;
     if (n == 0 && m->page == MENU_RESUME)
         m->page = MENU_MAIN;
+}
+
+void menu_set_lang(struct menu *m, const char *lang)
+{
+    snprintf(m->lang, sizeof m->lang, "%s", lang);
 }
 
 void menu_say(struct menu *m, const char *text)
@@ -140,6 +148,8 @@ static unsigned act_down(struct menu *m, int key)
 
 static unsigned act_change(struct menu *m, int key)
 {
+    if (m->page == MENU_MAIN && m->choice == MAIN_LANG)
+        return REACT_LANG;
     if (m->page != MENU_SETUP)
         return REACT_NONE;
     setup_step(&m->setup, m->field, key == KEY_LEFT ? -1 : 1);
@@ -176,6 +186,8 @@ static unsigned act_enter(struct menu *m, int key)
         return REACT_REDRAW;
     case MAIN_HELP:
         return REACT_HELP;
+    case MAIN_LANG:
+        return REACT_LANG;
     default:
         return REACT_QUIT;
     }
@@ -226,31 +238,32 @@ struct binding {
 };
 
 static const struct binding bindings[] = {
-    { KEY_UP, "up, down", "choose an entry", act_up },
+    { KEY_UP, N_("up, down"), N_("choose an entry"), act_up },
     { KEY_DOWN, NULL, NULL, act_down },
     { 'k', NULL, NULL, act_up },
     { 'j', NULL, NULL, act_down },
     { '\t', NULL, NULL, act_down },
     { KEY_BTAB, NULL, NULL, act_up },
-    { KEY_LEFT, "left, right", "change the value", act_change },
+    { KEY_LEFT, N_("left, right"), N_("change the value; on Language, the next language"),
+      act_change },
     { KEY_RIGHT, NULL, NULL, act_change },
-    { '0', "0-9", "type a number (size, win length)", act_digit },
+    { '0', "0-9", N_("type a number (size, win length)"), act_digit },
     { '1', NULL, NULL, act_digit }, { '2', NULL, NULL, act_digit },
     { '3', NULL, NULL, act_digit }, { '4', NULL, NULL, act_digit },
     { '5', NULL, NULL, act_digit }, { '6', NULL, NULL, act_digit },
     { '7', NULL, NULL, act_digit }, { '8', NULL, NULL, act_digit },
     { '9', NULL, NULL, act_digit },
-    { '\n', "Enter", "open the entry; in the form, start the game", act_enter },
+    { '\n', "Enter", N_("open the entry; in the form, start the game"), act_enter },
     { '\r', NULL, NULL, act_enter },
     { KEY_ENTER, NULL, NULL, act_enter },
-    { 27, "Esc", "back to the main menu", act_back },
-    { 'd', "d", "in the list of unfinished games, delete one (asks first)", act_delete },
+    { 27, "Esc", N_("back to the main menu"), act_back },
+    { 'd', "d", N_("in the list of unfinished games, delete one (asks first)"), act_delete },
     { KEY_DC, NULL, NULL, act_delete },
-    { KEY_BACKSPACE, "Backspace", "erase a digit typed", act_erase },
+    { KEY_BACKSPACE, "Backspace", N_("erase a digit typed"), act_erase },
     { 127, NULL, NULL, act_erase },
     { 8, NULL, NULL, act_erase },
-    { '?', "?", "help", act_help },
-    { 'q', "q", "quit", act_quit },
+    { '?', "?", N_("help"), act_help },
+    { 'q', "q", N_("quit"), act_quit },
 };
 
 #define N_BINDINGS (sizeof bindings / sizeof bindings[0])
@@ -287,7 +300,7 @@ static void draw_main(const struct menu *m)
         n += shown(m, i);
     int top = (m->rows - (3 + 2 * n)) / 2;
     int cx = m->cols / 2;
-    static const char tagline[] = "k in a row, on any board";
+    const char *tagline = _("k in a row, on any board");
     draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
     draw_text(top + 1, cx - draw_width(tagline) / 2, m->cols, STYLE_NORMAL, tagline);
     int y = top + 3;
@@ -299,12 +312,21 @@ static void draw_main(const struct menu *m)
             draw_fill(y, cx - 8, 16, STYLE_SELECTED);
             draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
         }
-        draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", main_entries[i]);
+        draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", _(main_entries[i]));
         y += 2;
     }
     /* Under the entries: why something failed, or what Resume would open. */
+    char lang[80];
+    if (m->choice == MAIN_LANG) {
+        const char *name = _("the system's language");
+        for (int i = 0; i < I18N_LANGS; i++)
+            if (strcmp(m->lang, i18n_langs[i]) == 0)
+                name = i18n_lang_names[i];
+        snprintf(lang, sizeof lang, _("%s (Enter changes it)"), name);
+    }
     const char *note = m->message[0] != '\0' ? m->message
-                     : m->choice == MAIN_RESUME ? m->resume_note : NULL;
+                     : m->choice == MAIN_RESUME ? m->resume_note
+                     : m->choice == MAIN_LANG ? lang : NULL;
     if (note != NULL) {
         int w = draw_width(note);
         if (w > m->cols - 2)
@@ -319,7 +341,7 @@ static void draw_games(const struct menu *m)
 {
     int left = m->cols > 80 ? (m->cols - 78) / 2 : 1;
     int width = m->cols - left - 1;
-    draw_text(2, left, width, STYLE_MESSAGE, "Unfinished games, newest first");
+    draw_text(2, left, width, STYLE_MESSAGE, _("Unfinished games, newest first"));
     int rows = m->rows - 6;
     if (rows < 1)
         rows = 1;
@@ -343,43 +365,43 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
     note[0] = '\0';
     if (s->typed_field == f) {
         snprintf(value, vsize, "%d_", s->typed);
-        snprintf(note, nsize, "%d to %d", setup_min(s, f), setup_max(s, f));
+        snprintf(note, nsize, _("%d to %d"), setup_min(s, f), setup_max(s, f));
         return;
     }
     switch (f) {
     case SETUP_PRESET: {
         const struct setup_preset *p = &setup_presets[s->preset];
         if (p->name == NULL)
-            snprintf(value, vsize, "Custom");
+            snprintf(value, vsize, "%s", _("Custom"));
         else
-            snprintf(value, vsize, "%s%s%d%s%d k=%d", p->name, p->name[0] ? " " : "",
+            snprintf(value, vsize, "%s%s%d%s%d k=%d", p->name[0] ? _(p->name) : "", p->name[0] ? " " : "",
                      p->width, times, p->height, p->win);
         break;
     }
     case SETUP_WIDTH:
     case SETUP_HEIGHT:
         snprintf(value, vsize, "%d", f == SETUP_WIDTH ? s->width : s->height);
-        snprintf(note, nsize, "%d to %d", setup_min(s, f), setup_max(s, f));
+        snprintf(note, nsize, _("%d to %d"), setup_min(s, f), setup_max(s, f));
         break;
     case SETUP_WIN:
         snprintf(value, vsize, "%d", s->win);
-        snprintf(note, nsize, "%d to %d in a row", setup_min(s, f), setup_max(s, f));
+        snprintf(note, nsize, _("%d to %d in a row"), setup_min(s, f), setup_max(s, f));
         break;
     case SETUP_RULE:
-        snprintf(value, vsize, "%s", rule_name(s->rule));
-        snprintf(note, nsize, s->rule == RULE_EXACT ? "exactly k in a row wins"
-                                                    : "k or more in a row wins");
+        snprintf(value, vsize, "%s", _(rule_name(s->rule)));
+        snprintf(note, nsize, "%s", s->rule == RULE_EXACT ? _("exactly k in a row wins")
+                                                          : _("k or more in a row wins"));
         break;
     case SETUP_BLACK:
     case SETUP_WHITE: {
         int n = s->side[f == SETUP_BLACK ? 0 : 1];
         if (n == 0) {
-            snprintf(value, vsize, "human");
+            snprintf(value, vsize, "%s", _("human"));
             break;
         }
         /* The level's sentence goes under the form, where it has the width. */
-        snprintf(value, vsize, "computer: %s", level_at(n - 1)->name);
-        snprintf(note, nsize, "level %d of %d", n, level_count());
+        snprintf(value, vsize, _("computer: %s"), level_at(n - 1)->name);
+        snprintf(note, nsize, _("level %d of %d"), n, level_count());
         break;
     }
     default:
@@ -395,13 +417,13 @@ static void draw_form(const struct menu *m)
     int left = m->cols > 76 ? (m->cols - 76) / 2 + 1 : 1;
     int value_x = left + 13;
     int width = m->cols - left;
-    draw_text(top, left, width, STYLE_MESSAGE, "New game");
+    draw_text(top, left, width, STYLE_MESSAGE, _("New game"));
     for (int f = 0; f < SETUP_START; f++) {
         int y = top + 2 + f;
         bool sel = (int)m->field == f;
         char value[64], note[96];
         field_text(s, (enum setup_field)f, value, sizeof value, note, sizeof note);
-        draw_text(y, left, 12, sel ? STYLE_MESSAGE : STYLE_NORMAL, field_names[f]);
+        draw_text(y, left, 12, sel ? STYLE_MESSAGE : STYLE_NORMAL, _(field_names[f]));
         /* The selected row shows the arrows that change it. */
         int w;
         if (sel)
@@ -417,7 +439,7 @@ static void draw_form(const struct menu *m)
     }
     int y = top + 3 + SETUP_START;
     bool sel = m->field == SETUP_START;
-    draw_text(y, value_x, 11, sel ? STYLE_SELECTED : STYLE_MESSAGE, "[ Start ]");
+    draw_text(y, value_x, 11, sel ? STYLE_SELECTED : STYLE_MESSAGE, _("[ Start ]"));
     /* Under the form: what went wrong, or what the highlighted level is
      * like, or whose move comes first. */
     int side = m->field == SETUP_BLACK ? 0 : m->field == SETUP_WHITE ? 1 : -1;
@@ -426,23 +448,25 @@ static void draw_form(const struct menu *m)
     } else if (side >= 0 && s->side[side] > 0) {
         const struct level *l = level_at(s->side[side] - 1);
         int w = draw_textf(y + 2, left, width, STYLE_MESSAGE, "%s: ", l->name);
-        draw_text(y + 2, left + w, width - w, STYLE_NORMAL, l->description);
+        draw_text(y + 2, left + w, width - w, STYLE_NORMAL, _(l->description));
     } else {
-        draw_text(y + 2, left, width, STYLE_DIM, "Black moves first.");
+        draw_text(y + 2, left, width, STYLE_DIM, _("Black moves first."));
     }
 }
 
 static void draw_keys(const struct menu *m)
 {
     static const struct draw_hint main_hints[] = {
-        { "up/down", "choose" }, { "Enter", "open" }, { "?", "help" }, { "q", "quit" },
+        { N_("up/down"), N_("choose") }, { "Enter", N_("open") }, { "?", N_("help") },
+        { "q", N_("quit") },
     };
     static const struct draw_hint list_hints[] = {
-        { "up/down", "choose" }, { "Enter", "resume" }, { "d", "delete" }, { "Esc", "back" },
+        { N_("up/down"), N_("choose") }, { "Enter", N_("resume") }, { "d", N_("delete") },
+        { "Esc", N_("back") },
     };
     static const struct draw_hint form_hints[] = {
-        { "up/down", "field" }, { "left/right", "change" }, { "0-9", "type" },
-        { "Enter", "start" }, { "Esc", "back" },
+        { N_("up/down"), N_("field") }, { N_("left/right"), N_("change") }, { "0-9", N_("type") },
+        { "Enter", N_("start") }, { "Esc", N_("back") },
     };
     if (m->page == MENU_MAIN)
         draw_hints(m->rows - 1, main_hints, (int)(sizeof main_hints / sizeof main_hints[0]));
@@ -457,7 +481,9 @@ void menu_draw(const struct menu *m)
     erase();
     draw_fill(0, 0, m->cols, STYLE_TITLE);
     draw_text(0, 1, m->cols - 2, STYLE_TITLE,
-              m->page == MENU_MAIN ? "mnk" : m->page == MENU_RESUME ? "mnk  resume" : "mnk  new game");
+              m->page == MENU_MAIN    ? "mnk"
+              : m->page == MENU_RESUME ? _("mnk  resume")
+                                       : _("mnk  new game"));
     if (m->page == MENU_MAIN)
         draw_main(m);
     else if (m->page == MENU_RESUME)

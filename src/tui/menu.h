@@ -1,5 +1,5 @@
 /* menu.h — the menu screen: the main menu (Resume, when games were left
- * unfinished; New game, Load, Help, Quit), the list of unfinished games
+ * unfinished; New game, Load, Help, Language, Quit), the list of unfinished games
  * Resume opens (one is resumed with Enter, deleted with d after a
  * question), and the new-game form (presets, size, win length, rule, the
  * two players).
@@ -36,6 +36,7 @@ struct menu {
     char games[MENU_GAMES_MAX][MENU_GAME_TEXT]; /* the list, newest first */
     int n_games;
     int pick;                   /* the highlighted game of the list */
+    char lang[32];              /* the language chosen (settings.h), "": the locale's */
 };
 
 /* Opens on the main menu with the form at its defaults. */
@@ -49,6 +50,10 @@ void menu_set_resume(struct menu *m, const char *note);
  * keeping the highlighted line where it can. An empty list on the list page
  * goes back to the main menu. */
 void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n);
+
+/* The language the Language entry says is chosen ("" for the locale's);
+ * Enter or left/right on it ask the app for the next (REACT_LANG). */
+void menu_set_lang(struct menu *m, const char *lang);
 
 /* Shows `text` (an error) under the main menu or the form until the next key. */
 void menu_say(struct menu *m, const char *text);

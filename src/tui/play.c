@@ -13,6 +13,7 @@
 #include "tui/boardview.h"
 #include "tui/react.h"
 #include "tui/saves.h"
+#include "mnk/i18n.h"
 
 /* How long a computer waits before answering another computer, so that a
  * game between two of them can be followed. */
@@ -70,20 +71,23 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
     p->cx = last >= 0 ? board_x(&g->board, last) : (g->board.width - 1) / 2;
     p->cy = last >= 0 ? board_y(&g->board, last) : g->board.height / 2;
     if (game_over(g))
-        say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
+        say(p, STYLE_MESSAGE, "%s", _(game_result_text(&g->result)));
     /* A name the record gave a side that is no built-in player (a person,
      * another program, an external engine) makes that side a human's: a
      * record never starts a program (players.h). Said, not silently done. */
     for (int i = 0; i < 2; i++) {
         const struct player *pl = &play_game(p)->config.player[i];
         if (pl->kind == PLAYER_HUMAN && pl->spec[0] != '\0')
-            say(p, STYLE_ERROR, "%s ('%.40s' in the record) is yours to play: a record "
-                "never starts a program", stone_name(i ? STONE_WHITE : STONE_BLACK), pl->spec);
+            say(p, STYLE_ERROR, i ? _("White ('%.40s' in the record) is yours to play: a record "
+                                      "never starts a program")
+                                  : _("Black ('%.40s' in the record) is yours to play: a record "
+                                      "never starts a program"),
+                pl->spec);
     }
     for (int i = 0; i < 2; i++)
         if (why[i][0] != '\0')
-            say(p, STYLE_ERROR, "%s: %.120s; you play %s",
-                stone_name(i ? STONE_WHITE : STONE_BLACK), why[i], i ? "White" : "Black");
+            say(p, STYLE_ERROR, i ? _("White: %.120s; you play White") : _("Black: %.120s; you play Black"),
+                why[i]);
     find_threats(p);
 }
 
@@ -112,13 +116,13 @@ unsigned play_save(struct play *p, const char *typed, const char *root_props, bo
 {
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 200];
     if (!saves_expand(typed, path, sizeof path, true)) {
-        say(p, STYLE_ERROR, "not saved: the file name is too long");
+        say(p, STYLE_ERROR, "%s", _("not saved: the file name is too long"));
     } else if (!saves_write(path, play_game(p), root_props, make_dirs, err, sizeof err)) {
-        say(p, STYLE_ERROR, "not saved: %s", err);
+        say(p, STYLE_ERROR, _("not saved: %s"), err);
     } else {
         /* The full path: a relative name says little about where it went. */
         char *full = realpath(path, NULL);
-        say(p, STYLE_MESSAGE, "saved to %s", full != NULL ? full : path);
+        say(p, STYLE_MESSAGE, _("saved to %s"), full != NULL ? full : path);
         free(full);
     }
     return REACT_REDRAW;
@@ -163,7 +167,7 @@ static void think_if_due(struct play *p)
     p->have_info = false;
     if (!worker_start(&p->worker, &c->ai, &play_game(p)->board, side, &c->limits)) {
         p->session.paused = true;
-        say(p, STYLE_ERROR, "could not start the computer's thread; p retries");
+        say(p, STYLE_ERROR, "%s", _("could not start the computer's thread; p retries"));
         return;
     }
     p->job = JOB_MOVE;
@@ -191,9 +195,9 @@ static void after_move(struct play *p)
     p->hint = -1;
     p->move_due = two_computers(p) ? clock_ms() + PACE_MS : 0;
     if (game_over(g))
-        say(p, STYLE_MESSAGE, "%s", game_result_text(&g->result));
+        say(p, STYLE_MESSAGE, "%s", _(game_result_text(&g->result)));
     else if (p->session.overline > 0)
-        say(p, STYLE_MESSAGE, "%d in a row is an overline: under the exact rule only %d wins",
+        say(p, STYLE_MESSAGE, _("%d in a row is an overline: under the exact rule only %d wins"),
             p->session.overline, g->board.win);
     find_threats(p);
 }
@@ -229,17 +233,17 @@ static unsigned act_place(struct play *p)
         think_if_due(p);
         break;
     case SESSION_OVER:
-        say(p, STYLE_ERROR, "the game is over: u takes back, n starts a new one");
+        say(p, STYLE_ERROR, "%s", _("the game is over: u takes back, n starts a new one"));
         break;
     case SESSION_WAIT:
-        say(p, STYLE_ERROR, "it is the computer's turn");
+        say(p, STYLE_ERROR, "%s", _("it is the computer's turn"));
         break;
     case SESSION_OCCUPIED:
-        say(p, STYLE_ERROR, "%s is taken", notation_format(b, pos, name));
+        say(p, STYLE_ERROR, _("%s is taken"), notation_format(b, pos, name));
         break;
     case SESSION_OUTSIDE:
     case SESSION_FORFEIT:
-        say(p, STYLE_ERROR, "no move there");
+        say(p, STYLE_ERROR, "%s", _("no move there"));
         break;
     }
     return REACT_REDRAW;
@@ -264,9 +268,9 @@ static unsigned act_undo(struct play *p)
     stop_thinking(p);
     p->hint = -1;
     if (session_undo(&p->session) == 0)
-        say(p, STYLE_ERROR, "nothing to undo");
+        say(p, STYLE_ERROR, "%s", _("nothing to undo"));
     else
-        say(p, STYLE_MESSAGE, both ? "took back; r redoes, p resumes" : "took back; r redoes");
+        say(p, STYLE_MESSAGE, "%s", both ? _("took back; r redoes, p resumes") : _("took back; r redoes"));
     find_threats(p);
     think_if_due(p);
     return REACT_REDRAW;
@@ -277,16 +281,16 @@ static unsigned act_redo(struct play *p)
     if (p->job == JOB_HINT)
         stop_thinking(p);
     if (worker_busy(&p->worker)) {
-        say(p, STYLE_ERROR, "the computer is thinking: u takes back first");
+        say(p, STYLE_ERROR, "%s", _("the computer is thinking: u takes back first"));
         return REACT_REDRAW;
     }
     if (session_redo(&p->session) == 0) {
-        say(p, STYLE_ERROR, "nothing to redo");
+        say(p, STYLE_ERROR, "%s", _("nothing to redo"));
         return REACT_REDRAW;
     }
     after_move(p);
     if (!game_over(play_game(p)))
-        say(p, STYLE_MESSAGE, "replayed");
+        say(p, STYLE_MESSAGE, "%s", _("replayed"));
     think_if_due(p);
     return REACT_REDRAW;
 }
@@ -294,12 +298,12 @@ static unsigned act_redo(struct play *p)
 static unsigned act_pause(struct play *p)
 {
     if (!session_toggle_pause(&p->session)) {
-        say(p, STYLE_ERROR, "no computer to pause");
+        say(p, STYLE_ERROR, "%s", _("no computer to pause"));
         return REACT_REDRAW;
     }
     if (p->session.paused) {
         stop_thinking(p);
-        say(p, STYLE_MESSAGE, "paused; p resumes");
+        say(p, STYLE_MESSAGE, "%s", _("paused; p resumes"));
     } else {
         p->message[0] = '\0';
         p->move_due = 0;
@@ -312,8 +316,11 @@ static unsigned act_marks(struct play *p)
 {
     p->marks = !p->marks;
     find_threats(p);
-    say(p, STYLE_MESSAGE, p->marks ? "threat marks on: ! five, * open four, + four, %s open three"
-                                   : "threat marks off; t shows them", draw_sym(GLYPH_MARK_OPEN3));
+    if (p->marks)
+        say(p, STYLE_MESSAGE, _("threat marks on: ! five, * open four, + four, %s open three"),
+            draw_sym(GLYPH_MARK_OPEN3));
+    else
+        say(p, STYLE_MESSAGE, "%s", _("threat marks off; t shows them"));
     return REACT_REDRAW;
 }
 
@@ -322,8 +329,8 @@ static unsigned act_drawing(struct play *p)
 {
     p->plain = !p->plain;
     draw_set_plain(p->plain);
-    say(p, STYLE_MESSAGE, p->plain ? "drawing in plain ASCII; D for the usual characters"
-                                   : "drawing in the terminal's characters; D for plain ASCII");
+    say(p, STYLE_MESSAGE, "%s", p->plain ? _("drawing in plain ASCII; D for the usual characters")
+                                         : _("drawing in the terminal's characters; D for plain ASCII"));
     return REACT_REDRAW;
 }
 
@@ -333,25 +340,25 @@ static unsigned act_hint(struct play *p)
     const struct game *g = play_game(p);
     enum stone side = game_to_move(g);
     if (game_over(g)) {
-        say(p, STYLE_ERROR, "the game is over: no hint");
+        say(p, STYLE_ERROR, "%s", _("the game is over: no hint"));
         return REACT_REDRAW;
     }
     if (session_is_computer(&p->session, side) || worker_busy(&p->worker)) {
-        say(p, STYLE_ERROR, "a hint is for your turn");
+        say(p, STYLE_ERROR, "%s", _("a hint is for your turn"));
         return REACT_REDRAW;
     }
     if (p->hint_ai.strategy == NULL) {
         struct ai_options opts = { .seed = 1 };
         if (!ai_create(&p->hint_ai, "search", &opts) || !advice_init(&p->advice)) {
             ai_destroy(&p->hint_ai);
-            say(p, STYLE_ERROR, "no memory for a hint");
+            say(p, STYLE_ERROR, "%s", _("no memory for a hint"));
             return REACT_REDRAW;
         }
     }
     struct ai_limits limits = { .time_ms = HINT_MS };
     p->have_info = false;
     if (!worker_start(&p->worker, &p->hint_ai, &g->board, side, &limits)) {
-        say(p, STYLE_ERROR, "could not start the hint's thread");
+        say(p, STYLE_ERROR, "%s", _("could not start the hint's thread"));
         return REACT_REDRAW;
     }
     p->job = JOB_HINT;
@@ -364,8 +371,8 @@ static unsigned act_hint(struct play *p)
 static unsigned act_resign(struct play *p)
 {
     if (session_resigner(&p->session) == STONE_NONE) {
-        say(p, STYLE_ERROR, game_over(play_game(p)) ? "the game is over"
-                                                     : "only a person can resign");
+        say(p, STYLE_ERROR, "%s", game_over(play_game(p)) ? _("the game is over")
+                                                           : _("only a person can resign"));
         return REACT_REDRAW;
     }
     return REACT_ASK_RESIGN;
@@ -376,7 +383,7 @@ unsigned play_resign(struct play *p)
     stop_thinking(p);
     if (session_resign(&p->session)) {
         p->hint = -1;
-        say(p, STYLE_MESSAGE, "%s", game_result_text(&play_game(p)->result));
+        say(p, STYLE_MESSAGE, "%s", _(game_result_text(&play_game(p)->result)));
     }
     return REACT_REDRAW;
 }
@@ -427,7 +434,7 @@ struct binding {
 };
 
 static const struct binding bindings[] = {
-    { KEY_LEFT, "arrows, h j k l", "move the cursor", act_left },
+    { KEY_LEFT, N_("arrows, h j k l"), N_("move the cursor"), act_left },
     { KEY_RIGHT, NULL, NULL, act_right },
     { KEY_UP, NULL, NULL, act_up },
     { KEY_DOWN, NULL, NULL, act_down },
@@ -435,24 +442,24 @@ static const struct binding bindings[] = {
     { 'l', NULL, NULL, act_right },
     { 'k', NULL, NULL, act_up },
     { 'j', NULL, NULL, act_down },
-    { '\n', "Enter, Space", "place a stone under the cursor", act_place },
+    { '\n', N_("Enter, Space"), N_("place a stone under the cursor"), act_place },
     { '\r', NULL, NULL, act_place },
     { KEY_ENTER, NULL, NULL, act_place },
     { ' ', NULL, NULL, act_place },
-    { KEY_MOUSE, "mouse click", "place a stone on that cell", act_mouse },
-    { 'u', "u", "undo (against the computer: back to your turn)", act_undo },
-    { 'r', "r", "redo", act_redo },
-    { 'p', "p", "pause or resume the computer", act_pause },
-    { 'H', "H", "hint: the engine's move for you, and why", act_hint },
-    { 't', "t", "threat marks on or off", act_marks },
-    { 'D', "D", "draw the board in plain ASCII, or not", act_drawing },
-    { 'R', "R", "resign (asks first)", act_resign },
-    { 's', "s", "save the game to a file (.sgf or .psq)", act_save },
-    { 'v', "v", "review the game move by move", act_review },
-    { 'a', "a", "review and analyse the game with the engine", act_analyse },
-    { 'n', "n", "new game", act_new },
-    { '?', "?", "this help", act_help },
-    { 'q', "q", "quit", act_quit },
+    { KEY_MOUSE, N_("mouse click"), N_("place a stone on that cell"), act_mouse },
+    { 'u', "u", N_("undo (against the computer: back to your turn)"), act_undo },
+    { 'r', "r", N_("redo"), act_redo },
+    { 'p', "p", N_("pause or resume the computer"), act_pause },
+    { 'H', "H", N_("hint: the engine's move for you, and why"), act_hint },
+    { 't', "t", N_("threat marks on or off"), act_marks },
+    { 'D', "D", N_("draw the board in plain ASCII, or not"), act_drawing },
+    { 'R', "R", N_("resign (asks first)"), act_resign },
+    { 's', "s", N_("save the game to a file (.sgf or .psq)"), act_save },
+    { 'v', "v", N_("review the game move by move"), act_review },
+    { 'a', "a", N_("review and analyse the game with the engine"), act_analyse },
+    { 'n', "n", N_("new game"), act_new },
+    { '?', "?", N_("this help"), act_help },
+    { 'q', "q", N_("quit"), act_quit },
 };
 
 #define N_BINDINGS (sizeof bindings / sizeof bindings[0])
@@ -511,7 +518,7 @@ unsigned play_wake(struct play *p)
                        p->have_info ? &p->info : NULL, why, sizeof why);
         p->have_info = false;
         session_note_hint(&p->session);
-        say(p, STYLE_MESSAGE, "hint: %s, %s", notation_format(&g->board, move, name), why);
+        say(p, STYLE_MESSAGE, _("hint: %s, %s"), notation_format(&g->board, move, name), why);
         /* The cursor goes there: Enter takes the hint. */
         p->cx = board_x(&g->board, move);
         p->cy = board_y(&g->board, move);
@@ -525,8 +532,9 @@ unsigned play_wake(struct play *p)
             /* No move (an engine that crashed or timed out), or an illegal
              * one: the game is lost. */
             after_move(p);
-            say(p, STYLE_ERROR, "%s: %s could not move (%.100s)",
-                game_result_text(&play_game(p)->result), stone_name(side), p->session.why);
+            say(p, STYLE_ERROR, side == STONE_WHITE ? _("%s: White could not move (%.100s)")
+                                                    : _("%s: Black could not move (%.100s)"),
+                _(game_result_text(&play_game(p)->result)), p->session.why);
         } else {
             after_move(p);
             reveal(p, move);
@@ -567,11 +575,11 @@ static void describe_player(const struct play *p, enum stone side, char *buf, si
 {
     const struct player *pl = game_player(play_game(p), side);
     if (!session_is_computer(&p->session, side))
-        snprintf(buf, size, "human");
+        snprintf(buf, size, "%s", _("human"));
     else if (session_level(&p->session, side) != NULL)
-        snprintf(buf, size, "computer, %.40s", pl->spec);
+        snprintf(buf, size, _("computer, %.40s"), pl->spec);
     else
-        snprintf(buf, size, "computer (%.40s)", players_name(pl));
+        snprintf(buf, size, _("computer (%.40s)"), players_name(pl));
 }
 
 static void draw_panel(const struct play *p)
@@ -591,12 +599,12 @@ static void draw_panel(const struct play *p)
         /* Short: "human", the level, or the strategy. */
         const struct player *pl = game_player(g, s);
         draw_textf(y, x + 4, w - 4, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
-                   stone_name(s), players_name(pl));
+                   _(stone_name(s)), players_name(pl));
     }
     y++;
     if (y >= end)
         return;
-    draw_text(y++, x, w, STYLE_LABEL, "Moves");
+    draw_text(y++, x, w, STYLE_LABEL, _("Moves"));
     /* One row per pair of moves; the rows around the current one show, and
      * moves that redo would replay are dimmed. */
     int pairs = (g->last + 1) / 2;
@@ -629,7 +637,7 @@ static void draw_title(const struct play *p)
     char right[64], name[NOTATION_MAX];
     draw_fill(0, 0, cols, STYLE_TITLE);
     draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %d%s%d k=%d %s", b->width,
-               draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule));
+               draw_sym(GLYPH_TIMES), b->height, b->win, _(rule_name(b->rule)));
     /* Numbered as the move list numbers them: a move is a pair of stones,
      * Black's and White's. Over, the game shows its last move's number. */
     int last = game_last_move(g);
@@ -637,9 +645,9 @@ static void draw_title(const struct play *p)
     if (move < 1)
         move = 1;
     if (last >= 0)
-        snprintf(right, sizeof right, "move %d  last %s", move, notation_format(b, last, name));
+        snprintf(right, sizeof right, _("move %d  last %s"), move, notation_format(b, last, name));
     else
-        snprintf(right, sizeof right, "move %d", move);
+        snprintf(right, sizeof right, _("move %d"), move);
     int rw = draw_width(right);
     if (rw + 24 < cols)
         draw_text(0, cols - rw - 1, rw, STYLE_TITLE, right);
@@ -663,7 +671,7 @@ static void draw_status(const struct play *p)
         x += 2;
         describe_player(p, s, who, sizeof who);
         x += draw_textf(y, x, cols - x, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s %s",
-                        stone_name(s), who);
+                        _(stone_name(s)), who);
         x += draw_text(y, x, cols - x, STYLE_NORMAL, "   ");
     }
 
@@ -678,29 +686,30 @@ static void draw_status(const struct play *p)
         char progress[96] = "", words[48];
         if (p->have_info && p->info.depth > 0) {
             advice_score_words(p->info.score, side, words, sizeof words);
-            snprintf(progress, sizeof progress, ", depth %d, %s", p->info.depth, words);
+            snprintf(progress, sizeof progress, _(", depth %d, %s"), p->info.depth, words);
         }
-        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: %s%s %d.%d s%s", stone_name(side),
-                   p->job == JOB_HINT ? "looking for a hint" : "computer is thinking",
+        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: %s%s %d.%d s%s", _(stone_name(side)),
+                   p->job == JOB_HINT ? _("looking for a hint") : _("computer is thinking"),
                    draw_sym(GLYPH_ELLIPSIS), (int)(ms / 1000), (int)(ms % 1000 / 100), progress);
     } else if (game_over(g)) {
-        draw_text(y, 1, cols - 2, STYLE_MESSAGE, game_result_text(&g->result));
+        draw_text(y, 1, cols - 2, STYLE_MESSAGE, _(game_result_text(&g->result)));
     } else if (p->session.paused) {
-        draw_text(y, 1, cols - 2, STYLE_MESSAGE, "paused; p resumes");
+        draw_text(y, 1, cols - 2, STYLE_MESSAGE, _("paused; p resumes"));
     } else {
         /* Whose turn, and the most urgent threat on the board in words. */
         char threat[160] = "";
         if (p->marks)
             shapes_describe(&p->shapes, &g->board, game_to_move(g), threat, sizeof threat);
-        int w = draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s to play%s",
-                           stone_name(game_to_move(g)), threat[0] ? ": " : "");
+        int w = draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s%s",
+                           game_to_move(g) == STONE_WHITE ? _("White to play") : _("Black to play"),
+                           threat[0] ? _(": ") : "");
         draw_text(y, 1 + w, cols - 2 - w, STYLE_WARN, threat);
     }
     if (game_over(g) && g->result.reason == END_LINE && g->result.line.len > 0) {
         /* The winning line in notation, to the right of the message. */
         char a[NOTATION_MAX], b[NOTATION_MAX], line[32];
         const struct win_line *wl = &g->result.line;
-        snprintf(line, sizeof line, "line %s%s%s", notation_format(&g->board, wl->cell[0], a),
+        snprintf(line, sizeof line, _("line %s%s%s"), notation_format(&g->board, wl->cell[0], a),
                  draw_sym(GLYPH_DASH), notation_format(&g->board, wl->cell[wl->len - 1], b));
         int w = draw_width(line);
         if (w + 2 + draw_width(p->message) + 2 < cols)
@@ -710,14 +719,15 @@ static void draw_status(const struct play *p)
     /* The main keys, as many as fit in 80 columns (redo is told after an
      * undo, and in the help); pausing only matters when a computer plays. */
     struct draw_hint hints[] = {
-        { "arrows", "move" }, { "Enter", "place" }, { "u", "undo" }, { "p", "pause" },
-        { "s", "save" }, { "n", "new" }, { "?", "help" }, { "q", "quit" },
+        { N_("arrows"), N_("move") }, { "Enter", N_("place") }, { "u", N_("undo") },
+        { "p", N_("pause") }, { "s", N_("save") }, { "n", N_("new") }, { "?", N_("help") },
+        { "q", N_("quit") },
     };
     int n = (int)(sizeof hints / sizeof hints[0]);
     if (game_over(g)) {
         /* Nothing left to place: looking back is what comes next. */
-        hints[0] = (struct draw_hint){ "v", "review" };
-        hints[1] = (struct draw_hint){ "a", "analyse" };
+        hints[0] = (struct draw_hint){ "v", N_("review") };
+        hints[1] = (struct draw_hint){ "a", N_("analyse") };
     }
     if (!p->session.computer[0] && !p->session.computer[1]) {
         memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);

@@ -6,6 +6,7 @@
 
 #include "tui/draw.h"
 #include "tui/react.h"
+#include "mnk/i18n.h"
 
 #define CTRL_U 21
 
@@ -30,7 +31,7 @@ static unsigned complete(struct prompt *p)
     char out[PROMPT_MAX];
     int n = p->complete(p->text, out, sizeof out, p->names, sizeof p->names);
     if (n == 0) {
-        snprintf(p->names, sizeof p->names, "no file matches");
+        snprintf(p->names, sizeof p->names, "%s", _("no file matches"));
         return REACT_REDRAW;
     }
     int len = snprintf(p->text, sizeof p->text, "%s", out);

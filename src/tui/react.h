@@ -33,6 +33,7 @@ enum react {
                                  where it was opened from */
     REACT_CONTINUE = 1 << 21, /* play on from the position reviewed */
     REACT_OPEN = 1 << 22,     /* open the game chosen on the Load screen */
+    REACT_LANG = 1 << 23,     /* speak the next language and remember it */
 };
 
 #endif

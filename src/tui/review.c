@@ -12,6 +12,7 @@
 #include "tui/draw.h"
 #include "tui/graph.h"
 #include "tui/react.h"
+#include "mnk/i18n.h"
 
 /* The analysis times + and - step through, in ms per position. */
 static const int times[] = { 100, 200, 500, 1000, 2000, 5000 };
@@ -74,10 +75,10 @@ void review_open(struct review *r, const struct game *g, int wake_fd, bool from_
     pthread_mutex_init(&r->lock, NULL);
     seek(r, g->ply);
     if (r->game.ply == 0)
-        say(r, false, "no moves to review yet");
+        say(r, false, "%s", _("no moves to review yet"));
     else
-        say(r, false, "%s; %s and %s go through the moves, a analyses the game",
-            game_over(&r->game) ? game_result_text(&r->game.result) : "unfinished",
+        say(r, false, _("%s; %s and %s go through the moves, a analyses the game"),
+            game_over(&r->game) ? _(game_result_text(&r->game.result)) : _("unfinished"),
             draw_sym(GLYPH_LEFT), draw_sym(GLYPH_RIGHT));
 }
 
@@ -182,7 +183,7 @@ static void analyse_job(struct worker *w, void *ctx)
 unsigned review_analyse(struct review *r)
 {
     if (r->game.ply == 0) {
-        say(r, true, "no moves to analyse");
+        say(r, true, "%s", _("no moves to analyse"));
         return REACT_REDRAW;
     }
     worker_cancel(&r->worker);
@@ -192,7 +193,7 @@ unsigned review_analyse(struct review *r)
     r->analysed = false;
     r->job_ms = r->time_ms;
     if (!worker_run(&r->worker, analyse_job, r)) {
-        say(r, true, "could not start the analysis's thread");
+        say(r, true, "%s", _("could not start the analysis's thread"));
         return REACT_REDRAW;
     }
     r->analysing = true;
@@ -204,18 +205,22 @@ unsigned review_analyse(struct review *r)
 /* "1 blunder, 2 inaccuracies" or "no mistakes". */
 static int tally_words(char *buf, size_t size, const struct analysis_tally *t)
 {
-    const struct { int n; const char *one, *many; } kinds[] = {
-        { t->blunders, "blunder", "blunders" },
-        { t->mistakes, "mistake", "mistakes" },
-        { t->inaccuracies, "inaccuracy", "inaccuracies" },
+    const struct { int n; const char *text; } kinds[] = {
+        { t->blunders, ngettext("%d blunder", "%d blunders", (unsigned long)t->blunders) },
+        { t->mistakes, ngettext("%d mistake", "%d mistakes", (unsigned long)t->mistakes) },
+        { t->inaccuracies,
+          ngettext("%d inaccuracy", "%d inaccuracies", (unsigned long)t->inaccuracies) },
     };
     int used = 0;
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        if (kinds[k].n > 0 && used < (int)size)
-            used += snprintf(buf + used, size - (size_t)used, "%s%d %s", used ? ", " : "",
-                             kinds[k].n, kinds[k].n == 1 ? kinds[k].one : kinds[k].many);
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        if (kinds[k].n > 0 && used < (int)size) {
+            used += snprintf(buf + used, size - (size_t)used, "%s", used ? _(", ") : "");
+            if (used < (int)size)
+                used += snprintf(buf + used, size - (size_t)used, kinds[k].text, kinds[k].n);
+        }
+    }
     if (used == 0)
-        used = snprintf(buf, size, "no mistakes");
+        used = snprintf(buf, size, "%s", _("no mistakes"));
     return used;
 }
 
@@ -230,10 +235,10 @@ static void summarize(struct review *r)
     if (r->an.decided >= 0) {
         char cell[NOTATION_MAX];
         const struct analysis_move *m = &r->an.move[r->an.decided];
-        snprintf(decided, sizeof decided, "; decided at %d. %s", r->an.decided / 2 + 1,
+        snprintf(decided, sizeof decided, _("; decided at %d. %s"), r->an.decided / 2 + 1,
                  notation_format(&r->game.board, m->move, cell));
     }
-    say(r, false, "Black: %s. White: %s%s", black, white, decided);
+    say(r, false, _("Black: %s. White: %s%s"), black, white, decided);
 }
 
 unsigned review_wake(struct review *r)
@@ -252,7 +257,7 @@ unsigned review_wake(struct review *r)
         if (r->analysed)
             summarize(r);
         else
-            say(r, true, "the analysis stopped after %d of %d moves", r->judged, r->game.ply);
+            say(r, true, _("the analysis stopped after %d of %d moves"), r->judged, r->game.ply);
         react |= REACT_REDRAW;
     }
     return react;
@@ -280,7 +285,7 @@ void review_continuation(const struct review *r, struct game *out, uint64_t seed
 static unsigned open_form(struct review *r)
 {
     if (game_over(&r->shown)) {
-        say(r, true, "the game is over here: go back a move to play on");
+        say(r, true, "%s", _("the game is over here: go back a move to play on"));
         return REACT_REDRAW;
     }
     setup_from_config(&r->players, &r->game.config);
@@ -360,8 +365,9 @@ static unsigned step_time(struct review *r, int delta)
         i++;
     i = i + delta < 0 ? 0 : i + delta >= N_TIMES ? N_TIMES - 1 : i + delta;
     r->time_ms = times[i];
-    say(r, false, "analysis: %d ms a position%s", r->time_ms,
-        r->analysing ? " from the next run (a stops this one)" : "; a starts it");
+    say(r, false, r->analysing ? _("analysis: %d ms a position from the next run (a stops this one)")
+                               : _("analysis: %d ms a position; a starts it"),
+        r->time_ms);
     return REACT_REDRAW;
 }
 
@@ -436,28 +442,28 @@ struct binding {
 };
 
 static const struct binding bindings[] = {
-    { KEY_LEFT, "left, right", "one move back, forward", act_back },
+    { KEY_LEFT, N_("left, right"), N_("one move back, forward"), act_back },
     { KEY_RIGHT, NULL, NULL, act_forward },
     { 'h', NULL, NULL, act_back },
     { 'l', NULL, NULL, act_forward },
-    { KEY_UP, "up, down", "two moves (the same side's) back, forward", act_back2 },
+    { KEY_UP, N_("up, down"), N_("two moves (the same side's) back, forward"), act_back2 },
     { KEY_DOWN, NULL, NULL, act_forward2 },
     { 'k', NULL, NULL, act_back2 },
     { 'j', NULL, NULL, act_forward2 },
-    { KEY_PPAGE, "PgUp, PgDn", "ten moves back, forward", act_page_back },
+    { KEY_PPAGE, N_("PgUp, PgDn"), N_("ten moves back, forward"), act_page_back },
     { KEY_NPAGE, NULL, NULL, act_page_forward },
-    { KEY_HOME, "Home, End", "the start, the end", act_start },
+    { KEY_HOME, N_("Home, End"), N_("the start, the end"), act_start },
     { KEY_END, NULL, NULL, act_end },
     { 'g', NULL, NULL, act_start },
     { 'G', NULL, NULL, act_end },
-    { KEY_MOUSE, "mouse", "a click on the list or graph picks a move", act_mouse },
-    { 'a', "a", "analyse the game with the engine (again: stop)", act_analyse },
-    { '+', "+, -", "more or less time for each position analysed", act_more_time },
+    { KEY_MOUSE, N_("mouse"), N_("a click on the list or graph picks a move"), act_mouse },
+    { 'a', "a", N_("analyse the game with the engine (again: stop)"), act_analyse },
+    { '+', N_("+, -"), N_("more or less time for each position analysed"), act_more_time },
     { '=', NULL, NULL, act_more_time },
     { '-', NULL, NULL, act_less_time },
-    { 'c', "c", "continue from here as a new game (pick the players)", act_continue },
-    { '?', "?", "this help", act_help },
-    { 27, "Esc, q", "stop the analysis, or leave the review", act_escape },
+    { 'c', "c", N_("continue from here as a new game (pick the players)"), act_continue },
+    { '?', "?", N_("this help"), act_help },
+    { 27, N_("Esc, q"), N_("stop the analysis, or leave the review"), act_escape },
     { 'q', NULL, NULL, act_quit },
 };
 
@@ -523,7 +529,7 @@ static void draw_graph(const struct review *r, const struct panel *p)
     graph_plot(&g, balance, r->judged, r->game.ply, GRAPH_ROWS, p->w,
                draw_charset() == DRAW_UTF8);
     int y = p->graph_y;
-    draw_text(y++, p->x, p->w, STYLE_LABEL, "Evaluation (Black up)");
+    draw_text(y++, p->x, p->w, STYLE_LABEL, _("Evaluation (Black up)"));
     for (int row = 0; row < g.rows; row++, y++)
         for (int c = 0; c < g.cols; c++)
             draw_text(y, p->x + c, 1, row < g.rows / 2 ? STYLE_BLACK : STYLE_WHITE,
@@ -548,7 +554,7 @@ static void draw_graph(const struct review *r, const struct panel *p)
 static void draw_list(const struct review *r, const struct panel *p)
 {
     const struct board *b = &r->game.board;
-    draw_textf(p->list_y - 1, p->x, p->w, STYLE_LABEL, "Moves %d", r->game.ply);
+    draw_textf(p->list_y - 1, p->x, p->w, STYLE_LABEL, _("Moves %d"), r->game.ply);
     int pairs = (r->game.ply + 1) / 2;
     for (int row = r->list_top, y = p->list_y; row < pairs && y < p->list_y + p->list_rows;
          row++, y++) {
@@ -578,9 +584,9 @@ static void draw_panel(const struct review *r)
     for (int i = 0; i < 2; i++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
         draw_glyph(p.players_y + i, p.x + 2, draw_stone_glyph(s), draw_stone_style(s));
-        draw_textf(p.players_y + i, p.x + 4, p.w - 4, STYLE_NORMAL, "%s  %s", stone_name(s),
+        draw_textf(p.players_y + i, p.x + 4, p.w - 4, STYLE_NORMAL, "%s  %s", _(stone_name(s)),
                    game_player(&r->game, s)->spec[0] ? game_player(&r->game, s)->spec
-                   : game_player(&r->game, s)->kind == PLAYER_HUMAN ? "human" : "computer");
+                   : game_player(&r->game, s)->kind == PLAYER_HUMAN ? _("human") : _("computer"));
     }
     if (p.graph_y >= 0)
         draw_graph(r, &p);
@@ -592,13 +598,13 @@ static void draw_title(const struct review *r)
     const struct board *b = &r->game.board;
     int cols = r->layout.cols;
     draw_fill(0, 0, cols, STYLE_TITLE);
-    draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %d%s%d k=%d %s  review", b->width,
-               draw_sym(GLYPH_TIMES), b->height, b->win, rule_name(b->rule));
+    draw_textf(0, 1, cols - 2, STYLE_TITLE, _("mnk  %d%s%d k=%d %s  review"), b->width,
+               draw_sym(GLYPH_TIMES), b->height, b->win, _(rule_name(b->rule)));
     char right[64];
     if (game_over(&r->game))
-        snprintf(right, sizeof right, "%s", game_result_text(&r->game.result));
+        snprintf(right, sizeof right, "%s", _(game_result_text(&r->game.result)));
     else
-        snprintf(right, sizeof right, "unfinished");
+        snprintf(right, sizeof right, "%s", _("unfinished"));
     int rw = draw_width(right);
     if (rw + 36 < cols)
         draw_text(0, cols - rw - 1, rw, STYLE_TITLE, right);
@@ -610,21 +616,23 @@ static void draw_move_line(const struct review *r, int y)
     int cols = r->layout.cols;
     const struct board *b = &r->game.board;
     if (r->at == 0) {
-        draw_textf(y, 1, cols - 2, STYLE_NORMAL, "the start: %d move%s to come", r->game.ply,
-                   r->game.ply == 1 ? "" : "s");
+        draw_textf(y, 1, cols - 2, STYLE_NORMAL,
+                   ngettext("the start: %d move to come", "the start: %d moves to come",
+                            (unsigned long)r->game.ply),
+                   r->game.ply);
         return;
     }
     int i = r->at - 1;
     char cell[NOTATION_MAX], best[NOTATION_MAX];
     enum stone side = i % 2 == 0 ? STONE_BLACK : STONE_WHITE;
     int x = 1 + draw_textf(y, 1, cols - 2, STYLE_MESSAGE, "%d. %s %s", i / 2 + 1,
-                           stone_name(side), notation_format(b, r->game.moves[i], cell));
+                           _(stone_name(side)), notation_format(b, r->game.moves[i], cell));
     const struct analysis_move *m = judged(r, i);
     if (m == NULL) {
-        x += draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  (%d of %d)", r->at, r->game.ply);
+        x += draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, _("  (%d of %d)"), r->at, r->game.ply);
         if (game_over(&r->shown))
             draw_textf(y, x, cols - 1 - x, STYLE_MESSAGE, "  %s",
-                       game_result_text(&r->shown.result));
+                       _(game_result_text(&r->shown.result)));
         return;
     }
     char before[16], after[16], words[64];
@@ -636,10 +644,10 @@ static void draw_move_line(const struct review *r, int y)
     /* The mark and the better move first: they matter most on a narrow line. */
     if (m->mark != ANALYSIS_NONE)
         x += draw_textf(y, x, cols - 1 - x, mark_style(m->mark), "  %s %s",
-                        mark_sign(m->mark), analysis_mark_text(m->mark));
+                        mark_sign(m->mark), _(analysis_mark_text(m->mark)));
     if (m->best >= 0 && m->best != m->move)
-        x += draw_textf(y, x, cols - 1 - x, STYLE_HINT, "%s better %s",
-                        m->mark != ANALYSIS_NONE ? "," : " ", notation_format(b, m->best, best));
+        x += draw_textf(y, x, cols - 1 - x, STYLE_HINT, _("%s better %s"),
+                        m->mark != ANALYSIS_NONE ? _(",") : " ", notation_format(b, m->best, best));
     draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  %s %s %s, %s", before, draw_sym(GLYPH_RIGHT),
                after, words);
 }
@@ -648,7 +656,7 @@ static void draw_move_line(const struct review *r, int y)
 static void draw_progress(const struct review *r, int y)
 {
     int cols = r->layout.cols;
-    int x = 1 + draw_textf(y, 1, cols - 2, STYLE_THINKING, "analysing, %d ms a position ",
+    int x = 1 + draw_textf(y, 1, cols - 2, STYLE_THINKING, _("analysing, %d ms a position "),
                            r->job_ms);
     int w = 20;
     if (x + w + 12 > cols)
@@ -658,7 +666,7 @@ static void draw_progress(const struct review *r, int y)
     for (int i = 0; i < w; i++)
         x += draw_text(y, x, 1, i < filled ? STYLE_THINKING : STYLE_DIM,
                        utf8 ? (i < filled ? "\xe2\x96\x88" : "\xe2\x96\x91") : (i < filled ? "#" : "-"));
-    draw_textf(y, x, cols - 1 - x, STYLE_THINKING, " %d/%d  Esc stops", r->judged, r->game.ply);
+    draw_textf(y, x, cols - 1 - x, STYLE_THINKING, _(" %d/%d  Esc stops"), r->judged, r->game.ply);
 }
 
 static void draw_form(const struct review *r)
@@ -667,28 +675,30 @@ static void draw_form(const struct review *r)
     int y = (r->layout.rows - h) / 2, x = (r->layout.cols - w) / 2;
     if (x < 0)
         x = 0, w = r->layout.cols;
-    draw_frame(y, x, h, w, STYLE_NORMAL, "Continue from here");
+    draw_frame(y, x, h, w, STYLE_NORMAL, _("Continue from here"));
     int later = r->game.ply - r->at;
     if (later > 0)
-        draw_textf(y + 1, x + 2, w - 4, STYLE_WARN, "the %d later move%s will be dropped", later,
-                   later == 1 ? "" : "s");
+        draw_textf(y + 1, x + 2, w - 4, STYLE_WARN,
+                   ngettext("the %d later move will be dropped",
+                            "the %d later moves will be dropped", (unsigned long)later),
+                   later);
     else
-        draw_textf(y + 1, x + 2, w - 4, STYLE_NORMAL, "the game goes on from move %d",
+        draw_textf(y + 1, x + 2, w - 4, STYLE_NORMAL, _("the game goes on from move %d"),
                    r->at / 2 + 1);
     for (int i = 0; i < 2; i++) {
         int n = r->players.side[i];
         char value[64];
         if (n == 0)
-            snprintf(value, sizeof value, "human");
+            snprintf(value, sizeof value, "%s", _("human"));
         else
-            snprintf(value, sizeof value, "computer: %s", level_at(n - 1)->name);
-        draw_textf(y + 3 + i, x + 2, 8, STYLE_NORMAL, "%s", i ? "White" : "Black");
+            snprintf(value, sizeof value, _("computer: %s"), level_at(n - 1)->name);
+        draw_textf(y + 3 + i, x + 2, 8, STYLE_NORMAL, "%s", i ? _("White") : _("Black"));
         draw_textf(y + 3 + i, x + 10, w - 12, r->field == i ? STYLE_SELECTED : STYLE_NORMAL,
                    "%s %s %s", draw_sym(GLYPH_PREV), value, draw_sym(GLYPH_NEXT));
     }
     draw_text(y + 6, x + (w - 10) / 2, 10, r->field == 2 ? STYLE_SELECTED : STYLE_NORMAL,
-              "[ Start ]");
-    draw_text(y + 7, x + 2, w - 4, STYLE_DIM, "arrows choose, Enter starts, Esc cancels");
+              _("[ Start ]"));
+    draw_text(y + 7, x + 2, w - 4, STYLE_DIM, _("arrows choose, Enter starts, Esc cancels"));
 }
 
 void review_draw(const struct review *r)
@@ -710,9 +720,9 @@ void review_draw(const struct review *r)
     else if (r->message[0] != '\0')
         draw_text(y + 1, 1, cols - 2, r->message_error ? STYLE_ERROR : STYLE_MESSAGE, r->message);
     struct draw_hint hints[] = {
-        { "\xe2\x86\x90\xe2\x86\x92", "move" }, { "Home/End", "start/end" },
-        { "a", r->analysing ? "stop" : "analyse" }, { "c", "continue" }, { "?", "help" },
-        { "q", "back" },
+        { "\xe2\x86\x90\xe2\x86\x92", N_("move") }, { "Home/End", N_("start/end") },
+        { "a", r->analysing ? N_("stop") : N_("analyse") }, { "c", N_("continue") },
+        { "?", N_("help") }, { "q", N_("back") },
     };
     if (draw_charset() != DRAW_UTF8)
         hints[0].key = "<>";

@@ -13,6 +13,7 @@
 #include "io/players.h"
 #include "io/record.h"
 #include "io/safefile.h"
+#include "mnk/i18n.h"
 
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -123,9 +124,9 @@ static void set_aside(const char *path, char *note, size_t note_size, const char
     if (note[0] != '\0')
         return;
     if (moved)
-        fits(note, note_size, "a kept game did not load and was set aside as %s: %s", aside, why);
+        fits(note, note_size, _("a kept game did not load and was set aside as %s: %s"), aside, why);
     else
-        fits(note, note_size, "a kept game does not load (%s) and could not be set aside: %s",
+        fits(note, note_size, _("a kept game does not load (%s) and could not be set aside: %s"),
              path, why);
 }
 
@@ -366,7 +367,7 @@ bool saves_write(const char *path, const struct game *g, const char *root_props,
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
-        return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
+        return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
     const struct record_notes notes = { .root_props = root_props };
     return record_save_notes(path, g, fmt, &notes, make_dirs, err, err_size);
 }

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/i18n.h"
 #include "io/safefile.h"
+#include "mnk/i18n.h"
 #include "mnk/level.h"
 
 #define LINE_MAX_LEN 256
@@ -142,6 +144,14 @@ static bool apply(struct settings *s, const char *key, const char *value)
         s->plain = strcmp(value, "ascii") == 0;
         return true;
     }
+    if (strcmp(key, "lang") == 0) {
+        if (strcmp(value, "auto") == 0)
+            value = "";
+        else if (!i18n_valid(value) || strlen(value) >= sizeof s->lang)
+            return false;
+        snprintf(s->lang, sizeof s->lang, "%s", value);
+        return true;
+    }
     if (strcmp(key, "black") == 0 || strcmp(key, "white") == 0) {
         if (strcmp(value, "human") != 0 && level_find(value) == NULL)
             return false;
@@ -157,7 +167,7 @@ void settings_load(const char *path, struct settings *s, char *warn, size_t warn
     FILE *f = fopen(path, "r");
     if (f == NULL) {
         if (errno != ENOENT)
-            warn_once(warn, warn_size, "%s: %s; using the defaults", path, strerror(errno));
+            warn_once(warn, warn_size, _("%s: %s; using the defaults"), path, strerror(errno));
         return;
     }
     char line[LINE_MAX_LEN];
@@ -169,7 +179,7 @@ void settings_load(const char *path, struct settings *s, char *warn, size_t warn
             int c;
             while ((c = fgetc(f)) != EOF && c != '\n')
                 ;
-            warn_once(warn, warn_size, "%s:%d: line too long, skipped", path, number);
+            warn_once(warn, warn_size, _("%s:%d: line too long, skipped"), path, number);
             continue;
         }
         char *text = trim(line);
@@ -181,15 +191,15 @@ void settings_load(const char *path, struct settings *s, char *warn, size_t warn
             if (apply(s, trim(text), trim(eq + 1)))
                 continue;
         }
-        warn_once(warn, warn_size, "%s:%d: not understood, skipped", path, number);
+        warn_once(warn, warn_size, _("%s:%d: not understood, skipped"), path, number);
     }
     if (ferror(f))
-        warn_once(warn, warn_size, "%s: read error", path);
+        warn_once(warn, warn_size, _("%s: read error"), path);
     fclose(f);
     /* A win length longer than both sides (edited by hand) is no game. */
     int longest = s->width > s->height ? s->width : s->height;
     if (s->win > longest) {
-        warn_once(warn, warn_size, "%s: win length %d does not fit the board", path, s->win);
+        warn_once(warn, warn_size, _("%s: win length %d does not fit the board"), path, s->win);
         s->win = longest;
     }
 }
@@ -200,11 +210,13 @@ static bool write_settings(FILE *out, const void *ctx)
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
             "# the threat marks. Players are `human` or a level (see `mnk levels`);\n"
-            "# drawing is `auto` (the terminal's characters) or `ascii`.\n"
+            "# drawing is `auto` (the terminal's characters) or `ascii`; lang is\n"
+            "# `auto` (the locale's language), `en` or `zh_CN`.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nblack = %s\nwhite = %s\n"
-            "marks = %s\ndrawing = %s\n",
+            "marks = %s\ndrawing = %s\nlang = %s\n",
             s->width, s->height, s->win, rule_name(s->rule), s->player[0], s->player[1],
-            s->marks ? "yes" : "no", s->plain ? "ascii" : "auto");
+            s->marks ? "yes" : "no", s->plain ? "ascii" : "auto",
+            s->lang[0] != '\0' ? s->lang : "auto");
     return true;
 }
 

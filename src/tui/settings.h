@@ -1,7 +1,7 @@
 /* settings.h — what the full-screen game remembers between runs: the last
  * board, rule and players chosen in the new-game form, whether threat
- * marks are shown, and the drawing style (the terminal's characters or
- * plain ASCII).
+ * marks are shown, the drawing style (the terminal's characters or
+ * plain ASCII) and the language chosen in the menu.
  *
  * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings)
  * as `key = value` lines, written whole or not at all (io/safefile.h).
@@ -32,6 +32,7 @@ struct settings {
     char player[2][SETTINGS_PLAYER_MAX];
     bool marks;   /* threat marks on the board */
     bool plain;   /* the board drawn in plain ASCII */
+    char lang[32]; /* "en", "zh_CN" (io/i18n.h); "": the locale's language */
 };
 
 /* Gomoku 15×15 k=5 freestyle, Black human, White the default level, marks

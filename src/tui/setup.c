@@ -5,13 +5,14 @@
 #include <string.h>
 
 #include "mnk/level.h"
+#include "mnk/i18n.h"
 
 const struct setup_preset setup_presets[] = {
-    { "Tic-tac-toe", 3, 3, 3 },
+    { N_("Tic-tac-toe"), 3, 3, 3 },
     { "", 4, 4, 4 },
     { "", 7, 7, 4 },
-    { "Gomoku", 15, 15, 5 },
-    { "Gomoku", 19, 19, 5 },
+    { N_("Gomoku"), 15, 15, 5 },
+    { N_("Gomoku"), 19, 19, 5 },
     { NULL, 0, 0, 0 },
 };
 

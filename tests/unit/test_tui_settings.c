@@ -74,6 +74,7 @@ static void test_round_trip(void **state)
     snprintf(s.player[1], sizeof s.player[1], "human");
     s.marks = false;
     s.plain = true;
+    snprintf(s.lang, sizeof s.lang, "zh_CN");
     assert_true(settings_save(path, &s, err, sizeof err));
     settings_default(&t);
     settings_load(path, &t, warn, sizeof warn);
@@ -86,6 +87,15 @@ static void test_round_trip(void **state)
     assert_string_equal(t.player[1], "human");
     assert_false(t.marks);
     assert_true(t.plain);
+    assert_string_equal(t.lang, "zh_CN");
+    /* The default, the locale's language, is written as `auto` and read
+     * back as "". */
+    settings_default(&s);
+    assert_true(settings_save(path, &s, err, sizeof err));
+    snprintf(t.lang, sizeof t.lang, "en");
+    settings_load(path, &t, warn, sizeof warn);
+    assert_string_equal(warn, "");
+    assert_string_equal(t.lang, "");
     /* Nothing but the file itself is left in its directory. */
     char dir[128], cmd[320];
     snprintf(dir, sizeof dir, "%s/a/b", tmp);
@@ -106,6 +116,7 @@ static void test_bad_lines_skipped(void **state)
                      "   \n"
                      "marks = no\n"
                      "drawing = fancy\n"
+                     "lang = zh_CN; rm -rf\n"
                      "just words\n"
                      "height = 99\n");
     struct settings s;
@@ -117,6 +128,7 @@ static void test_bad_lines_skipped(void **state)
     assert_int_equal(s.height, 15);
     assert_string_equal(s.player[0], "human");
     assert_false(s.marks);
+    assert_string_equal(s.lang, "");
 }
 
 static void test_win_too_long_is_cut(void **state)
