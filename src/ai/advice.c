@@ -8,6 +8,7 @@
 #include "ai/position.h"
 #include "ai/shapes.h"
 #include "ai/tss.h"
+#include "mnk/i18n.h"
 
 #define VCF_BYTES ((size_t)1 << 20)
 #define VCF_NODES 200000
@@ -51,28 +52,28 @@ void advice_free(struct advice *a)
     a->work = NULL;
 }
 
-static const char *name_of(enum stone s)
-{
-    return s == STONE_BLACK ? "Black" : "White";
-}
-
 void advice_score_words(int score, enum stone side, char *buf, size_t size)
 {
-    enum stone ahead = score >= 0 ? side : stone_other(side);
+    bool b = (score >= 0 ? side : stone_other(side)) == STONE_BLACK; /* ahead */
     int mag = score >= 0 ? score : -score;
     if (mag >= AI_SCORE_WIN - BOARD_MAX_CELLS) {
         int plies = AI_SCORE_WIN - mag;
         if (plies <= 0)
-            snprintf(buf, size, "%s wins by force", name_of(ahead));
+            snprintf(buf, size, "%s", b ? _("Black wins by force") : _("White wins by force"));
         else
-            snprintf(buf, size, "%s wins in %d move%s", name_of(ahead), (plies + 1) / 2,
-                     plies > 2 ? "s" : "");
+            snprintf(buf, size,
+                     b ? ngettext("Black wins in %d move", "Black wins in %d moves",
+                                  (unsigned long)((plies + 1) / 2))
+                       : ngettext("White wins in %d move", "White wins in %d moves",
+                                  (unsigned long)((plies + 1) / 2)),
+                     (plies + 1) / 2);
     } else if (mag < EVEN_BELOW) {
-        snprintf(buf, size, "even");
+        snprintf(buf, size, "%s", _("even"));
     } else {
-        snprintf(buf, size, "%s %s", name_of(ahead),
-                 mag < SLIGHT_BELOW ? "slightly better"
-                 : mag < BETTER_BELOW ? "better" : "much better");
+        snprintf(buf, size, "%s",
+                 mag < SLIGHT_BELOW   ? (b ? _("Black slightly better") : _("White slightly better"))
+                 : mag < BETTER_BELOW ? (b ? _("Black better") : _("White better"))
+                                      : (b ? _("Black much better") : _("White much better")));
     }
 }
 
@@ -99,7 +100,7 @@ void advice_explain(struct advice *a, const struct board *b, enum stone side, in
 {
     struct advice_work *w = a->work;
     int me = side == STONE_BLACK ? 0 : 1, op = 1 - me;
-    const char *them = name_of(stone_other(side));
+    bool them_black = side == STONE_WHITE;
     buf[0] = '\0';
     if (w == NULL || !shapes_find(&w->shapes, b))
         return;
@@ -108,29 +109,32 @@ void advice_explain(struct advice *a, const struct board *b, enum stone side, in
     int score = info != NULL ? info->score : 0;
     bool won = info != NULL && score >= AI_SCORE_WIN - BOARD_MAX_CELLS;
     if (mine == SHAPE_FIVE) {
-        snprintf(buf, size, "wins: %d in a row", b->win);
+        snprintf(buf, size, _("wins: %d in a row"), b->win);
     } else if (theirs == SHAPE_FIVE) {
-        snprintf(buf, size, "blocks %s's four", them);
+        snprintf(buf, size, "%s", them_black ? _("blocks Black's four") : _("blocks White's four"));
     } else if (won) {
         int plies = AI_SCORE_WIN - score;
         bool vcf = (mine == SHAPE_FOUR || mine == SHAPE_OPEN4) && wins_by_fours(w, b, side);
-        if (plies > 0 && plies < BOARD_MAX_CELLS)
-            snprintf(buf, size, "wins: five in %d moves%s", (plies + 1) / 2,
-                     vcf ? " (VCF)" : "");
+        /* TRANSLATORS: said after a winning line, when continuous fours
+           alone win (victory by continuous fours). */
+        const char *by_fours = vcf ? _(" (VCF)") : "";
+        if (plies <= 0 || plies >= BOARD_MAX_CELLS)
+            snprintf(buf, size, _("wins by force%s"), by_fours);
+        else if (b->win == 5)
+            snprintf(buf, size, _("wins: five in %d moves%s"), (plies + 1) / 2, by_fours);
         else
-            snprintf(buf, size, "wins by force%s", vcf ? " (VCF)" : "");
-        if (b->win != 5 && strncmp(buf, "wins: five", 10) == 0)
-            snprintf(buf, size, "wins: %d in a row in %d moves%s", b->win, (plies + 1) / 2,
-                     vcf ? " (VCF)" : "");
+            snprintf(buf, size, _("wins: %d in a row in %d moves%s"), b->win, (plies + 1) / 2,
+                     by_fours);
     } else if (mine == SHAPE_OPEN4) {
-        snprintf(buf, size, "makes an open four: it wins next move");
+        snprintf(buf, size, "%s", _("makes an open four: it wins next move"));
     } else if (theirs == SHAPE_OPEN4) {
-        snprintf(buf, size, "blocks %s's open three", them);
+        snprintf(buf, size, "%s",
+                 them_black ? _("blocks Black's open three") : _("blocks White's open three"));
     } else if (info != NULL && info->depth > 0) {
         char words[48];
         advice_score_words(score, side, words, sizeof words);
-        snprintf(buf, size, "best by search, depth %d, %s", info->depth, words);
+        snprintf(buf, size, _("best by search, depth %d, %s"), info->depth, words);
     } else {
-        snprintf(buf, size, "best by search");
+        snprintf(buf, size, "%s", _("best by search"));
     }
 }

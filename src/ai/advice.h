@@ -5,7 +5,8 @@
  * the number of moves the search proved, and "VCF" when continuous fours
  * alone win), or else what the search found ("best by search, depth 12,
  * Black slightly better"). advice_score_words() turns a search score into
- * "Black slightly better". No I/O: the caller shows the text.
+ * "Black slightly better". No I/O: the caller shows the text, which is in
+ * the player's language (mnk/i18n.h; English under the C locale).
  */
 #ifndef MNK_AI_ADVICE_H
 #define MNK_AI_ADVICE_H

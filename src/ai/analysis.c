@@ -75,32 +75,43 @@ void analysis_tally(const struct analysis *a, struct analysis_tally t[2])
     }
 }
 
-void analysis_score_words(int black, char *buf, size_t size)
+/* `english` (marked for the catalogue) in the player's language when
+ * `local`, else as it is. */
+static const char *say(bool local, const char *english)
 {
-    const char *side = black >= 0 ? "Black" : "White";
-    int mag = black >= 0 ? black : -black;
+    return local ? _(english) : english;
+}
+
+void analysis_score_words(int black, bool local, char *buf, size_t size)
+{
+    bool b = black >= 0;
+    int mag = b ? black : -black;
     if (mag == AI_SCORE_WIN - BOARD_MAX_CELLS) {
-        snprintf(buf, size, "%s wins by force", side);
+        snprintf(buf, size, "%s", say(local, b ? N_("Black wins by force")
+                                               : N_("White wins by force")));
         return;
     }
     if (mag >= AI_SCORE_WIN) {
-        snprintf(buf, size, "%s has won", side);
+        snprintf(buf, size, "%s", say(local, b ? N_("Black has won") : N_("White has won")));
         return;
     }
     if (analysis_is_win(mag)) {
         int moves = (AI_SCORE_WIN - mag + 1) / 2;
-        snprintf(buf, size, "%s wins in %d move%s", side, moves, moves == 1 ? "" : "s");
+        unsigned long n = (unsigned long)moves;
+        const char *f =
+            b ? (local ? ngettext("Black wins in %d move", "Black wins in %d moves", n)
+                 : moves == 1 ? "Black wins in %d move" : "Black wins in %d moves")
+              : (local ? ngettext("White wins in %d move", "White wins in %d moves", n)
+                 : moves == 1 ? "White wins in %d move" : "White wins in %d moves");
+        snprintf(buf, size, f, moves);
         return;
     }
     double e = analysis_expected(mag);
-    if (e < 0.55)
-        snprintf(buf, size, "even");
-    else if (e < 0.70)
-        snprintf(buf, size, "%s slightly better", side);
-    else if (e < 0.85)
-        snprintf(buf, size, "%s better", side);
-    else
-        snprintf(buf, size, "%s much better", side);
+    const char *text = e < 0.55   ? N_("even")
+                     : e < 0.70 ? (b ? N_("Black slightly better") : N_("White slightly better"))
+                     : e < 0.85 ? (b ? N_("Black better") : N_("White better"))
+                                : (b ? N_("Black much better") : N_("White much better"));
+    snprintf(buf, size, "%s", say(local, text));
 }
 
 static enum analysis_mark judge(int before, int after)

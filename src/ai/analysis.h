@@ -114,7 +114,8 @@ void analysis_score_text(int black_score, char *buf, int size);
 
 /* A score of Black's point of view in words, on the scale of the marks:
  * "even", "Black slightly better", "White much better", "Black wins in 3
- * moves", "White wins by force", "Black has won" (a five made). */
-void analysis_score_words(int black_score, char *buf, size_t size);
+ * moves", "White wins by force", "Black has won" (a five made). In English
+ * (for records), or in the player's language when `local` (mnk/i18n.h). */
+void analysis_score_words(int black_score, bool local, char *buf, size_t size);
 
 #endif

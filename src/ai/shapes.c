@@ -8,6 +8,7 @@
 #include "ai/pattern.h"
 #include "ai/position.h"
 #include "mnk/notation.h"
+#include "mnk/i18n.h"
 
 struct shapes_work {
     struct pattern_table pt;
@@ -77,10 +78,12 @@ bool shapes_find(struct shapes *s, const struct board *b)
 /* "five" for k = 5, else "k in a row"; "four" for n = 4, else the number. */
 static const char *count_word(int n, char *buf, size_t size)
 {
-    static const char *const words[] = { "none", "one", "two", "three", "four", "five",
-                                         "six", "seven", "eight", "nine", "ten" };
+    static const char *const words[] = {
+        N_("none"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+        N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+    };
     if (n >= 0 && n <= 10)
-        return words[n];
+        return _(words[n]);
     snprintf(buf, size, "%d", n);
     return buf;
 }
@@ -92,18 +95,27 @@ static void shape_name(enum shape sh, int k, char *buf, size_t size)
     switch (sh) {
     case SHAPE_FIVE:
         if (k == 5)
-            snprintf(buf, size, "five");
+            snprintf(buf, size, "%s", _("five"));
         else
-            snprintf(buf, size, "%s in a row", count_word(k, n, sizeof n));
+            snprintf(buf, size, _("%s in a row"), count_word(k, n, sizeof n));
         break;
     case SHAPE_OPEN4:
-        snprintf(buf, size, "an open %s", count_word(k - 1, n, sizeof n));
+        if (k == 5)
+            snprintf(buf, size, "%s", _("an open four"));
+        else
+            snprintf(buf, size, _("an open %s"), count_word(k - 1, n, sizeof n));
         break;
     case SHAPE_FOUR:
-        snprintf(buf, size, "a %s", count_word(k - 1, n, sizeof n));
+        if (k == 5)
+            snprintf(buf, size, "%s", _("a four"));
+        else
+            snprintf(buf, size, _("a %s"), count_word(k - 1, n, sizeof n));
         break;
     default:
-        snprintf(buf, size, "an open %s", count_word(k - 2, n, sizeof n));
+        if (k == 5)
+            snprintf(buf, size, "%s", _("an open three"));
+        else
+            snprintf(buf, size, _("an open %s"), count_word(k - 2, n, sizeof n));
         break;
     }
 }
@@ -121,7 +133,7 @@ static void cells_text(const struct shapes *s, const struct board *b, int side, 
     for (int i = 0; i < n; i++) {
         char name[NOTATION_MAX];
         size_t used = strlen(buf);
-        snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : i == n - 1 ? sep : ", ",
+        snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : i == n - 1 ? sep : _(", "),
                  notation_format(b, found[i], name));
     }
 }
@@ -130,27 +142,30 @@ void shapes_describe(const struct shapes *s, const struct board *b, enum stone t
                      char *buf, size_t size)
 {
     int me = to_move == STONE_BLACK ? 0 : 1, op = 1 - me;
-    const char *mine = me ? "White" : "Black", *theirs = me ? "Black" : "White";
     char what[32], where[40];
     buf[0] = '\0';
     if (s->count[me][SHAPE_FIVE] > 0) {
         shape_name(SHAPE_FIVE, b->win, what, sizeof what);
-        cells_text(s, b, me, SHAPE_FIVE, " or ", where, sizeof where);
-        snprintf(buf, size, "%s can make %s at %s", mine, what, where);
+        cells_text(s, b, me, SHAPE_FIVE, _(" or "), where, sizeof where);
+        snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
+                 what, where);
     } else if (s->count[op][SHAPE_FIVE] > 0) {
         shape_name(SHAPE_FIVE, b->win, what, sizeof what);
-        cells_text(s, b, op, SHAPE_FIVE, " and ", where, sizeof where);
-        snprintf(buf, size, "%s threatens %s at %s%s", theirs, what, where,
-                 s->count[op][SHAPE_FIVE] > 1 ? " (only one can be blocked)" : "");
+        cells_text(s, b, op, SHAPE_FIVE, _(" and "), where, sizeof where);
+        snprintf(buf, size, me ? _("Black threatens %s at %s%s") : _("White threatens %s at %s%s"),
+                 what, where,
+                 s->count[op][SHAPE_FIVE] > 1 ? _(" (only one can be blocked)") : "");
     } else if (s->count[me][SHAPE_OPEN4] > 0) {
         shape_name(SHAPE_OPEN4, b->win, what, sizeof what);
-        cells_text(s, b, me, SHAPE_OPEN4, " or ", where, sizeof where);
-        snprintf(buf, size, "%s can make %s at %s", mine, what, where);
+        cells_text(s, b, me, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
+                 what, where);
     } else if (s->count[op][SHAPE_OPEN4] > 0) {
         /* The cells where the opponent would make an open four are the ones
          * that stop its open three. */
         shape_name(SHAPE_OPEN3, b->win, what, sizeof what);
-        cells_text(s, b, op, SHAPE_OPEN4, " or ", where, sizeof where);
-        snprintf(buf, size, "%s has %s: block at %s", theirs, what, where);
+        cells_text(s, b, op, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        snprintf(buf, size, me ? _("Black has %s: block at %s") : _("White has %s: block at %s"),
+                 what, where);
     }
 }

@@ -40,7 +40,8 @@ bool shapes_find(struct shapes *s, const struct board *b);
 /* The most urgent threat for `to_move` to know of, as one line: its own
  * win ("Black can make five at f9"), the opponent's five ("White threatens
  * five at f9"), its own open four, the opponent's open three ("White has an
- * open three: block at g8 or k8"); "" when there is none of these. */
+ * open three: block at g8 or k8"); "" when there is none of these. In the
+ * player's language (mnk/i18n.h; English under the C locale). */
 void shapes_describe(const struct shapes *s, const struct board *b, enum stone to_move,
                      char *buf, size_t size);
 

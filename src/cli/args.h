@@ -17,11 +17,13 @@
  *
  * Messages: every complaint about the command line is one line on stderr,
  * "mnk COMMAND: WHAT" ("mnk solve: --win: expected a whole number from 3
- * to 26, got '2'"), bytes outside printable ASCII shown as '?'; the command
- * then exits with ARGS_EXIT_USAGE before starting anything.
+ * to 26, got '2'"), in the player's language, control bytes and bytes that
+ * are no printable character of the locale shown as '?'; the command then
+ * exits with ARGS_EXIT_USAGE before starting anything.
  *
- * Help strings are separate literals in the tables and in this module, so
- * that each can be handed to a translation catalogue as it is. */
+ * Help strings (`help`, `about`, `operands_error`) are separate literals in
+ * the tables, marked with N_() (mnk/i18n.h); the parser and the help look
+ * them up in the catalogue when they show them. */
 #ifndef MNK_CLI_ARGS_H
 #define MNK_CLI_ARGS_H
 
@@ -109,7 +111,8 @@ bool args_parse(const struct args_command *c, int argc, char **argv, void *field
 void args_help(const struct args_command *c, FILE *out);
 
 /* Prints "mnk COMMAND: MESSAGE" (or "mnk: MESSAGE" when command is NULL)
- * to stderr, printf-style, bytes outside printable ASCII as '?'. */
+ * to stderr, printf-style, bytes that are no printable character of the
+ * locale (control bytes, broken UTF-8) as '?'. */
 void args_error(const char *command, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

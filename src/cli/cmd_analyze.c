@@ -115,7 +115,7 @@ static void note_move(const struct game *g, const struct analysis *a, int i,
     notation_format(&g->board, m->move, cell);
     analysis_score_text(black_view(m, m->before), before, sizeof before);
     analysis_score_text(black_view(m, m->after), after, sizeof after);
-    analysis_score_words(black_view(m, m->after), words, sizeof words);
+    analysis_score_words(black_view(m, m->after), false, words, sizeof words);
     int n = snprintf(comment, COMMENT_MAX, "%d. %s %s: evaluation %s -> %s (%s).", i + 1,
                      stone_name(m->side), cell, before, after, words);
     if (m->mark != ANALYSIS_NONE && n > 0 && n < COMMENT_MAX) {
@@ -181,12 +181,12 @@ static bool write_annotated(const char *path, const struct game *g, const struct
     bool to_stdout = strcmp(path, "-") == 0;
     if (!to_stdout) {
         if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp) {
-            args_error("analyze", "%s: name too long", path);
+            args_error("analyze", _("%s: name too long"), path);
             return false;
         }
         int fd = mkstemp(tmp);
         if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-            args_error("analyze", "%s: cannot write: %s", path, strerror(errno));
+            args_error("analyze", _("%s: cannot write: %s"), path, strerror(errno));
             if (fd >= 0) {
                 close(fd);
                 unlink(tmp);
@@ -212,7 +212,7 @@ static bool write_annotated(const char *path, const struct game *g, const struct
     }
     if (!ok) {
         unlink(tmp);
-        args_error("analyze", "%s: write failed: %s", path, strerror(saved));
+        args_error("analyze", _("%s: write failed: %s"), path, strerror(saved));
     }
     return ok;
 }
@@ -239,7 +239,7 @@ static void summarize(FILE *to, const struct game *g, const struct analysis *a,
         fprintf(to, "The game was %s.\n", decided);
     }
     char words[64];
-    analysis_score_words(a->final_score, words, sizeof words);
+    analysis_score_words(a->final_score, false, words, sizeof words);
     fprintf(to, "Final position: %s.\n", words);
 
     bool any = false;
@@ -278,7 +278,7 @@ int cmd_analyze(int argc, char **argv)
     if (!args_parse(&analyze_command, argc, argv, &f, &ops, &status))
         return status;
     if (f.timed && f.nodes > 0) {
-        args_error("analyze", "give --time-ms or --nodes, not both");
+        args_error("analyze", _("give --time-ms or --nodes, not both"));
         return ARGS_EXIT_USAGE;
     }
     long time_ms = f.time_ms, nodes = f.nodes;
@@ -290,7 +290,7 @@ int cmd_analyze(int argc, char **argv)
         return 1;
     }
     if (game.ply == 0) {
-        args_error("analyze", "%s: no moves to analyse", file);
+        args_error("analyze", _("%s: no moves to analyse"), file);
         return 1;
     }
 
@@ -303,7 +303,7 @@ int cmd_analyze(int argc, char **argv)
         o.limits.time_ms = (int)time_ms;
     static struct analysis a;
     if (!analysis_run(&game, &o, &a)) {
-        args_error("analyze", "out of memory");
+        args_error("analyze", _("out of memory"));
         return 1;
     }
     char summary[512];

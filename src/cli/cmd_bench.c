@@ -117,18 +117,18 @@ static bool parse_position(char *line, struct board *b, char *why, size_t size)
     int w, h;
     enum rule rule;
     if (tok_size == NULL || tok_k == NULL || tok_rule == NULL) {
-        snprintf(why, size, "expected SIZE K RULE MOVE...");
+        snprintf(why, size, _("expected SIZE K RULE MOVE..."));
         return false;
     }
     char *end;
     long k = strtol(tok_k, &end, 10);
     if (!notation_parse_size(tok_size, &w, &h) || *end != '\0' ||
         k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE) {
-        snprintf(why, size, "bad size '%s' or win length '%s'", tok_size, tok_k);
+        snprintf(why, size, _("bad size '%s' or win length '%s'"), tok_size, tok_k);
         return false;
     }
     if (!rule_parse(tok_rule, &rule)) {
-        snprintf(why, size, "unknown rule '%s'", tok_rule);
+        snprintf(why, size, _("unknown rule '%s'"), tok_rule);
         return false;
     }
     if (!board_init(b, w, h, (int)k, rule)) {
@@ -139,12 +139,12 @@ static bool parse_position(char *line, struct board *b, char *why, size_t size)
     for (char *tok; (tok = strtok_r(NULL, " \t\r\n", &save)) != NULL;) {
         int pos;
         if (!notation_parse(b, tok, &pos) || board_at(b, pos) != STONE_NONE) {
-            snprintf(why, size, "bad or occupied cell '%s'", tok);
+            snprintf(why, size, _("bad or occupied cell '%s'"), tok);
             return false;
         }
         board_place(b, pos, side);
         if (rules_is_win(b, pos, NULL) || board_full(b)) {
-            snprintf(why, size, "the game is over after '%s'", tok);
+            snprintf(why, size, _("the game is over after '%s'"), tok);
             return false;
         }
         side = stone_other(side);
@@ -165,7 +165,7 @@ int cmd_bench(int argc, char **argv)
     FILE *f = open_positions(file, name, sizeof name);
     if (f == NULL) {
         /* A --file that cannot be opened is a bad flag value: exit 2. */
-        args_error("bench", "%scannot open %s: %s", file != NULL ? "--file: " : "", name,
+        args_error("bench", _("%scannot open %s: %s"), file != NULL ? "--file: " : "", name,
                    strerror(errno));
         return file != NULL ? ARGS_EXIT_USAGE : 1;
     }
@@ -177,7 +177,7 @@ int cmd_bench(int argc, char **argv)
     while (fgets(line, sizeof line, f) != NULL) {
         lineno++;
         if (strchr(line, '\n') == NULL && !feof(f)) {
-            args_error("bench", "%s:%d: line too long", name, lineno);
+            args_error("bench", _("%s:%d: line too long"), name, lineno);
             status = 1;
             break;
         }
@@ -194,7 +194,7 @@ int cmd_bench(int argc, char **argv)
         struct ai ai;
         struct ai_options opts = { .memory = BENCH_MEMORY };
         if (!ai_create(&ai, "search", &opts)) {
-            args_error("bench", "out of memory");
+            args_error("bench", _("out of memory"));
             status = 1;
             break;
         }

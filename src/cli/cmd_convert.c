@@ -52,7 +52,7 @@ int cmd_convert(int argc, char **argv)
     if (f.to_given) {
         fmt = f.to == 0 ? RECORD_SGF : RECORD_PSQ;
     } else if (strcmp(out, "-") == 0 || !record_format_for_path(out, &fmt)) {
-        args_error("convert", "%s: cannot tell the format; name it .sgf or .psq, or use --to", out);
+        args_error("convert", _("%s: cannot tell the format; name it .sgf or .psq, or use --to"), out);
         return ARGS_EXIT_USAGE;
     }
     static struct game game;          /* large; one per process */

@@ -213,7 +213,7 @@ static bool parse_ai(const char *text, void *field, char *why)
     if (s == NULL) {
         char names[256];
         ai_strategy_names(names, sizeof names);
-        snprintf(why, ARGS_WHY_MAX, "expected one of: %s; got '%.64s'", names, text);
+        snprintf(why, ARGS_WHY_MAX, _("expected one of: %s; got '%.64s'"), names, text);
         return false;
     }
     b->ai = s->name;
@@ -228,7 +228,7 @@ static bool parse_level(const char *text, void *field, char *why)
     if (l == NULL) {
         char names[512];
         level_names(names, sizeof names);
-        snprintf(why, ARGS_WHY_MAX, "expected one of: %s; got '%.64s'", names, text);
+        snprintf(why, ARGS_WHY_MAX, _("expected one of: %s; got '%.64s'"), names, text);
         return false;
     }
     b->level = l;
@@ -325,7 +325,7 @@ int cmd_engine(int argc, char **argv)
     memset(&e, 0, sizeof e);
     e.brain = brain_new(&c, say, &e);
     if (e.brain == NULL) {
-        args_error("engine", "cannot create the %s player (out of memory?)", c.ai_name);
+        args_error("engine", _("cannot create the %s player (out of memory?)"), c.ai_name);
         return 1;
     }
     if (pipe(e.wake) != 0) {

@@ -77,7 +77,7 @@ static bool read_openings(const char *path, const struct game_config *c,
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
-        args_error("match", "--openings: cannot open '%s': %s", path, strerror(errno));
+        args_error("match", _("--openings: cannot open '%s': %s"), path, strerror(errno));
         return false;
     }
     char line[OPENING_LINE_MAX];
@@ -87,7 +87,7 @@ static bool read_openings(const char *path, const struct game_config *c,
         lineno++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            args_error("match", "--openings: %s:%d: line too long (at most %d characters)", path,
+            args_error("match", _("--openings: %s:%d: line too long (at most %d characters)"), path,
                        lineno, OPENING_LINE_MAX - 2);
             ok = false;
             break;
@@ -102,20 +102,20 @@ static bool read_openings(const char *path, const struct game_config *c,
             int pos;
             char shown[32];
             if (!notation_parse(&g.board, tok, &pos)) {
-                args_error("match", "--openings: %s:%d: '%s' is not a cell of a %dx%d board",
+                args_error("match", _("--openings: %s:%d: '%s' is not a cell of a %dx%d board"),
                            path, lineno, printable(tok, shown, sizeof shown), c->width,
                            c->height);
                 ok = false;
                 break;
             }
             if (o.n == OPENING_MAX_MOVES) {
-                args_error("match", "--openings: %s:%d: more than %d moves", path, lineno,
+                args_error("match", _("--openings: %s:%d: more than %d moves"), path, lineno,
                            OPENING_MAX_MOVES);
                 ok = false;
                 break;
             }
             if (game_play(&g, pos) != GAME_OK || game_over(&g)) {
-                args_error("match", "--openings: %s:%d: '%s' is %s", path, lineno, tok,
+                args_error("match", _("--openings: %s:%d: '%s' is %s"), path, lineno, tok,
                            game_over(&g) ? "a move that ends the game" : "an occupied cell");
                 ok = false;
                 break;
@@ -130,7 +130,7 @@ static bool read_openings(const char *path, const struct game_config *c,
             int cap = out->cap ? out->cap * 2 : 64;
             struct opening *grown = realloc(out->list, (size_t)cap * sizeof *grown);
             if (grown == NULL) {
-                args_error("match", "out of memory reading '%s'", path);
+                args_error("match", _("out of memory reading '%s'"), path);
                 ok = false;
                 break;
             }
@@ -140,12 +140,12 @@ static bool read_openings(const char *path, const struct game_config *c,
         out->list[out->count++] = o;
     }
     if (ok && ferror(f)) {
-        args_error("match", "--openings: cannot read '%s': %s", path, strerror(errno));
+        args_error("match", _("--openings: cannot read '%s': %s"), path, strerror(errno));
         ok = false;
     }
     fclose(f);
     if (ok && out->count == 0) {
-        args_error("match", "--openings: '%s' holds no opening", path);
+        args_error("match", _("--openings: '%s' holds no opening"), path);
         ok = false;
     }
     return ok;
@@ -208,7 +208,7 @@ static const char *play_game(struct game *g, int number, struct thinking think[2
     session_open(&s, g, false, failed);
     for (int i = 0; i < 2; i++) {
         if (failed[i][0] != '\0') {
-            args_error("match", "game %d: %s", number, failed[i]);
+            args_error("match", _("game %d: %s"), number, failed[i]);
             session_forfeit(&s, i ? STONE_WHITE : STONE_BLACK, failed[i]);
         }
     }
@@ -249,7 +249,7 @@ static bool parse_computer(const char *text, void *field, char *why)
     if (!args_parse_player(text, p, why))
         return false;
     if (p->kind == PLAYER_HUMAN) {
-        snprintf(why, ARGS_WHY_MAX, "a match needs computer players, got 'human'");
+        snprintf(why, ARGS_WHY_MAX, _("a match needs computer players, got 'human'"));
         return false;
     }
     return true;
@@ -259,7 +259,7 @@ static bool parse_dir(const char *text, void *field, char *why)
 {
     struct stat st;
     if (stat(text, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(why, ARGS_WHY_MAX, "expected an existing directory, got '%.200s'", text);
+        snprintf(why, ARGS_WHY_MAX, _("expected an existing directory, got '%.200s'"), text);
         return false;
     }
     *(const char **)field = text;
@@ -273,7 +273,7 @@ static bool parse_elos(const char *text, void *field, char *why)
     if (sscanf(text, "%lf,%lf%c", &test->elo0, &test->elo1, &extra) != 2 ||
         !(test->elo0 < test->elo1 && test->elo0 > -1000 && test->elo1 < 1000)) {
         snprintf(why, ARGS_WHY_MAX,
-                 "expected ELO0,ELO1 with ELO0 < ELO1 (say 0,10), got '%.64s'", text);
+                 _("expected ELO0,ELO1 with ELO0 < ELO1 (say 0,10), got '%.64s'"), text);
         return false;
     }
     return true;
@@ -284,7 +284,7 @@ static bool parse_rate(const char *text, void *field, char *why)
     double *rate = field;
     char extra;
     if (sscanf(text, "%lf%c", rate, &extra) != 1 || !(*rate >= 0.001 && *rate <= 0.5)) {
-        snprintf(why, ARGS_WHY_MAX, "expected a rate from 0.001 to 0.5, got '%.64s'", text);
+        snprintf(why, ARGS_WHY_MAX, _("expected a rate from 0.001 to 0.5, got '%.64s'"), text);
         return false;
     }
     return true;

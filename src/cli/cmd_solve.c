@@ -136,7 +136,7 @@ static bool play_position(struct game *g, const char *moves)
 {
     char buf[4096];
     if (strlen(moves) >= sizeof buf) {
-        args_error("solve", "--position: too long");
+        args_error("solve", _("--position: too long"));
         return false;
     }
     strcpy(buf, moves);
@@ -145,7 +145,7 @@ static bool play_position(struct game *g, const char *moves)
          tok = strtok_r(NULL, " ,\t", &save)) {
         int pos;
         if (!notation_parse(&g->board, tok, &pos)) {
-            args_error("solve", "--position: '%s' is not a cell of a %dx%d board", tok,
+            args_error("solve", _("--position: '%s' is not a cell of a %dx%d board"), tok,
                        g->board.width, g->board.height);
             return false;
         }
@@ -153,10 +153,10 @@ static bool play_position(struct game *g, const char *moves)
         case GAME_OK:
             break;
         case GAME_ERR_OCCUPIED:
-            args_error("solve", "--position: %s is played twice", tok);
+            args_error("solve", _("--position: %s is played twice"), tok);
             return false;
         default:
-            args_error("solve", "--position: the game is over before %s", tok);
+            args_error("solve", _("--position: the game is over before %s"), tok);
             return false;
         }
     }
@@ -171,7 +171,7 @@ int cmd_solve(int argc, char **argv)
     if (!args_parse(&solve_command, argc, argv, &f, &ops, &status))
         return status;
     if (f.time_ms_given && f.seconds_given) {
-        args_error("solve", "give --time-ms or --time, not both");
+        args_error("solve", _("give --time-ms or --time, not both"));
         return ARGS_EXIT_USAGE;
     }
     struct game_config config;
@@ -198,7 +198,7 @@ int cmd_solve(int argc, char **argv)
 
     struct solver *solver = solver_create((size_t)memory_mb << 20);
     if (solver == NULL) {
-        args_error("solve", "not enough memory for a %ld MiB table", memory_mb);
+        args_error("solve", _("not enough memory for a %ld MiB table"), memory_mb);
         return 1;
     }
     enum stone side = game_to_move(&game);

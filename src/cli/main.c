@@ -58,11 +58,31 @@ static int lang_flag(int argc, char **argv, const char **lang)
     return 0;
 }
 
+/* The --lang of `mnk play` (or of plain `mnk`), wherever it stands among
+ * the flags, or NULL: play's own parser reads it too, but only in turn,
+ * after complaints about the flags before it. */
+static const char *play_lang(int argc, char **argv)
+{
+    for (size_t i = 0; argc >= 2 && i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0 && strcmp(argv[1], "play") != 0)
+            return NULL;
+    const char *lang = NULL;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strncmp(argv[i], "--lang=", 7) == 0)
+            lang = argv[i] + 7;
+        else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            lang = argv[++i];
+    }
+    return lang;
+}
+
 int main(int argc, char **argv)
 {
     /* The language first, so that every message after speaks it. */
     const char *lang = NULL;
     int skip = lang_flag(argc, argv, &lang);
+    if (skip == 0)
+        lang = play_lang(argc, argv);
     i18n_init(lang != NULL && i18n_valid(lang) ? lang : NULL);
     if (skip > 0 && (lang == NULL || !i18n_valid(lang))) {
         args_error(NULL, _("--lang: expected a language such as en or zh_CN, got '%s'"),

@@ -62,6 +62,7 @@ bool i18n_valid(const char *lang)
 
 void i18n_init(const char *lang)
 {
+    forced[0] = '\0';
     if (setlocale(LC_ALL, "") == NULL) {
         /* A locale the system lacks (zh_CN.UTF-8 not generated): keep
          * UTF-8 characters, and the language through LANGUAGE, which

@@ -640,7 +640,7 @@ static void draw_move_line(const struct review *r, int y)
     int av = m->side == STONE_BLACK ? m->after : -m->after;
     analysis_score_text(bv, before, sizeof before);
     analysis_score_text(av, after, sizeof after);
-    analysis_score_words(av, words, sizeof words);
+    analysis_score_words(av, true, words, sizeof words);
     /* The mark and the better move first: they matter most on a narrow line. */
     if (m->mark != ANALYSIS_NONE)
         x += draw_textf(y, x, cols - 1 - x, mark_style(m->mark), "  %s %s",
