@@ -273,7 +273,7 @@ static void load_settings(struct app *a)
     settings_to_config(&a->settings, &c);
     menu_set_form(&a->menu, &c);
     a->options.marks = a->settings.marks;
-    a->options.plain = a->settings.plain;
+    a->options.look = a->settings.look;
     if (warn[0] != '\0')
         menu_say(&a->menu, warn);
 }
@@ -300,7 +300,7 @@ static void stop_game(struct app *a)
         play_fini(&a->play);
         struct settings now = a->settings;
         now.marks = a->options.marks;
-        now.plain = a->options.plain;
+        now.look = a->options.look;
         save_settings(a, &now);
     }
     a->playing = false;
@@ -814,7 +814,7 @@ static bool setup_curses(struct app *a)
     set_escdelay(25);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
-    draw_init(a->options.plain);
+    draw_init(a->options.look);
     return true;
 }
 

@@ -92,6 +92,13 @@ bool review_from_play(const struct review *r)
     return r->from_play;
 }
 
+/* Braille dots are one column wide on every terminal (not "ambiguous"):
+ * the graph keeps them in the full-width drawing too. */
+static bool braille(void)
+{
+    return draw_charset() == DRAW_UTF8 || draw_wide();
+}
+
 /* --- the geometry of the panel ------------------------------------------ */
 
 /* Where the panel puts its parts: the players, the graph (when there is an
@@ -143,7 +150,10 @@ static void follow_list(struct review *r)
 void review_resize(struct review *r, int rows, int cols)
 {
     const struct board *b = &r->game.board;
-    layout_game(&r->layout, rows, cols, b->width, b->height);
+    if (draw_wide())
+        layout_compact(&r->layout, rows, cols, b->width, b->height);
+    else
+        layout_game(&r->layout, rows, cols, b->width, b->height);
     seek(r, r->at);
     follow_list(r);
 }
@@ -415,7 +425,7 @@ static unsigned act_mouse(struct review *r)
     if (p.graph_y >= 0 && ev.y > p.graph_y && ev.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
         dx < p.w) {
         struct graph g;
-        graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, draw_charset() == DRAW_UTF8);
+        graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, braille());
         int i = graph_move_at(&g, dx);
         if (i >= 0)
             return go(r, i + 1);
@@ -520,8 +530,7 @@ static void draw_graph(const struct review *r, const struct panel *p)
     for (int i = 0; i < r->judged; i++)
         balance[i] = balance_of(&r->an.move[i]);
     struct graph g;
-    graph_plot(&g, balance, r->judged, r->game.ply, GRAPH_ROWS, p->w,
-               draw_charset() == DRAW_UTF8);
+    graph_plot(&g, balance, r->judged, r->game.ply, GRAPH_ROWS, p->w, braille());
     int y = p->graph_y;
     draw_text(y++, p->x, p->w, STYLE_LABEL, "Evaluation (Black up)");
     for (int row = 0; row < g.rows; row++, y++)
@@ -578,7 +587,8 @@ static void draw_panel(const struct review *r)
     for (int i = 0; i < 2; i++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
         draw_glyph(p.players_y + i, p.x + 2, draw_stone_glyph(s), draw_stone_style(s));
-        draw_textf(p.players_y + i, p.x + 4, p.w - 4, STYLE_NORMAL, "%s  %s", stone_name(s),
+        int tx = p.x + 3 + draw_glyph_width();
+        draw_textf(p.players_y + i, tx, p.w - (tx - p.x), STYLE_NORMAL, "%s  %s", stone_name(s),
                    game_player(&r->game, s)->spec[0] ? game_player(&r->game, s)->spec
                    : game_player(&r->game, s)->kind == PLAYER_HUMAN ? "human" : "computer");
     }
