@@ -4,14 +4,17 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "io/annotate.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
 #include "tui/draw.h"
 #include "tui/graph.h"
 #include "tui/react.h"
+#include "tui/saves.h"
 
 /* The analysis times + and - step through, in ms per position. */
 static const int times[] = { 100, 200, 500, 1000, 2000, 5000 };
@@ -274,6 +277,41 @@ static const struct analysis_move *judged(const struct review *r, int i)
     return i >= 0 && i < r->judged ? &r->an.move[i] : NULL;
 }
 
+unsigned review_save(struct review *r, const char *typed, const char *root_props,
+                     bool make_dirs)
+{
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 200];
+    enum record_format fmt;
+    if (!saves_expand(typed, path, sizeof path, true)) {
+        say(r, true, "not saved: the file name is too long");
+        return REACT_REDRAW;
+    }
+    bool with_analysis = r->judged > 0 && record_format_for_path(path, &fmt) && fmt == RECORD_SGF;
+    bool saved;
+    if (with_analysis) {
+        /* The moves judged so far: the thread may still be adding more. */
+        static struct analysis judged_so_far;
+        static struct annotate_texts texts;
+        judged_so_far.moves = r->judged;
+        memcpy(judged_so_far.move, r->an.move, (size_t)r->judged * sizeof r->an.move[0]);
+        judged_so_far.decided = r->analysed ? r->an.decided : -1;
+        struct record_notes notes;
+        annotate_notes(&r->game, &judged_so_far, root_props, &texts, &notes);
+        saved = record_save_notes(path, &r->game, fmt, &notes, make_dirs, err, sizeof err);
+    } else {
+        saved = saves_write(path, &r->game, root_props, make_dirs, err, sizeof err);
+    }
+    if (!saved) {
+        say(r, true, "not saved: %s", err);
+        return REACT_REDRAW;
+    }
+    char *full = realpath(path, NULL);
+    say(r, false, "saved to %s%s", full != NULL ? full : path,
+        with_analysis ? " with the analysis" : "");
+    free(full);
+    return REACT_REDRAW;
+}
+
 /* --- the continue form --------------------------------------------------- */
 
 void review_continuation(const struct review *r, struct game *out, uint64_t seed)
@@ -433,6 +471,12 @@ static unsigned act_mouse(struct review *r)
     return REACT_NONE;
 }
 
+static unsigned act_save(struct review *r)
+{
+    (void)r;
+    return REACT_SAVE;
+}
+
 static unsigned act_continue(struct review *r)
 {
     return open_form(r);
@@ -466,6 +510,7 @@ static const struct binding bindings[] = {
     { '=', NULL, NULL, act_more_time },
     { '-', NULL, NULL, act_less_time },
     { 'c', "c", "continue from here as a new game (pick the players)", act_continue },
+    { 's', "s", "save the game (with the analysis, in an SGF file)", act_save },
     { '?', "?", "this help", act_help },
     { 27, "Esc, q", "stop the analysis, or leave the review", act_escape },
     { 'q', NULL, NULL, act_quit },
