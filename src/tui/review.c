@@ -766,8 +766,8 @@ void review_draw(const struct review *r)
         draw_text(y + 1, 1, cols - 2, r->message_error ? STYLE_ERROR : STYLE_MESSAGE, r->message);
     struct draw_hint hints[] = {
         { "\xe2\x86\x90\xe2\x86\x92", "move" }, { "Home/End", "start/end" },
-        { "a", r->analysing ? "stop" : "analyse" }, { "c", "continue" }, { "?", "help" },
-        { "q", "back" },
+        { "a", r->analysing ? "stop" : "analyse" }, { "c", "continue" }, { "s", "save" },
+        { "?", "help" }, { "q", "back" },
     };
     if (draw_charset() != DRAW_UTF8)
         hints[0].key = "<>";

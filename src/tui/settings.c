@@ -19,11 +19,13 @@ static void set_player(char *dst, const char *name)
 
 void settings_default(struct settings *s)
 {
+    struct game_config board;   /* the board a new game has (game.h) */
+    game_config_default(&board);
     memset(s, 0, sizeof *s);
-    s->width = 15;
-    s->height = 15;
-    s->win = 5;
-    s->rule = RULE_FREESTYLE;
+    s->width = board.width;
+    s->height = board.height;
+    s->win = board.win;
+    s->rule = board.rule;
     set_player(s->player[0], "human");
     set_player(s->player[1], level_default()->name);
     s->marks = true;
