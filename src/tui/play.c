@@ -330,8 +330,8 @@ static unsigned act_drawing(struct play *p)
     play_resize(p, p->layout.rows, p->layout.cols);
     switch (draw_look()) {
     case DRAW_LOOK_WIDE:
-        say(p, STYLE_MESSAGE, "drawing full-width, for terminals that show %s two columns wide; "
-            "D for plain ASCII", "\xe2\x97\x8f\xe2\x94\xbc");
+        say(p, STYLE_MESSAGE, "drawing full-width, for terminals that draw stones and lines "
+            "two columns wide; D for plain ASCII");
         break;
     case DRAW_LOOK_PLAIN:
         say(p, STYLE_MESSAGE, "drawing in plain ASCII; D for the terminal's characters");
