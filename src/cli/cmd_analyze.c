@@ -26,14 +26,13 @@
 #include "ai/analysis.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "io/annotate.h"
 #include "io/record.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"
 
 #define DEFAULT_TIME_MS 300
 #define PROGRESS_AFTER_MS 1000
-#define COMMENT_MAX 240
-#define PROPS_MAX 32
 
 struct analyze_flags {
     long time_ms, nodes;
@@ -106,119 +105,24 @@ static int black_view(const struct analysis_move *m, int score)
     return m->side == STONE_BLACK ? score : -score;
 }
 
-/* The comment and annotations of move i. */
-static void note_move(const struct game *g, const struct analysis *a, int i,
-                      char *comment, char *props)
+/* Writes the annotated record to path ("-": standard output), whole or
+ * not at all. */
+static bool write_annotated(const char *path, const struct game *g, const struct analysis *a)
 {
-    const struct analysis_move *m = &a->move[i];
-    char cell[NOTATION_MAX], best[NOTATION_MAX], before[16], after[16], words[64];
-    notation_format(&g->board, m->move, cell);
-    analysis_score_text(black_view(m, m->before), before, sizeof before);
-    analysis_score_text(black_view(m, m->after), after, sizeof after);
-    analysis_score_words(black_view(m, m->after), false, words, sizeof words);
-    int n = snprintf(comment, COMMENT_MAX, "%d. %s %s: evaluation %s -> %s (%s).", i + 1,
-                     stone_name(m->side), cell, before, after, words);
-    if (m->mark != ANALYSIS_NONE && n > 0 && n < COMMENT_MAX) {
-        const char *text = analysis_mark_text(m->mark);
-        n += snprintf(comment + n, COMMENT_MAX - (size_t)n, " %c%s", text[0] - 'a' + 'A', text + 1);
-        if (m->best >= 0 && m->best != m->move && n > 0 && n < COMMENT_MAX)
-            snprintf(comment + n, COMMENT_MAX - (size_t)n, "; better %s.",
-                     notation_format(&g->board, m->best, best));
-        else if (n > 0 && n < COMMENT_MAX)
-            snprintf(comment + n, COMMENT_MAX - (size_t)n, ".");
-    }
-
-    props[0] = '\0';
-    size_t used = 0;
-    switch (m->mark) {
-    case ANALYSIS_INACCURACY:
-        used += (size_t)snprintf(props + used, PROPS_MAX - used, "DO[]");
-        break;
-    case ANALYSIS_MISTAKE:
-        used += (size_t)snprintf(props + used, PROPS_MAX - used, "BM[1]");
-        break;
-    case ANALYSIS_BLUNDER:
-    case ANALYSIS_MISSED_WIN:
-    case ANALYSIS_ALLOWS_LOSS:
-        used += (size_t)snprintf(props + used, PROPS_MAX - used, "BM[2]");
-        break;
-    case ANALYSIS_NONE: {
-        /* The first move of a forced win the mover keeps to the end. */
-        bool starts = analysis_is_win(m->after) &&
-                      (i < 2 || !analysis_is_win(a->move[i - 2].after));
-        if (starts && i + 1 < a->moves)
-            used += (size_t)snprintf(props + used, PROPS_MAX - used, "TE[1]");
-        break;
-    }
-    }
-    int black = black_view(m, m->after);
-    int mag = black >= 0 ? black : -black;
-    double e = analysis_expected(mag);
-    if (analysis_is_win(mag))
-        snprintf(props + used, PROPS_MAX - used, "%s[2]", black > 0 ? "GB" : "GW");
-    else if (e >= 0.85)
-        snprintf(props + used, PROPS_MAX - used, "%s[1]", black > 0 ? "GB" : "GW");
-    else if (e < 0.55)
-        snprintf(props + used, PROPS_MAX - used, "DM[1]");
-}
-
-/* Writes the annotated record to path through a temporary file. */
-static bool write_annotated(const char *path, const struct game *g, const struct analysis *a,
-                            const char *summary)
-{
-    static char comments[BOARD_MAX_CELLS][COMMENT_MAX];
-    static char props[BOARD_MAX_CELLS][PROPS_MAX];
-    static struct record_note notes[BOARD_MAX_CELLS];
-    for (int i = 0; i < a->moves; i++) {
-        note_move(g, a, i, comments[i], props[i]);
-        notes[i].comment = comments[i];
-        notes[i].props = props[i];
-    }
-    const struct record_notes all = { .root_comment = summary, .move = notes };
-
-    FILE *f = stdout;
-    char tmp[4096];
-    bool to_stdout = strcmp(path, "-") == 0;
-    if (!to_stdout) {
-        if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp) {
-            args_error("analyze", _("%s: name too long"), path);
-            return false;
-        }
-        int fd = mkstemp(tmp);
-        if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-            args_error("analyze", _("%s: cannot write: %s"), path, strerror(errno));
-            if (fd >= 0) {
-                close(fd);
-                unlink(tmp);
-            }
-            return false;
-        }
-    }
-    bool ok = record_write_notes(f, g, &all);
-    int saved = errno;
-    if (to_stdout)
-        return ok;
-    if (ok && fsync(fileno(f)) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        args_error("analyze", _("%s: write failed: %s"), path, strerror(saved));
-    }
-    return ok;
+    static struct annotate_texts texts;
+    struct record_notes notes;
+    annotate_notes(g, a, NULL, &texts, &notes);
+    if (strcmp(path, "-") == 0)
+        return record_write_notes(stdout, g, &notes);
+    char err[4200];
+    if (record_save_notes(path, g, RECORD_SGF, &notes, false, err, sizeof err))
+        return true;
+    args_error("analyze", "%s", err);
+    return false;
 }
 
 static void summarize(FILE *to, const struct game *g, const struct analysis *a,
-                      const char *file, char *summary, size_t size)
+                      const char *file)
 {
     struct analysis_tally t[2];
     analysis_tally(a, t);
@@ -260,14 +164,6 @@ static void summarize(FILE *to, const struct game *g, const struct analysis *a,
             fprintf(to, "  better %s", notation_format(&g->board, m->best, best));
         fputc('\n', to);
     }
-    snprintf(summary, size,
-             "Analysed by mnk. Black: %d inaccuracies, %d mistakes, %d blunders. "
-             "White: %d inaccuracies, %d mistakes, %d blunders.%s%s",
-             t[0].inaccuracies, t[0].mistakes, t[0].blunders, t[1].inaccuracies,
-             t[1].mistakes, t[1].blunders, decided[0] ? " The game was " : "",
-             decided[0] ? decided : "");
-    if (decided[0] && strlen(summary) + 1 < size)
-        strcat(summary, ".");
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -306,11 +202,10 @@ int cmd_analyze(int argc, char **argv)
         args_error("analyze", _("out of memory"));
         return 1;
     }
-    char summary[512];
     /* With the record on standard output, the summary goes to stderr. */
     FILE *to = out != NULL && strcmp(out, "-") == 0 ? stderr : stdout;
-    summarize(to, &game, &a, file, summary, sizeof summary);
-    if (out != NULL && !write_annotated(out, &game, &a, summary))
+    summarize(to, &game, &a, file);
+    if (out != NULL && !write_annotated(out, &game, &a))
         return 1;
     return 0;
 }

@@ -274,7 +274,7 @@ static void load_settings(struct app *a)
     settings_to_config(&a->settings, &c);
     menu_set_form(&a->menu, &c);
     a->options.marks = a->settings.marks;
-    a->options.plain = a->settings.plain;
+    a->options.look = a->settings.look;
     if (warn[0] != '\0')
         menu_say(&a->menu, warn);
 }
@@ -301,7 +301,7 @@ static void stop_game(struct app *a)
         play_fini(&a->play);
         struct settings now = a->settings;
         now.marks = a->options.marks;
-        now.plain = a->options.plain;
+        now.look = a->options.look;
         save_settings(a, &now);
     }
     a->playing = false;
@@ -574,13 +574,22 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
     return true;
 }
 
+/* Saves the game on screen (the one reviewed, with its analysis, or the
+ * one played) to `path`. */
+static unsigned save_to(struct app *a, const char *path, bool make_dirs)
+{
+    if (a->screen == SCREEN_REVIEW)
+        return review_save(&a->review, path, a->extra.root, make_dirs);
+    return play_save(&a->play, path, a->extra.root, make_dirs);
+}
+
 /* Saves where the prompt says, asking first when that would replace a
  * file; the default games directory is made as needed. */
 static void answer_save(struct app *a, const char *typed)
 {
     char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX];
     if (!saves_expand(typed, path, sizeof path, true)) {
-        react(a, play_save(&a->play, typed, a->extra.root, false));
+        react(a, save_to(a, typed, false));
         return;
     }
     if (access(path, F_OK) == 0) {
@@ -594,12 +603,12 @@ static void answer_save(struct app *a, const char *typed)
     }
     bool in_games = saves_data_dir(dir, sizeof dir) && strncmp(path, dir, strlen(dir)) == 0 &&
                     path[strlen(dir)] == '/';
-    react(a, play_save(&a->play, path, a->extra.root, in_games));
+    react(a, save_to(a, path, in_games));
 }
 
 static void answer(struct app *a)
 {
-    if (a->playing)
+    if (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW)
         answer_save(a, a->prompt.text);
 }
 
@@ -645,8 +654,8 @@ static void react(struct app *a, unsigned r)
     }
     if (r & REACT_DELETE)
         delete_game(a);
-    if ((r & REACT_OVERWRITE) && a->playing)
-        react(a, play_save(&a->play, a->save_path, a->extra.root, false));
+    if ((r & REACT_OVERWRITE) && (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW))
+        react(a, save_to(a, a->save_path, false));
     if (r & REACT_ASK_MENU) {
         dialog_open(&a->dialog, _("Leave this game for a new one?"), REACT_MENU);
         a->overlay = OVERLAY_DIALOG;
@@ -839,7 +848,7 @@ static bool setup_curses(struct app *a)
     set_escdelay(25);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
-    draw_init(a->options.plain);
+    draw_init(a->options.look);
     return true;
 }
 

@@ -98,6 +98,11 @@ void boardview_draw(const struct game *g, const struct board_view *v)
     const struct board *b = &g->board;
     bool win[BOARD_MAX_CELLS];
     bool plain = draw_charset() == DRAW_ASCII;
+    /* Full-width glyphs fill both columns of a cell. */
+    bool wide = draw_wide();
+    int last_move = game_last_move(g);
+    int last_x = last_move >= 0 ? board_x(b, last_move) : -1;
+    int last_y = last_move >= 0 ? board_y(b, last_move) : -1;
     winning_cells(g, win);
     if (l->boxed)
         draw_boxes(l);
@@ -128,15 +133,20 @@ void boardview_draw(const struct game *g, const struct board_view *v)
                     draw_glyph(sy, sx, mark, style);
                 continue;
             }
+            if (wide && s != STONE_NONE && x == last_x && y == last_y &&
+                style == draw_stone_style(s))
+                style = STYLE_LAST;   /* no room for brackets: the stone stands out */
             if (s != STONE_NONE)
                 draw_glyph(sy, sx, draw_stone_glyph(s), style);
             else if (mark != GLYPH_COUNT)
                 draw_glyph(sy, sx, mark, style);
+            else if (wide)
+                draw_glyph(sy, sx, GLYPH_POINT, style);
             else if (plain)
                 draw_glyph(sy, sx, GLYPH_DOT, style);
             else
                 draw_glyph(sy, sx, junction(x, y, b->width, b->height), style);
-            if (i + 1 < l->view_w) {
+            if (i + 1 < l->view_w && !wide) {
                 if (plain)
                     draw_fill(sy, sx + 1, 1, STYLE_NORMAL);
                 else
@@ -147,6 +157,8 @@ void boardview_draw(const struct game *g, const struct board_view *v)
 
     /* The last move between brackets, over the grid lines beside it. */
     int last = game_last_move(g);
+    if (wide)
+        return;
     int li = last >= 0 ? board_x(b, last) - v->off_x : -1;
     int lj = last >= 0 ? board_y(b, last) - v->off_y : -1;
     if (li >= 0 && lj >= 0 && li < l->view_w && lj < l->view_h) {

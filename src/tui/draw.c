@@ -1,6 +1,7 @@
 /* draw.c — glyphs, colours and clipped drawing; see draw.h. */
 #include "tui/draw.h"
 #include "mnk/i18n.h"
+#include "tui/text.h"
 
 #include <curses.h>
 #include <langinfo.h>
@@ -14,6 +15,7 @@ struct glyph {
     const char *utf8;
     char acs;           /* the VT100 line-drawing code, 0 when not a line */
     const char *ascii;
+    const char *wide;   /* full-width, for the board's glyphs; NULL: ASCII */
 };
 
 static const struct glyph glyphs[GLYPH_COUNT] = {
@@ -28,8 +30,8 @@ static const struct glyph glyphs[GLYPH_COUNT] = {
     [GLYPH_L] = { "├", 't', "+" },
     [GLYPH_R] = { "┤", 'u', "+" },
     [GLYPH_CROSS] = { "┼", 'n', "+" },
-    [GLYPH_BLACK] = { "●", 0, "X" },
-    [GLYPH_WHITE] = { "○", 0, "O" },
+    [GLYPH_BLACK] = { "●", 0, "X", "Ｘ" },
+    [GLYPH_WHITE] = { "○", 0, "O", "Ｏ" },
     [GLYPH_TIMES] = { "×", 0, "x" },
     [GLYPH_ELLIPSIS] = { "…", 0, "..." },
     [GLYPH_PREV] = { "‹", 0, "<" },
@@ -41,10 +43,11 @@ static const struct glyph glyphs[GLYPH_COUNT] = {
     [GLYPH_LEFT] = { "←", 0, "<" },
     [GLYPH_RIGHT] = { "→", 0, ">" },
     [GLYPH_DOT] = { "·", 0, "." },
-    [GLYPH_MARK_FIVE] = { "!", 0, "!" },
-    [GLYPH_MARK_OPEN4] = { "*", 0, "*" },
-    [GLYPH_MARK_FOUR] = { "+", 0, "+" },
-    [GLYPH_MARK_OPEN3] = { "∙", 0, ":" },
+    [GLYPH_POINT] = { "┼", 'n', "+", "・" },
+    [GLYPH_MARK_FIVE] = { "!", 0, "!", "！" },
+    [GLYPH_MARK_OPEN4] = { "*", 0, "*", "＊" },
+    [GLYPH_MARK_FOUR] = { "+", 0, "+", "＋" },
+    [GLYPH_MARK_OPEN3] = { "∙", 0, ":", "：" },
 };
 
 struct style {
@@ -77,17 +80,65 @@ static const struct style styles[STYLE_COUNT] = {
     [STYLE_THINKING] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
 };
 
-/* Set by draw_init() (and draw_set_plain()) on the UI thread only. */
+/* Set by draw_init() (and draw_set_look()) on the UI thread only. */
 static enum draw_charset charset = DRAW_ASCII;
 static enum draw_charset best = DRAW_ASCII;   /* what the terminal can do */
+static enum draw_look look = DRAW_LOOK_BEST;
 static bool colour;
 
-void draw_set_plain(bool plain)
+/* True when the language of messages is Chinese, Japanese or Korean. */
+static bool east_asian(void)
 {
-    charset = plain ? DRAW_ASCII : best;
+    static const char *const vars[] = { "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v == NULL || v[0] == '\0')
+            continue;
+        return strncmp(v, "zh", 2) == 0 || strncmp(v, "ja", 2) == 0 || strncmp(v, "ko", 2) == 0;
+    }
+    return false;
 }
 
-void draw_init(bool plain)
+void draw_set_look(enum draw_look to)
+{
+    if (to == DRAW_LOOK_AUTO)
+        to = east_asian() ? DRAW_LOOK_WIDE : DRAW_LOOK_BEST;
+    if (to == DRAW_LOOK_WIDE && best != DRAW_UTF8)
+        to = DRAW_LOOK_BEST;
+    look = to;
+    charset = to == DRAW_LOOK_PLAIN ? DRAW_ASCII : to == DRAW_LOOK_WIDE ? DRAW_WIDE : best;
+}
+
+enum draw_look draw_look(void)
+{
+    return look;
+}
+
+enum draw_look draw_next_look(enum draw_look from)
+{
+    switch (from) {
+    case DRAW_LOOK_BEST:
+        return best == DRAW_UTF8 ? DRAW_LOOK_WIDE : DRAW_LOOK_PLAIN;
+    case DRAW_LOOK_WIDE:
+        return DRAW_LOOK_PLAIN;
+    case DRAW_LOOK_AUTO:
+    case DRAW_LOOK_PLAIN:
+        break;
+    }
+    return DRAW_LOOK_BEST;
+}
+
+bool draw_wide(void)
+{
+    return charset == DRAW_WIDE;
+}
+
+int draw_glyph_width(void)
+{
+    return draw_wide() ? 2 : 1;
+}
+
+void draw_init(enum draw_look chosen)
 {
     const char *codeset = nl_langinfo(CODESET);
     const char *acsc = tigetstr("acsc");
@@ -97,7 +148,7 @@ void draw_init(bool plain)
         best = DRAW_ACS;
     else
         best = DRAW_ASCII;
-    draw_set_plain(plain);
+    draw_set_look(chosen);
 
     const char *no_colour = getenv("NO_COLOR");
     colour = has_colors() && (no_colour == NULL || no_colour[0] == '\0');
@@ -122,6 +173,8 @@ enum draw_charset draw_charset(void)
 
 const char *draw_sym(enum draw_glyph g)
 {
+    if (charset == DRAW_WIDE)
+        return glyphs[g].wide != NULL ? glyphs[g].wide : glyphs[g].ascii;
     return charset == DRAW_UTF8 ? glyphs[g].utf8 : glyphs[g].ascii;
 }
 
@@ -161,9 +214,9 @@ void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s)
         return;
     }
     attrset((int)attr_of(s));
-    /* Only the first column: a glyph occupies one cell. */
+    /* One cell, or two for a full-width glyph. */
     const char *text = draw_sym(g);
-    if (charset == DRAW_UTF8)
+    if (charset == DRAW_UTF8 || charset == DRAW_WIDE)
         mvaddstr(y, x, text);
     else
         mvaddch(y, x, (chtype)(unsigned char)text[0] | attr_of(s));
@@ -172,11 +225,7 @@ void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s)
 
 int draw_width(const char *text)
 {
-    int w = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++)
-        if ((*p & 0xc0) != 0x80)
-            w++;
-    return w;
+    return text_width(text);
 }
 
 int draw_text(int y, int x, int width, enum draw_style s, const char *text)
@@ -189,18 +238,9 @@ int draw_text(int y, int x, int width, enum draw_style s, const char *text)
     }
     if (width > COLS - x)
         width = COLS - x;
-    /* Bytes of the first `width` characters. */
-    int cols = 0;
-    size_t bytes = 0;
-    const unsigned char *p = (const unsigned char *)text;
-    while (p[bytes] != '\0') {
-        if ((p[bytes] & 0xc0) != 0x80) {
-            if (cols == width)
-                break;
-            cols++;
-        }
-        bytes++;
-    }
+    /* Whole characters only, as many as fit in `width` columns. */
+    int cols;
+    size_t bytes = text_fit(text, width, &cols);
     if (cols == 0)
         return 0;
     attrset((int)attr_of(s));
@@ -285,14 +325,12 @@ void draw_too_small(int need_cols, int need_rows)
     int rows = (len + per_row - 1) / per_row;
     int y = LINES > rows ? (LINES - rows) / 2 : 0;
     const char *p = line;
-    for (int r = 0; r < rows && y + r < LINES; r++) {
+    for (int r = 0; r < rows && y + r < LINES && *p != '\0'; r++) {
         int x = len < per_row ? (per_row - len) / 2 : 0;
-        int n = draw_text(y + r, x, per_row, STYLE_ERROR, p);
-        for (int i = 0; i < n; i++) {
-            p++;
-            while (((unsigned char)*p & 0xc0) == 0x80)
-                p++;
-        }
+        int n;
+        size_t bytes = text_fit(p, per_row, &n);
+        draw_text(y + r, x, per_row, STYLE_ERROR, p);
+        p += bytes > 0 ? bytes : strlen(p);
         len -= n;
     }
 }

@@ -4,7 +4,11 @@
  *
  * Character sets: Unicode box drawing and ●/○ under a UTF-8 locale; the
  * terminal's line-drawing set (ACS) with X/O otherwise; plain ASCII when the
- * terminal has no line drawing either. Colour is used when the terminal has
+ * terminal has no line drawing either. The full-width set (DRAW_WIDE) is
+ * for terminals that draw East Asian "ambiguous" characters (●, ○, the box
+ * lines, arrows) two columns wide, as many do under Chinese, Japanese and
+ * Korean locales: the board in full-width forms (Ｘ Ｏ ・ ！ ＊ ＋ ：), two
+ * columns on every terminal, and every other symbol in ASCII. Colour is used when the terminal has
  * it and NO_COLOR is not set; every style has a monochrome form. The two
  * sides differ in every form: Black red and bold, White cyan; without
  * colour, Black bold and White underlined.
@@ -17,7 +21,12 @@
 
 #include "mnk/board.h"
 
-enum draw_charset { DRAW_UTF8, DRAW_ACS, DRAW_ASCII };
+enum draw_charset { DRAW_UTF8, DRAW_ACS, DRAW_ASCII, DRAW_WIDE };
+
+/* The drawing the player chose (D, settings). AUTO is WIDE under a Chinese,
+ * Japanese or Korean language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) and
+ * BEST otherwise; WIDE needs a UTF-8 locale and is BEST without one. */
+enum draw_look { DRAW_LOOK_AUTO, DRAW_LOOK_BEST, DRAW_LOOK_WIDE, DRAW_LOOK_PLAIN };
 
 enum draw_glyph {
     /* grid pieces: lines, corners, tees (T = top edge, B = bottom, L, R) */
@@ -29,6 +38,8 @@ enum draw_glyph {
     /* symbols used in text */
     GLYPH_TIMES, GLYPH_ELLIPSIS, GLYPH_PREV, GLYPH_NEXT, GLYPH_TURN, GLYPH_DASH,
     GLYPH_UP, GLYPH_DOWN, GLYPH_LEFT, GLYPH_RIGHT, GLYPH_DOT,
+    /* an empty cell of the full-width board */
+    GLYPH_POINT,
     /* threat marks: the cell makes five, an open four, a four, an open three */
     GLYPH_MARK_FIVE, GLYPH_MARK_OPEN4, GLYPH_MARK_FOUR, GLYPH_MARK_OPEN3,
     GLYPH_COUNT
@@ -57,20 +68,30 @@ enum draw_style {
     STYLE_COUNT
 };
 
-/* Picks the character set and sets up colours; call once after initscr().
- * With `plain`, the board is drawn in ASCII whatever the terminal can do
- * (for terminals whose fonts draw the box and stone glyphs badly). */
-void draw_init(bool plain);
+/* Picks the character set for `look` and sets up colours; call once after
+ * initscr(). */
+void draw_init(enum draw_look look);
 
-/* Switches between the terminal's best character set and plain ASCII. */
-void draw_set_plain(bool plain);
+/* Switches to the character set of `look`. */
+void draw_set_look(enum draw_look look);
+
+/* The look in use (never AUTO), and the one D goes to from it: BEST, WIDE
+ * (under UTF-8), PLAIN, and round again. */
+enum draw_look draw_look(void);
+enum draw_look draw_next_look(enum draw_look look);
+
+/* True when board glyphs take two columns (DRAW_WIDE). */
+bool draw_wide(void);
+
+/* Columns a board glyph takes: 2 in the full-width set, else 1. */
+int draw_glyph_width(void);
 
 enum draw_charset draw_charset(void);
 
 /* The glyph as a string, for composing text ("15×15" or "15x15"). */
 const char *draw_sym(enum draw_glyph g);
 
-/* Columns taken by `text` (UTF-8; every glyph used here is one column). */
+/* Columns taken by `text` (UTF-8, display width: see text.h). */
 int draw_width(const char *text);
 
 /* The glyph and the style of a stone of side s (BLACK or WHITE), and the
@@ -82,8 +103,8 @@ enum draw_style draw_mark_style(enum stone s);
 /* Puts glyph g at (y, x) in style s. */
 void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s);
 
-/* Writes at most `width` columns of text at (y, x) in style s; returns the
- * columns written. */
+/* Writes at most `width` columns of text at (y, x) in style s, never half
+ * a character; returns the columns written. */
 int draw_text(int y, int x, int width, enum draw_style s, const char *text);
 
 /* Like draw_text, printf-style. */

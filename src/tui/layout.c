@@ -29,7 +29,7 @@ static int floor_div(int a, int b)
     return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
 
-void layout_game(struct layout *l, int rows, int cols, int width, int height)
+static void lay_out(struct layout *l, int rows, int cols, int width, int height, bool boxes)
 {
     *l = (struct layout){ .rows = rows, .cols = cols };
     l->fits = rows >= LAYOUT_MIN_ROWS && cols >= LAYOUT_MIN_COLS;
@@ -42,7 +42,7 @@ void layout_game(struct layout *l, int rows, int cols, int width, int height)
     /* In order of preference: boxes with a move list, the compact grid
      * with a move list, boxes alone; otherwise the compact grid, scrolled
      * if it must be. The whole board shows in all but the last case. */
-    bool boxed_fit = block_w(true, width) <= cols && block_h(true, height) <= l->area_h;
+    bool boxed_fit = boxes && block_w(true, width) <= cols && block_h(true, height) <= l->area_h;
     bool compact_fit = block_h(false, height) <= l->area_h;
     if (boxed_fit && block_w(true, width) + 1 + LAYOUT_PANEL_MIN <= cols)
         l->boxed = true;
@@ -80,6 +80,16 @@ void layout_game(struct layout *l, int rows, int cols, int width, int height)
      * and the blank before the stone), below the letters (and the edge). */
     l->grid_x = left + (l->boxed ? 5 : 3);
     l->grid_y = top + (l->boxed ? 2 : 1);
+}
+
+void layout_game(struct layout *l, int rows, int cols, int width, int height)
+{
+    lay_out(l, rows, cols, width, height, true);
+}
+
+void layout_compact(struct layout *l, int rows, int cols, int width, int height)
+{
+    lay_out(l, rows, cols, width, height, false);
 }
 
 int layout_cell_y(const struct layout *l, int j)

@@ -37,6 +37,10 @@ struct layout {
 /* Lays out a board of width × height cells on a rows × cols terminal. */
 void layout_game(struct layout *l, int rows, int cols, int width, int height);
 
+/* The same with the compact grid only, for glyphs two columns wide (the
+ * full-width drawing) that boxes would not fit. */
+void layout_compact(struct layout *l, int rows, int cols, int width, int height);
+
 /* Screen row and column of visible cell (i, j), 0 ≤ i < view_w, 0 ≤ j < view_h. */
 int layout_cell_y(const struct layout *l, int j);
 int layout_cell_x(const struct layout *l, int i);

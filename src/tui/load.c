@@ -9,6 +9,7 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
+#include "tui/text.h"
 
 /* The list's first row (under the title, the field, its matches and the
  * count), and the rows under it (message, keys). */
@@ -33,13 +34,14 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
     const char *base = strrchr(e->path, '/');
     base = base != NULL ? base + 1 : e->path;
     const char *where = e->kind == SAVES_UNFINISHED ? _("(unfinished)") : base;
-    /* Padded by columns (× is one column of two bytes); the list is drawn
-     * clipped to the screen. */
-    int n = snprintf(buf, size, "%-12s  %-*s  %-18.18s %3d  %-13s  ", when,
-                     9 + (int)strlen(draw_sym(GLYPH_TIMES)) - 1, board, players, e->moves,
-                     result);
+    /* In columns of the screen's widths (a name may be Chinese); the list is
+     * drawn clipped to the screen. */
+    char c1[64], c2[64], c3[96], c4[64];
+    int n = snprintf(buf, size, "%s  %s  %s %3d  %s  ", text_pad(c1, sizeof c1, when, 12),
+                     text_pad(c2, sizeof c2, board, 9), text_pad(c3, sizeof c3, players, 18),
+                     e->moves, text_pad(c4, sizeof c4, result, 13));
     if (n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, "%s", where);
+        snprintf(buf + n, size - (size_t)n, "%.*s", (int)(size - (size_t)n - 1), where);
 }
 
 void load_open(struct load *l)

@@ -59,7 +59,7 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 {
     memset(p, 0, sizeof *p);
     p->marks = o->marks;
-    p->plain = o->plain;
+    p->look = o->look;
     p->hint = -1;
     shapes_init(&p->shapes); /* out of memory: no marks, nothing worse */
     char why[2][SESSION_WHY_MAX];
@@ -93,7 +93,7 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 
 struct play_options play_get_options(const struct play *p)
 {
-    return (struct play_options){ .marks = p->marks, .plain = p->plain };
+    return (struct play_options){ .marks = p->marks, .look = p->look };
 }
 
 const struct game *play_game(const struct play *p)
@@ -148,7 +148,10 @@ static void follow_cursor(struct play *p)
 void play_resize(struct play *p, int rows, int cols)
 {
     const struct board *b = &play_game(p)->board;
-    layout_game(&p->layout, rows, cols, b->width, b->height);
+    if (draw_wide())
+        layout_compact(&p->layout, rows, cols, b->width, b->height);
+    else
+        layout_game(&p->layout, rows, cols, b->width, b->height);
     follow_cursor(p);
 }
 
@@ -324,13 +327,28 @@ static unsigned act_marks(struct play *p)
     return REACT_REDRAW;
 }
 
-/* D: the board in plain ASCII, or in the terminal's best characters. */
+/* D: the next drawing: the terminal's best characters, full-width (for
+ * terminals that draw ●, ○ and the box lines two columns wide), plain
+ * ASCII. */
 static unsigned act_drawing(struct play *p)
 {
-    p->plain = !p->plain;
-    draw_set_plain(p->plain);
-    say(p, STYLE_MESSAGE, "%s", p->plain ? _("drawing in plain ASCII; D for the usual characters")
-                                         : _("drawing in the terminal's characters; D for plain ASCII"));
+    p->look = draw_next_look(draw_look());
+    draw_set_look(p->look);
+    play_resize(p, p->layout.rows, p->layout.cols);
+    switch (draw_look()) {
+    case DRAW_LOOK_WIDE:
+        say(p, STYLE_MESSAGE, "%s",
+            _("drawing full-width, for terminals that draw stones and lines two columns wide; "
+              "D for plain ASCII"));
+        break;
+    case DRAW_LOOK_PLAIN:
+        say(p, STYLE_MESSAGE, "%s", _("drawing in plain ASCII; D for the terminal's characters"));
+        break;
+    default:
+        say(p, STYLE_MESSAGE, "%s",
+            _("drawing in the terminal's characters; D for the next drawing"));
+        break;
+    }
     return REACT_REDRAW;
 }
 
@@ -452,7 +470,7 @@ static const struct binding bindings[] = {
     { 'p', "p", N_("pause or resume the computer"), act_pause },
     { 'H', "H", N_("hint: the engine's move for you, and why"), act_hint },
     { 't', "t", N_("threat marks on or off"), act_marks },
-    { 'D', "D", N_("draw the board in plain ASCII, or not"), act_drawing },
+    { 'D', "D", N_("drawing: the terminal's characters, full-width, plain ASCII"), act_drawing },
     { 'R', "R", N_("resign (asks first)"), act_resign },
     { 's', "s", N_("save the game to a file (.sgf or .psq)"), act_save },
     { 'v', "v", N_("review the game move by move"), act_review },
@@ -598,7 +616,8 @@ static void draw_panel(const struct play *p)
         draw_glyph(y, x + 2, draw_stone_glyph(s), draw_stone_style(s));
         /* Short: "human", the level, or the strategy. */
         const struct player *pl = game_player(g, s);
-        draw_textf(y, x + 4, w - 4, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
+        int tx = x + 3 + draw_glyph_width();
+        draw_textf(y, tx, w - (tx - x), turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
                    _(stone_name(s)), players_name(pl));
     }
     y++;
@@ -668,7 +687,7 @@ static void draw_status(const struct play *p)
         x += draw_text(y, x, cols - x, STYLE_MESSAGE, turn ? draw_sym(GLYPH_TURN) : " ");
         x += draw_text(y, x, cols - x, STYLE_NORMAL, " ");
         draw_glyph(y, x, draw_stone_glyph(s), draw_stone_style(s));
-        x += 2;
+        x += draw_glyph_width() + 1;
         describe_player(p, s, who, sizeof who);
         x += draw_textf(y, x, cols - x, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s %s",
                         _(stone_name(s)), who);

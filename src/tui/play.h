@@ -37,7 +37,7 @@ struct play {
     int64_t think_start;        /* clock_ms() when it started */
     struct shapes shapes;       /* the threats on the board, for the marks */
     bool marks;                 /* threat marks shown (t) */
-    bool plain;                 /* plain ASCII drawing (D) */
+    enum draw_look look;        /* the drawing chosen (D) */
     struct ai hint_ai;          /* the engine that gives hints, made at the first */
     struct advice advice;       /* and the words for them */
     int hint;                   /* the cell suggested for this position, or -1 */
@@ -46,7 +46,7 @@ struct play {
 /* Options of the screen that outlive a game (settings). */
 struct play_options {
     bool marks;                 /* threat marks on */
-    bool plain;                 /* the board drawn in plain ASCII (D) */
+    enum draw_look look;        /* how the board is drawn (D) */
 };
 
 /* Starts a game of config `c` whose computers wake the UI through wake_fd.

@@ -7,6 +7,7 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
+#include "tui/text.h"
 
 #define CTRL_U 21
 
@@ -81,14 +82,7 @@ unsigned prompt_key(struct prompt *p, int key)
 void prompt_draw_field(const struct prompt *p, int y, int x, int width)
 {
     /* The end of a long text shows, where the typing happens. */
-    const char *shown = p->text;
-    int w = draw_width(shown);
-    while (w > width - 1 && *shown != '\0') {
-        shown++;
-        while (((unsigned char)*shown & 0xc0) == 0x80)
-            shown++;
-        w--;
-    }
+    const char *shown = p->text + text_tail(p->text, width - 1);
     draw_fill(y, x, width, STYLE_SELECTED);
     int used = draw_text(y, x, width, STYLE_SELECTED, shown);
     draw_text(y, x + used, 1, STYLE_CURSOR, " ");

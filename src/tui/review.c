@@ -4,8 +4,10 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "io/annotate.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
@@ -13,6 +15,7 @@
 #include "tui/graph.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
+#include "tui/saves.h"
 
 /* The analysis times + and - step through, in ms per position. */
 static const int times[] = { 100, 200, 500, 1000, 2000, 5000 };
@@ -93,6 +96,13 @@ bool review_from_play(const struct review *r)
     return r->from_play;
 }
 
+/* Braille dots are one column wide on every terminal (not "ambiguous"):
+ * the graph keeps them in the full-width drawing too. */
+static bool braille(void)
+{
+    return draw_charset() == DRAW_UTF8 || draw_wide();
+}
+
 /* --- the geometry of the panel ------------------------------------------ */
 
 /* Where the panel puts its parts: the players, the graph (when there is an
@@ -144,7 +154,10 @@ static void follow_list(struct review *r)
 void review_resize(struct review *r, int rows, int cols)
 {
     const struct board *b = &r->game.board;
-    layout_game(&r->layout, rows, cols, b->width, b->height);
+    if (draw_wide())
+        layout_compact(&r->layout, rows, cols, b->width, b->height);
+    else
+        layout_game(&r->layout, rows, cols, b->width, b->height);
     seek(r, r->at);
     follow_list(r);
 }
@@ -267,6 +280,41 @@ unsigned review_wake(struct review *r)
 static const struct analysis_move *judged(const struct review *r, int i)
 {
     return i >= 0 && i < r->judged ? &r->an.move[i] : NULL;
+}
+
+unsigned review_save(struct review *r, const char *typed, const char *root_props,
+                     bool make_dirs)
+{
+    char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 200];
+    enum record_format fmt;
+    if (!saves_expand(typed, path, sizeof path, true)) {
+        say(r, true, "%s", _("not saved: the file name is too long"));
+        return REACT_REDRAW;
+    }
+    bool with_analysis = r->judged > 0 && record_format_for_path(path, &fmt) && fmt == RECORD_SGF;
+    bool saved;
+    if (with_analysis) {
+        /* The moves judged so far: the thread may still be adding more. */
+        static struct analysis judged_so_far;
+        static struct annotate_texts texts;
+        judged_so_far.moves = r->judged;
+        memcpy(judged_so_far.move, r->an.move, (size_t)r->judged * sizeof r->an.move[0]);
+        judged_so_far.decided = r->analysed ? r->an.decided : -1;
+        struct record_notes notes;
+        annotate_notes(&r->game, &judged_so_far, root_props, &texts, &notes);
+        saved = record_save_notes(path, &r->game, fmt, &notes, make_dirs, err, sizeof err);
+    } else {
+        saved = saves_write(path, &r->game, root_props, make_dirs, err, sizeof err);
+    }
+    if (!saved) {
+        say(r, true, _("not saved: %s"), err);
+        return REACT_REDRAW;
+    }
+    char *full = realpath(path, NULL);
+    say(r, false, with_analysis ? _("saved to %s with the analysis") : _("saved to %s"),
+        full != NULL ? full : path);
+    free(full);
+    return REACT_REDRAW;
 }
 
 /* --- the continue form --------------------------------------------------- */
@@ -421,12 +469,18 @@ static unsigned act_mouse(struct review *r)
     if (p.graph_y >= 0 && ev.y > p.graph_y && ev.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
         dx < p.w) {
         struct graph g;
-        graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, draw_charset() == DRAW_UTF8);
+        graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, braille());
         int i = graph_move_at(&g, dx);
         if (i >= 0)
             return go(r, i + 1);
     }
     return REACT_NONE;
+}
+
+static unsigned act_save(struct review *r)
+{
+    (void)r;
+    return REACT_SAVE;
 }
 
 static unsigned act_continue(struct review *r)
@@ -462,6 +516,7 @@ static const struct binding bindings[] = {
     { '=', NULL, NULL, act_more_time },
     { '-', NULL, NULL, act_less_time },
     { 'c', "c", N_("continue from here as a new game (pick the players)"), act_continue },
+    { 's', "s", N_("save the game (with the analysis, in an SGF file)"), act_save },
     { '?', "?", N_("this help"), act_help },
     { 27, N_("Esc, q"), N_("stop the analysis, or leave the review"), act_escape },
     { 'q', NULL, NULL, act_quit },
@@ -526,8 +581,7 @@ static void draw_graph(const struct review *r, const struct panel *p)
     for (int i = 0; i < r->judged; i++)
         balance[i] = balance_of(&r->an.move[i]);
     struct graph g;
-    graph_plot(&g, balance, r->judged, r->game.ply, GRAPH_ROWS, p->w,
-               draw_charset() == DRAW_UTF8);
+    graph_plot(&g, balance, r->judged, r->game.ply, GRAPH_ROWS, p->w, braille());
     int y = p->graph_y;
     draw_text(y++, p->x, p->w, STYLE_LABEL, _("Evaluation (Black up)"));
     for (int row = 0; row < g.rows; row++, y++)
@@ -584,7 +638,8 @@ static void draw_panel(const struct review *r)
     for (int i = 0; i < 2; i++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
         draw_glyph(p.players_y + i, p.x + 2, draw_stone_glyph(s), draw_stone_style(s));
-        draw_textf(p.players_y + i, p.x + 4, p.w - 4, STYLE_NORMAL, "%s  %s", _(stone_name(s)),
+        int tx = p.x + 3 + draw_glyph_width();
+        draw_textf(p.players_y + i, tx, p.w - (tx - p.x), STYLE_NORMAL, "%s  %s", _(stone_name(s)),
                    game_player(&r->game, s)->spec[0] ? game_player(&r->game, s)->spec
                    : game_player(&r->game, s)->kind == PLAYER_HUMAN ? _("human") : _("computer"));
     }
@@ -722,7 +777,7 @@ void review_draw(const struct review *r)
     struct draw_hint hints[] = {
         { "\xe2\x86\x90\xe2\x86\x92", N_("move") }, { "Home/End", N_("start/end") },
         { "a", r->analysing ? N_("stop") : N_("analyse") }, { "c", N_("continue") },
-        { "?", N_("help") }, { "q", N_("back") },
+        { "s", N_("save") }, { "?", N_("help") }, { "q", N_("back") },
     };
     if (draw_charset() != DRAW_UTF8)
         hints[0].key = "<>";

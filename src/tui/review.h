@@ -15,6 +15,7 @@
  * status line says what the selected move did and the engine's better move,
  * which the board marks.
  *
+ * `s` saves the game, with the analysis in an SGF file.
  * `c` continues from the position shown: a small form picks who plays each
  * side and says how many later moves that drops; Enter answers
  * REACT_CONTINUE and the app starts review_continuation() as a live game.
@@ -79,6 +80,12 @@ unsigned review_analyse(struct review *r);
 /* The live game the form describes: the position shown, later moves
  * dropped, the players picked, computers seeded from `seed`. */
 void review_continuation(const struct review *r, struct game *out, uint64_t seed);
+
+/* Saves the game reviewed to `path` as typed (see play_save), with the
+ * analysis as comments and annotations (io/annotate.h) when there is one
+ * and the file is SGF; says where it went or why not. */
+unsigned review_save(struct review *r, const char *path, const char *root_props,
+                     bool make_dirs);
 
 /* True when the game reviewed is the one it was opened over, unchanged. */
 bool review_from_play(const struct review *r);

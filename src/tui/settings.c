@@ -21,11 +21,13 @@ static void set_player(char *dst, const char *name)
 
 void settings_default(struct settings *s)
 {
+    struct game_config board;   /* the board a new game has (game.h) */
+    game_config_default(&board);
     memset(s, 0, sizeof *s);
-    s->width = 15;
-    s->height = 15;
-    s->win = 5;
-    s->rule = RULE_FREESTYLE;
+    s->width = board.width;
+    s->height = board.height;
+    s->win = board.win;
+    s->rule = board.rule;
     set_player(s->player[0], "human");
     set_player(s->player[1], level_default()->name);
     s->marks = true;
@@ -125,6 +127,23 @@ static char *trim(char *s)
     return s;
 }
 
+/* The drawings' names in the file. */
+static const char *const look_names[] = {
+    [DRAW_LOOK_AUTO] = "auto", [DRAW_LOOK_BEST] = "unicode",
+    [DRAW_LOOK_WIDE] = "wide", [DRAW_LOOK_PLAIN] = "ascii",
+};
+
+static bool parse_look(const char *name, enum draw_look *out)
+{
+    for (size_t i = 0; i < sizeof look_names / sizeof look_names[0]; i++) {
+        if (strcmp(name, look_names[i]) == 0) {
+            *out = (enum draw_look)i;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* One `key = value`; false when it is not understood. */
 static bool apply(struct settings *s, const char *key, const char *value)
 {
@@ -138,12 +157,8 @@ static bool apply(struct settings *s, const char *key, const char *value)
         return rule_parse(value, &s->rule);
     if (strcmp(key, "marks") == 0)
         return parse_bool(value, &s->marks);
-    if (strcmp(key, "drawing") == 0) {
-        if (strcmp(value, "ascii") != 0 && strcmp(value, "auto") != 0)
-            return false;
-        s->plain = strcmp(value, "ascii") == 0;
-        return true;
-    }
+    if (strcmp(key, "drawing") == 0)
+        return parse_look(value, &s->look);
     if (strcmp(key, "lang") == 0) {
         if (strcmp(value, "auto") == 0)
             value = "";
@@ -210,12 +225,13 @@ static bool write_settings(FILE *out, const void *ctx)
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
             "# the threat marks. Players are `human` or a level (see `mnk levels`);\n"
-            "# drawing is `auto` (the terminal's characters) or `ascii`; lang is\n"
-            "# `auto` (the locale's language), `en` or `zh_CN`.\n"
+            "# drawing is `auto` (full-width under a Chinese, Japanese or Korean\n"
+            "# language, else the terminal's characters), `unicode`, `wide` or `ascii`;\n"
+            "# lang is `auto` (the locale's language), `en` or `zh_CN`.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nblack = %s\nwhite = %s\n"
             "marks = %s\ndrawing = %s\nlang = %s\n",
             s->width, s->height, s->win, rule_name(s->rule), s->player[0], s->player[1],
-            s->marks ? "yes" : "no", s->plain ? "ascii" : "auto",
+            s->marks ? "yes" : "no", look_names[s->look],
             s->lang[0] != '\0' ? s->lang : "auto");
     return true;
 }

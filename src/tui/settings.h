@@ -1,7 +1,7 @@
 /* settings.h — what the full-screen game remembers between runs: the last
  * board, rule and players chosen in the new-game form, whether threat
- * marks are shown, the drawing style (the terminal's characters or
- * plain ASCII) and the language chosen in the menu.
+ * marks are shown, the drawing (draw.h: auto, the terminal's characters,
+ * full-width or plain ASCII) and the language chosen in the menu.
  *
  * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings)
  * as `key = value` lines, written whole or not at all (io/safefile.h).
@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "mnk/game.h"
+#include "tui/draw.h"
 
 #define SETTINGS_PLAYER_MAX 32
 
@@ -31,7 +32,7 @@ struct settings {
     /* "human" or a level name (level.h), [0] Black, [1] White. */
     char player[2][SETTINGS_PLAYER_MAX];
     bool marks;   /* threat marks on the board */
-    bool plain;   /* the board drawn in plain ASCII */
+    enum draw_look look; /* how the board is drawn */
     char lang[32]; /* "en", "zh_CN" (io/i18n.h); "": the locale's language */
 };
 

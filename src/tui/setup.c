@@ -66,11 +66,13 @@ static int default_side(void)
 
 void setup_default(struct setup *s)
 {
+    struct game_config board;   /* the board a new game has (game.h) */
+    game_config_default(&board);
     memset(s, 0, sizeof *s);
-    s->width = 15;
-    s->height = 15;
-    s->win = 5;
-    s->rule = RULE_FREESTYLE;
+    s->width = board.width;
+    s->height = board.height;
+    s->win = board.win;
+    s->rule = board.rule;
     s->side[0] = 0;
     s->side[1] = default_side();
     s->typed_field = SETUP_FIELDS;

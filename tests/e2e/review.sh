@@ -71,6 +71,18 @@ else
 fi
 expect "better g1" "the engine's better move is g1"
 
+# Saved from the review: the record carries the analysis.
+keys s C-u
+keys -l "$WORK/analysed.sgf"
+keys Enter
+expect "with the analysis" "s saves the game with its analysis"
+if grep -q 'BM\[2\]' "$WORK/analysed.sgf" && [ "$(grep -o 'C\[' "$WORK/analysed.sgf" | wc -l)" -ge 10 ] &&
+   "$MNK" show "$WORK/analysed.sgf" >/dev/null 2>&1; then
+    pass "the saved record has the blunder marked, a comment on every move, and reads back"
+else
+    fail "the saved record: $(cat "$WORK/analysed.sgf" 2>&1)"
+fi
+
 # Continue from before the blunder: Black to play, as a person; block at g1.
 keys Left
 expect "4. White f1" "on f1, Black to play"

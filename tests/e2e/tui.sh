@@ -326,8 +326,15 @@ expect "White computer, $(level_name 6)" "the game starts"
 keys t
 expect "threat marks off" "t turns the marks off"
 keys D
-expect "drawing in plain ASCII" "D draws the board in plain ASCII"
-if screen | grep -q '┼'; then fail "box drawing still shown"; else pass "no box drawing left"; fi
+expect "drawing full-width" "D draws the board full-width"
+if screen | grep -q '┼' || ! screen | grep -qF '・・・'; then
+    fail "the full-width board is not drawn"
+else
+    pass "full-width points, no box drawing"
+fi
+keys D
+expect "drawing in plain ASCII" "D again draws the board in plain ASCII"
+if screen | grep -q '┼\|・'; then fail "box drawing still shown"; else pass "no box drawing left"; fi
 keys q
 sleep 0.5
 screen | grep -qF "Quit the game in progress?" && keys y

@@ -73,7 +73,7 @@ static void test_round_trip(void **state)
     snprintf(s.player[0], sizeof s.player[0], "%s", level_at(0)->name);
     snprintf(s.player[1], sizeof s.player[1], "human");
     s.marks = false;
-    s.plain = true;
+    s.look = DRAW_LOOK_WIDE;
     snprintf(s.lang, sizeof s.lang, "zh_CN");
     assert_true(settings_save(path, &s, err, sizeof err));
     settings_default(&t);
@@ -86,7 +86,7 @@ static void test_round_trip(void **state)
     assert_string_equal(t.player[0], level_at(0)->name);
     assert_string_equal(t.player[1], "human");
     assert_false(t.marks);
-    assert_true(t.plain);
+    assert_int_equal(t.look, DRAW_LOOK_WIDE);
     assert_string_equal(t.lang, "zh_CN");
     /* The default, the locale's language, is written as `auto` and read
      * back as "". */
