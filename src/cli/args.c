@@ -1,4 +1,5 @@
 /* args.c — the command-line parser and value parsers; see args.h. */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "cli/args.h"
 
 #include <errno.h>
@@ -366,42 +367,107 @@ bool args_check_board(const char *command, const struct game_config *c)
 
 /* ---- help ---- */
 
-/* Prints `text` from column `col`, wrapping at blanks under `indent`; a
- * '\n' in it ends a line (two end a paragraph). Ends with a newline. */
+/* Closing punctuation of Chinese text, which must not start a line. */
+static bool closing(wchar_t wc)
+{
+    return wc != 0 && wcschr(L"\uff0c\u3002\uff1b\uff1a\u3001\uff09\u201d\uff01\uff1f\u300b", wc) != NULL;
+}
+
+/* The character at s: its length in bytes (at least 1), its columns. */
+static size_t char_at(const char *s, wchar_t *wc, int *cols)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    size_t n = mbrtowc(wc, s, strlen(s), &st);
+    if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+        *wc = L'?';
+        *cols = 1;
+        return 1;
+    }
+    int w = wcwidth(*wc);
+    *cols = w < 0 ? 1 : w;
+    return n;
+}
+
+/* The length in bytes of the next piece of `text` a line may not break
+ * inside, and its width in columns: the characters up to a blank, except
+ * that a line may break before and after a wide (Chinese) character, but
+ * not before closing punctuation. */
+static size_t unbreakable(const char *text, int *cols)
+{
+    size_t n = 0;
+    bool after_wide = false;
+    *cols = 0;
+    while (text[n] != '\0' && text[n] != ' ' && text[n] != '\n') {
+        wchar_t wc;
+        int w;
+        size_t len = char_at(text + n, &wc, &w);
+        if (n > 0 && (w == 2 || after_wide) && !closing(wc))
+            break;
+        /* Nor after opening punctuation. */
+        after_wide = w == 2 && wcschr(L"\uff08\u201c\u300a", wc) == NULL;
+        n += len;
+        *cols += w;
+    }
+    return n;
+}
+
+/* Prints `text` from column `col`, wrapping at blanks (and between Chinese
+ * characters) under `indent`; a '\n' in it ends a line (two end a
+ * paragraph). Widths are the locale's columns. Ends with a newline. */
 static void wrap_from(FILE *out, int col, int indent, const char *text)
 {
-    bool fresh = true; /* nothing printed on this line yet */
+    bool fresh = true;   /* nothing printed on this line yet */
+    bool spaced = false; /* a blank came before this piece */
     while (*text != '\0') {
         if (*text == '\n') {
             fprintf(out, "\n%*s", *++text == '\n' ? 0 : indent, "");
             col = indent;
             fresh = true;
+            spaced = false;
             continue;
         }
         if (*text == ' ') {
             text++;
+            spaced = true;
             continue;
         }
-        size_t word = strcspn(text, " \n");
-        if (!fresh && col + 1 + (int)word > ARGS_HELP_COLUMNS) {
+        int width;
+        size_t piece = unbreakable(text, &width);
+        int gap = !fresh && spaced ? 1 : 0;
+        if (!fresh && col + gap + width > ARGS_HELP_COLUMNS) {
             fprintf(out, "\n%*s", indent, "");
             col = indent;
-        } else if (!fresh) {
+        } else if (gap) {
             fputc(' ', out);
             col++;
         }
-        fwrite(text, 1, word, out);
-        col += (int)word;
-        text += word;
+        fwrite(text, 1, piece, out);
+        col += width;
+        text += piece;
         fresh = false;
+        spaced = false;
     }
     fputc('\n', out);
+}
+
+/* The width of `text` in columns. */
+static int text_columns(const char *text)
+{
+    int total = 0;
+    while (*text != '\0') {
+        wchar_t wc;
+        int w;
+        text += char_at(text, &wc, &w);
+        total += w;
+    }
+    return total;
 }
 
 void args_wrap(FILE *out, const char *label, const char *text)
 {
     fputs(label, out);
-    int width = (int)strlen(label);
+    int width = text_columns(label);
     wrap_from(out, width, width, text);
 }
 

@@ -618,7 +618,8 @@ static void draw_panel(const struct play *p)
         const struct player *pl = game_player(g, s);
         int tx = x + 3 + draw_glyph_width();
         draw_textf(y, tx, w - (tx - x), turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
-                   _(stone_name(s)), players_name(pl));
+                   _(stone_name(s)),
+                   pl->kind == PLAYER_HUMAN ? _("human") : players_name(pl));
     }
     y++;
     if (y >= end)
