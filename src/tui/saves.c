@@ -62,6 +62,11 @@ bool saves_data_dir(char *buf, size_t size)
     return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "games");
 }
 
+bool saves_stats_path(char *buf, size_t size)
+{
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "stats");
+}
+
 bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial)
 {
     char dir[SAVES_PATH_MAX], stamp[32];

@@ -89,6 +89,10 @@ bool saves_load(const char *path, struct game *g, struct record_extra *extra, ch
  * saves_dir(), with XDG_DATA_HOME and ~/.local/share. */
 bool saves_data_dir(char *buf, size_t size);
 
+/* The player's statistics file (io/stats.h): $XDG_DATA_HOME/mnk/stats, by
+ * default ~/.local/share/mnk/stats. False as for saves_data_dir(). */
+bool saves_stats_path(char *buf, size_t size);
+
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 
