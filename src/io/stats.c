@@ -575,12 +575,16 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     case STATS_READ_BAD:
         break;
     }
+    /* The reason first, without the path it starts with: the new name
+     * says where the file was. */
+    size_t n = strlen(path);
+    const char *why = strncmp(err, path, n) == 0 && err[n] == ':' ? err + n + 2 : err;
     char aside[4096];
     if (!safefile_set_aside(path, aside, sizeof aside))
-        return fail(note, note_size, "the statistics file does not load (%s) and could not be "
-                    "set aside", err);
-    snprintf(note, note_size, "the statistics did not load and were set aside as %s (%s); "
-             "counting starts afresh", aside, err);
+        return fail(note, note_size, "statistics not understood (%s) and could not be set "
+                    "aside: %s", why, path);
+    snprintf(note, note_size, "statistics not understood (%s): set aside as %s; counting "
+             "starts afresh", why, aside);
     return true;
 }
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "io/record.h"
+#include "io/stats.h"
 #include "mnk/clock.h"
 #include "tui/dialog.h"
 #include "tui/draw.h"
@@ -36,8 +37,9 @@
 #include "tui/react.h"
 #include "tui/saves.h"
 #include "tui/settings.h"
+#include "tui/statsview.h"
 
-enum app_screen { SCREEN_MENU, SCREEN_PLAY };
+enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
 enum ask { ASK_SAVE, ASK_LOAD };    /* what the prompt's answer is for */
 
@@ -56,6 +58,9 @@ struct app {
     struct saves_mark kept; /* the game as it was last kept there */
     unsigned serial;        /* games started, for unique autosave names */
     bool keep_failed;       /* the last attempt to keep the game failed */
+    bool counted;           /* the game's end is in the statistics, or it
+                             * was over when opened: it counts no more */
+    struct statsview stats;
     struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
     int n_games;
     char save_path[SAVES_PATH_MAX]; /* a save waiting for "replace?" */
@@ -202,8 +207,8 @@ static void drain_pipe(void)
 
 static void min_size(const struct app *a, int *cols, int *rows)
 {
-    *cols = a->screen == SCREEN_MENU ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
-    *rows = a->screen == SCREEN_MENU ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
+    *cols = a->screen != SCREEN_PLAY ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
+    *rows = a->screen != SCREEN_PLAY ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
 }
 
 static bool too_small(const struct app *a)
@@ -217,6 +222,7 @@ static bool too_small(const struct app *a)
 static void resize(struct app *a)
 {
     menu_resize(&a->menu, LINES, COLS);
+    statsview_resize(&a->stats, LINES, COLS);
     if (a->playing)
         play_resize(&a->play, LINES, COLS);
     a->dirty = true;
@@ -237,6 +243,8 @@ static void draw(struct app *a)
     } else {
         if (a->screen == SCREEN_MENU)
             menu_draw(&a->menu);
+        else if (a->screen == SCREEN_STATS)
+            statsview_draw(&a->stats);
         else
             play_draw(&a->play);
         if (a->overlay == OVERLAY_HELP)
@@ -300,6 +308,7 @@ static void react(struct app *a, unsigned r);
 static void show_game(struct app *a)
 {
     a->playing = true;
+    a->counted = game_over(play_game(&a->play));
     a->screen = SCREEN_PLAY;
     a->overlay = OVERLAY_NONE;
     play_resize(&a->play, LINES, COLS);
@@ -316,14 +325,37 @@ static void new_autosave(struct app *a)
     a->kept = saves_mark_of(play_game(&a->play));
 }
 
+/* Counts the game on screen in the statistics when it has just ended (a
+ * line, a full board, a resignation, a forfeit), once per game: not when
+ * it was over as opened, and not again when an undo reopens it and it
+ * ends anew. A file that does not load, or cannot be written, is said on
+ * the status line. */
+static void count_ending(struct app *a)
+{
+    const struct game *g = play_game(&a->play);
+    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400];
+    if (a->counted || !game_over(g))
+        return;
+    a->counted = true;
+    if (!saves_stats_path(path, sizeof path))
+        return;   /* no HOME: sync_autosave() says so */
+    stats_count(path, g, note, sizeof note);
+    if (note[0] != '\0') {
+        play_warn(&a->play, note);
+        a->dirty = true;
+    }
+}
+
 /* Keeps the game on screen in its autosave whenever it changed (a move,
- * undo, redo, its end): called after every turn of the main loop. A
+ * undo, redo, its end), and counts its end (count_ending): called after
+ * every turn of the main loop. A
  * failure is said on the game's status line at once, and makes the exit
  * status 1 unless a later attempt succeeds. */
 static void sync_autosave(struct app *a)
 {
     if (!a->playing)
         return;
+    count_ending(a);
     const struct game *g = play_game(&a->play);
     struct saves_mark now = saves_mark_of(g);
     if (saves_mark_equal(&now, &a->kept))
@@ -611,6 +643,14 @@ static void react(struct app *a, unsigned r)
         ask_load(a);
     if (r & REACT_RESUME)
         resume(a);
+    if (r & REACT_STATS) {
+        statsview_open(&a->stats);
+        a->screen = SCREEN_STATS;
+    }
+    if (r & REACT_BACK) {
+        statsview_close(&a->stats);
+        a->screen = SCREEN_MENU;
+    }
     if (r & REACT_ANSWER)
         answer(a);
 }
@@ -633,6 +673,8 @@ static unsigned dispatch(struct app *a, int key)
     case OVERLAY_NONE:
         break;
     }
+    if (a->screen == SCREEN_STATS)
+        return statsview_key(&a->stats, key);
     return a->screen == SCREEN_MENU ? menu_key(&a->menu, key) : play_key(&a->play, key);
 }
 
@@ -781,6 +823,7 @@ int app_run(const struct game_config *config, const struct game *record,
     }
 
     leave_game(a, true);
+    statsview_close(&a->stats);
     if (a->input != NULL)
         delwin(a->input);
     endwin();

@@ -27,6 +27,8 @@ enum react {
     REACT_DELETE = 1 << 15,   /* the player confirmed deleting it */
     REACT_ASK_OVERWRITE = 1 << 16, /* the save's file exists: replace it? */
     REACT_OVERWRITE = 1 << 17, /* the player confirmed replacing it */
+    REACT_STATS = 1 << 18,    /* open the statistics screen */
+    REACT_BACK = 1 << 19,     /* leave it for the main menu */
 };
 
 #endif
