@@ -381,6 +381,16 @@ static int split(char *line, char **f)
     }
 }
 
+/* "WxH K RULE X Y Z": a board and three counts. NULL, or what is wrong. */
+static const char *parse_games(char **f, struct stats_board *b, long *x, long *y, long *z)
+{
+    if (!parse_board(f, b))
+        return "the board is not WxH K RULE of a game mnk plays";
+    if (!parse_count(f[3], x) || !parse_count(f[4], y) || !parse_count(f[5], z))
+        return "a count is not a number of at most nine digits";
+    return NULL;
+}
+
 /* One line after the header into *s; false when it is not understood. */
 static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why, size_t size)
 {
@@ -406,11 +416,9 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         clean_name(f[1], r.opponent);
         if (strcmp(r.opponent, f[1]) != 0)
             return fail(why, size, "the opponent's name is too long or not printable ASCII");
-        if (!parse_board(f + 2, &r.board))
-            return fail(why, size, "the board is not WxH K RULE of a game mnk plays");
-        if (!parse_count(f[5], &r.won) || !parse_count(f[6], &r.lost) ||
-            !parse_count(f[7], &r.drawn))
-            return fail(why, size, "a count is not a number from 0 to %ld", STATS_COUNT_MAX);
+        const char *wrong = parse_games(f + 2, &r.board, &r.won, &r.lost, &r.drawn);
+        if (wrong != NULL)
+            return fail(why, size, "%s", wrong);
         if (!parse_streak(f + 8, r.won, r.lost, r.drawn, &r.streak, &r.best))
             return fail(why, size, "the streak does not fit the games");
         if (stats_find(s, r.opponent, &r.board) != NULL)
@@ -426,11 +434,9 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         memset(&p, 0, sizeof p);
         if (n != 7)
             return fail(why, size, "a people row has 7 fields, not %d", n);
-        if (!parse_board(f + 1, &p.board))
-            return fail(why, size, "the board is not WxH K RULE of a game mnk plays");
-        if (!parse_count(f[4], &p.black) || !parse_count(f[5], &p.white) ||
-            !parse_count(f[6], &p.drawn))
-            return fail(why, size, "a count is not a number from 0 to %ld", STATS_COUNT_MAX);
+        const char *wrong = parse_games(f + 1, &p.board, &p.black, &p.white, &p.drawn);
+        if (wrong != NULL)
+            return fail(why, size, "%s", wrong);
         if (stats_find_people(s, &p.board) != NULL)
             return fail(why, size, "the row is there twice");
         struct stats_people *slot = people_for(s, &p.board);

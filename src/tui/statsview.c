@@ -264,7 +264,7 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
     case LINE_BLANK:
         break;
     case LINE_TITLE:
-        draw_text(y, left, width, STYLE_LABEL, "Against the computer");
+        draw_text(y, left, width, STYLE_MESSAGE, "Against the computer");
         break;
     case LINE_EMPTY:
         draw_text(y, left + 2, width - 2, STYLE_MESSAGE, "No games against the computer yet.");
@@ -297,7 +297,7 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
         draw_row(v, y, left, &s->rows[l->row]);
         break;
     case LINE_PEOPLE_TITLE:
-        draw_text(y, left, width, STYLE_LABEL, "Two people at one keyboard");
+        draw_text(y, left, width, STYLE_MESSAGE, "Two people at one keyboard");
         break;
     case LINE_PEOPLE_HEAD:
         draw_text(y, left + P_BOARD, width - P_BOARD, STYLE_DIM, "Board");

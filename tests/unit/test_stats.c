@@ -59,6 +59,16 @@ static void put_text(const char *text)
     put_file(text, strlen(text));
 }
 
+/* The file's text, cut to fit. */
+static void read_all(const char *name, char *text, size_t size)
+{
+    FILE *f = fopen(name, "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, size - 1, f);
+    fclose(f);
+    text[n] = '\0';
+}
+
 /* The names in the stats directory that start with "stats.corrupt-". */
 static int count_aside(char *first, size_t size)
 {
@@ -336,12 +346,8 @@ static void test_round_trip(void **state)
     assert_true(stats_write(path, &s, err, sizeof err));   /* makes the directory */
     assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
     assert_same(&s, &back);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
     char text[1024];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
+    read_all(path, text, sizeof text);
     assert_true(strncmp(text, "mnk-stats 1\n", 12) == 0);
     assert_non_null(strstr(text, "\nstreak D 1 2\n"));
     assert_non_null(strstr(text, "\ncomputer club 15x15 5 freestyle 2 0 0 W 2 2\n"));
@@ -493,12 +499,8 @@ static void test_set_aside(void **state)
     char aside[256];
     assert_int_equal(count_aside(aside, sizeof aside), 1);
     assert_non_null(strstr(note, aside));
-    FILE *f = fopen(aside, "r");
-    assert_non_null(f);
     char text[256];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
+    read_all(aside, text, sizeof text);
     assert_string_equal(text, junk);
     assert_int_equal(access(path, F_OK), -1);
     /* Said once: the next look finds no file, and nothing to say. */
@@ -571,12 +573,8 @@ static void test_later_version(void **state)
     assert_false(stats_count(path, &g, note, sizeof note));
     assert_non_null(strstr(note, "later"));
     assert_int_equal(count_aside(NULL, 0), 0);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
     char text[256];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
+    read_all(path, text, sizeof text);
     assert_string_equal(text, later);
     clear_dir();
 }
