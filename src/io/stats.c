@@ -278,9 +278,8 @@ static void put_board(FILE *out, const struct stats_board *b)
     fprintf(out, "%dx%d %d %s", b->width, b->height, b->win, rule_name(b->rule));
 }
 
-static bool write_stats(FILE *out, const void *ctx)
+void stats_print(FILE *out, const struct stats *s)
 {
-    const struct stats *s = ctx;
     fprintf(out, "%s %d\n", HEADER, STATS_VERSION);
     fprintf(out, "# streak KIND LENGTH BEST: all games against the computer\n");
     fprintf(out, "streak %c %ld %ld\n", streak_letters[s->streak.kind], s->streak.length,
@@ -302,7 +301,12 @@ static bool write_stats(FILE *out, const void *ctx)
         put_board(out, &p->board);
         fprintf(out, " %ld %ld %ld\n", p->black, p->white, p->drawn);
     }
-    return true;
+}
+
+static bool write_stats(FILE *out, const void *ctx)
+{
+    stats_print(out, ctx);
+    return true;   /* a failed write shows in the stream's error flag */
 }
 
 bool stats_write(const char *path, const struct stats *s, char *err, size_t err_size)
@@ -445,7 +449,13 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         *slot = p;
         return true;
     }
-    return fail(why, size, "'%.20s' is no kind of line here", f[0]);
+    /* The file's own bytes go into the message as printable ASCII only. */
+    char kind[21];
+    size_t k = 0;
+    for (const char *c = f[0]; *c != '\0' && k + 1 < sizeof kind; c++)
+        kind[k++] = *c >= 0x20 && *c < 0x7f ? *c : '?';
+    kind[k] = '\0';
+    return fail(why, size, "'%s' is no kind of line here", kind);
 }
 
 /* Reads the whole file into buf (NUL-terminated); *len its length.
@@ -490,7 +500,7 @@ static enum stats_read_result check_header(const char *path, const char *line, c
     }
     if (version > STATS_VERSION) {
         fail(err, err_size, "%s: written by a later mnk (version %ld)", path, version);
-        return STATS_READ_LATER;
+        return STATS_READ_LEAVE;
     }
     if (version != STATS_VERSION) {
         fail(err, err_size, "%s: line 1: unknown version %ld", path, version);
@@ -548,6 +558,29 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
     return STATS_READ_OK;
 }
 
+enum stats_read_result stats_parse(const char *name, const char *text, size_t len,
+                                   struct stats *s, char *err, size_t err_size)
+{
+    stats_free(s);
+    err[0] = '\0';
+    if (len > STATS_FILE_MAX) {
+        fail(err, err_size, "%s: larger than %d bytes", name, STATS_FILE_MAX);
+        return STATS_READ_BAD;
+    }
+    char *copy = malloc(len + 1);   /* parse() cuts it into lines */
+    if (copy == NULL) {
+        fail(err, err_size, "%s: out of memory", name);
+        return STATS_READ_LEAVE;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    enum stats_read_result r = parse(name, copy, len, s, err, err_size);
+    free(copy);
+    if (r != STATS_READ_OK)
+        stats_free(s);
+    return r;
+}
+
 enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
                                   size_t err_size)
 {
@@ -556,7 +589,7 @@ enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
     char *text = malloc(STATS_FILE_MAX + 2);
     if (text == NULL) {
         fail(err, err_size, "%s: out of memory", path);
-        return STATS_READ_LATER;   /* not the file's fault: leave it be */
+        return STATS_READ_LEAVE;   /* not the file's fault: leave it be */
     }
     size_t len = 0;
     bool missing = false;
@@ -576,7 +609,7 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     switch (stats_read(path, s, err, sizeof err)) {
     case STATS_READ_OK:
         return true;
-    case STATS_READ_LATER:
+    case STATS_READ_LEAVE:
         return fail(note, note_size, "%s", err);
     case STATS_READ_BAD:
         break;

@@ -35,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "mnk/game.h"
 
@@ -120,14 +121,22 @@ void stats_totals(const struct stats *s, long *won, long *lost, long *drawn);
 enum stats_read_result {
     STATS_READ_OK,       /* read, or missing: an empty record */
     STATS_READ_BAD,      /* not understood or not readable: set it aside */
-    STATS_READ_LATER,    /* a later version's: leave it alone */
+    STATS_READ_LEAVE,    /* a later version's, or no memory: leave it alone */
 };
 
 /* Reads `path` into *s (emptied first; left empty unless STATS_READ_OK),
- * with a one-line reason in err otherwise (naming the line where it
- * stands). */
+ * with a one-line reason in err otherwise, naming the file and the line,
+ * in printable ASCII whatever the file holds. */
 enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
                                   size_t err_size);
+
+/* The same for the file's content text[0 .. len), `name` standing for
+ * the file in the reason. */
+enum stats_read_result stats_parse(const char *name, const char *text, size_t len,
+                                   struct stats *s, char *err, size_t err_size);
+
+/* Prints *s to `out` as the file holds it (stats_write()'s content). */
+void stats_print(FILE *out, const struct stats *s);
 
 /* Writes *s to `path` whole or not at all, creating missing directories.
  * False with a one-line reason in err, the file then untouched. */
