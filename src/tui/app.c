@@ -290,9 +290,32 @@ static void save_settings(struct app *a, const struct settings *now)
     }
 }
 
+/* Counts the game on screen in the statistics when it has just ended (a
+ * line, a full board, a resignation, a forfeit), once per game: not when
+ * it was over as opened, and not again when an undo reopens it and it
+ * ends anew. A file that does not load, or cannot be written, is said on
+ * the status line, or on the menu when the game is `leaving` the screen. */
+static void count_ending(struct app *a, bool leaving)
+{
+    const struct game *g = play_game(&a->play);
+    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400];
+    if (a->counted || !game_over(g))
+        return;
+    a->counted = true;
+    if (!saves_stats_path(path, sizeof path))
+        return;   /* no HOME: sync_autosave() says so */
+    stats_count(path, g, note, sizeof note);
+    if (note[0] != '\0' && leaving)
+        menu_say(&a->menu, note);
+    else if (note[0] != '\0')
+        play_warn(&a->play, note);
+    a->dirty = true;
+}
+
 static void stop_game(struct app *a)
 {
     if (a->playing) {
+        count_ending(a, true);   /* an end not yet seen by sync_autosave() */
         a->options = play_get_options(&a->play);
         play_fini(&a->play);
         struct settings now = a->settings;
@@ -325,27 +348,6 @@ static void new_autosave(struct app *a)
     a->kept = saves_mark_of(play_game(&a->play));
 }
 
-/* Counts the game on screen in the statistics when it has just ended (a
- * line, a full board, a resignation, a forfeit), once per game: not when
- * it was over as opened, and not again when an undo reopens it and it
- * ends anew. A file that does not load, or cannot be written, is said on
- * the status line. */
-static void count_ending(struct app *a)
-{
-    const struct game *g = play_game(&a->play);
-    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400];
-    if (a->counted || !game_over(g))
-        return;
-    a->counted = true;
-    if (!saves_stats_path(path, sizeof path))
-        return;   /* no HOME: sync_autosave() says so */
-    stats_count(path, g, note, sizeof note);
-    if (note[0] != '\0') {
-        play_warn(&a->play, note);
-        a->dirty = true;
-    }
-}
-
 /* Keeps the game on screen in its autosave whenever it changed (a move,
  * undo, redo, its end), and counts its end (count_ending): called after
  * every turn of the main loop. A
@@ -355,7 +357,7 @@ static void sync_autosave(struct app *a)
 {
     if (!a->playing)
         return;
-    count_ending(a);
+    count_ending(a, false);
     const struct game *g = play_game(&a->play);
     struct saves_mark now = saves_mark_of(g);
     if (saves_mark_equal(&now, &a->kept))
