@@ -614,16 +614,18 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     case STATS_READ_BAD:
         break;
     }
-    /* The reason first, without the path it starts with: the new name
-     * says where the file was. */
+    /* Short enough for a status line: the new name without its directory
+     * (it stays beside the file, see stats.h), then the reason without the
+     * path it starts with. */
     size_t n = strlen(path);
     const char *why = strncmp(err, path, n) == 0 && err[n] == ':' ? err + n + 2 : err;
     char aside[4096];
     if (!safefile_set_aside(path, aside, sizeof aside))
         return fail(note, note_size, "statistics not understood (%s) and could not be set "
                     "aside: %s", why, path);
-    snprintf(note, note_size, "statistics not understood (%s): set aside as %s; counting "
-             "starts afresh", why, aside);
+    const char *base = strrchr(aside, '/');
+    snprintf(note, note_size, "statistics moved to %s (%s); counting starts afresh",
+             base != NULL ? base + 1 : aside, why);
     return true;
 }
 

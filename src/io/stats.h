@@ -27,8 +27,9 @@
  * longer than its games, a row twice, a NUL byte, more than
  * STATS_FILE_MAX bytes) is refused as a whole, and stats_load() then sets
  * it aside — renamed, never deleted — so that counting starts afresh and
- * the player is told once. A file of a later version is left alone and
- * not written over.
+ * the player is told once; it stays in the same directory, renamed
+ * stats.corrupt-YYYYmmdd-HHMMSS. A file of a later version is left alone
+ * and not written over.
  */
 #ifndef MNK_IO_STATS_H
 #define MNK_IO_STATS_H

@@ -305,10 +305,14 @@ static void count_ending(struct app *a, bool leaving)
     if (!saves_stats_path(path, sizeof path))
         return;   /* no HOME: sync_autosave() says so */
     stats_count(path, g, note, sizeof note);
-    if (note[0] != '\0' && leaving)
+    if (note[0] != '\0' && leaving) {
         menu_say(&a->menu, note);
-    else if (note[0] != '\0')
-        play_warn(&a->play, note);
+    } else if (note[0] != '\0') {
+        /* The result stays in view: the note takes its place on the line. */
+        char line[sizeof note + 64];
+        snprintf(line, sizeof line, "%s; %s", game_result_text(&g->result), note);
+        play_warn(&a->play, line);
+    }
     a->dirty = true;
 }
 

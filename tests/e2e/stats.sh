@@ -131,8 +131,8 @@ cp "$STATS" "$WORK/junk"
 start_shell
 run
 open_stats
-expect "statistics not understood (line 2" "the screen says what was wrong"
-expect "set aside as" "and where the file went"
+expect "statistics moved to stats.corrupt-" "the screen says where the file went"
+expect "(line 2: " "and what was wrong"
 expect "No games against the computer yet" "counting starts afresh"
 aside=$(ls "$DATA" | grep '^stats\.corrupt-[0-9]\{8\}-[0-9]\{6\}$')
 if [ -n "$aside" ] && cmp -s "$DATA/$aside" "$WORK/junk" && [ ! -e "$STATS" ]; then
@@ -159,7 +159,7 @@ expect "5×5 k=4 freestyle" "a game against club"
 keys Enter
 if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
 keys R y
-expect "statistics not understood" "the end of the game says so"
+expect "White wins by resignation; statistics moved to stats.corrupt-" "the end of the game says so"
 if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
    [ "$(ls "$DATA" | grep -c '^stats\.corrupt-')" -eq 1 ]; then
     pass "the bad file set aside, the game counted afresh"
