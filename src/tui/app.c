@@ -308,7 +308,7 @@ static void count_ending(struct app *a, bool leaving)
     if (note[0] != '\0' && leaving) {
         menu_say(&a->menu, note);
     } else if (note[0] != '\0') {
-        /* The result stays in view: the note takes its place on the line. */
+        /* The result stays in view, the note after it. */
         char line[sizeof note + 64];
         snprintf(line, sizeof line, "%s; %s", game_result_text(&g->result), note);
         play_warn(&a->play, line);
@@ -354,9 +354,8 @@ static void new_autosave(struct app *a)
 
 /* Keeps the game on screen in its autosave whenever it changed (a move,
  * undo, redo, its end), and counts its end (count_ending): called after
- * every turn of the main loop. A
- * failure is said on the game's status line at once, and makes the exit
- * status 1 unless a later attempt succeeds. */
+ * every turn of the main loop. A failure is said on the game's status line
+ * at once, and makes the exit status 1 unless a later attempt succeeds. */
 static void sync_autosave(struct app *a)
 {
     if (!a->playing)

@@ -1,6 +1,6 @@
 /* saves.h — the full-screen game's files, without curses: every unfinished
- * game kept on disk as it is played, the list Resume offers, and where a
- * game saved by hand goes.
+ * game kept on disk as it is played, the list Resume offers, where a game
+ * saved by hand goes, and where the statistics are kept.
  *
  * Each game has an autosave of its own, $XDG_STATE_HOME/mnk/games/ID.sgf
  * (by default ~/.local/state/mnk/games/), written whole after every change
