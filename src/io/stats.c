@@ -350,19 +350,24 @@ static bool parse_board(char **f, struct stats_board *b)
     return true;
 }
 
+/* The games of one kind of result. */
+static long games_of(enum stats_outcome kind, long won, long lost, long drawn)
+{
+    return kind == STATS_WON ? won : kind == STATS_LOST ? lost : kind == STATS_DRAWN ? drawn : 0;
+}
+
 /* KIND LENGTH BEST, checked against the games they are a run of. */
 static bool parse_streak(char **f, long won, long lost, long drawn, struct stats_streak *st,
                          long *best)
 {
     if (strlen(f[0]) != 1 || !parse_count(f[1], &st->length) || !parse_count(f[2], best))
         return false;
-    const char *k = strchr("-WLD", f[0][0]);
-    if (f[0][0] == '\0' || k == NULL)
+    const char *k = memchr(streak_letters, f[0][0], sizeof streak_letters);
+    if (k == NULL)
         return false;
-    st->kind = (enum stats_outcome)(k - "-WLD");
-    long of_kind = st->kind == STATS_WON ? won : st->kind == STATS_LOST ? lost
-                 : st->kind == STATS_DRAWN ? drawn : 0;
-    if ((st->kind == STATS_NONE) != (st->length == 0) || st->length > of_kind || *best > won)
+    st->kind = (enum stats_outcome)(k - streak_letters);
+    if ((st->kind == STATS_NONE) != (st->length == 0) ||
+        st->length > games_of(st->kind, won, lost, drawn) || *best > won)
         return false;
     return st->kind != STATS_WON || st->length <= *best;
 }
@@ -425,12 +430,12 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
             return fail(why, size, "%s", wrong);
         if (!parse_streak(f + 8, r.won, r.lost, r.drawn, &r.streak, &r.best))
             return fail(why, size, "the streak does not fit the games");
-        if (stats_find(s, r.opponent, &r.board) != NULL)
-            return fail(why, size, "the row is there twice");
-        struct stats_row *slot = row_for(s, r.opponent, &r.board);
-        if (slot == NULL)
+        /* Put in order once all are read (sort_rows): one at its place
+         * each time would take time that grows with the square of the
+         * rows, for a file made to stall. */
+        if (!grow((void **)&s->rows, s->n_rows, &s->cap_rows, sizeof *s->rows))
             return fail(why, size, "out of memory");
-        *slot = r;
+        s->rows[s->n_rows++] = r;
         return true;
     }
     if (strcmp(f[0], "people") == 0) {
@@ -441,12 +446,9 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         const char *wrong = parse_games(f + 1, &p.board, &p.black, &p.white, &p.drawn);
         if (wrong != NULL)
             return fail(why, size, "%s", wrong);
-        if (stats_find_people(s, &p.board) != NULL)
-            return fail(why, size, "the row is there twice");
-        struct stats_people *slot = people_for(s, &p.board);
-        if (slot == NULL)
+        if (!grow((void **)&s->people, s->n_people, &s->cap_people, sizeof *s->people))
             return fail(why, size, "out of memory");
-        *slot = p;
+        s->people[s->n_people++] = p;
         return true;
     }
     /* The file's own bytes go into the message as printable ASCII only. */
@@ -485,6 +487,34 @@ static enum stats_read_result slurp(const char *path, char *buf, size_t *len, bo
     }
     buf[*len] = '\0';
     return STATS_READ_OK;
+}
+
+static int row_order(const void *a, const void *b)
+{
+    const struct stats_row *y = b;
+    return row_cmp(a, y->opponent, &y->board);
+}
+
+static int people_order(const void *a, const void *b)
+{
+    return board_cmp(&((const struct stats_people *)a)->board,
+                     &((const struct stats_people *)b)->board);
+}
+
+/* Puts the rows read in order; false when one is there twice. */
+static bool sort_rows(struct stats *s)
+{
+    if (s->n_rows > 1)
+        qsort(s->rows, (size_t)s->n_rows, sizeof *s->rows, row_order);
+    if (s->n_people > 1)
+        qsort(s->people, (size_t)s->n_people, sizeof *s->people, people_order);
+    for (int i = 1; i < s->n_rows; i++)
+        if (row_order(&s->rows[i - 1], &s->rows[i]) == 0)
+            return false;
+    for (int i = 1; i < s->n_people; i++)
+        if (people_order(&s->people[i - 1], &s->people[i]) == 0)
+            return false;
+    return true;
 }
 
 /* The header line: "mnk-stats N". */
@@ -547,11 +577,13 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
         fail(err, err_size, "%s: empty", path);
         return STATS_READ_BAD;
     }
+    if (!sort_rows(s)) {
+        fail(err, err_size, "%s: a row is there twice", path);
+        return STATS_READ_BAD;
+    }
     long won, lost, drawn;
     stats_totals(s, &won, &lost, &drawn);
-    long of_kind = s->streak.kind == STATS_WON ? won : s->streak.kind == STATS_LOST ? lost
-                 : s->streak.kind == STATS_DRAWN ? drawn : 0;
-    if (s->streak.length > of_kind || s->best > won) {
+    if (s->streak.length > games_of(s->streak.kind, won, lost, drawn) || s->best > won) {
         fail(err, err_size, "%s: the streak is longer than the games", path);
         return STATS_READ_BAD;
     }

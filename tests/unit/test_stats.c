@@ -392,6 +392,34 @@ static void test_lenient_spacing(void **state)
     stats_free(&s);
 }
 
+/* Rows in any order in the file come out in the record's order. */
+static void test_file_order(void **state)
+{
+    (void)state;
+    put_text("mnk-stats 1\n"
+             "people 7x7 4 exact 0 1 0\n"
+             "computer zz 3x3 3 freestyle 0 1 0 L 1 0\n"
+             "people 3x3 3 freestyle 1 0 0\n"
+             "computer club 7x7 4 exact 0 1 0 L 1 0\n"
+             "computer starter 3x3 3 freestyle 0 1 0 L 1 0\n"
+             "computer club 3x3 3 freestyle 0 1 0 L 1 0\n");
+    struct stats s;
+    stats_init(&s);
+    char err[512];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_rows, 4);
+    assert_string_equal(s.rows[0].opponent, "starter");
+    assert_string_equal(s.rows[1].opponent, "club");
+    assert_int_equal(s.rows[1].board.width, 3);
+    assert_string_equal(s.rows[2].opponent, "club");
+    assert_int_equal(s.rows[2].board.width, 7);
+    assert_string_equal(s.rows[3].opponent, "zz");
+    assert_int_equal(s.people[0].board.width, 3);
+    assert_int_equal(s.people[1].board.width, 7);
+    assert_non_null(stats_find(&s, "club", &b7x));
+    stats_free(&s);
+}
+
 /* Every one of these is refused whole, with a reason, and leaves the
  * record empty. */
 static void test_refused(void **state)
@@ -662,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_saturation),
         cmocka_unit_test(test_lenient_spacing),
+        cmocka_unit_test(test_file_order),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_set_aside),
         cmocka_unit_test(test_count_file),
