@@ -114,6 +114,19 @@ static bool grow(void **items, int n, int *cap, size_t size)
     return true;
 }
 
+/* A zeroed element made at index i of an array of *n, the later ones moved
+ * up; NULL when out of memory. */
+static void *insert_at(void **items, int *n, int *cap, size_t size, int i)
+{
+    if (!grow(items, *n, cap, size))
+        return NULL;
+    char *at = (char *)*items + (size_t)i * size;
+    memmove(at + size, at, (size_t)(*n - i) * size);
+    memset(at, 0, size);
+    ++*n;
+    return at;
+}
+
 /* The name as the file keeps it: one word of printable ASCII. */
 static void clean_name(const char *name, char *out)
 {
@@ -134,14 +147,12 @@ static struct stats_row *row_for(struct stats *s, const char *opponent,
     int i = row_slot(s, opponent, b, &found);
     if (found)
         return &s->rows[i];
-    if (!grow((void **)&s->rows, s->n_rows, &s->cap_rows, sizeof *s->rows))
-        return NULL;
-    memmove(&s->rows[i + 1], &s->rows[i], (size_t)(s->n_rows - i) * sizeof *s->rows);
-    s->n_rows++;
-    struct stats_row *r = &s->rows[i];
-    memset(r, 0, sizeof *r);
-    snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
-    r->board = *b;
+    struct stats_row *r = insert_at((void **)&s->rows, &s->n_rows, &s->cap_rows,
+                                    sizeof *s->rows, i);
+    if (r != NULL) {
+        snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
+        r->board = *b;
+    }
     return r;
 }
 
@@ -151,13 +162,10 @@ static struct stats_people *people_for(struct stats *s, const struct stats_board
     int i = people_slot(s, b, &found);
     if (found)
         return &s->people[i];
-    if (!grow((void **)&s->people, s->n_people, &s->cap_people, sizeof *s->people))
-        return NULL;
-    memmove(&s->people[i + 1], &s->people[i], (size_t)(s->n_people - i) * sizeof *s->people);
-    s->n_people++;
-    struct stats_people *p = &s->people[i];
-    memset(p, 0, sizeof *p);
-    p->board = *b;
+    struct stats_people *p = insert_at((void **)&s->people, &s->n_people, &s->cap_people,
+                                       sizeof *s->people, i);
+    if (p != NULL)
+        p->board = *b;
     return p;
 }
 
