@@ -335,7 +335,6 @@ static void react(struct app *a, unsigned r);
 static void show_game(struct app *a)
 {
     a->playing = true;
-    a->counted = game_over(play_game(&a->play));
     a->screen = SCREEN_PLAY;
     a->overlay = OVERLAY_NONE;
     play_resize(&a->play, LINES, COLS);
@@ -400,6 +399,7 @@ static bool start_game(struct app *a, const struct game_config *c)
     }
     new_autosave(a);
     a->extra.root[0] = '\0';
+    a->counted = false;
     show_game(a);
     return true;
 }
@@ -417,6 +417,7 @@ static void open_game(struct app *a, const struct game *g, const char *kept, con
     } else {
         new_autosave(a);
     }
+    a->counted = game_over(g);   /* a game over already is no new end */
     play_note(&a->play, note);
     show_game(a);
 }

@@ -2,8 +2,9 @@
 # stats.sh — end-to-end tests of the statistics: the menu's Statistics
 # says when there is nothing yet; a game against the computer that the
 # player resigns is counted once (not again when it is taken back and
-# resigned anew), survives a restart of mnk and shows in the table; a game
-# between two people is counted apart; a statistics file that is not
+# resigned anew), survives a restart of mnk and shows in the table; a
+# finished game opened from a record is not counted; a game between two
+# people is counted apart; a statistics file that is not
 # understood is set aside with its content and said once, on the screen
 # and at the end of a game. Exits 77 (skipped) without tmux.
 #
@@ -98,6 +99,21 @@ keys q
 expect "Statistics" "q goes back to the menu"
 keys q
 expect_restored 0 "q in the menu"
+
+echo "# a finished game opened from its record is not counted again"
+printf '(;FF[4]GM[4]SZ[3]RU[freestyle]WIN[3]PB[human]PW[club];B[aa];W[ba];B[ab];W[bb];B[ac])\n' \
+    >"$WORK/won.sgf"
+cp "$STATS" "$WORK/before-record"
+start_shell
+run "$WORK/won.sgf"
+expect "line a3" "the record opens, over (its line named)"
+keys q
+expect_restored 0 "q"
+if cmp -s "$STATS" "$WORK/before-record"; then
+    pass "the statistics are as they were"
+else
+    fail "changed by opening a record: $(cat "$STATS")"
+fi
 
 # ---------------------------------------------------------------------------
 echo "# two people: counted apart, per board"
