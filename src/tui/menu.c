@@ -10,7 +10,7 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 
-enum { MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
+enum { MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_HELP, MAIN_QUIT, MAIN_ENTRIES };
 
 /* Where the notes after the form's values start, from the values' column. */
 #define NOTE_COLUMN 24
@@ -19,6 +19,7 @@ static const char *const main_entries[MAIN_ENTRIES] = {
     [MAIN_RESUME] = "Resume",
     [MAIN_NEW] = "New game",
     [MAIN_LOAD] = "Load",
+    [MAIN_STATS] = "Statistics",
     [MAIN_HELP] = "Help",
     [MAIN_QUIT] = "Quit",
 };
@@ -174,6 +175,8 @@ static unsigned act_enter(struct menu *m, int key)
         m->page = MENU_SETUP;
         m->field = SETUP_PRESET;
         return REACT_REDRAW;
+    case MAIN_STATS:
+        return REACT_STATS;
     case MAIN_HELP:
         return REACT_HELP;
     default:
@@ -285,7 +288,9 @@ static void draw_main(const struct menu *m)
     int n = 0;
     for (int i = 0; i < MAIN_ENTRIES; i++)
         n += shown(m, i);
-    int top = (m->rows - (3 + 2 * n)) / 2;
+    /* An empty row between entries when the window has room for it. */
+    int step = m->rows >= 6 + 2 * n ? 2 : 1;
+    int top = (m->rows - (3 + step * n)) / 2;
     int cx = m->cols / 2;
     static const char tagline[] = "k in a row, on any board";
     draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
@@ -300,7 +305,7 @@ static void draw_main(const struct menu *m)
             draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
         }
         draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", main_entries[i]);
-        y += 2;
+        y += step;
     }
     /* Under the entries: why something failed, or what Resume would open. */
     const char *note = m->message[0] != '\0' ? m->message

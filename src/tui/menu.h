@@ -1,5 +1,5 @@
 /* menu.h — the menu screen: the main menu (Resume, when games were left
- * unfinished; New game, Load, Help, Quit), the list of unfinished games
+ * unfinished; New game, Load, Statistics, Help, Quit), the list of unfinished games
  * Resume opens (one is resumed with Enter, deleted with d after a
  * question), and the new-game form (presets, size, win length, rule, the
  * two players).
