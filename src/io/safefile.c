@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define PATH_LEN 4096
@@ -103,4 +104,18 @@ bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
     if (!sync_dir(path))
         return fail(err, err_size, "%s: %s", path, strerror(errno));
     return true;
+}
+
+bool safefile_set_aside(const char *path, char *aside, size_t aside_size)
+{
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+        snprintf(stamp, sizeof stamp, "unknown");
+    int n = snprintf(aside, aside_size, "%s.corrupt-%s", path, stamp);
+    for (int i = 2; n >= 0 && (size_t)n < aside_size && access(aside, F_OK) == 0 && i < 100; i++)
+        n = snprintf(aside, aside_size, "%s.corrupt-%s-%d", path, stamp, i);
+    return n >= 0 && (size_t)n < aside_size && access(aside, F_OK) != 0 &&
+           rename(path, aside) == 0;
 }

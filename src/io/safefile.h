@@ -28,4 +28,11 @@ bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
 /* Creates the missing parent directories of `path` (mode 0700). */
 bool safefile_make_parents(const char *path, char *err, size_t err_size);
 
+/* Moves a file that could not be read out of the way, for the player to
+ * look at, never overwriting anything: renames `path` to
+ * PATH.corrupt-YYYYmmdd-HHMMSS (local time; -2, -3, ... appended when that
+ * name is taken). True with the new name in `aside`; false when it could
+ * not be moved (`path` then stays as it is). */
+bool safefile_set_aside(const char *path, char *aside, size_t aside_size);
+
 #endif

@@ -25,6 +25,7 @@
 
 #include "io/i18n.h"
 #include "io/record.h"
+#include "io/stats.h"
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
 #include "tui/dialog.h"
@@ -39,8 +40,9 @@
 #include "tui/review.h"
 #include "tui/saves.h"
 #include "tui/settings.h"
+#include "tui/statsview.h"
 
-enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD };
+enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
 
 struct app {
@@ -60,6 +62,9 @@ struct app {
     struct saves_mark kept; /* the game as it was last kept there */
     unsigned serial;        /* games started, for unique autosave names */
     bool keep_failed;       /* the last attempt to keep the game failed */
+    bool counted;           /* the game's end is in the statistics, or it
+                             * was over when opened: it counts no more */
+    struct statsview stats;
     struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
     int n_games;
     char save_path[SAVES_PATH_MAX]; /* a save waiting for "replace?" */
@@ -206,7 +211,8 @@ static void drain_pipe(void)
 
 static void min_size(const struct app *a, int *cols, int *rows)
 {
-    bool menu = a->screen == SCREEN_MENU || a->screen == SCREEN_LOAD;
+    bool menu = a->screen == SCREEN_MENU || a->screen == SCREEN_LOAD ||
+                a->screen == SCREEN_STATS;
     *cols = menu ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
     *rows = menu ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
 }
@@ -223,6 +229,7 @@ static void resize(struct app *a)
 {
     menu_resize(&a->menu, LINES, COLS);
     load_resize(&a->load, LINES, COLS);
+    statsview_resize(&a->stats, LINES, COLS);
     if (a->playing)
         play_resize(&a->play, LINES, COLS);
     if (a->reviewing)
@@ -249,6 +256,8 @@ static void draw(struct app *a)
             load_draw(&a->load);
         else if (a->screen == SCREEN_REVIEW)
             review_draw(&a->review);
+        else if (a->screen == SCREEN_STATS)
+            statsview_draw(&a->stats);
         else
             play_draw(&a->play);
         if (a->overlay == OVERLAY_HELP)
@@ -294,9 +303,36 @@ static void save_settings(struct app *a, const struct settings *now)
     }
 }
 
+/* Counts the game on screen in the statistics when it has just ended (a
+ * line, a full board, a resignation, a forfeit), once per game: not when
+ * it was over as opened, and not again when an undo reopens it and it
+ * ends anew. A file that does not load, or cannot be written, is said on
+ * the status line, or on the menu when the game is `leaving` the screen. */
+static void count_ending(struct app *a, bool leaving)
+{
+    const struct game *g = play_game(&a->play);
+    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400];
+    if (a->counted || !game_over(g))
+        return;
+    a->counted = true;
+    if (!saves_stats_path(path, sizeof path))
+        return;   /* no HOME: sync_autosave() says so */
+    stats_count(path, g, note, sizeof note);
+    if (note[0] != '\0' && leaving) {
+        menu_say(&a->menu, note);
+    } else if (note[0] != '\0') {
+        /* The result stays in view, the note after it. */
+        char line[sizeof note + 64];
+        snprintf(line, sizeof line, "%s; %s", _(game_result_text(&g->result)), note);
+        play_warn(&a->play, line);
+    }
+    a->dirty = true;
+}
+
 static void stop_game(struct app *a)
 {
     if (a->playing) {
+        count_ending(a, true);   /* an end not yet seen by sync_autosave() */
         a->options = play_get_options(&a->play);
         play_fini(&a->play);
         struct settings now = a->settings;
@@ -330,13 +366,14 @@ static void new_autosave(struct app *a)
 }
 
 /* Keeps the game on screen in its autosave whenever it changed (a move,
- * undo, redo, its end): called after every turn of the main loop. A
- * failure is said on the game's status line at once, and makes the exit
- * status 1 unless a later attempt succeeds. */
+ * undo, redo, its end), and counts its end (count_ending): called after
+ * every turn of the main loop. A failure is said on the game's status line
+ * at once, and makes the exit status 1 unless a later attempt succeeds. */
 static void sync_autosave(struct app *a)
 {
     if (!a->playing)
         return;
+    count_ending(a, false);
     const struct game *g = play_game(&a->play);
     struct saves_mark now = saves_mark_of(g);
     if (saves_mark_equal(&now, &a->kept))
@@ -377,6 +414,7 @@ static bool start_game(struct app *a, const struct game_config *c)
     }
     new_autosave(a);
     a->extra.root[0] = '\0';
+    a->counted = false;
     show_game(a);
     return true;
 }
@@ -417,6 +455,7 @@ static void open_game(struct app *a, const struct game *g, const char *kept, con
     } else {
         new_autosave(a);
     }
+    a->counted = game_over(g);   /* a game over already is no new end */
     play_note(&a->play, note);
     show_game(a);
 }
@@ -692,6 +731,9 @@ static void react(struct app *a, unsigned r)
     if ((r & REACT_BACK) && a->screen == SCREEN_LOAD) {
         refresh_resume(a);
         a->screen = SCREEN_MENU;
+    } else if ((r & REACT_BACK) && a->screen == SCREEN_STATS) {
+        statsview_close(&a->stats);
+        a->screen = SCREEN_MENU;
     } else if ((r & REACT_BACK) && a->reviewing) {
         bool back_to_play = review_from_play(&a->review) && a->playing;
         close_review(a);
@@ -736,6 +778,10 @@ static void react(struct app *a, unsigned r)
         open_chosen(a);
     if (r & REACT_RESUME)
         resume(a);
+    if (r & REACT_STATS) {
+        statsview_open(&a->stats);
+        a->screen = SCREEN_STATS;
+    }
     if (r & REACT_ANSWER)
         answer(a);
 }
@@ -762,6 +808,8 @@ static unsigned dispatch(struct app *a, int key)
         return review_key(&a->review, key);
     if (a->screen == SCREEN_LOAD)
         return load_key(&a->load, key);
+    if (a->screen == SCREEN_STATS)
+        return statsview_key(&a->stats, key);
     return a->screen == SCREEN_MENU ? menu_key(&a->menu, key) : play_key(&a->play, key);
 }
 
@@ -917,6 +965,7 @@ int app_run(const struct game_config *config, const struct game *record,
 
     close_review(a);
     leave_game(a, true);
+    statsview_close(&a->stats);
     if (a->input != NULL)
         delwin(a->input);
     endwin();

@@ -1,7 +1,8 @@
 /* app.h — the full-screen program: it sets the terminal up and always puts it
- * back, owns the one input loop, switches between the screens (menu, game)
- * and the overlays on top of them (help, yes/no dialogs), and turns signals
- * and the computer's wake-ups into events of that loop.
+ * back, owns the one input loop, switches between the screens (menu, game,
+ * statistics) and the overlays on top of them (help, yes/no dialogs), turns
+ * signals and the computer's wake-ups into events of that loop, and counts
+ * each game against the computer in the statistics when it ends.
  */
 #ifndef MNK_TUI_APP_H
 #define MNK_TUI_APP_H

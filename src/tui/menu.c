@@ -12,7 +12,9 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 
-enum { MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_HELP, MAIN_LANG, MAIN_QUIT, MAIN_ENTRIES };
+enum {
+    MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_HELP, MAIN_LANG, MAIN_QUIT, MAIN_ENTRIES
+};
 
 /* Where the notes after the form's values start, from the values' column. */
 #define NOTE_COLUMN 24
@@ -21,6 +23,7 @@ static const char *const main_entries[MAIN_ENTRIES] = {
     [MAIN_RESUME] = N_("Resume"),
     [MAIN_NEW] = N_("New game"),
     [MAIN_LOAD] = N_("Load"),
+    [MAIN_STATS] = N_("Statistics"),
     [MAIN_HELP] = N_("Help"),
     [MAIN_LANG] = N_("Language"),
     [MAIN_QUIT] = N_("Quit"),
@@ -184,6 +187,8 @@ static unsigned act_enter(struct menu *m, int key)
         m->page = MENU_SETUP;
         m->field = SETUP_PRESET;
         return REACT_REDRAW;
+    case MAIN_STATS:
+        return REACT_STATS;
     case MAIN_HELP:
         return REACT_HELP;
     case MAIN_LANG:
@@ -298,7 +303,9 @@ static void draw_main(const struct menu *m)
     int n = 0;
     for (int i = 0; i < MAIN_ENTRIES; i++)
         n += shown(m, i);
-    int top = (m->rows - (3 + 2 * n)) / 2;
+    /* An empty row between entries when the window has room for it. */
+    int step = m->rows >= 6 + 2 * n ? 2 : 1;
+    int top = (m->rows - (3 + step * n)) / 2;
     int cx = m->cols / 2;
     const char *tagline = _("k in a row, on any board");
     draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
@@ -313,7 +320,7 @@ static void draw_main(const struct menu *m)
             draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
         }
         draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", _(main_entries[i]));
-        y += 2;
+        y += step;
     }
     /* Under the entries: why something failed, or what Resume would open. */
     char lang[80];

@@ -1,7 +1,7 @@
 /* menu.h — the menu screen: the main menu (Resume, when games were left
- * unfinished; New game, Load, Help, Language, Quit), the list of unfinished games
- * Resume opens (one is resumed with Enter, deleted with d after a
- * question), and the new-game form (presets, size, win length, rule, the
+ * unfinished; New game, Load, Statistics, Help, Language, Quit), the list
+ * of unfinished games Resume opens (one is resumed with Enter, deleted
+ * with d after a question), and the new-game form (presets, size, win length, rule, the
  * two players).
  *
  * The form's values live in a struct setup, which keeps them valid; this

@@ -29,11 +29,12 @@ enum react {
     REACT_OVERWRITE = 1 << 17, /* the player confirmed replacing it */
     REACT_REVIEW = 1 << 18,   /* review the game on screen */
     REACT_ANALYSE = 1 << 19,  /* the same, and analyse it at once */
-    REACT_BACK = 1 << 20,     /* leave the review or the Load screen for
-                                 where it was opened from */
+    REACT_BACK = 1 << 20,     /* leave the review, the Load or the statistics
+                                 screen for where it was opened from */
     REACT_CONTINUE = 1 << 21, /* play on from the position reviewed */
     REACT_OPEN = 1 << 22,     /* open the game chosen on the Load screen */
-    REACT_LANG = 1 << 23,     /* speak the next language and remember it */
+    REACT_STATS = 1 << 23,    /* open the statistics screen */
+    REACT_LANG = 1 << 24,     /* speak the next language and remember it */
 };
 
 #endif

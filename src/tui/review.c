@@ -248,10 +248,11 @@ static void summarize(struct review *r)
     if (r->an.decided >= 0) {
         char cell[NOTATION_MAX];
         const struct analysis_move *m = &r->an.move[r->an.decided];
-        snprintf(decided, sizeof decided, _("; decided at %d. %s"), r->an.decided / 2 + 1,
+        snprintf(decided, sizeof decided, _("Decided at %d. %s. "), r->an.decided / 2 + 1,
                  notation_format(&r->game.board, m->move, cell));
     }
-    say(r, false, _("Black: %s. White: %s%s"), black, white, decided);
+    /* Where the game turned first: the line is cut at the screen's edge. */
+    say(r, false, _("%sBlack: %s. White: %s."), decided, black, white);
 }
 
 unsigned review_wake(struct review *r)

@@ -63,6 +63,11 @@ bool saves_data_dir(char *buf, size_t size)
     return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "games");
 }
 
+bool saves_stats_path(char *buf, size_t size)
+{
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "stats");
+}
+
 bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial)
 {
     char dir[SAVES_PATH_MAX], stamp[32];
@@ -108,19 +113,12 @@ bool saves_load(const char *path, struct game *g, struct record_extra *extra, ch
     return record_load_extra(path, g, extra, err, err_size);
 }
 
-/* Renames a file that does not load out of the way, for the player to look
- * at: NAME.corrupt-YYYYmmdd-HHMMSS (with a number if that is taken). */
+/* Sets a file that does not load aside (safefile_set_aside) and says so in
+ * `note`, unless a note is there already. */
 static void set_aside(const char *path, char *note, size_t note_size, const char *why)
 {
-    char stamp[32], aside[SAVES_PATH_MAX];
-    time_t now = time(NULL);
-    struct tm tm;
-    if (localtime_r(&now, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
-        snprintf(stamp, sizeof stamp, "unknown");
-    bool named = fits(aside, sizeof aside, "%s.corrupt-%s", path, stamp);
-    for (int n = 2; named && access(aside, F_OK) == 0 && n < 100; n++)
-        named = fits(aside, sizeof aside, "%s.corrupt-%s-%d", path, stamp, n);
-    bool moved = named && access(aside, F_OK) != 0 && rename(path, aside) == 0;
+    char aside[SAVES_PATH_MAX];
+    bool moved = safefile_set_aside(path, aside, sizeof aside);
     if (note[0] != '\0')
         return;
     if (moved)

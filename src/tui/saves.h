@@ -1,6 +1,6 @@
 /* saves.h — the full-screen game's files, without curses: every unfinished
- * game kept on disk as it is played, the list Resume offers, and where a
- * game saved by hand goes.
+ * game kept on disk as it is played, the list Resume offers, where a game
+ * saved by hand goes, and where the statistics are kept.
  *
  * Each game has an autosave of its own, $XDG_STATE_HOME/mnk/games/ID.sgf
  * (by default ~/.local/state/mnk/games/), written whole after every change
@@ -112,6 +112,10 @@ bool saves_load(const char *path, struct game *g, struct record_extra *extra, ch
 /* The directory a game saved by hand goes to by default. False as for
  * saves_dir(), with XDG_DATA_HOME and ~/.local/share. */
 bool saves_data_dir(char *buf, size_t size);
+
+/* The player's statistics file (io/stats.h): $XDG_DATA_HOME/mnk/stats, by
+ * default ~/.local/share/mnk/stats. False as for saves_data_dir(). */
+bool saves_stats_path(char *buf, size_t size);
 
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);

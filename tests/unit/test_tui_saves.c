@@ -71,12 +71,16 @@ static void test_dirs(void **state)
     assert_string_equal(buf, "/home/someone/.local/state/mnk/games");
     assert_true(saves_data_dir(buf, sizeof buf));
     assert_string_equal(buf, "/home/someone/.local/share/mnk/games");
+    assert_true(saves_stats_path(buf, sizeof buf));
+    assert_string_equal(buf, "/home/someone/.local/share/mnk/stats");
     setenv("XDG_STATE_HOME", "/var/state", 1);
     setenv("XDG_DATA_HOME", "/var/data", 1);
     assert_true(saves_dir(buf, sizeof buf));
     assert_string_equal(buf, "/var/state/mnk/games");
     assert_true(saves_data_dir(buf, sizeof buf));
     assert_string_equal(buf, "/var/data/mnk/games");
+    assert_true(saves_stats_path(buf, sizeof buf));
+    assert_string_equal(buf, "/var/data/mnk/stats");
     setenv("XDG_STATE_HOME", "relative/state", 1); /* ignored, as XDG says */
     assert_true(saves_dir(buf, sizeof buf));
     assert_string_equal(buf, "/home/someone/.local/state/mnk/games");

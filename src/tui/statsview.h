@@ -1,0 +1,38 @@
+/* statsview.h — the Statistics screen, opened from the main menu: the
+ * player's games against the computer as a table (opponent, board, rule,
+ * won, lost, drawn, the current and the best streak) under the totals, then
+ * the games two people played at one keyboard, per board. It says so when
+ * there is nothing yet, and scrolls when the table is longer than the
+ * window. Esc or q goes back to the menu.
+ *
+ * The record is read from its file (io/stats.h, tui/saves.h) each time the
+ * screen opens; a file that does not load is set aside by that read, and
+ * the screen says so — the once the player is told. Keys come through one
+ * table; handlers return enum react flags and never draw.
+ */
+#ifndef MNK_TUI_STATSVIEW_H
+#define MNK_TUI_STATSVIEW_H
+
+#include "io/stats.h"
+
+struct statsview {
+    struct stats stats;
+    char note[600];     /* the file set aside, or why it is not shown */
+    int rows, cols;
+    int top;            /* the first line of the content shown */
+};
+
+/* Reads the record from its file and shows it from the top. */
+void statsview_open(struct statsview *v);
+
+/* Frees the record; safe on a zeroed or closed view. */
+void statsview_close(struct statsview *v);
+
+void statsview_resize(struct statsview *v, int rows, int cols);
+
+/* Handles one key from the key table. */
+unsigned statsview_key(struct statsview *v, int key);
+
+void statsview_draw(const struct statsview *v);
+
+#endif

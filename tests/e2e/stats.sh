@@ -1,0 +1,196 @@
+#!/bin/sh
+# stats.sh — end-to-end tests of the statistics: the menu's Statistics
+# says when there is nothing yet; a game against the computer that the
+# player resigns is counted once (not again when it is taken back and
+# resigned anew), survives a restart of mnk and shows in the table; a
+# finished game opened from a record is not counted; a game between two
+# people is counted apart; a statistics file that is not
+# understood is set aside with its content and said once, on the screen
+# and at the end of a game. Exits 77 (skipped) without tmux.
+#
+# usage: stats.sh PATH/TO/mnk
+set -u
+
+MNK=${1:?usage: stats.sh PATH/TO/mnk}
+WRAPPER=
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+STATE=$WORK/state
+DATA=$WORK/.local/share/mnk   # HOME is $WORK and XDG_DATA_HOME unset
+STATS=$DATA/stats
+
+# wait_stats PATTERN: polls until the statistics file matches the extended
+# regex.
+wait_stats() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        grep -Eq -- "$1" "$STATS" 2>/dev/null && return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
+# The menu's entries, from New game: Load, then Statistics.
+open_stats() {
+    expect "New game" "the menu"
+    keys Down Down Enter
+    expect "mnk  statistics" "Statistics opens from the menu"
+}
+
+# ---------------------------------------------------------------------------
+echo "# no games yet"
+start_shell
+run
+open_stats
+expect "No games against the computer yet" "the empty state says so"
+keys Escape
+expect "Statistics" "Esc goes back to the menu"
+keys q
+expect_restored 0 "q in the menu"
+[ -e "$STATS" ] && fail "looking made a file" || pass "looking makes no file"
+
+# ---------------------------------------------------------------------------
+echo "# a resigned game against the computer, counted once"
+start_shell
+run --size 5 --win 4 --black human --white club
+expect "5×5 k=4 freestyle" "a small game against club"
+keys Enter                                   # Black c3
+if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+keys R
+expect "Resign this game?" "R asks first"
+keys y
+expect "White wins by resignation" "resigned"
+if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$'; then
+    pass "the loss is in the file at once"
+else
+    fail "the loss is not in the file: $(cat "$STATS" 2>/dev/null)"
+fi
+keys u                                       # the end taken back ...
+expect "took back" "u reopens the game"
+keys R
+expect "Resign this game?" "R asks again"
+keys y                                       # ... and made again
+expect "White wins by resignation" "resigned again"
+sleep 0.3
+if [ "$(grep -c '^computer ' "$STATS")" -eq 1 ] &&
+   grep -q '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' "$STATS"; then
+    pass "a game counts once, however often it ends"
+else
+    fail "counted again: $(cat "$STATS")"
+fi
+keys q
+expect_restored 0 "q after the game"
+
+echo "# the loss survives a restart"
+start_shell
+run
+open_stats
+expect "1 game: 0 won, 1 lost, 0 drawn" "the totals after a restart"
+expect "Current streak: 1 lost" "the streak"
+row=$(screen | grep -F "club")
+case $row in
+*"5×5 k=4"*freestyle*" 0 "*" 1 "*" 0 "*"1 lost"*) pass "the row: club, 5×5 k=4, one loss" ;;
+*) fail "the row for club: '$row'" ;;
+esac
+keys q
+expect "Statistics" "q goes back to the menu"
+keys q
+expect_restored 0 "q in the menu"
+
+echo "# a finished game opened from its record is not counted again"
+printf '(;FF[4]GM[4]SZ[3]RU[freestyle]WIN[3]PB[human]PW[club];B[aa];W[ba];B[ab];W[bb];B[ac])\n' \
+    >"$WORK/won.sgf"
+cp "$STATS" "$WORK/before-record"
+start_shell
+run "$WORK/won.sgf"
+expect "3×3 k=3 freestyle" "the record opens"
+keys q
+# Where a finished game opens in review, q goes back to the menu first.
+tries=$PATIENCE
+while [ "$tries" -gt 0 ] && ! screen | grep -qF "exit="; do
+    if screen | grep -qF "New game"; then keys q; break; fi
+    sleep 0.1
+    tries=$((tries - 1))
+done
+expect_restored 0 "q"
+if cmp -s "$STATS" "$WORK/before-record"; then
+    pass "the statistics are as they were"
+else
+    fail "changed by opening a record: $(cat "$STATS")"
+fi
+
+# ---------------------------------------------------------------------------
+echo "# two people: counted apart, per board"
+start_shell
+run --size 3 --black human --white human
+expect "3×3 k=3 freestyle" "a game between two people"
+keys Enter Left Enter Up Enter Right Enter   # b2 a2 a3 b3
+keys Right Down Down Enter                   # c1: a3 b2 c1
+expect "Black wins" "Black wins"
+if wait_stats '^people 3x3 3 freestyle 1 0 0$'; then
+    pass "a win for Black on 3×3"
+else
+    fail "the people's row: $(cat "$STATS")"
+fi
+keys q
+expect_restored 0 "q after the game"
+start_shell
+run
+open_stats
+expect "Two people at one keyboard" "the people's table"
+expect "1 game: 0 won, 1 lost, 0 drawn" "the computer's totals unchanged"
+keys Escape
+expect "Statistics" "Esc goes back to the menu"
+keys q
+expect_restored 0 "q in the menu"
+
+# ---------------------------------------------------------------------------
+echo "# a file not understood: set aside, said once"
+printf 'mnk-stats 1\ncomputer club 5x5 4 freestyle 0 many 0 L 1 0\n' >"$STATS"
+cp "$STATS" "$WORK/junk"
+start_shell
+run
+open_stats
+expect "statistics moved to stats.corrupt-" "the screen says where the file went"
+expect "(line 2: " "and what was wrong"
+expect "No games against the computer yet" "counting starts afresh"
+aside=$(ls "$DATA" | grep '^stats\.corrupt-[0-9]\{8\}-[0-9]\{6\}$')
+if [ -n "$aside" ] && cmp -s "$DATA/$aside" "$WORK/junk" && [ ! -e "$STATS" ]; then
+    pass "renamed stats.corrupt-DATE with its content"
+else
+    fail "set aside: $(ls "$DATA")"
+fi
+keys Escape
+expect "Statistics" "Esc goes back to the menu"
+keys Enter                                   # Statistics is still highlighted
+expect "mnk  statistics" "Statistics again"
+if screen | grep -qF "not understood"; then fail "said twice"; else pass "said once"; fi
+keys Escape
+expect "Statistics" "Esc goes back to the menu"
+keys q
+expect_restored 0 "q in the menu"
+
+echo "# ... and at the end of a game"
+rm -f "$DATA"/stats*
+printf 'mnk-stats 7x\n' >"$STATS"
+start_shell
+run --size 5 --win 4 --black human --white club
+expect "5×5 k=4 freestyle" "a game against club"
+keys Enter
+if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+keys R y
+expect "White wins by resignation; statistics moved to stats.corrupt-" "the end of the game says so"
+if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
+   [ "$(ls "$DATA" | grep -c '^stats\.corrupt-')" -eq 1 ]; then
+    pass "the bad file set aside, the game counted afresh"
+else
+    fail "after the game: $(ls "$DATA"); $(cat "$STATS" 2>/dev/null)"
+fi
+keys q
+expect_restored 0 "q after the game"
+
+echo "$CHECKS checks, $FAILED failed"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,702 @@
+/* test_stats.c — the player's record: counting wins, losses and draws per
+ * opponent and board, streaks, which games count and for whom (resigning,
+ * forfeits, people, two computers), the file's round trip, and files that
+ * are not right: refused whole, set aside under a new name with their
+ * content, said once, a later version's left alone; hostile bytes never
+ * crash. Works in a fresh temporary directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <dirent.h>
+
+#include "io/stats.h"
+
+static char tmp[64];
+static char path[128];
+
+static int make_tmp(void **state)
+{
+    (void)state;
+    snprintf(tmp, sizeof tmp, "/tmp/mnk-stats-XXXXXX");
+    if (mkdtemp(tmp) == NULL)
+        return -1;
+    snprintf(path, sizeof path, "%s/mnk/stats", tmp);
+    return 0;
+}
+
+static int remove_tmp(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static const struct stats_board b15 = { 15, 15, 5, RULE_FREESTYLE };
+static const struct stats_board b3 = { 3, 3, 3, RULE_FREESTYLE };
+static const struct stats_board b7x = { 7, 7, 4, RULE_EXACT };
+
+static void put_file(const char *text, size_t len)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/mnk", tmp);
+    mkdir(dir, 0700);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void put_text(const char *text)
+{
+    put_file(text, strlen(text));
+}
+
+/* The file's text, cut to fit. */
+static void read_all(const char *name, char *text, size_t size)
+{
+    FILE *f = fopen(name, "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, size - 1, f);
+    fclose(f);
+    text[n] = '\0';
+}
+
+/* The names in the stats directory that start with "stats.corrupt-". */
+static int count_aside(char *first, size_t size)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/mnk", tmp);
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (strncmp(e->d_name, "stats.corrupt-", 14) != 0)
+            continue;
+        if (n++ == 0 && first != NULL && strlen(dir) + strlen(e->d_name) + 2 <= size)
+            sprintf(first, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    return n;
+}
+
+static void clear_dir(void)
+{
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/mnk'", tmp);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Wins, losses and draws go to the row of their opponent and board. */
+static void test_counting(void **state)
+{
+    (void)state;
+    struct stats s;
+    stats_init(&s);
+    assert_true(stats_add(&s, "club", &b15, STATS_WON));
+    assert_true(stats_add(&s, "club", &b15, STATS_LOST));
+    assert_true(stats_add(&s, "club", &b15, STATS_LOST));
+    assert_true(stats_add(&s, "club", &b3, STATS_DRAWN));
+    assert_true(stats_add(&s, "threat", &b15, STATS_WON));
+    assert_false(stats_add(&s, "threat", &b15, STATS_NONE));
+    const struct stats_row *r = stats_find(&s, "club", &b15);
+    assert_non_null(r);
+    assert_int_equal(r->won, 1);
+    assert_int_equal(r->lost, 2);
+    assert_int_equal(r->drawn, 0);
+    r = stats_find(&s, "club", &b3);
+    assert_non_null(r);
+    assert_int_equal(r->drawn, 1);
+    assert_int_equal(r->won + r->lost, 0);
+    assert_null(stats_find(&s, "club", &b7x));
+    assert_null(stats_find(&s, "master", &b15));
+    long won, lost, drawn;
+    stats_totals(&s, &won, &lost, &drawn);
+    assert_int_equal(won, 2);
+    assert_int_equal(lost, 2);
+    assert_int_equal(drawn, 1);
+    assert_int_equal(s.n_rows, 3);
+    /* Levels first, weakest up (club is one), then other names; then by
+     * board, smallest first. */
+    assert_string_equal(s.rows[0].opponent, "club");
+    assert_int_equal(s.rows[0].board.width, 3);
+    assert_string_equal(s.rows[1].opponent, "club");
+    assert_int_equal(s.rows[1].board.width, 15);
+    assert_string_equal(s.rows[2].opponent, "threat");
+    stats_free(&s);
+    assert_int_equal(s.n_rows, 0);
+}
+
+/* The level order is the ladder's, not the alphabet's. */
+static void test_level_order(void **state)
+{
+    (void)state;
+    struct stats s;
+    stats_init(&s);
+    assert_true(stats_add(&s, "zz-engine", &b15, STATS_WON));
+    assert_true(stats_add(&s, "maximum", &b15, STATS_WON));
+    assert_true(stats_add(&s, "starter", &b15, STATS_WON));
+    assert_true(stats_add(&s, "aa-engine", &b15, STATS_WON));
+    assert_string_equal(s.rows[0].opponent, "starter");
+    assert_string_equal(s.rows[1].opponent, "maximum");
+    assert_string_equal(s.rows[2].opponent, "aa-engine");
+    assert_string_equal(s.rows[3].opponent, "zz-engine");
+    stats_free(&s);
+}
+
+/* The current streak is the run the games end with; the best is the
+ * longest run of wins; a draw ends a run of wins. */
+static void test_streaks(void **state)
+{
+    (void)state;
+    struct stats s;
+    stats_init(&s);
+    assert_int_equal(s.streak.kind, STATS_NONE);
+    static const enum stats_outcome seq[] = { STATS_WON, STATS_WON, STATS_WON, STATS_DRAWN,
+                                              STATS_WON, STATS_LOST, STATS_LOST };
+    for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++)
+        assert_true(stats_add(&s, "club", &b15, seq[i]));
+    const struct stats_row *r = stats_find(&s, "club", &b15);
+    assert_int_equal(r->streak.kind, STATS_LOST);
+    assert_int_equal(r->streak.length, 2);
+    assert_int_equal(r->best, 3);
+    /* Another row has its own; the overall one runs across rows. */
+    assert_true(stats_add(&s, "threat", &b3, STATS_LOST));
+    r = stats_find(&s, "threat", &b3);
+    assert_int_equal(r->streak.kind, STATS_LOST);
+    assert_int_equal(r->streak.length, 1);
+    assert_int_equal(r->best, 0);
+    assert_int_equal(s.streak.kind, STATS_LOST);
+    assert_int_equal(s.streak.length, 3);
+    assert_int_equal(s.best, 3);
+    for (int i = 0; i < 4; i++)
+        assert_true(stats_add(&s, i % 2 ? "club" : "threat", &b15, STATS_WON));
+    assert_int_equal(s.streak.kind, STATS_WON);
+    assert_int_equal(s.streak.length, 4);
+    assert_int_equal(s.best, 4);
+    r = stats_find(&s, "club", &b15);
+    assert_int_equal(r->streak.length, 2);
+    assert_int_equal(r->best, 3);
+    assert_true(stats_add(&s, "club", &b15, STATS_DRAWN));
+    assert_int_equal(s.streak.kind, STATS_DRAWN);
+    assert_int_equal(s.streak.length, 1);
+    assert_int_equal(s.best, 4);
+    stats_free(&s);
+}
+
+/* A game of size 5×5 k=4 with the players given (NULL: a human). */
+static void start(struct game *g, const char *black, const char *white)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.width = c.height = 5;
+    c.win = 4;
+    const char *spec[2] = { black, white };
+    for (int i = 0; i < 2; i++) {
+        c.player[i].kind = spec[i] != NULL ? PLAYER_COMPUTER : PLAYER_HUMAN;
+        snprintf(c.player[i].spec, sizeof c.player[i].spec, "%s", spec[i] ? spec[i] : "");
+    }
+    assert_null(game_init(g, &c));
+}
+
+/* Black makes four in a row on the bottom row, White plays above. */
+static void black_wins(struct game *g)
+{
+    static const int cells[] = { 0, 5, 1, 6, 2, 7, 3 };
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
+        assert_int_equal(game_play(g, cells[i]), GAME_OK);
+    assert_int_equal(g->result.outcome, OUTCOME_BLACK_WINS);
+}
+
+/* Which games count, for whom, and against which name. */
+static void test_games(void **state)
+{
+    (void)state;
+    static struct game g;
+    struct stats s;
+    stats_init(&s);
+    const struct stats_board b5 = { 5, 5, 4, RULE_FREESTYLE };
+
+    start(&g, NULL, "club");            /* the person is Black and wins */
+    assert_false(stats_add_game(&s, &g));   /* not over: nothing */
+    black_wins(&g);
+    assert_true(stats_add_game(&s, &g));
+    start(&g, "club", NULL);            /* the person is White and loses */
+    black_wins(&g);
+    assert_true(stats_add_game(&s, &g));
+    start(&g, "club", NULL);            /* the person resigns */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_concede(&g, STONE_WHITE, END_RESIGN);
+    assert_true(stats_add_game(&s, &g));
+    start(&g, NULL, "club");            /* the computer forfeits */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_concede(&g, STONE_WHITE, END_FORFEIT);
+    assert_true(stats_add_game(&s, &g));
+    const struct stats_row *r = stats_find(&s, "club", &b5);
+    assert_non_null(r);
+    assert_int_equal(r->won, 2);
+    assert_int_equal(r->lost, 2);
+    assert_int_equal(r->drawn, 0);
+
+    /* An engine counts under its program's name, never its command. */
+    start(&g, NULL, "engine:env X=1 /opt/bin/pbrain-x --fast");
+    black_wins(&g);
+    assert_true(stats_add_game(&s, &g));
+    r = stats_find(&s, "pbrain-x", &b5);
+    assert_non_null(r);
+    assert_int_equal(r->won, 1);
+
+    /* People: per board, by colour. Two computers: not at all. */
+    start(&g, NULL, NULL);
+    black_wins(&g);
+    assert_true(stats_add_game(&s, &g));
+    start(&g, NULL, NULL);
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_concede(&g, STONE_WHITE, END_RESIGN);
+    assert_true(stats_add_game(&s, &g));
+    const struct stats_people *p = stats_find_people(&s, &b5);
+    assert_non_null(p);
+    assert_int_equal(p->black, 2);
+    assert_int_equal(p->white, 0);
+    start(&g, "club", "threat");
+    black_wins(&g);
+    assert_false(stats_add_game(&s, &g));
+    assert_int_equal(s.n_rows, 2);
+    assert_int_equal(s.n_people, 1);
+    long won, lost;
+    stats_totals(&s, &won, &lost, NULL);
+    assert_int_equal(won, 3);
+    assert_int_equal(lost, 2);
+    stats_free(&s);
+}
+
+/* Names become one word of printable ASCII, cut to fit. */
+static void test_names(void **state)
+{
+    (void)state;
+    struct stats s;
+    stats_init(&s);
+    assert_true(stats_add(&s, "my engine\n\xc3\xa9", &b15, STATS_WON));
+    assert_string_equal(s.rows[0].opponent, "my_engine___");
+    char longname[200];
+    memset(longname, 'a', sizeof longname - 1);
+    longname[sizeof longname - 1] = '\0';
+    assert_true(stats_add(&s, longname, &b15, STATS_WON));
+    assert_non_null(stats_find(&s, longname, &b15));
+    assert_int_equal(strlen(s.rows[0].opponent), STATS_NAME_MAX - 1);
+    assert_true(stats_add(&s, "", &b15, STATS_WON));
+    assert_non_null(stats_find(&s, "_", &b15));
+    stats_free(&s);
+}
+
+static void assert_same(const struct stats *a, const struct stats *b)
+{
+    assert_int_equal(a->n_rows, b->n_rows);
+    assert_int_equal(a->n_people, b->n_people);
+    for (int i = 0; i < a->n_rows; i++) {
+        const struct stats_row *x = &a->rows[i], *y = &b->rows[i];
+        assert_string_equal(x->opponent, y->opponent);
+        assert_memory_equal(&x->board, &y->board, sizeof x->board);
+        assert_int_equal(x->won, y->won);
+        assert_int_equal(x->lost, y->lost);
+        assert_int_equal(x->drawn, y->drawn);
+        assert_int_equal(x->streak.kind, y->streak.kind);
+        assert_int_equal(x->streak.length, y->streak.length);
+        assert_int_equal(x->best, y->best);
+    }
+    for (int i = 0; i < a->n_people; i++) {
+        const struct stats_people *x = &a->people[i], *y = &b->people[i];
+        assert_memory_equal(&x->board, &y->board, sizeof x->board);
+        assert_int_equal(x->black, y->black);
+        assert_int_equal(x->white, y->white);
+        assert_int_equal(x->drawn, y->drawn);
+    }
+    assert_int_equal(a->streak.kind, b->streak.kind);
+    assert_int_equal(a->streak.length, b->streak.length);
+    assert_int_equal(a->best, b->best);
+}
+
+/* What is written is read back the same; a missing file is an empty
+ * record; the file made is the documented text. */
+static void test_round_trip(void **state)
+{
+    (void)state;
+    clear_dir();
+    struct stats s, back;
+    stats_init(&s);
+    stats_init(&back);
+    char err[512];
+    assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(back.n_rows + back.n_people, 0);
+    assert_true(stats_add(&s, "club", &b15, STATS_WON));
+    assert_true(stats_add(&s, "club", &b15, STATS_WON));
+    assert_true(stats_add(&s, "club", &b7x, STATS_LOST));
+    assert_true(stats_add(&s, "pbrain-x", &b3, STATS_DRAWN));
+    assert_true(stats_add_people(&s, &b7x, OUTCOME_WHITE_WINS));
+    assert_true(stats_add_people(&s, &b3, OUTCOME_DRAW));
+    assert_false(stats_add_people(&s, &b3, OUTCOME_ONGOING));
+    assert_true(stats_write(path, &s, err, sizeof err));   /* makes the directory */
+    assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
+    assert_same(&s, &back);
+    char text[1024];
+    read_all(path, text, sizeof text);
+    assert_true(strncmp(text, "mnk-stats 1\n", 12) == 0);
+    assert_non_null(strstr(text, "\nstreak D 1 2\n"));
+    assert_non_null(strstr(text, "\ncomputer club 15x15 5 freestyle 2 0 0 W 2 2\n"));
+    assert_non_null(strstr(text, "\ncomputer club 7x7 4 exact 0 1 0 L 1 0\n"));
+    assert_non_null(strstr(text, "\npeople 7x7 4 exact 0 1 0\n"));
+    /* Read again over a record that had rows: emptied first. */
+    assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
+    assert_same(&s, &back);
+    stats_free(&s);
+    stats_free(&back);
+}
+
+/* Counts stop at their maximum rather than wrap. */
+static void test_saturation(void **state)
+{
+    (void)state;
+    put_text("mnk-stats 1\nstreak W 999999999 999999999\n"
+             "computer club 3x3 3 freestyle 999999999 0 0 W 999999999 999999999\n");
+    struct stats s;
+    stats_init(&s);
+    char err[512];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_true(stats_add(&s, "club", &b3, STATS_WON));
+    assert_int_equal(s.rows[0].won, STATS_COUNT_MAX);
+    assert_int_equal(s.rows[0].streak.length, STATS_COUNT_MAX);
+    assert_int_equal(s.best, STATS_COUNT_MAX);
+    stats_free(&s);
+}
+
+/* Blank lines, comments, CR LF and spaces between fields are read. */
+static void test_lenient_spacing(void **state)
+{
+    (void)state;
+    put_text("mnk-stats 1\r\n\r\n# a note\r\nstreak L 1 0\r\n"
+             "computer  club 3x3 3 freestyle 0 1 0 L 1 0  \r\n");
+    struct stats s;
+    stats_init(&s);
+    char err[512];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_rows, 1);
+    assert_int_equal(s.rows[0].lost, 1);
+    stats_free(&s);
+}
+
+/* Rows in any order in the file come out in the record's order. */
+static void test_file_order(void **state)
+{
+    (void)state;
+    put_text("mnk-stats 1\n"
+             "people 7x7 4 exact 0 1 0\n"
+             "computer zz 3x3 3 freestyle 0 1 0 L 1 0\n"
+             "people 3x3 3 freestyle 1 0 0\n"
+             "computer club 7x7 4 exact 0 1 0 L 1 0\n"
+             "computer starter 3x3 3 freestyle 0 1 0 L 1 0\n"
+             "computer club 3x3 3 freestyle 0 1 0 L 1 0\n");
+    struct stats s;
+    stats_init(&s);
+    char err[512];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_rows, 4);
+    assert_string_equal(s.rows[0].opponent, "starter");
+    assert_string_equal(s.rows[1].opponent, "club");
+    assert_int_equal(s.rows[1].board.width, 3);
+    assert_string_equal(s.rows[2].opponent, "club");
+    assert_int_equal(s.rows[2].board.width, 7);
+    assert_string_equal(s.rows[3].opponent, "zz");
+    assert_int_equal(s.people[0].board.width, 3);
+    assert_int_equal(s.people[1].board.width, 7);
+    assert_non_null(stats_find(&s, "club", &b7x));
+    stats_free(&s);
+}
+
+/* Every one of these is refused whole, with a reason, and leaves the
+ * record empty. */
+static void test_refused(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "",
+        "\n",
+        "mnk-stats\n",
+        "mnk-stats x\n",
+        "mnk-stats 01\n",
+        "mnk-stats 0\n",
+        "mnk-stats -1\n",
+        " mnk-stats 1\n",
+        "\xef\xbb\xbfmnk-stats 1\n",
+        "mnk-stats 1\nwhat is this\n",
+        "mnk-stats 1\n   \n",
+        "mnk-stats 1\nstreak W 1\n",
+        "mnk-stats 1\nstreak X 1 1\n",
+        "mnk-stats 1\nstreak - 1 0\n",
+        "mnk-stats 1\nstreak W 0 0\n",
+        "mnk-stats 1\nstreak - 0 0\nstreak - 0 0\n",
+        "mnk-stats 1\nstreak W 1 1\n",   /* no game won for it */
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1 0 0 W 1\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1 extra\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1 extra more and more\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle -1 0 0 - 0 0\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1000000000 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 99999999999999999999 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle +1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1 0 0 W 2 2\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1 0 0 W 1 0\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 0 1 0 L 2 0\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 0 0 1 D 1 1\n",
+        "mnk-stats 1\ncomputer club 2x3 3 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 27x27 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15 16 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15 2 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15x3 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club x 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15 5 renju 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15 5 FREESTYLE 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer cl\tub 15x15 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer cl\xc3\xa9 15x15 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa "
+        "15x15 5 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1\n"
+        "computer club 3x3 3 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\npeople 3x3 3 freestyle 1 0\n",
+        "mnk-stats 1\npeople 3x3 3 freestyle 1 0 0\npeople 3x3 3 freestyle 1 0 0\n",
+        "mnk-stats 1\npeople 3x3 3 freestyle a 0 0\n",
+        /* The overall streak cannot be longer than the games it runs over. */
+        "mnk-stats 1\nstreak W 2 2\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 1\nstreak L 1 0\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1\n",
+    };
+    struct stats s;
+    stats_init(&s);
+    char err[512];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        put_text(bad[i]);
+        if (stats_read(path, &s, err, sizeof err) != STATS_READ_BAD)
+            fail_msg("accepted: '%s'", bad[i]);
+        assert_true(strncmp(err, path, strlen(path)) == 0);   /* names the file */
+        assert_int_equal(s.n_rows + s.n_people, 0);
+        assert_null(s.rows);
+    }
+    /* A NUL byte, and a file larger than the limit. */
+    static const char nul[] = "mnk-stats 1\nstreak - 0 0\0\n";
+    put_file(nul, sizeof nul - 1);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_BAD);
+    assert_non_null(strstr(err, "NUL"));
+    char *big = malloc(STATS_FILE_MAX + 10);
+    assert_non_null(big);
+    memset(big, '#', STATS_FILE_MAX + 10);
+    memcpy(big, "mnk-stats 1\n", 12);
+    put_file(big, STATS_FILE_MAX + 10);
+    free(big);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_BAD);
+    /* A directory where the file should be. */
+    clear_dir();
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/mnk", tmp);
+    mkdir(dir, 0700);
+    assert_int_equal(mkdir(path, 0700), 0);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_BAD);
+    clear_dir();
+}
+
+/* A file not understood is set aside with its content, said once, and
+ * counting starts afresh; the next game is counted in a new file. */
+static void test_set_aside(void **state)
+{
+    (void)state;
+    clear_dir();
+    static const char junk[] = "mnk-stats 1\ncomputer club 3x3 3 freestyle lots\n";
+    put_text(junk);
+    struct stats s;
+    stats_init(&s);
+    char note[8192];
+    assert_true(stats_load(path, &s, note, sizeof note));
+    assert_non_null(strstr(note, "moved to"));
+    assert_non_null(strstr(note, "line 2"));
+    assert_int_equal(s.n_rows, 0);
+    char aside[256];
+    assert_int_equal(count_aside(aside, sizeof aside), 1);
+    assert_non_null(strstr(note, strrchr(aside, '/') + 1));   /* its name */
+    char text[256];
+    read_all(aside, text, sizeof text);
+    assert_string_equal(text, junk);
+    assert_int_equal(access(path, F_OK), -1);
+    /* Said once: the next look finds no file, and nothing to say. */
+    assert_true(stats_load(path, &s, note, sizeof note));
+    assert_string_equal(note, "");
+    /* Another bad file in the same second gets a name of its own. */
+    put_text("garbage");
+    assert_true(stats_load(path, &s, note, sizeof note));
+    assert_int_equal(count_aside(NULL, 0), 2);
+    clear_dir();
+}
+
+/* A game is counted into the file: load, add, write, and read back. */
+static void test_count_file(void **state)
+{
+    (void)state;
+    clear_dir();
+    static struct game g;
+    char note[8192], err[512];
+    start(&g, "club", NULL);
+    black_wins(&g);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    assert_string_equal(note, "");
+    assert_true(stats_count(path, &g, note, sizeof note));
+    start(&g, "club", "club");      /* not counted, the file untouched */
+    black_wins(&g);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    start(&g, NULL, "club");        /* not over: not counted */
+    assert_true(stats_count(path, &g, note, sizeof note));
+    struct stats s;
+    stats_init(&s);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    const struct stats_board b5 = { 5, 5, 4, RULE_FREESTYLE };
+    const struct stats_row *r = stats_find(&s, "club", &b5);
+    assert_non_null(r);
+    assert_int_equal(r->lost, 2);
+    assert_int_equal(r->won + r->drawn, 0);
+    assert_int_equal(s.n_rows, 1);
+    stats_free(&s);
+
+    /* A corrupt file: set aside, said, and the game counted afresh. */
+    put_text("mnk-stats 1\nnonsense\n");
+    start(&g, NULL, "club");
+    black_wins(&g);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    assert_non_null(strstr(note, "moved to"));
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(stats_find(&s, "club", &b5)->won, 1);
+    assert_int_equal(stats_find(&s, "club", &b5)->lost, 0);
+    stats_free(&s);
+    clear_dir();
+}
+
+/* A later version's file is neither set aside nor written over. */
+static void test_later_version(void **state)
+{
+    (void)state;
+    clear_dir();
+    static const char later[] = "mnk-stats 2\nsomething new\n";
+    put_text(later);
+    struct stats s;
+    stats_init(&s);
+    char note[8192], err[512];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_LEAVE);
+    assert_false(stats_load(path, &s, note, sizeof note));
+    assert_non_null(strstr(note, "later"));
+    static struct game g;
+    start(&g, NULL, "club");
+    black_wins(&g);
+    assert_false(stats_count(path, &g, note, sizeof note));
+    assert_non_null(strstr(note, "later"));
+    assert_int_equal(count_aside(NULL, 0), 0);
+    char text[256];
+    read_all(path, text, sizeof text);
+    assert_string_equal(text, later);
+    clear_dir();
+}
+
+/* A file that cannot be written (its directory is a plain file, which
+ * stops root too): the game is not counted, and the reason is given. */
+static void test_unwritable(void **state)
+{
+    (void)state;
+    clear_dir();
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/mnk", tmp);
+    FILE *f = fopen(dir, "w");
+    assert_non_null(f);
+    fclose(f);
+    static struct game g;
+    char note[8192];
+    start(&g, NULL, "club");
+    black_wins(&g);
+    assert_false(stats_count(path, &g, note, sizeof note));
+    assert_non_null(strstr(note, "not counted"));
+    assert_non_null(strstr(note, dir));
+    assert_int_equal(remove(dir), 0);
+}
+
+/* Hostile bytes: random files and valid files with bytes changed never
+ * crash (run under ASan and valgrind) and always leave a record that
+ * writes and reads back the same. Seeded: the same files every run. */
+static void test_hostile(void **state)
+{
+    (void)state;
+    static const char good[] = "mnk-stats 1\nstreak W 2 3\n"
+                               "computer club 15x15 5 freestyle 4 1 0 W 2 3\n"
+                               "computer pbrain-x 7x7 4 exact 0 2 1 L 1 0\n"
+                               "people 3x3 3 freestyle 1 2 3\n";
+    static const char alphabet[] = "mnk-stats 1\n WLD-0123456789x#\r\0\xff"
+                                   "computerpeoplestreakfreestyleexact";
+    uint64_t seed = 12345;
+    char buf[512], err[512];
+    struct stats s, back;
+    stats_init(&s);
+    stats_init(&back);
+    int accepted = 0;
+    for (int round = 0; round < 3000; round++) {
+        size_t n;
+        if (round % 2 == 0) {
+            memcpy(buf, good, sizeof good - 1);
+            n = sizeof good - 1;
+            for (int k = 0; k < 1 + round % 5; k++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                size_t at = (size_t)(seed >> 33) % n;
+                buf[at] = alphabet[(seed >> 20) % (sizeof alphabet - 1)];
+            }
+        } else {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            n = (size_t)(seed >> 40) % sizeof buf;
+            for (size_t i = 0; i < n; i++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                buf[i] = i < 12 && round % 4 == 1 ? "mnk-stats 1\n"[i]
+                                                  : alphabet[(seed >> 33) % (sizeof alphabet - 1)];
+            }
+        }
+        put_file(buf, n);
+        if (stats_read(path, &s, err, sizeof err) != STATS_READ_OK)
+            continue;
+        accepted++;
+        assert_true(stats_write(path, &s, err, sizeof err));
+        assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
+        assert_same(&s, &back);
+    }
+    assert_true(accepted > 0);   /* some changes leave a valid file */
+    stats_free(&s);
+    stats_free(&back);
+    clear_dir();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_counting),
+        cmocka_unit_test(test_level_order),
+        cmocka_unit_test(test_streaks),
+        cmocka_unit_test(test_games),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_saturation),
+        cmocka_unit_test(test_lenient_spacing),
+        cmocka_unit_test(test_file_order),
+        cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_set_aside),
+        cmocka_unit_test(test_count_file),
+        cmocka_unit_test(test_later_version),
+        cmocka_unit_test(test_unwritable),
+        cmocka_unit_test(test_hostile),
+    };
+    return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
+}
