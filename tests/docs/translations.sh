@@ -53,6 +53,7 @@ same "sections and tagged paragraphs of mnk.6 and mnk.zh_CN.6" "$tmp/en" "$tmp/z
 readme_en=$root/README.md
 readme_zh=$root/README.zh_CN.md
 # The commands table: its rows whose first cell is a command line.
+# shellcheck disable=SC2016  # backquotes of Markdown, not of the shell
 commands() { grep -o '^| `mnk[^`]*`' "$1"; }
 commands "$readme_en" >"$tmp/en"
 commands "$readme_zh" >"$tmp/zh"

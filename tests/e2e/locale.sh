@@ -9,6 +9,8 @@
 #
 # Exit 0 when all checks pass, 1 on a failure, 77 without tmux, or when the
 # locale is missing and cannot be made (no localedef or no locale sources).
+# The $(...) sent as keys are the tmux shell's to expand: single quotes.
+# shellcheck disable=SC2016
 set -u
 
 command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
