@@ -95,6 +95,8 @@ need_locale() {
             rm -rf "$new"
             exit 1
         fi
+        # One left by another glibc (an old build directory) is replaced.
+        locale_works "$1" "$dir" || rm -rf "${dir:?}/$1"
         mv -T "$new/$1" "$dir/$1" 2>/dev/null
         rm -rf "$new"
         for c in /usr/lib/locale/C.utf8 /usr/lib/locale/C.UTF-8; do
