@@ -55,13 +55,70 @@ expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
 }
 
-# A shell in an 80×24 window, in a UTF-8 locale, for mnk to run in. With
+# locale_works NAME [DIR]: true when a program can switch to the UTF-8
+# locale NAME (such as zh_CN.UTF-8): the system's, or DIR's as LOCPATH.
+locale_works() (
+    [ -n "${2:-}" ] && { LOCPATH=$2; export LOCPATH; }
+    [ "$(LC_ALL=$1 locale charmap 2>/dev/null)" = UTF-8 ] &&
+        [ -z "$(LC_ALL=$1 locale 2>&1 >/dev/null)" ]
+)
+
+# need_locale NAME: makes the UTF-8 locale NAME (LANGUAGE_TERRITORY.UTF-8)
+# usable without root for the shells start_shell starts, or skips the test
+# (exit 77) when it cannot be made here. A machine that lacks it gets it
+# compiled by localedef, from the sources in Debian's `locales` package,
+# into a private directory (with the system's C.UTF-8 beside it) that those
+# shells get as LOCPATH: $MNK_E2E_LOCALES when set, so that tests share one
+# copy, else one under WORK. A compilation that fails although localedef
+# and the sources are there fails the test.
+E2E_LOCPATH=
+need_locale() {
+    locale_works "$1" && return 0
+    dir=${MNK_E2E_LOCALES:-$WORK/locales}
+    if ! locale_works "$1" "$dir"; then
+        command -v localedef >/dev/null 2>&1 ||
+            { echo "skip: no $1 locale, and no localedef to make it"; exit 77; }
+        sources=${I18NPATH:-/usr/share/i18n}
+        if [ ! -f "$sources/locales/${1%%.*}" ] ||
+                { [ ! -e "$sources/charmaps/UTF-8.gz" ] && [ ! -e "$sources/charmaps/UTF-8" ]; }; then
+            echo "skip: no $1 locale, and no locale sources in $sources (Debian: locales)"
+            exit 77
+        fi
+        # Made aside and renamed into place: tests running at once never
+        # see half a locale. localedef's status 1 means warnings only.
+        mkdir -p "$dir" || exit 1
+        new=$(mktemp -d "$dir/.new.XXXXXX") || exit 1
+        localedef -i "${1%%.*}" -f UTF-8 "$new/$1" >"$new/log" 2>&1
+        if [ ! -f "$new/$1/LC_CTYPE" ]; then
+            echo "localedef could not make $1:"
+            cat "$new/log"
+            rm -rf "$new"
+            exit 1
+        fi
+        # One left by another glibc (an old build directory) is replaced.
+        locale_works "$1" "$dir" || rm -rf "${dir:?}/$1"
+        mv -T "$new/$1" "$dir/$1" 2>/dev/null
+        rm -rf "$new"
+        for c in /usr/lib/locale/C.utf8 /usr/lib/locale/C.UTF-8; do
+            [ -d "$c" ] && [ ! -e "$dir/${c##*/}" ] && ln -s "$c" "$dir/${c##*/}" 2>/dev/null
+        done
+        locale_works "$1" "$dir" || { echo "the $1 locale made in $dir does not load"; exit 1; }
+    fi
+    E2E_LOCPATH=$dir
+}
+
+# start_shell [LOCALE]: a shell in an 80×24 window for mnk to run in, in the
+# UTF-8 locale LOCALE (its LANG; C.UTF-8 by default, another one made
+# usable first with need_locale). With
 # STATE set, that directory is emptied first and is mnk's XDG_STATE_HOME, so
 # each part starts with no game kept for Resume. Each part has settings of
 # its own ($WORK/config-N is its XDG_CONFIG_HOME, in CONFIG): none at first.
 start_shell() {
     T kill-server >/dev/null 2>&1
     PART=$((PART + 1))
+    lang=${1:-C.UTF-8}
+    locpath_env=
+    [ -n "$E2E_LOCPATH" ] && locpath_env="LOCPATH=\"$E2E_LOCPATH\""
     state_env=
     if [ -n "${STATE:-}" ]; then
         rm -rf "$STATE"
@@ -69,7 +126,7 @@ start_shell() {
     fi
     CONFIG=$WORK/config-$PART
     T new-session -d -s e2e -x 80 -y 24 \
-        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" $state_env LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh" ||
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" $state_env $locpath_env LANG=$lang TERM=tmux-256color PS1='$ ' sh" ||
         { echo "cannot start tmux"; exit 1; }
     wait_for '$' || { echo "no shell prompt in tmux"; exit 1; }
 }
