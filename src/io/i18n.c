@@ -18,7 +18,7 @@ const char *const i18n_lang_names[I18N_LANGS] = { "English", "简体中文" };
 
 /* LANGUAGE as the environment gave it (after i18n_init's repair), to go
  * back to when a chosen language is dropped. */
-static char env_language[64];
+static char env_language[1024];
 static bool env_language_set;
 /* The language i18n_init was given, or "". */
 static char forced[32];
