@@ -45,11 +45,67 @@ struct openings {
     int cap;
 };
 
-/* Thinking time of one player over the match. */
+/* Thinking time of one player over the match: the figures leave out its
+ * first move of each game, which includes starting an engine and its set-up
+ * on START and INFO (kept apart in first_max_us). With a time per move,
+ * share[] counts moves by the percent of it they took (the last bucket: the
+ * rest), for the median, `over` those that took longer, and long_us the
+ * time of the `longs` that took over a quarter of it: the moves that were
+ * searched, not answered at once (a forced or a proven move). */
+#define SHARE_BUCKETS 201
 struct thinking {
-    int64_t total_us, max_us;
-    long moves;
+    int64_t total_us, max_us, first_max_us, long_us;
+    long moves, over, longs;
+    long share[SHARE_BUCKETS];
 };
+
+/* Adds one move that took `took_us` to th; `turn_ms` 0 when unknown. */
+static void thinking_add(struct thinking *th, int64_t took_us, int turn_ms, bool first)
+{
+    if (first) {
+        th->first_max_us = took_us > th->first_max_us ? took_us : th->first_max_us;
+        return;
+    }
+    th->total_us += took_us;
+    th->max_us = took_us > th->max_us ? took_us : th->max_us;
+    th->moves++;
+    if (turn_ms > 0) {
+        int64_t pct = took_us / 10 / turn_ms;
+        th->share[pct < SHARE_BUCKETS - 1 ? pct : SHARE_BUCKETS - 1]++;
+        th->over += took_us > (int64_t)turn_ms * 1000;
+        if (took_us * 4 > (int64_t)turn_ms * 1000) {
+            th->long_us += took_us;
+            th->longs++;
+        }
+    }
+}
+
+/* Adds `from` (one game's) to `to`. */
+static void thinking_merge(struct thinking *to, const struct thinking *from)
+{
+    to->total_us += from->total_us;
+    to->max_us = from->max_us > to->max_us ? from->max_us : to->max_us;
+    to->first_max_us = from->first_max_us > to->first_max_us ? from->first_max_us
+                                                              : to->first_max_us;
+    to->moves += from->moves;
+    to->over += from->over;
+    to->long_us += from->long_us;
+    to->longs += from->longs;
+    for (int i = 0; i < SHARE_BUCKETS; i++)
+        to->share[i] += from->share[i];
+}
+
+/* The median percent of the turn a move took (from share[]). */
+static int thinking_median(const struct thinking *th)
+{
+    long seen = 0;
+    for (int i = 0; i < SHARE_BUCKETS; i++) {
+        seen += th->share[i];
+        if (2 * seen >= th->moves)
+            return i;
+    }
+    return SHARE_BUCKETS - 1;
+}
 
 struct tally {
     int wins, losses, draws;       /* A's */
@@ -159,7 +215,7 @@ static double elo(double score)
 }
 
 static void print_summary(const char *a, const char *b, const struct tally *t, int games,
-                          uint64_t seed)
+                          int turn_ms, uint64_t seed)
 {
     double n = games;
     double score = t->points / n;
@@ -188,10 +244,27 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
     printf("time per move:");
     for (int i = 0; i < 2; i++) {
         const struct thinking *th = &t->think[i];
-        printf(" %s %.1f ms (max %.0f ms)%s", i ? b : a,
-               th->moves > 0 ? (double)th->total_us / (double)th->moves / 1000.0 : 0.0,
-               (double)th->max_us / 1000.0, i ? "\n" : ",");
+        double mean = th->moves > 0 ? (double)th->total_us / (double)th->moves / 1000.0 : 0.0;
+        printf(" %s %.1f ms (max %.0f ms)%s", i ? b : a, mean, (double)th->max_us / 1000.0,
+               i ? "\n" : ",");
     }
+    if (turn_ms > 0) {
+        printf("share of the %d ms turn:", turn_ms);
+        for (int i = 0; i < 2; i++) {
+            const struct thinking *th = &t->think[i];
+            double mean = th->moves > 0 ? (double)th->total_us / (double)th->moves / 1000.0 : 0.0;
+            double searched = th->longs > 0 ? (double)th->long_us / (double)th->longs / 10.0
+                                              / turn_ms : 0.0;
+            printf(" %s mean %.0f%% (%.0f%% in the %ld of %ld moves over a quarter), median "
+                   "%d%%, max %.0f%%, %ld over%s",
+                   i ? b : a, 100.0 * mean / turn_ms, searched, th->longs, th->moves,
+                   thinking_median(th), (double)th->max_us / 10.0 / turn_ms, th->over,
+                   i ? "\n" : ";");
+        }
+    }
+    printf("first move of a game (start-up included): max %s %.0f ms, %s %.0f ms\n", a,
+           (double)t->think[0].first_max_us / 1000.0, b,
+           (double)t->think[1].first_max_us / 1000.0);
     printf("seed %llu\n", (unsigned long long)seed);
 }
 
@@ -200,8 +273,8 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
  * can't move, or moves illegally, forfeits. Black's and White's thinking
  * times are added to think[0] and think[1]. Returns the forfeit reason, or
  * NULL; the finished game is left in g. */
-static const char *play_game(struct game *g, int number, struct thinking think[2],
-                             char *why, size_t whysize)
+static const char *play_game(struct game *g, int number, int turn_ms,
+                             struct thinking think[2], char *why, size_t whysize)
 {
     static struct session s; /* large; one game at a time */
     char failed[2][SESSION_WHY_MAX];
@@ -212,16 +285,15 @@ static const char *play_game(struct game *g, int number, struct thinking think[2
             session_forfeit(&s, i ? STONE_WHITE : STONE_BLACK, failed[i]);
         }
     }
+    bool moved[2] = { false, false };
     for (;;) {
         enum stone side = session_due(&s);
         int64_t start = clock_us();
         if (session_think(&s) != SESSION_PLAYED)
             break;
-        struct thinking *th = &think[side == STONE_BLACK ? 0 : 1];
-        int64_t took = clock_us() - start;
-        th->total_us += took;
-        th->max_us = took > th->max_us ? took : th->max_us;
-        th->moves++;
+        int k = side == STONE_BLACK ? 0 : 1;
+        thinking_add(&think[k], clock_us() - start, turn_ms, !moved[k]);
+        moved[k] = true;
     }
     *g = s.game;
     session_close(&s);
@@ -422,14 +494,11 @@ int cmd_match(int argc, char **argv)
 
         char err[256], why[SESSION_WHY_MAX];
         /* Black's and White's times go to A's and B's. */
-        struct thinking think[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
-        const char *forfeit = play_game(&g, i, think, why, sizeof why);
-        for (int k = 0; k < 2; k++) {
-            struct thinking *to = &t.think[(k == 0) == a_black ? 0 : 1];
-            to->total_us += think[k].total_us;
-            to->max_us = think[k].max_us > to->max_us ? think[k].max_us : to->max_us;
-            to->moves += think[k].moves;
-        }
+        struct thinking think[2];
+        memset(think, 0, sizeof think);
+        const char *forfeit = play_game(&g, i, time_ms, think, why, sizeof why);
+        for (int k = 0; k < 2; k++)
+            thinking_merge(&t.think[(k == 0) == a_black ? 0 : 1], &think[k]);
 
         enum outcome a_wins = a_black ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
         double pts = g.result.outcome == OUTCOME_DRAW ? 0.5
@@ -473,7 +542,7 @@ int cmd_match(int argc, char **argv)
             }
         }
     }
-    print_summary(name_a, name_b, &t, played, seed);
+    print_summary(name_a, name_b, &t, played, time_ms, seed);
     if (sprt)
         printf("SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s after "
                "%d games\n", test.elo0, test.elo1, test.alpha, test.beta, llr, lower, upper,

@@ -14,7 +14,6 @@
 #include "ai/pattern.h"
 #include "ai/position.h"
 #include "ai/search.h"
-#include "ai/timeman.h"
 #include "ai/tss.h"
 #include "mnk/ai.h"
 #include "mnk/notation.h"
@@ -507,45 +506,6 @@ static void test_limits_and_determinism(void **state)
     ai_destroy(&ai);
 }
 
-/* ---- the time manager ---- */
-
-/* A per-move budget is mostly spent and never overrun; a changing best move
- * stretches the deepening toward a larger cap, a steady one lets it shrink
- * back, and nothing passes the hard deadline. */
-static void test_time_manager(void **state)
-{
-    (void)state;
-    struct timeman tm;
-    timeman_start(&tm, 1000, 200, 0, false);
-    assert_true(tm.hard_ms <= 1200 && tm.hard_ms >= 1190);
-    assert_true(tm.soft_ms < tm.hard_ms && tm.soft_ms - 1000 >= 200 * 85 / 100);
-    assert_true(timeman_continue(&tm, 1100));
-    assert_false(timeman_continue(&tm, tm.soft_ms));
-    /* No room beyond the budget: a changing move cannot stretch it. */
-    int64_t soft = tm.soft_ms;
-    timeman_iteration(&tm, 10, 0);
-    timeman_iteration(&tm, 11, 0);
-    assert_int_equal(tm.soft_ms, soft);
-
-    timeman_start(&tm, 0, 1000, 3000, false);
-    assert_true(tm.hard_ms <= 3000 && tm.hard_ms > 2900);
-    soft = tm.soft_ms;
-    assert_true(soft <= 1000);
-    timeman_iteration(&tm, 10, 0);
-    assert_int_equal(tm.soft_ms, soft);
-    timeman_iteration(&tm, 11, 0);   /* the best move changed */
-    assert_true(tm.soft_ms > soft);
-    int64_t stretched = tm.soft_ms;
-    timeman_iteration(&tm, 11, -500); /* the score fell */
-    assert_true(tm.soft_ms > stretched);
-    for (int i = 0; i < 10; i++)
-        timeman_iteration(&tm, 12 + i, 0);
-    assert_true(tm.soft_ms < tm.hard_ms);
-    for (int i = 0; i < 60; i++)
-        timeman_iteration(&tm, 30, 0);
-    assert_true(tm.soft_ms - soft <= 10);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -565,7 +525,6 @@ int main(void)
         cmocka_unit_test(test_legal_everywhere),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_limits_and_determinism),
-        cmocka_unit_test(test_time_manager),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
