@@ -501,10 +501,20 @@ static bool psq_move(const char *line, int *x, int *y)
     return psq_number(&line, x) && *line++ == ',' && psq_number(&line, y);
 }
 
+/* True when `line` starts like mnk's own line. (A loop, not strncmp: gcc
+ * -O3 misjudges the length of `line` here and warns.) */
+static bool psq_is_mnk(const char *line)
+{
+    for (const char *p = PSQ_MNK_LINE; *p != '\0'; p++, line++)
+        if (*line != *p)
+            return false;
+    return true;
+}
+
 /* "mnk win=K rule=R": false when it is not such a line or says nonsense. */
 static bool psq_mnk(const char *line, struct game_config *c)
 {
-    if (strncmp(line, PSQ_MNK_LINE, strlen(PSQ_MNK_LINE)) != 0)
+    if (!psq_is_mnk(line))
         return false;
     char rule[32];
     int k;
@@ -541,7 +551,7 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
         if (!move) {
             if (ended == 0)
                 ended = number;
-            if (strncmp(line, PSQ_MNK_LINE, strlen(PSQ_MNK_LINE)) == 0 &&
+            if (psq_is_mnk(line) &&
                 !psq_mnk(line, &r->config))
                 return fail(err, err_size, "line %d: bad win length or rule in '%.60s'", number,
                             line);

@@ -81,8 +81,9 @@ static int count_aside(char *first, size_t size)
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         if (strncmp(e->d_name, "stats.corrupt-", 14) != 0)
             continue;
-        if (n++ == 0 && first != NULL && strlen(dir) + strlen(e->d_name) + 2 <= size)
-            sprintf(first, "%s/%s", dir, e->d_name);
+        if (n++ == 0 && first != NULL &&
+            snprintf(first, size, "%s/%s", dir, e->d_name) >= (int)size)
+            first[0] = '\0';
     }
     closedir(d);
     return n;
