@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "io/annotate.h"
+#include "io/players.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
@@ -592,11 +593,14 @@ static void draw_graph(const struct review *r, const struct panel *p)
     /* Under each column, the worst mark of its moves; the selected move's
      * column is highlighted. */
     int current = r->at > 0 ? graph_column(&g, r->at - 1) : -1;
+    enum analysis_mark worst_of[GRAPH_COLS_MAX] = { ANALYSIS_NONE };
+    for (int i = 0; i < r->judged; i++) {
+        int c = graph_column(&g, i);
+        if (r->an.move[i].mark > worst_of[c])
+            worst_of[c] = r->an.move[i].mark;
+    }
     for (int c = 0; c < g.cols; c++) {
-        enum analysis_mark worst = ANALYSIS_NONE;
-        for (int i = 0; i < r->judged; i++)
-            if (graph_column(&g, i) == c && r->an.move[i].mark > worst)
-                worst = r->an.move[i].mark;
+        enum analysis_mark worst = worst_of[c];
         const char *sign = worst >= ANALYSIS_BLUNDER ? "X" : worst == ANALYSIS_MISTAKE ? "?"
                          : worst == ANALYSIS_INACCURACY ? draw_sym(GLYPH_DOT) : NULL;
         if (c == current)
@@ -640,9 +644,12 @@ static void draw_panel(const struct review *r)
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
         draw_glyph(p.players_y + i, p.x + 2, draw_stone_glyph(s), draw_stone_style(s));
         int tx = p.x + 3 + draw_glyph_width();
+        /* A person by the name the record gave, else as the game screen says. */
+        const struct player *pl = game_player(&r->game, s);
         draw_textf(p.players_y + i, tx, p.w - (tx - p.x), STYLE_NORMAL, "%s  %s", _(stone_name(s)),
-                   game_player(&r->game, s)->spec[0] ? game_player(&r->game, s)->spec
-                   : game_player(&r->game, s)->kind == PLAYER_HUMAN ? _("human") : _("computer"));
+                   pl->kind != PLAYER_HUMAN ? players_name(pl)
+                   : pl->spec[0] != '\0'   ? pl->spec
+                                           : _("human"));
     }
     if (p.graph_y >= 0)
         draw_graph(r, &p);
