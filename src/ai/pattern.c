@@ -24,12 +24,19 @@ static const uint8_t demote[PAT_COUNT] = {
     [PAT_FIVE] = PAT_FLEX4,
 };
 
-/* Evaluation weight of each line class, and the bonus of combinations that
- * force a win or nearly so. Set by hand, ordered by how few moves each is
- * from a win; not yet tuned by self-play (the side-to-move factor applied in
- * search.c was). */
+/* The weight of each line class, and the bonus of combinations that force a
+ * win or nearly so, by which the search orders its moves (and the novice
+ * player chooses). Set by hand, ordered by how few moves each is from a
+ * win. */
 static const int class_weight[PAT_COUNT] = { 0, 1, 3, 5, 12, 14, 45, 50, 160, 1000 };
 static const int combo_bonus[COMBO_COUNT] = {
+    [COMBO_33] = 250, [COMBO_43] = 500, [COMBO_F4] = 900, [COMBO_5] = 3000,
+};
+
+/* The same for the evaluation (the position's running sums): for now the
+ * hand weights above. */
+const int pattern_eval_class[PAT_COUNT] = { 0, 1, 3, 5, 12, 14, 45, 50, 160, 1000 };
+const int pattern_eval_combo[COMBO_COUNT] = {
     [COMBO_33] = 250, [COMBO_43] = 500, [COMBO_F4] = 900, [COMBO_5] = 3000,
 };
 
@@ -200,10 +207,11 @@ static void build_cells(struct pattern_table *t)
 {
     for (int idx = 0; idx < PATTERN_CELLS; idx++) {
         int n[PAT_COUNT] = { 0 };
-        int weight = 0;
+        int weight = 0, eval = 0;
         for (int d = 0, rest = idx; d < 4; d++, rest /= PAT_COUNT) {
             n[rest % PAT_COUNT]++;
             weight += class_weight[rest % PAT_COUNT];
+            eval += pattern_eval_class[rest % PAT_COUNT];
         }
         int fours = n[PAT_FLEX4] + n[PAT_BLOCK4];
         enum combo c;
@@ -224,7 +232,9 @@ static void build_cells(struct pattern_table *t)
         else
             c = COMBO_NONE;
         weight += combo_bonus[c];
-        t->cell[idx] = (uint32_t)c << 24 | (uint32_t)weight;
+        eval += pattern_eval_combo[c];
+        t->cell[idx] = (uint32_t)c << PATTERN_COMBO_SHIFT |
+                       (uint32_t)weight << PATTERN_WEIGHT_SHIFT | (uint16_t)eval;
     }
 }
 

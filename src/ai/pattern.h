@@ -17,7 +17,8 @@
  * classified on demand, exactly down to the threes (to the fours past
  * k = 13), weaker classes estimated (pattern_classify).
  * Also here: the table from a cell's four line classes to its combination
- * (double four, four-three, double three...) and its evaluation weight.
+ * (double four, four-three, double three...), its weight for ordering moves
+ * and its evaluation weight.
  */
 #ifndef MNK_AI_PATTERN_H
 #define MNK_AI_PATTERN_H
@@ -75,7 +76,7 @@ struct pattern_table {
     uint8_t *pair;
     uint32_t pow3[2 * BOARD_MAX_SIDE]; /* weight of each neighbourhood digit */
     /* Indexed by the four line classes as base-PAT_COUNT digits (line d
-     * weighs pattern_cell_weight[d]): combo << 24 | weight. */
+     * weighs pattern_cell_weight[d]): the cell's value (pattern_cell). */
     uint32_t *cell;
 };
 
@@ -125,13 +126,26 @@ static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_
  * when there is no table, and to build it. */
 enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
 
+/* A cell's evaluation weight for a side is the weight of each of its four
+ * line classes plus the bonus of its combination (pattern_eval_of). Its
+ * weight for ordering moves (pattern_weight_of) is the same sum with other
+ * tables, private to pattern.c. */
+extern const int pattern_eval_class[PAT_COUNT];
+extern const int pattern_eval_combo[COMBO_COUNT];
+
 #define PATTERN_CELLS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
 
 /* The weight of line d's class in a cell index. */
 static const int pattern_cell_weight[4] = { 1, PAT_COUNT, PAT_COUNT * PAT_COUNT,
                                             PAT_COUNT * PAT_COUNT * PAT_COUNT };
 
-/* Combination and weight of a cell from its cell index. */
+/* A cell's value packs its combination, its ordering weight (0..8191) and
+ * its evaluation weight (a signed 16-bit number); 0 for a cell where a side
+ * can make nothing, as for a stone. */
+#define PATTERN_COMBO_SHIFT 29
+#define PATTERN_WEIGHT_SHIFT 16
+
+/* The value of a cell from its cell index. */
 static inline uint32_t pattern_cell(const struct pattern_table *t, int index)
 {
     return t->cell[index];
@@ -139,12 +153,19 @@ static inline uint32_t pattern_cell(const struct pattern_table *t, int index)
 
 static inline enum combo pattern_combo_of(uint32_t cell)
 {
-    return (enum combo)(cell >> 24);
+    return (enum combo)(cell >> PATTERN_COMBO_SHIFT);
 }
 
+/* The weight by which moves are ordered. */
 static inline int pattern_weight_of(uint32_t cell)
 {
-    return (int)(cell & 0xffffff);
+    return (int)(cell >> PATTERN_WEIGHT_SHIFT & 0x1fff);
+}
+
+/* The weight the evaluation sums. */
+static inline int pattern_eval_of(uint32_t cell)
+{
+    return (int16_t)(cell & 0xffff);
 }
 
 #endif

@@ -14,10 +14,10 @@
  * combination is c (for the forcing ones), stones holds the occupied cells,
  * area every cell within two of one (the union of the 5×5 squares around the
  * stones: kept per placement in its frame, so restored rather than shrunk),
- * and total[s] sums the weights of side s over the empty cells. An occupied
- * cell keeps the classes it had when it was filled: stones come off in the
- * reverse order they went on, so when it empties again every stone placed
- * after it is gone and those classes are right again.
+ * and total[s] sums the evaluation weights of side s over the empty cells.
+ * An occupied cell keeps the classes it had when it was filled: stones come
+ * off in the reverse order they went on, so when it empties again every
+ * stone placed after it is gone and those classes are right again.
  *
  * Without a pair table (very large k) the classes are read from the board.
  * A placement records, in its frame, the totals and area before it and every
@@ -90,7 +90,7 @@ static inline void set_cell(struct position *p, int s, int q, uint32_t v)
     uint32_t old = p->ci[q].cell[s];
     if (old == v)
         return;
-    p->total[s] += pattern_weight_of(v) - pattern_weight_of(old);
+    p->total[s] += pattern_eval_of(v) - pattern_eval_of(old);
     move_between_sets(p, s, q, old, v);
     p->ci[q].cell[s] = v;
 }

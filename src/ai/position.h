@@ -4,8 +4,8 @@
  * Wraps a struct board (its hash is the position's key). Placing a stone
  * touches only the cells within `half` of it along its four lines: their
  * neighbourhood indices, classes, combinations and weights, the per-side sums
- * of the weights and the per-side sets of cells of each forcing combination;
- * and the cells within two of a stone.
+ * of the evaluation weights and the per-side sets of cells of each forcing
+ * combination; and the cells within two of a stone.
  * Each placement pushes an undo record of what it changed, so taking the
  * stone back restores instead of recomputing. So "does the side to move have
  * a winning cell?" or "an open four?" is a few words read, "where are
@@ -37,7 +37,7 @@ struct cellset {
 
 /* What the position knows of one cell. */
 struct position_cell {
-    uint32_t cell[2];   /* per side: combo << 24 | weight; 0 on a stone */
+    uint32_t cell[2];   /* per side: the cell's value (pattern_cell); 0 on a stone */
     uint32_t cidx;      /* the four classes as a cell index: Black's | White's << 16 */
     uint8_t pat[4];     /* per line: Black's class | White's << 4; kept on a stone */
 };
@@ -71,7 +71,7 @@ struct position {
     uint8_t lpos[4][BOARD_MAX_CELLS];         /* and its place along that line */
     uint64_t line[4][2 * BOARD_MAX_SIDE];     /* each line, two bits a cell (PATTERN_PAIR_*) */
     struct position_cell ci[BOARD_MAX_CELLS];
-    int32_t total[2];                         /* sum of the weights of empty cells */
+    int32_t total[2];                         /* sum of the evaluation weights of empty cells */
     struct cellset set[2][POSITION_SETS];     /* empty cells of each forcing combination */
     struct cellset stones;                    /* occupied cells */
     struct cellset area;                      /* cells with a stone within two (5×5) */
@@ -107,7 +107,7 @@ static inline enum combo position_combo(const struct position *p, int side, int 
     return pattern_combo_of(p->ci[pos].cell[side]);
 }
 
-/* Its evaluation weight (0 on an occupied cell). */
+/* Its weight for ordering moves (0 on an occupied cell). */
 static inline int position_weight(const struct position *p, int side, int pos)
 {
     return pattern_weight_of(p->ci[pos].cell[side]);
