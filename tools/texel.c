@@ -2,31 +2,36 @@
  *
  *   texel [--skip N] [--holdout M] [--c-grid] RECORD|DIR...
  *
- * Reads SGF records (a directory: every .sgf in it), replays each game and
- * keeps its quiet positions: from move N on (default 8), those the search's
- * decide() does not settle (a five to make or to block, an open four to
- * make, a winning four-three or double three) where the opponent has no open
- * three either. Each is labelled with the game's result
- * for the side to move (1, 1/2, 0). Every M-th game (default 5) is held out:
- * the fit never sees it, the losses below are measured on it.
+ * Games: tools/texel-games.sh. Built on request: ninja -C build tools/texel.
+ *
+ * Reads SGF records (a directory: every .sgf in it, in name order), replays
+ * each game and keeps its quiet positions: from move N on (default 8), those
+ * the search's decide() does not settle (a five to make or to block, an open
+ * four to make, a winning four-three or double three) where the opponent has
+ * no open three either. Each is labelled with the game's result for the side
+ * to move (1, 1/2, 0). Every M-th game (default 5) is held out: the fit never
+ * sees it, the losses printed are measured on it.
  *
  * The evaluation is linear in what position.c keeps: for each side the sum,
- * over the empty cells, of class_weight[] of the cell's four line classes
- * and combo_bonus[] of its combination, the side to move's sum counted c
- * times (c = 5/4). So a position is its per-side counts of cells by class
- * and by combination, read from struct position itself (and checked against
- * its running sums), and the fit is a logistic regression: the loss is the
- * cross-entropy of sigmoid(K · eval) against the labels. K is fitted first
- * with the hand weights, to fix the scale; then, with K fixed, the weights
- * seen in quiet positions by Newton's method (the loss is convex in them);
- * the others (open fours and fives, only met in forcing play) keep their
- * hand values. With --c-grid the side-to-move factor is tried at several values.
- * Also fitted, to see whether it would pay: separate tables for the side to
- * move and the other side.
+ * over the empty cells, of pattern_eval_class[] of the cell's four line
+ * classes and pattern_eval_combo[] of its combination, the side to move's
+ * sum counted c = PATTERN_EVAL_MOVER / 8 times. So a position is its
+ * per-side counts of cells by class and by combination, read from struct
+ * position itself (and checked against its running sums), and the fit is a
+ * logistic regression: the loss is the cross-entropy of sigmoid(K · eval)
+ * against the labels. K is fitted first with the current weights, which
+ * fixes the scale; then, K fixed, the weights of the features seen in quiet
+ * positions, by Newton's method (the loss is convex in them); the others
+ * (open fours and fives, met only in forcing play) keep their values. The
+ * weights are then rounded to integers and moved by ±1 while that lowers the
+ * training loss. With --c-grid, c is tried in eighths from 1 to 2 and the
+ * best kept; otherwise it stays.
  *
- * It prints the fitted tables as C initialisers, rounded to integers, and
- * the held-out loss of the hand and the fitted weights (rounded, as the
- * search would use them).
+ * Also fitted, to see whether it would pay: separate tables for the side to
+ * move and the other side (the evaluation would need two sums a side).
+ *
+ * It prints the held-out loss of the current and the fitted weights, and
+ * the fitted tables as C initialisers for pattern.c.
  */
 #include <dirent.h>
 #include <math.h>
@@ -59,8 +64,6 @@ static double hand_weight(int f)
 {
     return f < PAT_COUNT ? pattern_eval_class[f] : pattern_eval_combo[f - PAT_COUNT];
 }
-
-static int skip_moves = 8, holdout = 5;
 
 static void add_sample(struct data *d, const struct sample *s)
 {
@@ -121,40 +124,50 @@ static bool features(const struct position *p, int me, struct sample *out)
     return true;
 }
 
-static struct pattern_table table;
-static bool have_table;
+/* What reading the records needs: the options, the tables of the first
+ * record's win length and rule, a position and a game to replay in. */
+struct reader {
+    int skip, holdout;
+    int games;
+    bool have_table;
+    struct pattern_table table;
+    struct position pos;
+    struct game g;
+};
 
-static void read_game(struct data *d, const char *path, int index, struct position *p)
+static void read_game(struct reader *r, struct data *d, const char *path)
 {
-    static struct game g;
+    struct game *g = &r->g;
+    struct position *p = &r->pos;
+    int index = r->games++;
     char err[512];
-    if (!record_load(path, &g, err, sizeof err)) {
+    if (!record_load(path, g, err, sizeof err)) {
         fprintf(stderr, "texel: %s\n", err);
         return;
     }
-    if (!have_table) {
-        if (!pattern_init(&table, g.board.win, g.board.rule)) {
+    if (!r->have_table) {
+        if (!pattern_init(&r->table, g->board.win, g->board.rule)) {
             fprintf(stderr, "texel: out of memory\n");
             exit(1);
         }
-        have_table = true;
-    } else if (table.win != g.board.win || table.rule != g.board.rule) {
+        r->have_table = true;
+    } else if (r->table.win != g->board.win || r->table.rule != g->board.rule) {
         fprintf(stderr, "texel: %s: another win length or rule than the first record\n", path);
         return;
     }
     int black_halves;
-    switch (g.result.outcome) {
+    switch (g->result.outcome) {
     case OUTCOME_BLACK_WINS: black_halves = 2; break;
     case OUTCOME_WHITE_WINS: black_halves = 0; break;
     case OUTCOME_DRAW: black_halves = 1; break;
     default: return; /* unfinished */
     }
     struct board empty;
-    board_init(&empty, g.board.width, g.board.height, g.board.win, g.board.rule);
-    position_init(p, &table, &empty);
-    for (int i = 0; i < g.ply; i++) {
+    board_init(&empty, g->board.width, g->board.height, g->board.win, g->board.rule);
+    position_init(p, &r->table, &empty);
+    for (int i = 0; i < g->ply; i++) {
         int me = i % 2;
-        if (i >= skip_moves && quiet(p, me)) {
+        if (i >= r->skip && quiet(p, me)) {
             struct sample s;
             if (!features(p, me, &s)) {
                 fprintf(stderr, "texel: %s: features do not add up to the position's sums\n",
@@ -162,10 +175,10 @@ static void read_game(struct data *d, const char *path, int index, struct positi
                 exit(1);
             }
             s.half_points = (uint8_t)(me == 0 ? black_halves : 2 - black_halves);
-            s.held_out = index % holdout == holdout - 1;
+            s.held_out = index % r->holdout == r->holdout - 1;
             add_sample(d, &s);
         }
-        position_place(p, g.moves[i], (enum stone)(me + 1));
+        position_place(p, g->moves[i], (enum stone)(me + 1));
     }
 }
 
@@ -175,11 +188,11 @@ static int by_name(const void *a, const void *b)
 }
 
 /* Reads a record, or every .sgf of a directory in name order. */
-static void read_path(struct data *d, const char *path, int *index, struct position *p)
+static void read_path(struct reader *r, struct data *d, const char *path)
 {
     DIR *dir = opendir(path);
     if (dir == NULL) {
-        read_game(d, path, (*index)++, p);
+        read_game(r, d, path);
         return;
     }
     char **names = NULL;
@@ -203,7 +216,7 @@ static void read_path(struct data *d, const char *path, int *index, struct posit
     closedir(dir);
     qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n; i++) {
-        read_game(d, names[i], (*index)++, p);
+        read_game(r, d, names[i]);
         free(names[i]);
     }
     free(names);
@@ -288,14 +301,32 @@ static void solve(double *h, double *g, double *x, int n)
 
 #define MAXP (2 * NF)
 
+/* How much a parameter's distance from its start costs: the loss goes up by
+ * RIDGE · distance² (in evaluation units). Small against what a weight that
+ * the data tell apart changes (a hundredth of the loss for 100 units), it
+ * keeps in place the combinations of weights the data cannot tell apart
+ * (counts that move together). */
+#define RIDGE 1e-6
+
+/* The training loss plus the ridge's cost of the displacement theta. */
+static double objective(const struct data *d, const struct model *m, double k,
+                        const double *theta, int np)
+{
+    double r = 0;
+    for (int j = 0; j < np; j++)
+        r += theta[j] * theta[j];
+    return loss(d, m, k, false) + RIDGE * r;
+}
+
 /* Fits the free parameters of m with K fixed: `np` parameters, parameter j
  * moving a[f] by ca[j][f] and b[f] by cb[j][f] a unit. Newton's method on
- * the training loss, a small ridge towards the start keeping features that
- * hardly vary in place. */
+ * the training loss plus the ridge (a convex objective), each step halved
+ * until the objective goes down. */
 static void fit(const struct data *d, struct model *m, double k, int np,
                 const double ca[][NF], const double cb[][NF])
 {
-    for (int it = 0; it < 30; it++) {
+    double theta[MAXP] = { 0 };
+    for (int it = 0; it < 50; it++) {
         double g[MAXP] = { 0 }, h[MAXP * MAXP] = { 0 }, x[MAXP];
         double count = 0;
         for (size_t i = 0; i < d->count; i++) {
@@ -317,19 +348,34 @@ static void fit(const struct data *d, struct model *m, double k, int np,
             }
             count++;
         }
-        for (int j = 0; j < np; j++)
-            h[j * np + j] += 1e-6 * count + 1e-9;
+        for (int j = 0; j < np; j++) {
+            g[j] += 2 * RIDGE * count * theta[j];
+            h[j * np + j] += 2 * RIDGE * count;
+        }
         double step[MAXP];
         solve(h, g, step, np);
-        double most = 0;
-        for (int j = 0; j < np; j++) {
-            for (int f = 0; f < NF; f++) {
-                m->a[f] -= step[j] * ca[j][f];
-                m->b[f] -= step[j] * cb[j][f];
+        double before = objective(d, m, k, theta, np), after = before, t = 1;
+        struct model start = *m;
+        double theta0[MAXP];
+        memcpy(theta0, theta, sizeof theta0);
+        for (int half = 0; half < 30; half++, t /= 2) {
+            *m = start;
+            for (int j = 0; j < np; j++) {
+                theta[j] = theta0[j] - t * step[j];
+                for (int f = 0; f < NF; f++) {
+                    m->a[f] -= t * step[j] * ca[j][f];
+                    m->b[f] -= t * step[j] * cb[j][f];
+                }
             }
-            most = fabs(step[j]) > most ? fabs(step[j]) : most;
+            after = objective(d, m, k, theta, np);
+            if (after <= before)
+                break;
         }
-        if (most < 1e-4)
+        if (after > before) {
+            *m = start;
+            break;
+        }
+        if (before - after < 1e-9)
             break;
     }
 }
@@ -346,11 +392,37 @@ static void free_features(const struct data *d, bool free_f[NF])
     }
 }
 
-static void round_model(struct model *m, double c)
+/* Rounds the one-table model m (a = c·b) to integer weights, then moves
+ * the free ones by ±1 while that lowers the training loss: a weight of the
+ * empty cells' weak classes counts hundreds of times, so plain rounding can
+ * cost more than the fit won. */
+static void round_model(const struct data *d, struct model *m, double c, double k,
+                        const bool free_f[NF])
 {
     for (int f = 0; f < NF; f++) {
         m->b[f] = round(m->b[f]);
         m->a[f] = m->b[f] * c;
+    }
+    double best = loss(d, m, k, false);
+    for (bool better = true; better;) {
+        better = false;
+        for (int f = 0; f < NF; f++) {
+            if (!free_f[f])
+                continue;
+            for (int dir = -1; dir <= 1; dir += 2) {
+                double was = m->b[f];
+                m->b[f] = was + dir;
+                m->a[f] = m->b[f] * c;
+                double l = loss(d, m, k, false);
+                if (l < best - 1e-9) {
+                    best = l;
+                    better = true;
+                    break;
+                }
+                m->b[f] = was;
+                m->a[f] = was * c;
+            }
+        }
     }
 }
 
@@ -365,10 +437,10 @@ static void print_table(const char *name, const double *w, int from, int n)
 int main(int argc, char **argv)
 {
     bool c_grid = false;
-    int first = 1;
+    int first = 1, skip = 8, holdout = 5;
     for (; first < argc && argv[first][0] == '-'; first++) {
         if (strcmp(argv[first], "--skip") == 0 && first + 1 < argc)
-            skip_moves = atoi(argv[++first]);
+            skip = atoi(argv[++first]);
         else if (strcmp(argv[first], "--holdout") == 0 && first + 1 < argc)
             holdout = atoi(argv[++first]);
         else if (strcmp(argv[first], "--c-grid") == 0)
@@ -376,20 +448,21 @@ int main(int argc, char **argv)
         else
             break;
     }
-    if (first >= argc || holdout < 2 || skip_moves < 0) {
+    if (first >= argc || holdout < 2 || skip < 0) {
         fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--c-grid] RECORD|DIR...\n");
         return 2;
     }
-    struct position *p = malloc(sizeof *p);
+    struct reader *r = calloc(1, sizeof *r);
     struct data d = { 0 };
-    if (p == NULL) {
+    if (r == NULL) {
         fprintf(stderr, "texel: out of memory\n");
         return 1;
     }
-    int games = 0;
+    r->skip = skip;
+    r->holdout = holdout;
     for (int i = first; i < argc; i++)
-        read_path(&d, argv[i], &games, p);
-    free(p);
+        read_path(r, &d, argv[i]);
+    int games = r->games;
     size_t held = 0, halves[3] = { 0 };
     for (size_t i = 0; i < d.count; i++) {
         held += d.s[i].held_out;
@@ -399,6 +472,9 @@ int main(int argc, char **argv)
            "lost %zu\n", games, d.count, held, halves[2], halves[1], halves[0]);
     if (d.count == held || held == 0) {
         fprintf(stderr, "texel: too few games to fit and to hold some out\n");
+        pattern_free(&r->table);
+        free(r);
+        free(d.s);
         return 1;
     }
 
@@ -407,7 +483,7 @@ int main(int argc, char **argv)
     struct model hand;
     for (int f = 0; f < NF; f++) {
         hand.b[f] = hand_weight(f);
-        hand.a[f] = hand.b[f] * 5 / 4;
+        hand.a[f] = hand.b[f] * PATTERN_EVAL_MOVER / 8;
     }
     double k = fit_k(&d, &hand);
     double hand_loss = loss(&d, &hand, k, true);
@@ -416,12 +492,12 @@ int main(int argc, char **argv)
 
     /* One table, the side to move's sum counted c times. */
     static double ca[MAXP][NF], cb[MAXP][NF];
-    double grid[] = { 1.0, 1.125, 1.25, 1.375, 1.5 };
-    int ng = c_grid ? 5 : 1;
+    double grid[] = { 1.0, 1.125, 1.25, 1.375, 1.5, 1.625, 1.75, 1.875, 2.0 };
+    int ng = c_grid ? (int)(sizeof grid / sizeof *grid) : 1;
     struct model best = hand;
-    double best_c = 1.25, best_loss = INFINITY;
+    double best_c = PATTERN_EVAL_MOVER / 8.0, best_loss = INFINITY;
     for (int gi = 0; gi < ng; gi++) {
-        double c = c_grid ? grid[gi] : 1.25;
+        double c = c_grid ? grid[gi] : PATTERN_EVAL_MOVER / 8.0;
         int np = 0;
         memset(ca, 0, sizeof ca);
         memset(cb, 0, sizeof cb);
@@ -436,19 +512,20 @@ int main(int argc, char **argv)
             m.a[f] = m.b[f] * c;
         fit(&d, &m, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
         double exact = loss(&d, &m, k, true);
-        round_model(&m, c);
+        round_model(&d, &m, c, k, free_f);
         double rounded = loss(&d, &m, k, true);
-        printf("one table, c = %.3f: held-out loss %.6f (rounded %.6f, training %.6f)\n", c,
-               exact, rounded, loss(&d, &m, k, false));
-        if (rounded < best_loss) {
-            best_loss = rounded;
+        printf("one table, c = %.3f: held-out loss %.6f (in integers %.6f, training %.6f)\n",
+               c, exact, rounded, loss(&d, &m, k, false));
+        double trained = loss(&d, &m, k, false);
+        if (trained < best_loss) {
+            best_loss = trained;
             best = m;
             best_c = c;
         }
     }
-    printf("fitted (c = %.3f):\n", best_c);
-    print_table("static const int class_weight[PAT_COUNT]", best.b, 0, PAT_COUNT);
-    print_table("static const int combo_bonus[COMBO_COUNT]", best.b, PAT_COUNT, COMBO_COUNT);
+    printf("fitted (PATTERN_EVAL_MOVER %d):\n", (int)lround(best_c * 8));
+    print_table("const int pattern_eval_class[PAT_COUNT]", best.b, 0, PAT_COUNT);
+    print_table("const int pattern_eval_combo[COMBO_COUNT]", best.b, PAT_COUNT, COMBO_COUNT);
 
     /* Two tables: the side to move's weights and the other side's. */
     int np = 0;
@@ -472,7 +549,8 @@ int main(int argc, char **argv)
     print_table("side to move: combo_bonus", two.a, PAT_COUNT, COMBO_COUNT);
     print_table("other side:   class_weight", two.b, 0, PAT_COUNT);
     print_table("other side:   combo_bonus", two.b, PAT_COUNT, COMBO_COUNT);
-    pattern_free(&table);
+    pattern_free(&r->table);
+    free(r);
     free(d.s);
     return 0;
 }

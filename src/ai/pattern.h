@@ -133,6 +133,10 @@ enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line
 extern const int pattern_eval_class[PAT_COUNT];
 extern const int pattern_eval_combo[COMBO_COUNT];
 
+/* The evaluation counts the side to move's sum PATTERN_EVAL_MOVER / 8
+ * times, the other side's once: the move in hand is worth that much. */
+#define PATTERN_EVAL_MOVER 10
+
 #define PATTERN_CELLS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
 
 /* The weight of line d's class in a cell index. */

@@ -16,7 +16,7 @@
  * keyed apart; only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides, the
- * side to move's counting 5/4. The root first looks for a VCF and a short
+ * side to move's counting PATTERN_EVAL_MOVER / 8 (pattern.h). The root first looks for a VCF and a short
  * VCT of its own; after the iterative deepening the chosen move is checked
  * against the opponent's VCF and VCT and replaced by the next root move that
  * survives them, if any (safe_move).
@@ -186,7 +186,7 @@ static bool out_of_budget(struct search *s)
 static int evaluate(const struct search *s, int me)
 {
     const struct position *p = &s->pos;
-    int score = p->total[me] * 5 / 4 - p->total[1 - me];
+    int score = p->total[me] * PATTERN_EVAL_MOVER / 8 - p->total[1 - me];
     if (s->noise > 0) {
         uint64_t r = rng_mix(p->b.hash ^ (me ? SIDE_KEY : 0) ^ s->seed);
         score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
