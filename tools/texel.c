@@ -59,8 +59,8 @@ struct data {
     size_t count, cap;
 };
 
-/* Feature f's hand weight. */
-static double hand_weight(int f)
+/* Feature f's weight in the evaluation today. */
+static double current_weight(int f)
 {
     return f < PAT_COUNT ? pattern_eval_class[f] : pattern_eval_combo[f - PAT_COUNT];
 }
@@ -99,7 +99,7 @@ static bool quiet(const struct position *p, int me)
 }
 
 /* Counts the classes and combinations of each side over the empty cells;
- * false if the hand weights of those counts do not give position.c's sums
+ * false if today's weights of those counts do not give position.c's sums
  * (the features would not be what the search adds up). */
 static bool features(const struct position *p, int me, struct sample *out)
 {
@@ -117,7 +117,7 @@ static bool features(const struct position *p, int me, struct sample *out)
     for (int side = 0; side < 2; side++) {
         double sum = 0;
         for (int f = 0; f < NF; f++)
-            sum += hand_weight(f) * out->n[side == me ? 0 : 1][f];
+            sum += current_weight(f) * out->n[side == me ? 0 : 1][f];
         if ((int)sum != p->total[side])
             return false;
     }
@@ -302,11 +302,11 @@ static void solve(double *h, double *g, double *x, int n)
 #define MAXP (2 * NF)
 
 /* How much a parameter's distance from its start costs: the loss goes up by
- * RIDGE · distance² (in evaluation units). Small against what a weight that
- * the data tell apart changes (a hundredth of the loss for 100 units), it
- * keeps in place the combinations of weights the data cannot tell apart
- * (counts that move together). */
-#define RIDGE 1e-6
+ * RIDGE · distance² (in evaluation units), 0.0001 for 100 units. Far less
+ * than what moving a weight the data tell apart gains, it keeps in place the
+ * combinations of weights the data cannot tell apart (counts that move
+ * together), which would otherwise drift. */
+#define RIDGE 1e-8
 
 /* The training loss plus the ridge's cost of the displacement theta. */
 static double objective(const struct data *d, const struct model *m, double k,
@@ -480,21 +480,20 @@ int main(int argc, char **argv)
 
     bool free_f[NF];
     free_features(&d, free_f);
-    struct model hand;
+    struct model current;
     for (int f = 0; f < NF; f++) {
-        hand.b[f] = hand_weight(f);
-        hand.a[f] = hand.b[f] * PATTERN_EVAL_MOVER / 8;
+        current.b[f] = current_weight(f);
+        current.a[f] = current.b[f] * PATTERN_EVAL_MOVER / 8;
     }
-    double k = fit_k(&d, &hand);
-    double hand_loss = loss(&d, &hand, k, true);
-    printf("K %.6g\nhand weights: held-out loss %.6f (training %.6f)\n", k, hand_loss,
-           loss(&d, &hand, k, false));
+    double k = fit_k(&d, &current);
+    printf("K %.6g\ncurrent weights (PATTERN_EVAL_MOVER %d): held-out loss %.6f (training %.6f)\n",
+           k, PATTERN_EVAL_MOVER, loss(&d, &current, k, true), loss(&d, &current, k, false));
 
     /* One table, the side to move's sum counted c times. */
     static double ca[MAXP][NF], cb[MAXP][NF];
     double grid[] = { 1.0, 1.125, 1.25, 1.375, 1.5, 1.625, 1.75, 1.875, 2.0 };
     int ng = c_grid ? (int)(sizeof grid / sizeof *grid) : 1;
-    struct model best = hand;
+    struct model best = current;
     double best_c = PATTERN_EVAL_MOVER / 8.0, best_loss = INFINITY;
     for (int gi = 0; gi < ng; gi++) {
         double c = c_grid ? grid[gi] : PATTERN_EVAL_MOVER / 8.0;
@@ -507,7 +506,7 @@ int main(int argc, char **argv)
                 cb[np][f] = 1;
                 np++;
             }
-        struct model m = hand;
+        struct model m = current;
         for (int f = 0; f < NF; f++)
             m.a[f] = m.b[f] * c;
         fit(&d, &m, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
