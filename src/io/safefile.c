@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "io/fmt.h"
+#include "mnk/i18n.h"
 
 #define PATH_LEN 4096
 
@@ -17,7 +18,7 @@ bool safefile_make_parents(const char *path, char *err, size_t err_size)
 {
     char dir[PATH_LEN];
     if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
-        return fmt_fail(err, err_size, "%s: path too long", path);
+        return fmt_fail(err, err_size, _("%s: path too long"), path);
     for (char *p = dir + 1; *p != '\0'; p++) {
         if (*p != '/')
             continue;
@@ -56,7 +57,7 @@ bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
 {
     char tmp[PATH_LEN];
     if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp)
-        return fmt_fail(err, err_size, "%s: path too long", path);
+        return fmt_fail(err, err_size, _("%s: path too long"), path);
     if (make_dirs && !safefile_make_parents(path, err, err_size))
         return false;
     int fd = mkstemp(tmp);
