@@ -13,6 +13,7 @@
 
 #include "io/players.h"
 #include "io/safefile.h"
+#include "mnk/i18n.h"
 
 /* The line mnk adds after the moves of a PSQ record, which other programs
  * skip: the win length and the rule, which PSQ itself cannot say. */
@@ -301,30 +302,30 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
     if (strcmp(id, "GM") == 0) {
         int gm;
         if (!parse_int(value, &gm) || gm != 4)
-            return fail(err, err_size, "not a gomoku record (GM[%s], expected GM[4])", value);
+            return fail(err, err_size, _("not a gomoku record (GM[%s], expected GM[4])"), value);
     } else if (strcmp(id, "SZ") == 0) {
         int w, h;
         if (strchr(value, ':') != NULL ? !parse_pair(value, &w, &h)
                                        : !(parse_int(value, &w) && (h = w, true)))
-            return fail(err, err_size, "bad board size SZ[%s]", value);
+            return fail(err, err_size, _("bad board size SZ[%s]"), value);
         c->width = w;
         c->height = h;
         *sized = true;
     } else if (strcmp(id, "RU") == 0) {
         if (!sgf_rule(value, &c->rule))
-            return fail(err, err_size, "rule RU[%s] is not one mnk plays (freestyle or exact)",
+            return fail(err, err_size, _("rule RU[%s] is not one mnk plays (freestyle or exact)"),
                         value);
     } else if (strcmp(id, "WIN") == 0) {
         if (!parse_int(value, &c->win) || c->win < BOARD_MIN_WIN || c->win > BOARD_MAX_SIDE)
-            return fail(err, err_size, "bad win length WIN[%s] (expected %d to %d)", value,
+            return fail(err, err_size, _("bad win length WIN[%s] (expected %d to %d)"), value,
                         BOARD_MIN_WIN, BOARD_MAX_SIDE);
     } else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
         if (!sgf_player(value, &c->player[id[1] == 'B' ? 0 : 1]))
-            return fail(err, err_size, "player name too long in %s", id);
+            return fail(err, err_size, _("player name too long in %s"), id);
     } else if (strcmp(id, "MS") == 0) {
         int b, w;
         if (!parse_pair(value, &b, &w) || b < 0 || w < 0 || b > 3600000 || w > 3600000)
-            return fail(err, err_size, "bad thinking times MS[%s] (expected ms:ms)", value);
+            return fail(err, err_size, _("bad thinking times MS[%s] (expected ms:ms)"), value);
         c->player[0].time_ms = b;
         c->player[1].time_ms = w;
     } else if (strcmp(id, "RE") == 0) {
@@ -333,7 +334,7 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         bool side = (value[0] == 'B' || value[0] == 'W') && value[1] == '+';
         if (!side && strcmp(value, "0") != 0 && strcasecmp(value, "Draw") != 0 &&
             strcasecmp(value, "Void") != 0 && strcmp(value, "?") != 0 && value[0] != '\0')
-            return fail(err, err_size, "bad result RE[%s]", value);
+            return fail(err, err_size, _("bad result RE[%s]"), value);
         if (side && (value[2] == 'F' || value[2] == 'R' || value[2] == 'T')) {
             r->conceded_by = value[0] == 'B' ? STONE_WHITE : STONE_BLACK;
             r->concession = value[2] == 'R' ? END_RESIGN : END_FORFEIT;
@@ -341,24 +342,24 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
     } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
         int expect = r->n_moves % 2 == 0 ? 'B' : 'W';
         if (id[0] != expect)
-            return fail(err, err_size, "move %d is %s's, but the record gives it to %s",
-                        r->n_moves + 1, expect == 'B' ? "Black" : "White",
-                        id[0] == 'B' ? "Black" : "White");
+            return fail(err, err_size, _("move %d is %s's, but the record gives it to %s"),
+                        r->n_moves + 1, expect == 'B' ? _("Black") : _("White"),
+                        id[0] == 'B' ? _("Black") : _("White"));
         if (!*sized)
             c->width = c->height = 15;
         *sized = true;
         int x = value[0] - 'a', y = value[1] - 'a';
         if (strlen(value) != 2 || x < 0 || y < 0 || x >= c->width || y >= c->height)
-            return fail(err, err_size, "move %d: '%s' is not a cell of the board",
+            return fail(err, err_size, _("move %d: '%s' is not a cell of the board"),
                         r->n_moves + 1, value);
         if (r->n_moves >= BOARD_MAX_CELLS)
-            return fail(err, err_size, "too many moves");
+            return fail(err, err_size, _("too many moves"));
         r->moves[r->n_moves++] = y * c->width + x;
     } else if (strcmp(id, "HINT") == 0) {
         if (r->n_moves > 0)
             r->hinted[r->n_moves - 1] = true;
     } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0) {
-        return fail(err, err_size, "set-up stones (%s) are not supported", id);
+        return fail(err, err_size, _("set-up stones (%s) are not supported"), id);
     }
     return true;
 }
@@ -401,7 +402,7 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
     char id[8], value[GAME_PLAYER_SPEC_MAX + 64];
     skip_space(&c);
     if (c.p >= c.end || *c.p != '(')
-        return fail(err, err_size, "not an SGF record (no opening '(')");
+        return fail(err, err_size, _("not an SGF record (no opening '(')"));
     /* Every '(' met descends into the first variation; the first ')' ends
      * the main line. */
     while (c.p < c.end) {
@@ -411,10 +412,10 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
         size_t at = (size_t)(c.p - text);
         char ch = *c.p;
         if (ch == ')')
-            return nodes > 0 || fail(err, err_size, "empty SGF record");
+            return nodes > 0 || fail(err, err_size, _("empty SGF record"));
         if (ch == '(') {
             if (++depth > SGF_NESTING_MAX)
-                return fail(err, err_size, "byte %zu: variations nested deeper than %d", at,
+                return fail(err, err_size, _("byte %zu: variations nested deeper than %d"), at,
                             SGF_NESTING_MAX);
             c.p++;
             continue;
@@ -425,35 +426,35 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
             continue;
         }
         if (nodes == 0)
-            return fail(err, err_size, "byte %zu: a property before the first node", at);
+            return fail(err, err_size, _("byte %zu: a property before the first node"), at);
         if (!isupper((unsigned char)ch))
-            return fail(err, err_size, "byte %zu: unexpected '%c' in SGF", at, ch);
+            return fail(err, err_size, _("byte %zu: unexpected '%c' in SGF"), at, ch);
         const char *start = c.p;
         size_t n = 0;
         while (c.p < c.end && isupper((unsigned char)*c.p)) {
             if (n + 1 >= sizeof id)
-                return fail(err, err_size, "byte %zu: property name too long in SGF", at);
+                return fail(err, err_size, _("byte %zu: property name too long in SGF"), at);
             id[n++] = *c.p++;
         }
         id[n] = '\0';
         skip_space(&c);
         if (c.p >= c.end || *c.p != '[')
-            return fail(err, err_size, "byte %zu: property %s has no value", at, id);
+            return fail(err, err_size, _("byte %zu: property %s has no value"), at, id);
         while (c.p < c.end && *c.p == '[') {
             c.p++;
             if (!sgf_value(&c, value, sizeof value))
-                return fail(err, err_size, "byte %zu: unterminated value of %s", at, id);
+                return fail(err, err_size, _("byte %zu: unterminated value of %s"), at, id);
             if (!sgf_property(r, id, value, &sized, err, err_size)) {
                 char why[256];
                 snprintf(why, sizeof why, "%s", err);
-                return fail(err, err_size, "byte %zu: %s", at, why);
+                return fail(err, err_size, _("byte %zu: %s"), at, why);
             }
             skip_space(&c);
         }
         if (nodes == 1 && !known_root(id))
             keep_root(r, start, c.p);
     }
-    return fail(err, err_size, "SGF record ends early (missing ')')");
+    return fail(err, err_size, _("SGF record ends early (missing ')')"));
 }
 
 /* Splits off the next line of the cursor into buf; false at the end. */
@@ -534,9 +535,9 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
     int w, h;
     if (!next_line(&c, line, sizeof line) || strncmp(line, "Piskvorky ", 10) != 0 ||
         (p += 10, !psq_number(&p, &w)) || *p++ != 'x' || !psq_number(&p, &h))
-        return fail(err, err_size, "line 1: not a PSQ record (expected 'Piskvorky WxH, ...')");
+        return fail(err, err_size, _("line 1: not a PSQ record (expected 'Piskvorky WxH, ...')"));
     if (w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE || h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE)
-        return fail(err, err_size, "line 1: PSQ board %dx%d: each side must be %d..%d", w, h,
+        return fail(err, err_size, _("line 1: PSQ board %dx%d: each side must be %d..%d"), w, h,
                     BOARD_MIN_SIDE, BOARD_MAX_SIDE);
     r->config.width = w;
     r->config.height = h;
@@ -553,18 +554,18 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
                 ended = number;
             if (psq_is_mnk(line) &&
                 !psq_mnk(line, &r->config))
-                return fail(err, err_size, "line %d: bad win length or rule in '%.60s'", number,
+                return fail(err, err_size, _("line %d: bad win length or rule in '%.60s'"), number,
                             line);
             continue;
         }
         if (ended > 0)
-            return fail(err, err_size, "line %d: a move after line %d ended the moves ('%.60s')",
+            return fail(err, err_size, _("line %d: a move after line %d ended the moves ('%.60s')"),
                         number, ended, line);
         if (x < 1 || y < 1 || x > w || y > h)
-            return fail(err, err_size, "line %d: move %d: %d,%d is off the %dx%d board",
+            return fail(err, err_size, _("line %d: move %d: %d,%d is off the %dx%d board"),
                         number, r->n_moves + 1, x, y, w, h);
         if (r->n_moves >= BOARD_MAX_CELLS)
-            return fail(err, err_size, "line %d: too many moves", number);
+            return fail(err, err_size, _("line %d: too many moves"), number);
         r->moves[r->n_moves++] = (y - 1) * w + (x - 1);
     }
     return true;
@@ -576,7 +577,7 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
 {
     struct parsed *r = calloc(1, sizeof *r); /* too big for the stack */
     if (r == NULL)
-        return fail(err, err_size, "out of memory");
+        return fail(err, err_size, _("out of memory"));
     game_config_default(&r->config);
     r->extra = extra;
     if (extra != NULL)
@@ -590,7 +591,7 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
                                 : parse_psq(text, len, r, err, err_size);
     struct game *replay = ok ? malloc(sizeof *replay) : NULL;
     if (ok && replay == NULL)
-        ok = fail(err, err_size, "out of memory");
+        ok = fail(err, err_size, _("out of memory"));
     if (ok) {
         const char *why = game_init(replay, &r->config);
         if (why != NULL)
@@ -601,11 +602,11 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
             game_note_hint(replay);
         enum game_error e = game_play(replay, r->moves[i]);
         if (e == GAME_ERR_OCCUPIED)
-            ok = fail(err, err_size, "move %d plays on an occupied cell", i + 1);
+            ok = fail(err, err_size, _("move %d plays on an occupied cell"), i + 1);
         else if (e == GAME_ERR_OVER)
-            ok = fail(err, err_size, "move %d comes after the game ended", i + 1);
+            ok = fail(err, err_size, _("move %d comes after the game ended"), i + 1);
         else if (e != GAME_OK)
-            ok = fail(err, err_size, "move %d is off the board", i + 1);
+            ok = fail(err, err_size, _("move %d is off the board"), i + 1);
     }
     if (ok) {
         if (r->conceded_by != STONE_NONE)
@@ -654,7 +655,7 @@ bool record_save(const char *path, const struct game *g, char *err, size_t err_s
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
-        return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
+        return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
     return record_save_notes(path, g, fmt, NULL, false, err, err_size);
 }
 
@@ -674,7 +675,7 @@ static bool read_file(const char *path, char **text, size_t *len, char *err, siz
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return fail(err, err_size, "%s: not a record file (%s)", path,
+        return fail(err, err_size, _("%s: not a record file (%s)"), path,
                     S_ISDIR(st.st_mode)    ? "a directory"
                     : S_ISFIFO(st.st_mode) ? "a pipe"
                     : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
@@ -682,12 +683,12 @@ static bool read_file(const char *path, char **text, size_t *len, char *err, siz
     }
     if (st.st_size >= RECORD_MAX_BYTES) {
         close(fd);
-        return fail(err, err_size, "%s: too large for a game record", path);
+        return fail(err, err_size, _("%s: too large for a game record"), path);
     }
     *text = malloc((size_t)st.st_size + 1);
     if (*text == NULL) {
         close(fd);
-        return fail(err, err_size, "out of memory");
+        return fail(err, err_size, _("out of memory"));
     }
     size_t n = 0;
     for (;;) {
@@ -706,7 +707,7 @@ static bool read_file(const char *path, char **text, size_t *len, char *err, siz
         if (n > (size_t)st.st_size) {   /* grew while read */
             close(fd);
             free(*text);
-            return fail(err, err_size, "%s: changed while being read", path);
+            return fail(err, err_size, _("%s: changed while being read"), path);
         }
     }
     close(fd);
@@ -719,7 +720,7 @@ bool record_load_extra(const char *path, struct game *g, struct record_extra *ex
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
-        return fail(err, err_size, "%s: unknown record format (use .sgf or .psq)", path);
+        return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
     char *text = NULL;
     size_t len = 0;
     if (!read_file(path, &text, &len, err, err_size))

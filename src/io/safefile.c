@@ -3,38 +3,28 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "io/fmt.h"
+#include "mnk/i18n.h"
+
 #define PATH_LEN 4096
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 bool safefile_make_parents(const char *path, char *err, size_t err_size)
 {
     char dir[PATH_LEN];
     if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
-        return fail(err, err_size, "%s: path too long", path);
+        return fmt_fail(err, err_size, _("%s: path too long"), path);
     for (char *p = dir + 1; *p != '\0'; p++) {
         if (*p != '/')
             continue;
         *p = '\0';
         if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-            return fail(err, err_size, "%s: %s", dir, strerror(errno));
+            return fmt_fail(err, err_size, "%s: %s", dir, strerror(errno));
         *p = '/';
     }
     return true;
@@ -67,18 +57,18 @@ bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
 {
     char tmp[PATH_LEN];
     if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp)
-        return fail(err, err_size, "%s: path too long", path);
+        return fmt_fail(err, err_size, _("%s: path too long"), path);
     if (make_dirs && !safefile_make_parents(path, err, err_size))
         return false;
     int fd = mkstemp(tmp);
     if (fd < 0)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
     FILE *f = fdopen(fd, "w");
     if (f == NULL) {
         int e = errno;
         close(fd);
         unlink(tmp);
-        return fail(err, err_size, "%s: %s", path, strerror(e));
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(e));
     }
     /* mkstemp makes the file 0600; a record or a setting is the player's
      * own, and that is what it should be. */
@@ -99,10 +89,10 @@ bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
     }
     if (!ok) {
         unlink(tmp);
-        return fail(err, err_size, "%s: %s", path, strerror(e));
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(e));
     }
     if (!sync_dir(path))
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
     return true;
 }
 

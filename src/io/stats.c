@@ -2,11 +2,11 @@
 #include "io/stats.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/fmt.h"
 #include "io/players.h"
 #include "io/safefile.h"
 #include "mnk/level.h"
@@ -14,18 +14,6 @@
 
 #define HEADER "mnk-stats"
 #define MAX_FIELDS 12   /* a computer row has 11; one more means too many */
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 void stats_init(struct stats *s)
 {
@@ -415,14 +403,14 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
     char *f[MAX_FIELDS];
     int n = split(line, f);
     if (n == 0)
-        return fail(why, size, "an empty line of spaces");
+        return fmt_fail(why, size, "an empty line of spaces");
     if (strcmp(f[0], "streak") == 0) {
         if (*have_streak)
-            return fail(why, size, "a second streak line");
+            return fmt_fail(why, size, "a second streak line");
         /* Checked against the totals once every row is read. */
         if (n != 4 || !parse_streak(f + 1, STATS_COUNT_MAX, STATS_COUNT_MAX, STATS_COUNT_MAX,
                                     &s->streak, &s->best))
-            return fail(why, size, "the streak is not KIND LENGTH BEST");
+            return fmt_fail(why, size, "the streak is not KIND LENGTH BEST");
         *have_streak = true;
         return true;
     }
@@ -430,20 +418,20 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         struct stats_row r;
         memset(&r, 0, sizeof r);
         if (n != 11)
-            return fail(why, size, "a computer row has 11 fields, not %d", n);
+            return fmt_fail(why, size, "a computer row has 11 fields, not %d", n);
         clean_name(f[1], r.opponent);
         if (strcmp(r.opponent, f[1]) != 0)
-            return fail(why, size, "the opponent's name is too long or not printable ASCII");
+            return fmt_fail(why, size, "the opponent's name is too long or not printable ASCII");
         const char *wrong = parse_games(f + 2, &r.board, &r.won, &r.lost, &r.drawn);
         if (wrong != NULL)
-            return fail(why, size, "%s", wrong);
+            return fmt_fail(why, size, "%s", wrong);
         if (!parse_streak(f + 8, r.won, r.lost, r.drawn, &r.streak, &r.best))
-            return fail(why, size, "the streak does not fit the games");
+            return fmt_fail(why, size, "the streak does not fit the games");
         /* Put in order once all are read (sort_rows): one at its place
          * each time would take time that grows with the square of the
          * rows, for a file made to stall. */
         if (!grow((void **)&s->rows, s->n_rows, &s->cap_rows, sizeof *s->rows))
-            return fail(why, size, "out of memory");
+            return fmt_fail(why, size, "out of memory");
         s->rows[s->n_rows++] = r;
         return true;
     }
@@ -451,12 +439,12 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         struct stats_people p;
         memset(&p, 0, sizeof p);
         if (n != 7)
-            return fail(why, size, "a people row has 7 fields, not %d", n);
+            return fmt_fail(why, size, "a people row has 7 fields, not %d", n);
         const char *wrong = parse_games(f + 1, &p.board, &p.black, &p.white, &p.drawn);
         if (wrong != NULL)
-            return fail(why, size, "%s", wrong);
+            return fmt_fail(why, size, "%s", wrong);
         if (!grow((void **)&s->people, s->n_people, &s->cap_people, sizeof *s->people))
-            return fail(why, size, "out of memory");
+            return fmt_fail(why, size, "out of memory");
         s->people[s->n_people++] = p;
         return true;
     }
@@ -466,7 +454,7 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
     for (const char *c = f[0]; *c != '\0' && k + 1 < sizeof kind; c++)
         kind[k++] = *c >= 0x20 && *c < 0x7f ? *c : '?';
     kind[k] = '\0';
-    return fail(why, size, "'%s' is no kind of line here", kind);
+    return fmt_fail(why, size, "'%s' is no kind of line here", kind);
 }
 
 /* Reads the whole file into buf (NUL-terminated); *len its length.
@@ -479,7 +467,7 @@ static enum stats_read_result slurp(const char *path, char *buf, size_t *len, bo
         *missing = errno == ENOENT || errno == ENOTDIR;
         if (*missing)
             return STATS_READ_OK;
-        fail(err, err_size, "%s: %s", path, strerror(errno));
+        fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
         return STATS_READ_BAD;
     }
     *len = fread(buf, 1, STATS_FILE_MAX + 1, in);
@@ -487,11 +475,11 @@ static enum stats_read_result slurp(const char *path, char *buf, size_t *len, bo
     int e = errno;
     fclose(in);
     if (bad) {
-        fail(err, err_size, "%s: %s", path, strerror(e));
+        fmt_fail(err, err_size, "%s: %s", path, strerror(e));
         return STATS_READ_BAD;
     }
     if (*len > STATS_FILE_MAX) {
-        fail(err, err_size, "%s: larger than %d bytes", path, STATS_FILE_MAX);
+        fmt_fail(err, err_size, "%s: larger than %d bytes", path, STATS_FILE_MAX);
         return STATS_READ_BAD;
     }
     buf[*len] = '\0';
@@ -533,16 +521,16 @@ static enum stats_read_result check_header(const char *path, const char *line, c
     size_t n = strlen(HEADER);
     long version;
     if (strncmp(line, HEADER, n) != 0 || line[n] != ' ' || !parse_count(line + n + 1, &version)) {
-        fail(err, err_size, "%s: line 1: not a statistics file (no '%s %d')", path, HEADER,
+        fmt_fail(err, err_size, "%s: line 1: not a statistics file (no '%s %d')", path, HEADER,
              STATS_VERSION);
         return STATS_READ_BAD;
     }
     if (version > STATS_VERSION) {
-        fail(err, err_size, "%s: written by a later mnk (version %ld)", path, version);
+        fmt_fail(err, err_size, "%s: written by a later mnk (version %ld)", path, version);
         return STATS_READ_LEAVE;
     }
     if (version != STATS_VERSION) {
-        fail(err, err_size, "%s: line 1: unknown version %ld", path, version);
+        fmt_fail(err, err_size, "%s: line 1: unknown version %ld", path, version);
         return STATS_READ_BAD;
     }
     return STATS_READ_OK;
@@ -552,7 +540,7 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
                                     char *err, size_t err_size)
 {
     if (memchr(text, '\0', len) != NULL) {
-        fail(err, err_size, "%s: a NUL byte at byte %zu", path,
+        fmt_fail(err, err_size, "%s: a NUL byte at byte %zu", path,
              (size_t)((char *)memchr(text, '\0', len) - text) + 1);
         return STATS_READ_BAD;
     }
@@ -578,22 +566,22 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
             continue;
         char why[120];
         if (!parse_line(line, s, &have_streak, why, sizeof why)) {
-            fail(err, err_size, "%s: line %d: %s", path, number, why);
+            fmt_fail(err, err_size, "%s: line %d: %s", path, number, why);
             return STATS_READ_BAD;
         }
     }
     if (number == 0) {   /* safefile never leaves an empty file */
-        fail(err, err_size, "%s: empty", path);
+        fmt_fail(err, err_size, "%s: empty", path);
         return STATS_READ_BAD;
     }
     if (!sort_rows(s)) {
-        fail(err, err_size, "%s: a row is there twice", path);
+        fmt_fail(err, err_size, "%s: a row is there twice", path);
         return STATS_READ_BAD;
     }
     long won, lost, drawn;
     stats_totals(s, &won, &lost, &drawn);
     if (s->streak.length > games_of(s->streak.kind, won, lost, drawn) || s->best > won) {
-        fail(err, err_size, "%s: the streak is longer than the games", path);
+        fmt_fail(err, err_size, "%s: the streak is longer than the games", path);
         return STATS_READ_BAD;
     }
     return STATS_READ_OK;
@@ -605,12 +593,12 @@ enum stats_read_result stats_parse(const char *name, const char *text, size_t le
     stats_free(s);
     err[0] = '\0';
     if (len > STATS_FILE_MAX) {
-        fail(err, err_size, "%s: larger than %d bytes", name, STATS_FILE_MAX);
+        fmt_fail(err, err_size, "%s: larger than %d bytes", name, STATS_FILE_MAX);
         return STATS_READ_BAD;
     }
     char *copy = malloc(len + 1);   /* parse() cuts it into lines */
     if (copy == NULL) {
-        fail(err, err_size, "%s: out of memory", name);
+        fmt_fail(err, err_size, "%s: out of memory", name);
         return STATS_READ_LEAVE;
     }
     memcpy(copy, text, len);
@@ -629,7 +617,7 @@ enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
     err[0] = '\0';
     char *text = malloc(STATS_FILE_MAX + 2);
     if (text == NULL) {
-        fail(err, err_size, "%s: out of memory", path);
+        fmt_fail(err, err_size, "%s: out of memory", path);
         return STATS_READ_LEAVE;   /* not the file's fault: leave it be */
     }
     size_t len = 0;
@@ -651,7 +639,7 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     case STATS_READ_OK:
         return true;
     case STATS_READ_LEAVE:
-        return fail(note, note_size, "%s", err);
+        return fmt_fail(note, note_size, "%s", err);
     case STATS_READ_BAD:
         break;
     }
@@ -662,7 +650,7 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     const char *why = strncmp(err, path, n) == 0 && err[n] == ':' ? err + n + 2 : err;
     char aside[4096];
     if (!safefile_set_aside(path, aside, sizeof aside))
-        return fail(note, note_size, _("statistics not understood (%s) and could not be set "
+        return fmt_fail(note, note_size, _("statistics not understood (%s) and could not be set "
                                        "aside: %s"), why, path);
     const char *base = strrchr(aside, '/');
     snprintf(note, note_size, _("statistics moved to %s (%s); counting starts afresh"),
@@ -681,7 +669,7 @@ bool stats_count(const char *path, const struct game *g, char *note, size_t note
         return false;   /* s is empty: nothing to free */
     char err[4096 + 200];
     bool ok = stats_add_game(&s, g) ? stats_write(path, &s, err, sizeof err)
-                                    : fail(err, sizeof err, "out of memory");
+                                    : fmt_fail(err, sizeof err, "out of memory");
     stats_free(&s);
     if (!ok) {
         size_t used = strlen(note);

@@ -303,6 +303,26 @@ static void save_settings(struct app *a, const struct settings *now)
     }
 }
 
+/* The SGF root property a kept game carries once its end is in the
+ * statistics: an undo may reopen it, and resumed later it must not count
+ * again. Kept in the record's other root properties (struct record_extra). */
+#define COUNTED_PROP "MNKSTAT[counted]"
+
+static bool extra_counted(const struct record_extra *e)
+{
+    return strstr(e->root, COUNTED_PROP) != NULL;
+}
+
+static void extra_set_counted(struct record_extra *e, bool counted)
+{
+    char *at = strstr(e->root, COUNTED_PROP);
+    size_t len = strlen(e->root), prop = strlen(COUNTED_PROP);
+    if (counted && at == NULL && len + prop < sizeof e->root)
+        memcpy(e->root + len, COUNTED_PROP, prop + 1);
+    else if (!counted && at != NULL)
+        memmove(at, at + prop, strlen(at + prop) + 1);
+}
+
 /* Counts the game on screen in the statistics when it has just ended (a
  * line, a full board, a resignation, a forfeit), once per game: not when
  * it was over as opened, and not again when an undo reopens it and it
@@ -315,6 +335,7 @@ static void count_ending(struct app *a, bool leaving)
     if (a->counted || !game_over(g))
         return;
     a->counted = true;
+    extra_set_counted(&a->extra, true);   /* kept with the game from now on */
     if (!saves_stats_path(path, sizeof path))
         return;   /* no HOME: sync_autosave() says so */
     stats_count(path, g, note, sizeof note);
@@ -455,7 +476,8 @@ static void open_game(struct app *a, const struct game *g, const char *kept, con
     } else {
         new_autosave(a);
     }
-    a->counted = game_over(g);   /* a game over already is no new end */
+    /* A game over already is no new end, nor is one counted before. */
+    a->counted = game_over(g) || extra_counted(&a->extra);
     play_note(&a->play, note);
     show_game(a);
 }
@@ -750,6 +772,7 @@ static void react(struct app *a, unsigned r)
         review_continuation(&a->review, &g, (uint64_t)clock_us());
         char note[80];
         snprintf(note, sizeof note, _("playing on from move %d"), g.ply / 2 + 1);
+        extra_set_counted(&a->extra, false);   /* a new game, with an end of its own */
         open_game(a, &g, NULL, note);
     }
     if (r & REACT_LANG) {
@@ -950,9 +973,9 @@ int app_run(const struct game_config *config, const struct game *record,
     } else {
         resize(a);
         if (record != NULL) {
-            open_record(a, record, note);
             if (extra != NULL)
                 a->extra = *extra;
+            open_record(a, record, note);
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
             if (config == NULL)

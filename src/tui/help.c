@@ -38,7 +38,22 @@ static const char *tr(const char *text)
     return text[0] != '\0' ? _(text) : text;
 }
 
-/* The i-th line of the help text, untranslated; false past the end. */
+/* The screens whose keys the help lists, in order: a heading, then one line
+ * per documented key of the screen's table. */
+static const struct section {
+    const char *title;
+    bool (*line)(int i, const char **keys, const char **help);
+} sections[] = {
+    { N_("Keys while playing"), play_help_line },
+    { N_("Keys in review"), review_help_line },
+    { N_("Keys in the menu"), menu_help_line },
+    { N_("Keys in the list of games to open"), load_help_line },
+};
+
+#define N_SECTIONS (sizeof sections / sizeof sections[0])
+
+/* The i-th line of the help text, untranslated; false past the end. The
+ * rules come first, then each section after an empty line. */
 static bool line_at(int i, struct line *l)
 {
     if (i == 0)
@@ -46,53 +61,20 @@ static bool line_at(int i, struct line *l)
     if (--i < N_RULES)
         return *l = (struct line){ NULL, rules[i], STYLE_NORMAL }, true;
     i -= N_RULES;
-    if (i == 0)
-        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
-    if (--i == 0)
-        return *l = (struct line){ NULL, N_("Keys while playing"), STYLE_LABEL }, true;
-    i--;
-    const char *keys, *text;
-    int n = 0;
-    while (play_help_line(n, &keys, &text))
-        n++;
-    if (i < n) {
-        play_help_line(i, &keys, &text);
-        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
+    for (size_t s = 0; s < N_SECTIONS; s++) {
+        if (i == 0)
+            return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
+        if (--i == 0)
+            return *l = (struct line){ NULL, sections[s].title, STYLE_LABEL }, true;
+        i--;
+        const char *keys, *text;
+        if (sections[s].line(i, &keys, &text))
+            return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
+        int n = 0;
+        while (sections[s].line(n, &keys, &text))
+            n++;
+        i -= n;
     }
-    i -= n;
-    if (i == 0)
-        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
-    if (--i == 0)
-        return *l = (struct line){ NULL, N_("Keys in review"), STYLE_LABEL }, true;
-    i--;
-    n = 0;
-    while (review_help_line(n, &keys, &text))
-        n++;
-    if (i < n) {
-        review_help_line(i, &keys, &text);
-        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
-    }
-    i -= n;
-    if (i == 0)
-        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
-    if (--i == 0)
-        return *l = (struct line){ NULL, N_("Keys in the menu"), STYLE_LABEL }, true;
-    i--;
-    n = 0;
-    while (menu_help_line(n, &keys, &text))
-        n++;
-    if (i < n) {
-        menu_help_line(i, &keys, &text);
-        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
-    }
-    i -= n;
-    if (i == 0)
-        return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
-    if (--i == 0)
-        return *l = (struct line){ NULL, N_("Keys in the list of games to open"),
-                                           STYLE_LABEL }, true;
-    if (load_help_line(i - 1, &keys, &text))
-        return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
     return false;
 }
 

@@ -3,42 +3,17 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/fmt.h"
 #include "io/players.h"
 #include "io/record.h"
 #include "io/safefile.h"
 #include "mnk/i18n.h"
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-/* snprintf that says whether everything fitted. */
-static bool fits(char *buf, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool fits(char *buf, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, size, fmt, ap);
-    va_end(ap);
-    return n >= 0 && (size_t)n < size;
-}
 
 /* $VAR/mnk/SUB if VAR is an absolute path, else $HOME/FALLBACK/mnk/SUB. */
 static bool xdg_path(char *buf, size_t size, const char *var, const char *fallback,
@@ -46,11 +21,11 @@ static bool xdg_path(char *buf, size_t size, const char *var, const char *fallba
 {
     const char *base = getenv(var);
     if (base != NULL && base[0] == '/')
-        return fits(buf, size, "%s/mnk/%s", base, sub);
+        return fmt_fits(buf, size, "%s/mnk/%s", base, sub);
     const char *home = getenv("HOME");
     if (home == NULL || home[0] == '\0')
         return false;
-    return fits(buf, size, "%s/%s/mnk/%s", home, fallback, sub);
+    return fmt_fits(buf, size, "%s/%s/mnk/%s", home, fallback, sub);
 }
 
 bool saves_dir(char *buf, size_t size)
@@ -76,7 +51,7 @@ bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial)
         return false;
     if (localtime_r(&when, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
         snprintf(stamp, sizeof stamp, "game");
-    return fits(buf, size, "%s/%s-%ld-%u.sgf", dir, stamp, (long)getpid(), serial);
+    return fmt_fits(buf, size, "%s/%s-%ld-%u.sgf", dir, stamp, (long)getpid(), serial);
 }
 
 struct saves_mark saves_mark_of(const struct game *g)
@@ -95,7 +70,7 @@ bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b)
 bool saves_forget(const char *path, char *err, size_t err_size)
 {
     if (remove(path) != 0 && errno != ENOENT)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
     return true;
 }
 
@@ -122,9 +97,9 @@ static void set_aside(const char *path, char *note, size_t note_size, const char
     if (note[0] != '\0')
         return;
     if (moved)
-        fits(note, note_size, _("a kept game did not load and was set aside as %s: %s"), aside, why);
+        fmt_fits(note, note_size, _("a kept game did not load and was set aside as %s: %s"), aside, why);
     else
-        fits(note, note_size, _("a kept game does not load (%s) and could not be set aside: %s"),
+        fmt_fits(note, note_size, _("a kept game does not load (%s) and could not be set aside: %s"),
              path, why);
 }
 
@@ -133,7 +108,7 @@ static void migrate_last(const char *dir)
 {
     char old[SAVES_PATH_MAX], path[SAVES_PATH_MAX];
     if (!xdg_path(old, sizeof old, "XDG_STATE_HOME", ".local/state", "last.sgf") ||
-        access(old, F_OK) != 0 || !fits(path, sizeof path, "%s/last.sgf", dir))
+        access(old, F_OK) != 0 || !fmt_fits(path, sizeof path, "%s/last.sgf", dir))
         return;
     char err[SAVES_PATH_MAX];
     if (safefile_make_parents(path, err, sizeof err) && access(path, F_OK) != 0)
@@ -200,7 +175,7 @@ static int read_dir(const char *dir, bool (*want)(const char *name), enum saves_
     DIR *d = opendir(dir);
     if (d == NULL) {
         if (errno != ENOENT && note != NULL)
-            fits(note, note_size, "%s: %s", dir, strerror(errno));
+            fmt_fits(note, note_size, "%s: %s", dir, strerror(errno));
         return n;
     }
     static struct game g;   /* large; the lists are read on one thread */
@@ -211,7 +186,7 @@ static int read_dir(const char *dir, bool (*want)(const char *name), enum saves_
         struct saves_entry *s = &out[n];
         struct stat st;
         char why[SAVES_PATH_MAX + 100];
-        if (!fits(s->path, sizeof s->path, "%s/%s", dir, e->d_name) ||
+        if (!fmt_fits(s->path, sizeof s->path, "%s/%s", dir, e->d_name) ||
             stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
         if (!saves_load(s->path, &g, NULL, why, sizeof why)) {
@@ -285,7 +260,7 @@ int saves_complete(const char *typed, char *out, size_t out_size, char *names,
     const char *start = typed + dir_len;
     char dir[SAVES_PATH_MAX], typed_dir[SAVES_PATH_MAX];
     names[0] = '\0';
-    fits(out, out_size, "%s", typed);
+    fmt_fits(out, out_size, "%s", typed);
     if (dir_len >= sizeof typed_dir)
         return 0;
     memcpy(typed_dir, typed, dir_len);
@@ -319,7 +294,7 @@ int saves_complete(const char *typed, char *out, size_t out_size, char *names,
         if (matches == 0) {
             char full[SAVES_PATH_MAX];
             struct stat st;
-            first_is_dir = fits(full, sizeof full, "%s/%s", dir, name) && stat(full, &st) == 0 &&
+            first_is_dir = fmt_fits(full, sizeof full, "%s/%s", dir, name) && stat(full, &st) == 0 &&
                            S_ISDIR(st.st_mode);
         }
         int w = snprintf(names + used, names_size - used, "%s%s", used ? "  " : "", name);
@@ -335,7 +310,7 @@ int saves_complete(const char *typed, char *out, size_t out_size, char *names,
     /* Never cut a UTF-8 character in two. */
     while (common > start_len && ((unsigned char)first[common] & 0xc0) == 0x80)
         common--;
-    fits(out, out_size, "%.*s%.*s%s", (int)dir_len, typed, (int)common, first,
+    fmt_fits(out, out_size, "%.*s%.*s%s", (int)dir_len, typed, (int)common, first,
          matches == 1 && first_is_dir ? "/" : "");
     return matches;
 }
@@ -356,8 +331,8 @@ bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
     base = base != NULL ? base + 1 : typed;
     const char *ext = add_sgf && strchr(base, '.') == NULL ? ".sgf" : "";
     if (strncmp(typed, "~/", 2) == 0 && home != NULL && home[0] != '\0')
-        return fits(buf, size, "%s/%s%s", home, typed + 2, ext);
-    return fits(buf, size, "%s%s", typed, ext);
+        return fmt_fits(buf, size, "%s/%s%s", home, typed + 2, ext);
+    return fmt_fits(buf, size, "%s%s", typed, ext);
 }
 
 bool saves_write(const char *path, const struct game *g, const char *root_props,
@@ -365,7 +340,7 @@ bool saves_write(const char *path, const struct game *g, const char *root_props,
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
-        return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
+        return fmt_fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
     const struct record_notes notes = { .root_props = root_props };
     return record_save_notes(path, g, fmt, &notes, make_dirs, err, err_size);
 }

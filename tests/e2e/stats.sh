@@ -2,7 +2,8 @@
 # stats.sh — end-to-end tests of the statistics: the menu's Statistics
 # says when there is nothing yet; a game against the computer that the
 # player resigns is counted once (not again when it is taken back and
-# resigned anew), survives a restart of mnk and shows in the table; a
+# resigned anew, nor when it is kept reopened and resumed after a restart),
+# survives a restart of mnk and shows in the table; a
 # finished game opened from a record is not counted; a game between two
 # people is counted apart; a statistics file that is not
 # understood is set aside with its content and said once, on the screen
@@ -188,6 +189,40 @@ if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
     pass "the bad file set aside, the game counted afresh"
 else
     fail "after the game: $(ls "$DATA"); $(cat "$STATS" 2>/dev/null)"
+fi
+keys q
+expect_restored 0 "q after the game"
+
+echo "# an end taken back, kept and resumed after a restart, counts no more"
+start_shell
+run --size 5 --win 4 --black human --white club
+expect "5×5 k=4 freestyle" "another game against club"
+keys Enter
+if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+keys R y
+expect "White wins by resignation" "resigned"
+if wait_stats '^computer club 5x5 4 freestyle 0 2 0 L 2 0$'; then
+    pass "the second loss is counted"
+else
+    fail "not counted: $(cat "$STATS" 2>/dev/null)"
+fi
+keys u
+expect "took back" "u reopens the game"
+keys q y
+expect_restored 0 "q, y with the game reopened"
+run                                          # the same shell: the game is kept
+expect "Resume" "the reopened game is kept for Resume"
+keys Enter
+expect "Unfinished games, newest first" "the list of kept games"
+keys Enter
+expect "resumed where you left off" "the game resumes"
+keys R y
+expect "White wins by resignation" "resigned once more"
+sleep 0.3
+if grep -q '^computer club 5x5 4 freestyle 0 2 0 L 2 0$' "$STATS"; then
+    pass "a counted game resumed later does not count again"
+else
+    fail "counted again: $(cat "$STATS")"
 fi
 keys q
 expect_restored 0 "q after the game"
