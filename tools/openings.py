@@ -47,6 +47,12 @@ side by plain threats, but a strong engine may still find it won.
 
 Either way the file printed says in its header how it was made.
 
+--random N prints N random openings instead, with no judging: 3 or 4
+stones (Black, White, Black[, White]) in the central 7x7, each within two
+cells of an earlier one, no two the same. For self-play at a fixed number
+of nodes (tools/sprt.sh), where each opening gives the same two games every
+time: a test needs many more openings than games per opening.
+
 --recentre N moves every opening of a 15x15 file to the centre of an NxN
 board: the openings sit in the middle, away from the edges, so the shapes
 keep their character on a larger board.
@@ -185,6 +191,24 @@ def connected(cells):
 def notation(c):
     x, y = c
     return "%s%d" % ("abcdefghijklmnopqrstuvwxyz"[x], SIZE - y)
+
+
+def random_openings(count, rng):
+    """count distinct random openings of 3 or 4 stones near the centre, as
+    move lists."""
+    seen, out = set(), []
+    while len(out) < count:
+        n = rng.choice((3, 4))
+        stones = [(CENTRE + rng.randint(-1, 1), CENTRE + rng.randint(-1, 1))]
+        while len(stones) < n:
+            bx, by = rng.choice(stones)
+            c = (bx + rng.randint(-2, 2), by + rng.randint(-2, 2))
+            if max(abs(c[0] - CENTRE), abs(c[1] - CENTRE)) <= 3 and c not in stones:
+                stones.append(c)
+        if tuple(stones) not in seen:
+            seen.add(tuple(stones))
+            out.append(stones)
+    return out
 
 
 def enumerate_candidates(rng, per_size):
@@ -499,6 +523,7 @@ def recentre(size, path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recentre", type=int, metavar="N")
+    ap.add_argument("--random", type=int, metavar="N", help="print N random openings")
     ap.add_argument("file", nargs="?")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--count", type=int, default=50, help="openings to keep at most")
@@ -529,6 +554,12 @@ def main():
         recentre(args.recentre, args.file)
         return
     rng = random.Random(args.seed)
+    if args.random:
+        print("# %d random openings (tools/openings.py --random %d --seed %d)"
+              % (args.random, args.random, args.seed))
+        for stones in random_openings(args.random, rng):
+            print(" ".join(notation(c) for c in stones))
+        return
     try:
         counts = [int(v) for v in args.candidates.split(",")]
         if len(counts) != 3 or min(counts) < 0:

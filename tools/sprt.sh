@@ -4,8 +4,12 @@
 # Builds the base commit (default HEAD) in a temporary directory and the
 # working tree in build/, then plays the two as Gomocup engines at a fixed
 # number of nodes a move (load-independent, so it can run on a busy
-# machine) from the 15x15 openings, colours alternating, until the SPRT of
-# `mnk match --sprt` decides.
+# machine), colours alternating, until the SPRT of `mnk match --sprt`
+# decides. At a fixed node count both engines play the same game every time
+# from the same opening, so the games are only as many as twice the
+# openings: by default each pair of games gets an opening of its own, drawn
+# at random (tools/openings.py --random), so that no game counts twice as
+# evidence.
 #
 #   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
 #                 [--openings FILE]
@@ -13,7 +17,7 @@
 #     --nodes N       nodes a move for both (default 100000)
 #     --elo E0,E1     the SPRT's hypotheses (default 0,10)
 #     --games MAX     the most games to play (default 4000)
-#     --openings F    (default data/openings/freestyle-15.txt)
+#     --openings F    a file of openings instead (each gives only two games)
 #
 # Exit status: 0 when H1 was accepted (the new search is better), 1 when
 # H0 was, 2 when the cap came first or something failed.
@@ -21,7 +25,7 @@ set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 base=HEAD nodes=100000 elo=0,10 games=4000
-openings=$root/data/openings/freestyle-15.txt
+openings=
 while [ $# -gt 0 ]; do
     case $1 in
     --base) base=$2; shift 2 ;;
@@ -43,6 +47,11 @@ ninja -C "$tmp/build" src/cli/mnk >/dev/null
 echo "building the working tree ..." >&2
 [ -d "$root/build" ] || meson setup "$root/build" "$root" >/dev/null
 ninja -C "$root/build" src/cli/mnk >/dev/null
+
+if [ -z "$openings" ]; then
+    openings=$tmp/openings.txt
+    python3 "$root/tools/openings.py" --random $(((games + 1) / 2)) --seed 1 >"$openings"
+fi
 
 new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
 nice -n 10 "$new" match \
