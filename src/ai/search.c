@@ -4,8 +4,9 @@
  * five to make wins; two opponent fives lose; one must be blocked (searched
  * as the only move, without using depth); an open four to make wins; a
  * four-three or three-three against an opponent without a single four-making
- * cell wins. Against an opponent threatening an open four, only cells that
- * stop it and our own fours are tried. Otherwise every empty cell within two
+ * cell wins. Against an opponent threatening an open four, only the cells
+ * that stop it (each tried in place) and our own fours are tried; with
+ * neither, the node is lost. Otherwise every empty cell within two
  * of a stone is a candidate, ordered by transposition-table move, line-class
  * weights for both sides (attack counted double), killers and history;
  * below the root only the best BEAM_WIDTH of them are searched, the later
@@ -232,15 +233,30 @@ static int decide(const struct position *p, int me, int ply, int *forced)
     return 0;
 }
 
-/* Fills list with the moves worth trying for `me` and returns their count:
- * the forced block alone; against a pending open four its stoppers and our
- * fours; otherwise the cells near stones (every empty cell on a board with
- * none). Scores order them; `hint` (a table move) comes first. */
-static int generate(struct search *s, int me, int ply, int forced, int hint,
-                    struct move *list)
+/* Whether a stone of `me` on q leaves the opponent without an open four to
+ * make. */
+static bool stops_open_four(struct position *p, int me, int q)
 {
-    const struct position *p = &s->pos;
+    position_place(p, q, (enum stone)(me + 1));
+    bool stops = !position_any(p, 1 - me, COMBO_F4);
+    position_remove(p, q);
+    return stops;
+}
+
+/* Fills list with the moves worth trying for `me` and returns their count:
+ * the forced block alone; against a pending open four the cells that stop
+ * it (tried in place: only the opponent's four-making cells can, since the
+ * stone must take one of the four's winning points) and our own fours;
+ * otherwise the cells near stones (every empty cell on a board with none).
+ * When nothing stops the open four, *lost is set and the opponent's
+ * open-four cells are listed, so a move can still be chosen. Scores order
+ * them; `hint` (a table move) comes first. */
+static int generate(struct search *s, int me, int ply, int forced, int hint,
+                    struct move *list, bool *lost)
+{
+    struct position *p = &s->pos;
     int op = 1 - me, n = 0;
+    *lost = false;
     if (forced >= 0) {
         list[0] = (struct move){ forced, 0 };
         return 1;
@@ -254,7 +270,7 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
     for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
          q = all ? q + 1 : cellset_next(&it)) {
         enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
-        if (defend && mine < COMBO_4 && theirs < COMBO_4)
+        if (defend && mine < COMBO_4 && (theirs < COMBO_4 || !stops_open_four(p, me, q)))
             continue;
         int sc;
         if (q == hint)
@@ -268,6 +284,12 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
             sc += s->history[me][q] >> 6 < 150 ? s->history[me][q] >> 6 : 150;
         }
         list[n++] = (struct move){ q, sc };
+    }
+    if (defend && n == 0) {
+        *lost = true;
+        cellset_iter_init(&it, position_set(p, op, COMBO_F4), p->words);
+        for (int q; (q = cellset_next(&it)) >= 0;)
+            list[n++] = (struct move){ q, 0 };
     }
     return n;
 }
@@ -347,7 +369,10 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return evaluate(s, me);
 
     struct move *list = s->moves[ply];
-    int n = generate(s, me, ply, forced, hint, list);
+    bool lost;
+    int n = generate(s, me, ply, forced, hint, list, &lost);
+    if (lost) /* whatever we play, an open four and then a five */
+        return -(WIN - ply - 4);
     if (n == 0)
         return evaluate(s, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
@@ -432,7 +457,8 @@ static int iterate(struct search *s, int me, int max_depth)
     struct move *root = s->moves[0];
     int forced;
     decide(p, me, 0, &forced);
-    int n = generate(s, me, 0, forced, -1, root);
+    bool lost;
+    int n = generate(s, me, 0, forced, -1, root, &lost);
     s->root_n = n;
     /* Stable order by score, computed once; the best of each iteration is
      * then moved to the front. */
@@ -550,7 +576,8 @@ static int fallback(struct search *s, int me)
 {
     int forced;
     decide(&s->pos, me, 0, &forced);
-    int n = generate(s, me, 0, forced, -1, s->moves[0]);
+    bool lost;
+    int n = generate(s, me, 0, forced, -1, s->moves[0], &lost);
     if (n > 0) {
         pick(s->moves[0], 0, n);
         return s->moves[0][0].pos;
