@@ -17,10 +17,13 @@
  * keyed apart; only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides, the
- * side to move's counting PATTERN_EVAL_MOVER / 8 (pattern.h). The root first looks for a VCF and a short
- * VCT of its own; after the iterative deepening the chosen move is checked
- * against the opponent's VCF and VCT and replaced by the next root move that
- * survives them, if any (safe_move).
+ * side to move's counting PATTERN_EVAL_MOVER / 8 (pattern.h); but a side
+ * facing an open three answers it first, up to QUIESCE_PLIES past the
+ * leaves, so a three nothing stops is scored as the loss it is. The root
+ * first looks for a VCF and a short VCT of its own; after the iterative
+ * deepening the chosen move is checked against the opponent's VCF and VCT
+ * and replaced by the next root move that survives them, if any
+ * (safe_move).
  *
  * The constants were chosen by self-play at 100 ms a move (30-40 games per
  * comparison, noted in the commit log): the beam beat full width, the VCF at
@@ -61,6 +64,7 @@
 #define INF (AI_SCORE_WIN + 1)
 #define SIDE_KEY 0x3c6ef372fe94f82bu
 #define TSS_BYTES ((size_t)4 << 20)
+#define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
 #define BEAM_WIDTH 8         /* moves searched below the root, unless forced */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
@@ -365,7 +369,9 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         }
     }
 
-    if (depth <= 0 && forced < 0)
+    /* Past the leaves only open threes are answered, a few plies deep. */
+    if (depth <= 0 && forced < 0 &&
+        (depth <= -QUIESCE_PLIES || !position_any(p, 1 - me, COMBO_F4)))
         return evaluate(s, me);
 
     struct move *list = s->moves[ply];
@@ -391,8 +397,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
         } else {
             int r = 0;
-            if (quiet && depth >= 3 && i >= 3)
-                r = i >= 10 ? 2 : 1;
+            if (quiet && depth >= 2 && i >= 2)
+                r = depth >= 5 && i >= 5 ? 2 : 1;
             sc = -negamax(s, new_depth - r, ply + 1, -alpha - 1, -alpha, 1 - me);
             if (sc > alpha && (r > 0 || sc < beta))
                 sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
@@ -413,7 +419,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
                         s->killer[ply][1] = s->killer[ply][0];
                         s->killer[ply][0] = q;
                     }
-                    s->history[me][q] += depth * depth;
+                    s->history[me][q] += depth > 0 ? depth * depth : 0;
                     if (s->history[me][q] > 1 << 24) /* age, and never overflow */
                         for (int c = 0; c < p->cells; c++)
                             s->history[me][c] /= 2;
