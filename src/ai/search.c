@@ -25,10 +25,12 @@
  * and replaced by the next root move that survives them, if any
  * (safe_move).
  *
- * The constants were chosen by self-play at 100 ms a move (30-40 games per
- * comparison, noted in the commit log): the beam beat full width, the VCF at
- * the leaves and a threat extension there cost more than they found, and
- * time given to the tree paid more than time reserved for the solvers.
+ * The constants were chosen by self-play (noted in the commit log): at 100
+ * ms a move (30-40 games per comparison) the beam beat full width, the VCF
+ * at the leaves cost more than it found, and time given to the tree paid
+ * more than time reserved for the solvers; later by SPRT at fixed nodes from
+ * random openings (tools/sprt.sh): the exact defences against an open three,
+ * answering open threes past the leaves and the late-move reductions.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in evaluate() and search_choose() only): leaves get up
