@@ -34,6 +34,16 @@ wait_stats() {
     return 1
 }
 
+# club_game DESC: a new shell and a 5×5 k=4 game against club (DESC checks
+# it opened); Black plays c3 and the computer answers.
+club_game() {
+    start_shell
+    run --size 5 --win 4 --black human --white club
+    expect "5×5 k=4 freestyle" "$1"
+    keys Enter                               # Black c3
+    if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+}
+
 # The menu's entries, from New game: Load, then Statistics.
 open_stats() {
     expect "New game" "the menu"
@@ -55,11 +65,7 @@ expect_restored 0 "q in the menu"
 
 # ---------------------------------------------------------------------------
 echo "# a resigned game against the computer, counted once"
-start_shell
-run --size 5 --win 4 --black human --white club
-expect "5×5 k=4 freestyle" "a small game against club"
-keys Enter                                   # Black c3
-if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+club_game "a small game against club"
 keys R
 expect "Resign this game?" "R asks first"
 keys y
@@ -177,11 +183,7 @@ expect_restored 0 "q in the menu"
 echo "# ... and at the end of a game"
 rm -f "$DATA"/stats*
 printf 'mnk-stats 7x\n' >"$STATS"
-start_shell
-run --size 5 --win 4 --black human --white club
-expect "5×5 k=4 freestyle" "a game against club"
-keys Enter
-if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+club_game "a game against club"
 keys R y
 expect "White wins by resignation; statistics moved to stats.corrupt-" "the end of the game says so"
 if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
@@ -194,11 +196,7 @@ keys q
 expect_restored 0 "q after the game"
 
 echo "# an end taken back, kept and resumed after a restart, counts no more"
-start_shell
-run --size 5 --win 4 --black human --white club
-expect "5×5 k=4 freestyle" "another game against club"
-keys Enter
-if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+club_game "another game against club"
 keys R y
 expect "White wins by resignation" "resigned"
 if wait_stats '^computer club 5x5 4 freestyle 0 2 0 L 2 0$'; then
