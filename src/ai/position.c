@@ -304,3 +304,59 @@ void position_remove(struct position *p, int pos)
     }
     memcpy(p->total, f->total, sizeof p->total);
 }
+
+/* The line through a and b (0..3), when they are on one within `half` of
+ * each other; −1 otherwise. */
+static int shared_line(const struct position *p, int a, int b)
+{
+    int w = p->b.width;
+    int dx = b % w - a % w, dy = b / w - a / w;
+    int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    if ((adx > ady ? adx : ady) > p->pt->half)
+        return -1;
+    if (dy == 0)
+        return 0;
+    if (dx == 0)
+        return 1;
+    if (dx == dy)
+        return 2;
+    if (dx == -dy)
+        return 3;
+    return -1;
+}
+
+bool position_stops(struct position *p, int side, int pos, enum combo c)
+{
+    const struct pattern_table *pt = p->pt;
+    int other = 1 - side;
+    if (!pattern_tabulated(pt)) {
+        position_place(p, pos, (enum stone)(side + 1));
+        bool stops = true;
+        for (enum combo k = c; k < COMBO_COUNT && stops; k++)
+            stops = !position_any(p, other, k);
+        position_remove(p, pos);
+        return stops;
+    }
+    uint64_t code = side == 0 ? PATTERN_PAIR_EMPTY ^ PATTERN_PAIR_BLACK
+                              : PATTERN_PAIR_EMPTY ^ PATTERN_PAIR_WHITE;
+    for (enum combo k = c; k < COMBO_COUNT; k++) {
+        struct cellset_iter it;
+        cellset_iter_init(&it, position_set(p, other, k), p->words);
+        for (int q; (q = cellset_next(&it)) >= 0;) {
+            if (q == pos)
+                continue;
+            int d = shared_line(p, pos, q);
+            if (d < 0)
+                return false;
+            /* q's class along d with the stone on pos, and its combination. */
+            uint64_t line = p->line[d][p->lid[d][q]] ^ code << 2 * p->lpos[d][pos];
+            int now = pattern_pair(pt, pair_index(line, p->lpos[d][q], pt->half)) >> 4 * other & 15;
+            int was = p->ci[q].pat[d] >> 4 * other & 15;
+            int idx = (int)(p->ci[q].cidx >> 16 * other & 0xffff) +
+                      (now - was) * pattern_cell_weight[d];
+            if (pattern_combo_of(pattern_cell(pt, idx)) >= c)
+                return false;
+        }
+    }
+    return true;
+}

@@ -101,6 +101,13 @@ void position_place(struct position *p, int pos, enum stone stone);
  * one on `pos`), restoring exactly the state before its place. */
 void position_remove(struct position *p, int pos);
 
+/* Whether a stone of `side` (0/1) on the empty cell pos would leave the
+ * other side no empty cell of combination c (COMBO_F3 up) or stronger. Read
+ * from the line words without placing the stone: a stone never raises the
+ * other side's classes, so only its cells of c or stronger on pos's lines,
+ * within `half` of it, can drop below c; p is left as it was. */
+bool position_stops(struct position *p, int side, int pos, enum combo c);
+
 /* The combination a stone of `side` (0/1) would make on the empty cell pos. */
 static inline enum combo position_combo(const struct position *p, int side, int pos)
 {

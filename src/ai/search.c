@@ -5,7 +5,7 @@
  * as the only move, without using depth); an open four to make wins; a
  * four-three or three-three against an opponent without a single four-making
  * cell wins. Against an opponent threatening an open four, only the cells
- * that stop it (each tried in place) and our own fours are tried; with
+ * that stop it (read from the line words) and our own fours are tried; with
  * neither, the node is lost. Otherwise every empty cell within two
  * of a stone is a candidate, ordered by transposition-table move, line-class
  * weights for both sides (attack counted double), killers and history;
@@ -239,19 +239,9 @@ static int decide(const struct position *p, int me, int ply, int *forced)
     return 0;
 }
 
-/* Whether a stone of `me` on q leaves the opponent without an open four to
- * make. */
-static bool stops_open_four(struct position *p, int me, int q)
-{
-    position_place(p, q, (enum stone)(me + 1));
-    bool stops = !position_any(p, 1 - me, COMBO_F4);
-    position_remove(p, q);
-    return stops;
-}
-
 /* Fills list with the moves worth trying for `me` and returns their count:
  * the forced block alone; against a pending open four the cells that stop
- * it (tried in place: only the opponent's four-making cells can, since the
+ * it (position_stops; only the opponent's four-making cells can, since the
  * stone must take one of the four's winning points) and our own fours;
  * otherwise the cells near stones (every empty cell on a board with none).
  * When nothing stops the open four, *lost is set and the opponent's
@@ -276,7 +266,7 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
     for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
          q = all ? q + 1 : cellset_next(&it)) {
         enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
-        if (defend && mine < COMBO_4 && (theirs < COMBO_4 || !stops_open_four(p, me, q)))
+        if (defend && mine < COMBO_4 && (theirs < COMBO_4 || !position_stops(p, me, q, COMBO_F4)))
             continue;
         int sc;
         if (q == hint)

@@ -211,6 +211,62 @@ static void test_position_incremental(void **state)
         }
 }
 
+/* position_stops agrees with placing the stone and looking, for every
+ * empty cell and both sides, in games played near the stones (so threes and
+ * fours are common), tabulated and untabulated k, both rules. */
+static void test_position_stops(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 12, 12, 6 },
+                                     { 13, 11, 8 } };
+    static struct position p;
+    struct rng r;
+    rng_seed(&r, 11);
+    int checked[COMBO_COUNT] = { 0 };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            struct pattern_table t;
+            assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
+            for (int game = 0; game < 4; game++) {
+                struct board b;
+                assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2],
+                                       (enum rule)rule));
+                position_init(&p, &t, &b);
+                for (int n = 0; n < 40 && !board_full(&p.b); n++) {
+                    struct cellset near;
+                    position_candidates(&p, &near);
+                    int q;
+                    do
+                        q = (int)rng_below(&r, (uint32_t)p.cells);
+                    while (board_at(&p.b, q) != STONE_NONE ||
+                           (p.b.stones > 0 && !cellset_has(&near, q)));
+                    position_place(&p, q, n % 2 ? STONE_WHITE : STONE_BLACK);
+                    for (int side = 0; side < 2; side++)
+                        for (enum combo c = COMBO_F3; c <= COMBO_F4; c++) {
+                            if (!position_any(&p, 1 - side, c))
+                                continue; /* nothing to stop */
+                            checked[c]++;
+                            for (int at = 0; at < p.cells; at++) {
+                                if (board_at(&p.b, at) != STONE_NONE)
+                                    continue;
+                                bool fast = position_stops(&p, side, at, c);
+                                position_place(&p, at, (enum stone)(side + 1));
+                                bool slow = true;
+                                for (enum combo k = c; k < COMBO_COUNT; k++)
+                                    slow = slow && !position_any(&p, 1 - side, k);
+                                position_remove(&p, at);
+                                assert_int_equal(fast, slow);
+                            }
+                        }
+                }
+            }
+            pattern_free(&t);
+        }
+    /* The games did reach open threes and open fours to stop. */
+    assert_true(checked[COMBO_F3] > 20);
+    assert_true(checked[COMBO_F4] > 20);
+}
+
 /* ---- the threat-space solver ---- */
 
 /* A VCF of three fours: g5 (h5), g7 (f7), then g8 makes two fours. */
@@ -511,6 +567,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_classes),
         cmocka_unit_test(test_position_incremental),
+        cmocka_unit_test(test_position_stops),
         cmocka_unit_test(test_tss_vcf),
         cmocka_unit_test(test_vcf_wins),
         cmocka_unit_test(test_win_in_3),
