@@ -3,6 +3,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tui/draw.h"
 #include "tui/load.h"
@@ -93,6 +94,30 @@ static int visible_lines(void)
     int n = line_count();
     int room = LINES - 4;
     return room < n ? (room > 0 ? room : 0) : n;
+}
+
+/* The text pointer `at` bytes into a table row. */
+static const char *text_at(const char *row, size_t at)
+{
+    const char *text;
+    memcpy(&text, row + at, sizeof text);
+    return text;
+}
+
+bool help_table_line(const void *rows, size_t n, size_t size, size_t keys_at,
+                     size_t help_at, int i, const char **keys, const char **help)
+{
+    const char *row = rows;
+    for (size_t k = 0; k < n; k++, row += size) {
+        if (text_at(row, keys_at) == NULL)
+            continue;
+        if (i-- == 0) {
+            *keys = text_at(row, keys_at);
+            *help = text_at(row, help_at);
+            return true;
+        }
+    }
+    return false;
 }
 
 void help_init(struct help *h)

@@ -3,9 +3,14 @@
  * stale.
  * Drawn over the current screen; ↑/↓ scroll it when the window is short,
  * any other key closes it.
+ * Also the one walk over a key table that those screens' *_help_line
+ * functions share (help_table_line, through HELP_TABLE_LINE).
  */
 #ifndef MNK_TUI_HELP_H
 #define MNK_TUI_HELP_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 struct help {
     int scroll;     /* the first line shown */
@@ -16,5 +21,19 @@ void help_init(struct help *h);
 unsigned help_key(struct help *h, int key);
 
 void help_draw(const struct help *h);
+
+/* The i-th documented row of a key table: its keys as the help names them
+ * and what they do, both marked with N_(); false past the last. The table
+ * is n rows of `size` bytes, each with a `const char *` at keys_at and one
+ * at help_at; a row whose keys are NULL (an alias of the key above it) is
+ * not listed. */
+bool help_table_line(const void *rows, size_t n, size_t size, size_t keys_at,
+                     size_t help_at, int i, const char **keys, const char **help);
+
+/* help_table_line over the array `table` of struct `type`, whose members
+ * `keys` and `help` are the two texts. */
+#define HELP_TABLE_LINE(type, table, i, keys_out, help_out)                          \
+    help_table_line((table), sizeof(table) / sizeof(table)[0], sizeof(table)[0],     \
+                    offsetof(type, keys), offsetof(type, help), (i), (keys_out), (help_out))
 
 #endif

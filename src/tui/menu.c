@@ -10,6 +10,7 @@
 #include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/draw.h"
+#include "tui/help.h"
 #include "tui/react.h"
 
 enum {
@@ -275,16 +276,7 @@ static const struct binding bindings[] = {
 
 bool menu_help_line(int i, const char **keys, const char **help)
 {
-    for (size_t k = 0; k < N_BINDINGS; k++) {
-        if (bindings[k].keys == NULL)
-            continue;
-        if (i-- == 0) {
-            *keys = bindings[k].keys;
-            *help = bindings[k].help;
-            return true;
-        }
-    }
-    return false;
+    return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
 }
 
 unsigned menu_key(struct menu *m, int key)

@@ -11,6 +11,7 @@
 #include "mnk/clock.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
+#include "tui/help.h"
 #include "tui/react.h"
 #include "tui/saves.h"
 #include "mnk/i18n.h"
@@ -484,16 +485,7 @@ static const struct binding bindings[] = {
 
 bool play_help_line(int i, const char **keys, const char **help)
 {
-    for (size_t k = 0; k < N_BINDINGS; k++) {
-        if (bindings[k].keys == NULL)
-            continue;
-        if (i-- == 0) {
-            *keys = bindings[k].keys;
-            *help = bindings[k].help;
-            return true;
-        }
-    }
-    return false;
+    return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
 }
 
 unsigned play_key(struct play *p, int key)

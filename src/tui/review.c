@@ -14,6 +14,7 @@
 #include "tui/boardview.h"
 #include "tui/draw.h"
 #include "tui/graph.h"
+#include "tui/help.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
 #include "tui/saves.h"
@@ -528,16 +529,7 @@ static const struct binding bindings[] = {
 
 bool review_help_line(int i, const char **keys, const char **help)
 {
-    for (size_t k = 0; k < N_BINDINGS; k++) {
-        if (bindings[k].keys == NULL)
-            continue;
-        if (i-- == 0) {
-            *keys = bindings[k].keys;
-            *help = bindings[k].help;
-            return true;
-        }
-    }
-    return false;
+    return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
 }
 
 unsigned review_key(struct review *r, int key)
