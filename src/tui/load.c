@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "tui/draw.h"
+#include "tui/help.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
 #include "tui/text.h"
@@ -179,9 +180,9 @@ void load_draw(const struct load *l)
     draw_hints(l->rows - 1, hints, (int)(sizeof hints / sizeof hints[0]));
 }
 
-static const struct {
+static const struct help_row {
     const char *keys, *help;
-} help_lines[] = {
+} help_rows[] = {
     { N_("up, down, PgUp, PgDn"), N_("choose a game") },
     { N_("typing"), N_("a path instead; Tab completes it") },
     { "Enter", N_("open (an unfinished game resumes, a finished one opens in review)") },
@@ -190,9 +191,5 @@ static const struct {
 
 bool load_help_line(int i, const char **keys, const char **help)
 {
-    if (i < 0 || i >= (int)(sizeof help_lines / sizeof help_lines[0]))
-        return false;
-    *keys = help_lines[i].keys;
-    *help = help_lines[i].help;
-    return true;
+    return HELP_TABLE_LINE(struct help_row, help_rows, i, keys, help);
 }
