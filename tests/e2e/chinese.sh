@@ -37,6 +37,16 @@ move() {
     wait_for " $cell" || fail "no move $cell"
 }
 
+# quit WHAT [KEY...]: q, then the KEYs (y where mnk asks first); mnk ends
+# with status 0 and gives the terminal back as it found it (the checks
+# named WHAT).
+quit() {
+    what=$1
+    shift
+    keys q "$@"
+    expect_restored 0 "$what"
+}
+
 # A tic-tac-toe that Black wins down the middle column: b2 a2 b3 a3 b1.
 play_black_win() {
     move b2
@@ -50,8 +60,7 @@ echo "# Chinese: menu, a finished game, a Chinese file name"
 start_shell zh_CN.UTF-8
 run
 expect "新对局" "the menu is in Chinese"
-keys q
-expect_restored 0 "quit from the Chinese menu"
+quit "quit from the Chinese menu"
 run --size 3 --black human --white human
 play_black_win
 expect "黑方胜" "a finished game says who won, in Chinese"
@@ -70,9 +79,7 @@ if [ -f "$WORK/对局.sgf" ] && "$MNK" show "$WORK/对局.sgf" >/dev/null 2>&1; 
 else
     fail "no 对局.sgf: $(ls "$WORK")"
 fi
-keys q
-screen | grep -q "?" && keys y
-expect_restored 0 "quit from the finished game"
+quit "quit from the finished game"
 
 echo "# the board sits in the same columns in both locales"
 printf 'drawing = unicode\n' >"$WORK/drawing"
@@ -82,8 +89,7 @@ run --size 15 --black human --white human
 keys Enter
 expect "h8" "a move under C.UTF-8"
 board_lines >"$WORK/board-c"
-keys q y
-expect_restored 0 "quit under C.UTF-8"
+quit "quit under C.UTF-8" y
 start_shell zh_CN.UTF-8
 mkdir -p "$CONFIG/mnk" && cp "$WORK/drawing" "$CONFIG/mnk/settings"
 run --size 15 --black human --white human
@@ -95,8 +101,7 @@ if [ -s "$WORK/board-c" ] && cmp -s "$WORK/board-c" "$WORK/board-zh"; then
 else
     fail "the board moved: $(diff "$WORK/board-c" "$WORK/board-zh")"
 fi
-keys q y
-expect_restored 0 "quit under zh_CN.UTF-8"
+quit "quit under zh_CN.UTF-8" y
 
 echo "# the full-width drawing, the default under Chinese"
 start_shell zh_CN.UTF-8
@@ -117,19 +122,16 @@ if [ "$(wc -l <"$WORK/board-wide")" -eq 15 ] &&
 else
     fail "the full-width board is out of line: $(cat "$WORK/board-wide")"
 fi
-keys q y
-expect_restored 0 "quit from the full-width board"
+quit "quit from the full-width board" y
 
 echo "# choosing the language"
 start_shell C.UTF-8
 run --lang zh_CN
 expect "新对局" "--lang zh_CN speaks Chinese under C.UTF-8"
-keys q
-expect_restored 0 "quit"
+quit "quit"
 RUN_ENV="LANGUAGE=xx_YY" run
 expect "New game" "an unknown language falls back to English"
-keys q
-expect_restored 0 "quit"
+quit "quit"
 
 echo "$CHECKS checks passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
