@@ -37,6 +37,18 @@ move() {
     wait_for " $cell" || fail "no move $cell"
 }
 
+# first_move_board LOCALE FILE WHAT: in a fresh shell under LOCALE, with the
+# usual drawing chosen in the settings, a 15×15 game's first move (h8, the
+# check named WHAT); the board's lines go to FILE and mnk is left running.
+first_move_board() {
+    start_shell "$1"
+    mkdir -p "$CONFIG/mnk" && printf 'drawing = unicode\n' >"$CONFIG/mnk/settings"
+    run --size 15 --black human --white human
+    keys Enter
+    expect "h8" "$3"
+    board_lines >"$2"
+}
+
 # quit WHAT [KEY...]: q, then the KEYs (y where mnk asks first); mnk ends
 # with status 0 and gives the terminal back as it found it (the checks
 # named WHAT).
@@ -82,20 +94,9 @@ fi
 quit "quit from the finished game"
 
 echo "# the board sits in the same columns in both locales"
-printf 'drawing = unicode\n' >"$WORK/drawing"
-start_shell C.UTF-8
-mkdir -p "$CONFIG/mnk" && cp "$WORK/drawing" "$CONFIG/mnk/settings"
-run --size 15 --black human --white human
-keys Enter
-expect "h8" "a move under C.UTF-8"
-board_lines >"$WORK/board-c"
+first_move_board C.UTF-8 "$WORK/board-c" "a move under C.UTF-8"
 quit "quit under C.UTF-8" y
-start_shell zh_CN.UTF-8
-mkdir -p "$CONFIG/mnk" && cp "$WORK/drawing" "$CONFIG/mnk/settings"
-run --size 15 --black human --white human
-keys Enter
-expect "h8" "the same move under zh_CN.UTF-8"
-board_lines >"$WORK/board-zh"
+first_move_board zh_CN.UTF-8 "$WORK/board-zh" "the same move under zh_CN.UTF-8"
 if [ -s "$WORK/board-c" ] && cmp -s "$WORK/board-c" "$WORK/board-zh"; then
     pass "the board is drawn alike, column for column"
 else
