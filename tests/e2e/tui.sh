@@ -49,6 +49,17 @@ expect_not() {
     fail "$2 ('$1' still on screen)"
 }
 
+# expect_shell_screen WHAT: after mnk, the shell's own screen is back (not
+# curses' alternate one) and the cursor shows: the modes a shell would not
+# put right by itself.
+expect_shell_screen() {
+    if [ "$(T display-message -p -t e2e '#{alternate_on}#{cursor_flag}')" = 01 ]; then
+        pass "$1: the normal screen and the cursor are back"
+    else
+        fail "$1: left in the alternate screen or with no cursor"
+    fi
+}
+
 # ---------------------------------------------------------------------------
 echo "# 3x3, human against human: refused move, undo, redo, a win"
 start_shell
@@ -653,13 +664,7 @@ if [ -z "$WRAPPER" ]; then
     wait_file_moves 1 || true
     kill -s SEGV "$(cat "$WORK/pid")"
     expect_restored 139 "SIGSEGV: the shell is usable after the crash"
-    # The shell's own screen is back (not curses' alternate one), and the
-    # cursor shows: the modes a shell would not put right by itself.
-    if [ "$(T display-message -p -t e2e '#{alternate_on}#{cursor_flag}')" = 01 ]; then
-        pass "SIGSEGV: the normal screen and the cursor are back"
-    else
-        fail "SIGSEGV: left in the alternate screen or with no cursor"
-    fi
+    expect_shell_screen SIGSEGV
     if wait_file_moves 1; then pass "the crashed game is kept"; else fail "the crashed game is lost"; fi
     RUN_ENV= run --size 5 --win 4 --black human --white human
     expect "5×5 k=4 freestyle" "another game"
@@ -667,11 +672,7 @@ if [ -z "$WRAPPER" ]; then
     expect "1. c3" "a move"
     kill -s ABRT "$(cat "$WORK/pid")"
     expect_restored 134 "SIGABRT: the shell is usable after the crash"
-    if [ "$(T display-message -p -t e2e '#{alternate_on}#{cursor_flag}')" = 01 ]; then
-        pass "SIGABRT: the normal screen and the cursor are back"
-    else
-        fail "SIGABRT: left in the alternate screen or with no cursor"
-    fi
+    expect_shell_screen SIGABRT
 else
     echo "# (skipped under $WRAPPER, which handles the signals itself)"
 fi
