@@ -180,9 +180,9 @@ void load_draw(const struct load *l)
     draw_hints(l->rows - 1, hints, (int)(sizeof hints / sizeof hints[0]));
 }
 
-static const struct help_row {
+static const struct key_line {
     const char *keys, *help;
-} help_rows[] = {
+} key_lines[] = {
     { N_("up, down, PgUp, PgDn"), N_("choose a game") },
     { N_("typing"), N_("a path instead; Tab completes it") },
     { "Enter", N_("open (an unfinished game resumes, a finished one opens in review)") },
@@ -191,5 +191,5 @@ static const struct help_row {
 
 bool load_help_line(int i, const char **keys, const char **help)
 {
-    return HELP_TABLE_LINE(struct help_row, help_rows, i, keys, help);
+    return HELP_TABLE_LINE(struct key_line, key_lines, i, keys, help);
 }
