@@ -20,8 +20,12 @@
  * stone placed after it is gone and those classes are right again.
  *
  * Without a pair table (very large k) the classes are read from the board.
- * A placement records, in its frame, the totals and area before it and every
- * cell whose classes on a line changed, with the values it had.
+ * A placement records, in its frame, the totals, the values of its own cell
+ * and the area words its square covers as they were before it; every cell
+ * whose classes on a line changed, with the values it had (each once: it lies
+ * on one line through the stone); and every bit it flipped in the forcing
+ * sets. Taking it back copies the values back and flips the bits again, with
+ * no look-up and no comparison.
  */
 #include "ai/position.h"
 
@@ -72,48 +76,61 @@ static uint8_t line_pair(const struct position *p, int d, int q)
     return (uint8_t)(pattern_classify(pt, line[0]) | pattern_classify(pt, line[1]) << 4);
 }
 
-/* Moves q between the forcing sets as its combination goes from old to new. */
+/* Moves q between the forcing sets as its combination goes from old to new,
+ * logging each bit it flips so that position_remove can flip it back. */
 static inline void move_between_sets(struct position *p, int s, int q, uint32_t old, uint32_t v)
 {
     enum combo co = pattern_combo_of(old), cn = pattern_combo_of(v);
     if (co == cn)
         return;
-    if (co >= POSITION_SET_FIRST)
+    if (co >= POSITION_SET_FIRST) {
         clear_bit(&p->set[s][co - POSITION_SET_FIRST], q);
-    if (cn >= POSITION_SET_FIRST)
+        p->flips[p->nflips++] = (uint16_t)((s << 3 | (co - POSITION_SET_FIRST)) << POSITION_FLIP_SHIFT | q);
+    }
+    if (cn >= POSITION_SET_FIRST) {
         set_bit(&p->set[s][cn - POSITION_SET_FIRST], q);
+        p->flips[p->nflips++] = (uint16_t)((s << 3 | (cn - POSITION_SET_FIRST)) << POSITION_FLIP_SHIFT | q);
+    }
 }
 
 /* Replaces the contribution of empty cell q for side s by `v`. */
 static inline void set_cell(struct position *p, int s, int q, uint32_t v)
 {
     uint32_t old = p->ci[q].cell[s];
-    if (old == v)
-        return;
     p->total[s] += pattern_eval_of(v) - pattern_eval_of(old);
     move_between_sets(p, s, q, old, v);
     p->ci[q].cell[s] = v;
 }
 
-/* Gives empty cell q the classes `pair` on line d, recording the old state. */
-static inline __attribute__((always_inline)) void reclass(struct position *p, int d, int q,
-                                                         uint8_t pair)
+/* Gives empty cell q the classes `pair` on line d, recording the old state
+ * as change *n. The evaluation sums go to `total`: both kept by the caller
+ * (in registers, where the stores through `cells`-like pointers would
+ * otherwise force them back to memory). */
+static inline __attribute__((always_inline)) void reclass(struct position *p,
+                                                         const uint32_t *cells, int d, int q,
+                                                         uint8_t pair, int *n, int32_t total[2])
 {
     struct position_cell *ci = &p->ci[q];
-    struct position_change *ch = &p->changes[p->nchanges++];
-    ch->q = q;
-    ch->was = *ci;
-    int old = ci->pat[d];
+    struct position_cell was = *ci;
+    p->changed[*n] = (int16_t)q;
+    p->changes[*n] = was;
+    ++*n;
     ci->pat[d] = pair;
-    /* Both halves at once: each stays within 0..PATTERN_CELLS − 1, so the
-     * sum of the signed deltas is exact. */
-    int delta = ((pair & 15) - (old & 15)) + ((pair >> 4) - (old >> 4)) * 65536;
-    ci->cidx += (uint32_t)(delta * pattern_cell_weight[d]);
-    int diff = pair ^ old;
-    if (diff & 15)
-        set_cell(p, 0, q, pattern_cell(p->pt, (int)(ci->cidx & 0xffff)));
-    if (diff >> 4)
-        set_cell(p, 1, q, pattern_cell(p->pt, (int)(ci->cidx >> 16)));
+    /* Modulo 2^32 the halves cannot borrow from each other: each ends within
+     * 0..PATTERN_CELLS − 1. */
+    uint32_t cidx = was.cidx + p->term[d][pair] - p->term[d][was.pat[d]];
+    ci->cidx = cidx;
+    /* Both look-ups, even for a side whose class stayed: the value is the
+     * same then. */
+    uint32_t v0 = cells[cidx & 0xffff], v1 = cells[cidx >> 16];
+    ci->cell[0] = v0;
+    ci->cell[1] = v1;
+    total[0] += pattern_eval_of(v0) - pattern_eval_of(was.cell[0]);
+    total[1] += pattern_eval_of(v1) - pattern_eval_of(was.cell[1]);
+    if (((v0 ^ was.cell[0]) | (v1 ^ was.cell[1])) >> PATTERN_COMBO_SHIFT) {
+        move_between_sets(p, 0, q, was.cell[0], v0);
+        move_between_sets(p, 1, q, was.cell[1], v1);
+    }
 }
 
 /* Classifies empty cell q on all four lines (set-up only: not recorded). */
@@ -144,13 +161,20 @@ static inline void set_range(struct cellset *s, int lo, int hi)
     }
 }
 
-/* Adds the 5×5 square around pos to the area. */
-static void add_area(struct position *p, int pos)
+/* Adds the 5×5 square around pos to the area, saving in f the words it
+ * can change. */
+static void add_area(struct position *p, int pos, struct position_frame *f)
 {
     int w = p->b.width;
     int x = pos % w, y = pos / w;
     int x0 = x > 2 ? x - 2 : 0, x1 = x + 2 < w ? x + 2 : w - 1;
     int y0 = y > 2 ? y - 2 : 0, y1 = y + 2 < p->b.height ? y + 2 : p->b.height - 1;
+    int first = (y0 * w + x0) >> 6;
+    if (first > POSITION_WORDS - POSITION_AREA_WORDS)
+        first = POSITION_WORDS - POSITION_AREA_WORDS;
+    f->area_word = first;
+    for (int i = 0; i < POSITION_AREA_WORDS; i++)
+        f->area[i] = p->area.w[first + i];
     for (int cy = y0; cy <= y1; cy++)
         set_range(&p->area, cy * w + x0, cy * w + x1);
 }
@@ -171,25 +195,35 @@ static inline __attribute__((always_inline)) void update_tabulated(struct positi
                                                                     const int half)
 {
     const uint8_t *pairs = p->pt->pair;
+    const uint32_t *cells = p->pt->cell;
     const uint64_t low = ((uint64_t)1 << 2 * half) - 1;
+    /* The low bit of each cell of the neighbours' places, half to 3·half. */
+    const uint64_t places = (((uint64_t)1 << 2 * (2 * half + 1)) - 1) << 2 * half &
+                            0x5555555555555555u;
+    int32_t total[2] = { p->total[0], p->total[1] };
+    int n = p->nchanges;
     for (int d = 0; d < 4; d++) {
         uint64_t line = p->line[d][p->lid[d][pos]];
         int c = p->lpos[d][pos], step = p->step[d];
-        /* The line from place c − 2·half up: a neighbour i steps away then
-         * has its own neighbourhood at bit 2·(i + half). */
+        /* The line from place c − 2·half up, walls (zeros) beyond its ends: a
+         * neighbour i steps away is cell j = i + 2·half of it, and has its
+         * own neighbourhood at bit 2·(j − half). */
         uint64_t base = c >= 2 * half ? line >> 2 * (c - 2 * half) : line << 2 * (2 * half - c);
-        int lo = -p->reach[d][0][pos], hi = p->reach[d][1][pos];
-        for (int i = lo; i <= hi; i++) {
-            uint64_t w = base >> 2 * (i + half);
-            /* Only the empty cells: the middle of the neighbourhood. */
-            if ((w >> 2 * half & 3) != PATTERN_PAIR_EMPTY)
-                continue;
+        int q0 = pos - 2 * half * step;
+        /* Only the empty cells (PATTERN_PAIR_EMPTY: both bits set), which
+         * leaves out the stone itself and whatever is off the board. */
+        for (uint64_t m = base & base >> 1 & places; m != 0; m &= m - 1) {
+            int j = __builtin_ctzll(m) >> 1;
+            uint64_t w = base >> 2 * (j - half);
             uint8_t pair = pairs[(w & low) | (w >> 2 * (half + 1) & low) << 2 * half];
-            int q = pos + i * step;
+            int q = q0 + j * step;
             if (pair != p->ci[q].pat[d])
-                reclass(p, d, q, pair);
+                reclass(p, cells, d, q, pair, &n, total);
         }
     }
+    p->nchanges = n;
+    p->total[0] = total[0];
+    p->total[1] = total[1];
 }
 
 /* Reclassifies the empty cells within `half` of the stone just put on pos. */
@@ -213,7 +247,7 @@ static void update_lines(struct position *p, int pos)
                     continue;
                 uint8_t pair = line_pair(p, d, q);
                 if (pair != p->ci[q].pat[d])
-                    reclass(p, d, q, pair);
+                    reclass(p, pt->cell, d, q, pair, &p->nchanges, p->total);
             }
         }
 }
@@ -233,6 +267,11 @@ void position_init(struct position *p, const struct pattern_table *pt,
     memset(&p->area, 0, sizeof p->area);
     p->depth = 0;
     p->nchanges = 0;
+    p->nflips = 0;
+    for (int d = 0; d < 4; d++)
+        for (int pair = 0; pair < 256; pair++)
+            p->term[d][pair] = ((uint32_t)(pair & 15) | (uint32_t)(pair >> 4) << 16) *
+                               (uint32_t)pattern_cell_weight[d];
     int w = b->width;
     for (int d = 0; d < 4; d++)
         p->step[d] = rules_dir[d][0] + rules_dir[d][1] * w;
@@ -262,6 +301,7 @@ void position_init(struct position *p, const struct pattern_table *pt,
     /* The board's stones are never taken back: start the undo stack here. */
     p->depth = 0;
     p->nchanges = 0;
+    p->nflips = 0;
 }
 
 void position_place(struct position *p, int pos, enum stone stone)
@@ -269,15 +309,16 @@ void position_place(struct position *p, int pos, enum stone stone)
     struct position_frame *f = &p->frame[p->depth];
     p->placed[p->depth++] = (int16_t)pos;
     f->first = p->nchanges;
+    f->first_flip = p->nflips;
     memcpy(f->total, p->total, sizeof f->total);
-    memcpy(f->area.w, p->area.w, sizeof(uint64_t) * (size_t)p->words);
+    memcpy(f->cell, p->ci[pos].cell, sizeof f->cell);
     board_place(&p->b, pos, stone);
     set_cell(p, 0, pos, 0);
     set_cell(p, 1, pos, 0);
     set_bit(&p->stones, pos);
     flip_lines(p, pos, position_side(stone));
     update_lines(p, pos);
-    add_area(p, pos);
+    add_area(p, pos, f);
 }
 
 void position_remove(struct position *p, int pos)
@@ -286,22 +327,18 @@ void position_remove(struct position *p, int pos)
     flip_lines(p, pos, position_side(board_at(&p->b, pos)));
     board_remove(&p->b, pos);
     clear_bit(&p->stones, pos);
-    memcpy(p->area.w, f->area.w, sizeof(uint64_t) * (size_t)p->words);
-    /* Newest first: a cell changed twice gets its oldest values last. */
-    for (int i = p->nchanges - 1; i >= f->first; i--) {
-        const struct position_change *c = &p->changes[i];
-        struct position_cell *ci = &p->ci[c->q];
-        move_between_sets(p, 0, c->q, ci->cell[0], c->was.cell[0]);
-        move_between_sets(p, 1, c->q, ci->cell[1], c->was.cell[1]);
-        *ci = c->was;
-    }
+    memcpy(&p->area.w[f->area_word], f->area, sizeof f->area);
+    /* A placement changes each cell at most once (each lies on one line
+     * through the stone), so the order does not matter. */
+    for (int i = f->first; i < p->nchanges; i++)
+        p->ci[p->changed[i]] = p->changes[i];
     p->nchanges = f->first;
-    /* Its cell indices are what they were when the stone went on. */
-    struct position_cell *ci = &p->ci[pos];
-    for (int s = 0; s < 2; s++) {
-        ci->cell[s] = pattern_cell(p->pt, (int)(ci->cidx >> 16 * s & 0xffff));
-        move_between_sets(p, s, pos, 0, ci->cell[s]);
+    for (int i = f->first_flip; i < p->nflips; i++) {
+        int k = p->flips[i] >> POSITION_FLIP_SHIFT, q = p->flips[i] & POSITION_FLIP_CELL;
+        p->set[k >> 3][k & 7].w[q >> 6] ^= (uint64_t)1 << (q & 63);
     }
+    p->nflips = f->first_flip;
+    memcpy(p->ci[pos].cell, f->cell, sizeof f->cell);
     memcpy(p->total, f->total, sizeof p->total);
 }
 

@@ -42,23 +42,35 @@ struct position_cell {
     uint8_t pat[4];     /* per line: Black's class | White's << 4; kept on a stone */
 };
 
-/* A cell whose classes changed with a placement, as it was before
- * (private to position.c). */
-struct position_change {
-    int32_t q;
-    struct position_cell was;
-};
+/* The words of the area a placement can change: its 5×5 square spans at
+ * most 4·BOARD_MAX_SIDE + 5 bits. */
+#define POSITION_AREA_WORDS 3
+_Static_assert((4 * BOARD_MAX_SIDE + 4 + 63) / 64 + 1 <= POSITION_AREA_WORDS &&
+               POSITION_AREA_WORDS <= POSITION_WORDS, "the area words of a placement");
 
 /* What a placement changed, beyond its cells (private). */
 struct position_frame {
     int first;                        /* its first entry in changes[] */
+    int first_flip;                   /* and in flips[] */
+    int area_word;                    /* the first of the area words saved */
     int32_t total[2];
-    struct cellset area;
+    uint32_t cell[2];                 /* the placed cell's values before */
+    uint64_t area[POSITION_AREA_WORDS];
 };
 
 /* A placement changes at most 2·(BOARD_MAX_SIDE − 1) cells on each of four
  * lines; at most BOARD_MAX_CELLS placements are undone. */
 #define POSITION_MAX_CHANGES (BOARD_MAX_CELLS * 8 * (BOARD_MAX_SIDE - 1))
+
+/* A bit flipped in a forcing set: the set (side << 3 | combination −
+ * POSITION_SET_FIRST) above the cell. Each changed cell moves between at
+ * most two sets per side, and so does the stone. */
+#define POSITION_FLIP_SHIFT 10
+#define POSITION_FLIP_CELL ((1 << POSITION_FLIP_SHIFT) - 1)
+#define POSITION_MAX_FLIPS (4 * POSITION_MAX_CHANGES + 2 * BOARD_MAX_CELLS)
+_Static_assert(BOARD_MAX_CELLS <= 1 << POSITION_FLIP_SHIFT && POSITION_SETS <= 8 &&
+               (1 << 3 | (POSITION_SETS - 1)) << POSITION_FLIP_SHIFT <= UINT16_MAX,
+               "a flip fits its 16 bits");
 
 struct position {
     struct board b;
@@ -70,6 +82,7 @@ struct position {
     uint8_t lid[4][BOARD_MAX_CELLS];          /* the line of each cell in each direction */
     uint8_t lpos[4][BOARD_MAX_CELLS];         /* and its place along that line */
     uint64_t line[4][2 * BOARD_MAX_SIDE];     /* each line, two bits a cell (PATTERN_PAIR_*) */
+    uint32_t term[4][256];                    /* a line's classes as a term of cidx */
     struct position_cell ci[BOARD_MAX_CELLS];
     int32_t total[2];                         /* sum of the evaluation weights of empty cells */
     struct cellset set[2][POSITION_SETS];     /* empty cells of each forcing combination */
@@ -79,9 +92,14 @@ struct position {
     /* The undo stack: one frame per stone placed since position_init. */
     int depth;
     int nchanges;
+    int nflips;
     int16_t placed[BOARD_MAX_CELLS];
     struct position_frame frame[BOARD_MAX_CELLS];
-    struct position_change changes[POSITION_MAX_CHANGES];
+    /* The cells whose classes changed with a placement, what they were
+     * before it, and the bits it flipped in the forcing sets. */
+    int16_t changed[POSITION_MAX_CHANGES];
+    struct position_cell changes[POSITION_MAX_CHANGES];
+    uint16_t flips[POSITION_MAX_FLIPS];
 };
 
 static inline int position_side(enum stone s)
