@@ -132,8 +132,10 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
     int best = -1, best_score = 0;
     enum urge best_urge = URGE_NONE;
     uint32_t ties = 0;
+    struct cellset cand;
+    position_candidates(&n->pos, &cand);
     for (int q = 0; q < board_cells(b); q++) {
-        if (board_at(b, q) != STONE_NONE || !cellset_has(&n->pos.area, q))
+        if (!cellset_has(&cand, q))
             continue;
         enum combo mine, theirs;
         int wm, wt;

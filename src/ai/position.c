@@ -12,16 +12,14 @@
  * sides' classes of q's neighbourhood, ci[q].cell[s] the combination of side
  * s's four classes (half s of ci[q].cidx indexes it), set[s][c] holds q exactly when that
  * combination is c (for the forcing ones), stones holds the occupied cells,
- * area every cell within two of one (the union of the 5×5 squares around the
- * stones: kept per placement in its frame, so restored rather than shrunk),
  * and total[s] sums the evaluation weights of side s over the empty cells.
  * An occupied cell keeps the classes it had when it was filled: stones come
  * off in the reverse order they went on, so when it empties again every
  * stone placed after it is gone and those classes are right again.
  *
  * Without a pair table (very large k) the classes are read from the board.
- * A placement records, in its frame, the totals, the values of its own cell
- * and the area words its square covers as they were before it; every cell
+ * A placement records, in its frame, the totals and the values of its own
+ * cell as they were before it; every cell
  * whose classes on a line changed, with the values it had (each once: it lies
  * on one line through the stone); and every bit it flipped in the forcing
  * sets. Taking it back copies the values back and flips the bits again, with
@@ -148,37 +146,6 @@ static void refresh_all(struct position *p, int q)
         set_cell(p, s, q, pattern_cell(p->pt, idx[s]));
 }
 
-/* Sets the bits lo..hi of s. */
-static inline void set_range(struct cellset *s, int lo, int hi)
-{
-    int wl = lo >> 6, wh = hi >> 6;
-    uint64_t from = ~(uint64_t)0 << (lo & 63), to = ~(uint64_t)0 >> (63 - (hi & 63));
-    if (wl == wh) {
-        s->w[wl] |= from & to;
-    } else {
-        s->w[wl] |= from;
-        s->w[wh] |= to;
-    }
-}
-
-/* Adds the 5×5 square around pos to the area, saving in f the words it
- * can change. */
-static void add_area(struct position *p, int pos, struct position_frame *f)
-{
-    int w = p->b.width;
-    int x = pos % w, y = pos / w;
-    int x0 = x > 2 ? x - 2 : 0, x1 = x + 2 < w ? x + 2 : w - 1;
-    int y0 = y > 2 ? y - 2 : 0, y1 = y + 2 < p->b.height ? y + 2 : p->b.height - 1;
-    int first = (y0 * w + x0) >> 6;
-    if (first > POSITION_WORDS - POSITION_AREA_WORDS)
-        first = POSITION_WORDS - POSITION_AREA_WORDS;
-    f->area_word = first;
-    for (int i = 0; i < POSITION_AREA_WORDS; i++)
-        f->area[i] = p->area.w[first + i];
-    for (int cy = y0; cy <= y1; cy++)
-        set_range(&p->area, cy * w + x0, cy * w + x1);
-}
-
 /* Flips the two bits of pos in its four line words: a stone of side s goes
  * on or comes off. */
 static inline void flip_lines(struct position *p, int pos, int s)
@@ -264,7 +231,9 @@ void position_init(struct position *p, const struct pattern_table *pt,
     memset(p->set, 0, sizeof p->set);
     memset(p->line, 0, sizeof p->line);
     memset(&p->stones, 0, sizeof p->stones);
-    memset(&p->area, 0, sizeof p->area);
+    memset(&p->inside, 0, sizeof p->inside);
+    memset(p->left, 0, sizeof p->left);
+    memset(p->right, 0, sizeof p->right);
     p->depth = 0;
     p->nchanges = 0;
     p->nflips = 0;
@@ -279,6 +248,13 @@ void position_init(struct position *p, const struct pattern_table *pt,
         int x = board_x(b, q), y = board_y(b, q);
         /* Rows by y, columns by x, diagonals by x − y and x + y; the place
          * along a line is x, except along a column. */
+        set_bit(&p->inside, q);
+        for (int i = 0; i < 2; i++) {
+            if (x > i)
+                set_bit(&p->left[i], q);
+            if (x < w - 1 - i)
+                set_bit(&p->right[i], q);
+        }
         int lid[4] = { y, x, x - y + b->height - 1, x + y };
         for (int d = 0; d < 4; d++) {
             int dx = rules_dir[d][0], dy = rules_dir[d][1];
@@ -318,7 +294,6 @@ void position_place(struct position *p, int pos, enum stone stone)
     set_bit(&p->stones, pos);
     flip_lines(p, pos, position_side(stone));
     update_lines(p, pos);
-    add_area(p, pos, f);
 }
 
 void position_remove(struct position *p, int pos)
@@ -327,7 +302,6 @@ void position_remove(struct position *p, int pos)
     flip_lines(p, pos, position_side(board_at(&p->b, pos)));
     board_remove(&p->b, pos);
     clear_bit(&p->stones, pos);
-    memcpy(&p->area.w[f->area_word], f->area, sizeof f->area);
     /* A placement changes each cell at most once (each lies on one line
      * through the stone), so the order does not matter. */
     for (int i = f->first; i < p->nchanges; i++)
@@ -396,4 +370,50 @@ bool position_stops(struct position *p, int side, int pos, enum combo c)
         }
     }
     return true;
+}
+
+/* dst |= (src shifted k cells up, 0 < k < 64) & mask, over `words` words. */
+static inline void or_up(uint64_t *dst, const uint64_t *src, int k, const uint64_t *mask,
+                         int words)
+{
+    uint64_t carry = 0;
+    for (int i = 0; i < words; i++) {
+        dst[i] |= (src[i] << k | carry) & mask[i];
+        carry = src[i] >> (64 - k);
+    }
+}
+
+/* The same, k cells down. */
+static inline void or_down(uint64_t *dst, const uint64_t *src, int k, const uint64_t *mask,
+                           int words)
+{
+    uint64_t carry = 0;
+    for (int i = words - 1; i >= 0; i--) {
+        dst[i] |= (src[i] >> k | carry) & mask[i];
+        carry = src[i] << (64 - k);
+    }
+}
+
+/* The stones grown by two cells along the rows, then by two rows: nothing
+ * to undo, and cheaper here, once a node, than kept up to date on every
+ * placement (most of them the threat solver's, which never asks). */
+void position_candidates(const struct position *p, struct cellset *out)
+{
+    int n = p->words, w = p->b.width;
+    const uint64_t *s = p->stones.w, *all = p->inside.w;
+    uint64_t row[POSITION_WORDS];
+    memcpy(row, s, sizeof(uint64_t) * (size_t)n);
+    for (int i = 0; i < 2; i++) {
+        /* Up a cell index is rightwards: only cells with room to their left
+         * receive. */
+        or_up(row, s, i + 1, p->left[i].w, n);
+        or_down(row, s, i + 1, p->right[i].w, n);
+    }
+    memcpy(out->w, row, sizeof(uint64_t) * (size_t)n);
+    for (int i = 1; i <= 2; i++) {
+        or_up(out->w, row, i * w, all, n);
+        or_down(out->w, row, i * w, all, n);
+    }
+    for (int i = 0; i < n; i++)
+        out->w[i] &= ~s[i];
 }

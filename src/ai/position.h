@@ -5,7 +5,7 @@
  * touches only the cells within `half` of it along its four lines: their
  * neighbourhood indices, classes, combinations and weights, the per-side sums
  * of the evaluation weights and the per-side sets of cells of each forcing
- * combination; and the cells within two of a stone.
+ * combination.
  * Each placement pushes an undo record of what it changed, so taking the
  * stone back restores instead of recomputing. So "does the side to move have
  * a winning cell?" or "an open four?" is a few words read, "where are
@@ -42,20 +42,12 @@ struct position_cell {
     uint8_t pat[4];     /* per line: Black's class | White's << 4; kept on a stone */
 };
 
-/* The words of the area a placement can change: its 5×5 square spans at
- * most 4·BOARD_MAX_SIDE + 5 bits. */
-#define POSITION_AREA_WORDS 3
-_Static_assert((4 * BOARD_MAX_SIDE + 4 + 63) / 64 + 1 <= POSITION_AREA_WORDS &&
-               POSITION_AREA_WORDS <= POSITION_WORDS, "the area words of a placement");
-
 /* What a placement changed, beyond its cells (private). */
 struct position_frame {
     int first;                        /* its first entry in changes[] */
     int first_flip;                   /* and in flips[] */
-    int area_word;                    /* the first of the area words saved */
     int32_t total[2];
     uint32_t cell[2];                 /* the placed cell's values before */
-    uint64_t area[POSITION_AREA_WORDS];
 };
 
 /* A placement changes at most 2·(BOARD_MAX_SIDE − 1) cells on each of four
@@ -87,7 +79,9 @@ struct position {
     int32_t total[2];                         /* sum of the evaluation weights of empty cells */
     struct cellset set[2][POSITION_SETS];     /* empty cells of each forcing combination */
     struct cellset stones;                    /* occupied cells */
-    struct cellset area;                      /* cells with a stone within two (5×5) */
+    /* The board's cells; those with at least 1, at least 2 cells to their
+     * left, and to their right (for position_candidates). */
+    struct cellset inside, left[2], right[2];
 
     /* The undo stack: one frame per stone placed since position_init. */
     int depth;
@@ -199,12 +193,9 @@ static inline int position_first(const struct position *p, int side, enum combo 
     return cellset_first(position_set(p, side, c), p->words);
 }
 
-/* The candidate moves: empty cells with a stone within two. */
-static inline void position_candidates(const struct position *p, struct cellset *out)
-{
-    for (int i = 0; i < p->words; i++)
-        out->w[i] = p->area.w[i] & ~p->stones.w[i];
-}
+/* The candidate moves: empty cells with a stone within two (in the 5×5
+ * square around one). */
+void position_candidates(const struct position *p, struct cellset *out);
 
 /* Walks the cells of a set: `for (CELLSET_EACH(it, set, words))` then
  * `q = cellset_next(&it)` until −1. The set is copied, so the body may play

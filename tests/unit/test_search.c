@@ -171,6 +171,18 @@ static void assert_same_position(const struct position *a, const struct position
     position_candidates(a, &ca);
     position_candidates(b, &cb);
     assert_memory_equal(ca.w, cb.w, sizeof(uint64_t) * (size_t)a->words);
+    /* The candidates are the empty cells with a stone in their 5×5 square. */
+    for (int q = 0; q < a->cells; q++) {
+        bool near = false;
+        int x = board_x(&a->b, q), y = board_y(&a->b, q);
+        for (int dy = -2; dy <= 2; dy++)
+            for (int dx = -2; dx <= 2; dx++)
+                near |= board_inside(&a->b, x + dx, y + dy) &&
+                        board_at(&a->b, board_pos(&a->b, x + dx, y + dy)) != STONE_NONE;
+        assert_int_equal(cellset_has(&ca, q), near && board_at(&a->b, q) == STONE_NONE);
+    }
+    for (int i = a->cells; i < a->words * 64; i++)
+        assert_false(cellset_has(&ca, i));
     assert_memory_equal(a->set, b->set, sizeof a->set);
 }
 
