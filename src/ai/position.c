@@ -74,6 +74,12 @@ static uint8_t line_pair(const struct position *p, int d, int q)
     return (uint8_t)(pattern_classify(pt, line[0]) | pattern_classify(pt, line[1]) << 4);
 }
 
+/* Flips bit f of set_word, as a flip is logged. */
+static inline void flip_bit(struct position *p, int f)
+{
+    p->set_word[f >> 6] ^= (uint64_t)1 << (f & 63);
+}
+
 /* Moves q between the forcing sets as its combination goes from old to new,
  * logging each bit it flips so that position_remove can flip it back. */
 static inline void move_between_sets(struct position *p, int s, int q, uint32_t old, uint32_t v)
@@ -81,13 +87,16 @@ static inline void move_between_sets(struct position *p, int s, int q, uint32_t 
     enum combo co = pattern_combo_of(old), cn = pattern_combo_of(v);
     if (co == cn)
         return;
+    int cell = (s * POSITION_SETS - POSITION_SET_FIRST) * POSITION_WORDS * 64 + q;
     if (co >= POSITION_SET_FIRST) {
-        clear_bit(&p->set[s][co - POSITION_SET_FIRST], q);
-        p->flips[p->nflips++] = (uint16_t)((s << 3 | (co - POSITION_SET_FIRST)) << POSITION_FLIP_SHIFT | q);
+        int f = cell + (int)co * POSITION_WORDS * 64;
+        flip_bit(p, f);
+        p->flips[p->nflips++] = (uint16_t)f;
     }
     if (cn >= POSITION_SET_FIRST) {
-        set_bit(&p->set[s][cn - POSITION_SET_FIRST], q);
-        p->flips[p->nflips++] = (uint16_t)((s << 3 | (cn - POSITION_SET_FIRST)) << POSITION_FLIP_SHIFT | q);
+        int f = cell + (int)cn * POSITION_WORDS * 64;
+        flip_bit(p, f);
+        p->flips[p->nflips++] = (uint16_t)f;
     }
 }
 
@@ -271,6 +280,7 @@ void position_init(struct position *p, const struct pattern_table *pt,
     }
     for (int q = 0; q < p->cells; q++)
         refresh_all(p, q);
+    p->nflips = 0;
     for (int q = 0; q < p->cells; q++)
         if (board_at(b, q) != STONE_NONE)
             position_place(p, q, board_at(b, q));
@@ -307,10 +317,8 @@ void position_remove(struct position *p, int pos)
     for (int i = f->first; i < p->nchanges; i++)
         p->ci[p->changed[i]] = p->changes[i];
     p->nchanges = f->first;
-    for (int i = f->first_flip; i < p->nflips; i++) {
-        int k = p->flips[i] >> POSITION_FLIP_SHIFT, q = p->flips[i] & POSITION_FLIP_CELL;
-        p->set[k >> 3][k & 7].w[q >> 6] ^= (uint64_t)1 << (q & 63);
-    }
+    for (int i = f->first_flip; i < p->nflips; i++)
+        flip_bit(p, p->flips[i]);
     p->nflips = f->first_flip;
     memcpy(p->ci[pos].cell, f->cell, sizeof f->cell);
     memcpy(p->total, f->total, sizeof p->total);

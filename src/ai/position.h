@@ -54,14 +54,11 @@ struct position_frame {
  * lines; at most BOARD_MAX_CELLS placements are undone. */
 #define POSITION_MAX_CHANGES (BOARD_MAX_CELLS * 8 * (BOARD_MAX_SIDE - 1))
 
-/* A bit flipped in a forcing set: the set (side << 3 | combination −
- * POSITION_SET_FIRST) above the cell. Each changed cell moves between at
- * most two sets per side, and so does the stone. */
-#define POSITION_FLIP_SHIFT 10
-#define POSITION_FLIP_CELL ((1 << POSITION_FLIP_SHIFT) - 1)
+/* A bit flipped in a forcing set: its word among all the sets' words
+ * (set_word) above its place in the word. Each changed cell moves between
+ * at most two sets per side, and the stone leaves at most one per side. */
 #define POSITION_MAX_FLIPS (4 * POSITION_MAX_CHANGES + 2 * BOARD_MAX_CELLS)
-_Static_assert(BOARD_MAX_CELLS <= 1 << POSITION_FLIP_SHIFT && POSITION_SETS <= 8 &&
-               (1 << 3 | (POSITION_SETS - 1)) << POSITION_FLIP_SHIFT <= UINT16_MAX,
+_Static_assert(2 * POSITION_SETS * POSITION_WORDS * 64 <= UINT16_MAX + 1,
                "a flip fits its 16 bits");
 
 struct position {
@@ -77,7 +74,10 @@ struct position {
     uint32_t term[4][256];                    /* a line's classes as a term of cidx */
     struct position_cell ci[BOARD_MAX_CELLS];
     int32_t total[2];                         /* sum of the evaluation weights of empty cells */
-    struct cellset set[2][POSITION_SETS];     /* empty cells of each forcing combination */
+    union {
+        struct cellset set[2][POSITION_SETS]; /* empty cells of each forcing combination */
+        uint64_t set_word[2 * POSITION_SETS * POSITION_WORDS]; /* the same words, in a row */
+    };
     struct cellset stones;                    /* occupied cells */
     /* The board's cells; those with at least 1, at least 2 cells to their
      * left, and to their right (for position_candidates). */
