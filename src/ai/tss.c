@@ -107,6 +107,15 @@ static void union_sets(const struct position *p, int side, enum combo from, enum
 static bool attack(struct tss *t, struct position *p, int a, bool threes, int depth,
                    int *move);
 
+/* Starts loading the cache entry that attack() probes once the defender has
+ * put a stone on q, so that the placement hides the wait. */
+static inline void prefetch_defence(const struct tss *t, const struct position *p, int a,
+                                    bool threes, int q)
+{
+    uint64_t key = p->b.hash ^ board_zobrist(q, (enum stone)(2 - a)) ^ SIDE_KEY(a, threes);
+    __builtin_prefetch(&t->cache[key & t->mask]);
+}
+
 /* The defender (1 − a) to move after the attacker's threat. True when every
  * defence fails. */
 static bool defend(struct tss *t, struct position *p, int a, bool threes, int depth,
@@ -124,6 +133,7 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
             f = single_five(p, a, -1, &n);
         if (n >= 2)
             return true;
+        prefetch_defence(t, p, a, threes, f);
         position_place(p, f, (enum stone)(o + 1));
         bool r = attack(t, p, a, threes, depth, NULL);
         position_remove(p, f);
@@ -140,6 +150,7 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
     struct cellset_iter it;
     cellset_iter_init(&it, &mine, p->words);
     for (int q; (q = cellset_next(&it)) >= 0;) {
+        prefetch_defence(t, p, a, threes, q);
         position_place(p, q, (enum stone)(o + 1));
         bool r = attack(t, p, a, threes, depth, NULL);
         position_remove(p, q);
