@@ -48,29 +48,25 @@ void tss_clear(struct tss *t)
     t->nodes = 0;
 }
 
-/* Empty cells where `side` makes five along the four lines through
- * `around`: at most `max` of them written to out, how many found returned. */
+/* Empty cells where `side` makes five on the four lines through `around`,
+ * within the neighbourhood's reach of it: at most `max` of them written to
+ * out, how many found returned. Read from the set of five-making cells,
+ * most often a single cell. */
 static int fives_around(const struct position *p, int side, int around, int *out, int max)
 {
+    /* Along a row the place is x, and the row is y. */
+    int ax = p->lpos[0][around], ay = p->lid[0][around], half = p->pt->half;
     int n = 0;
-    for (int d = 0; d < 4; d++)
-        for (int dir = 0; dir < 2; dir++) {
-            int step = dir ? p->step[d] : -p->step[d];
-            int r = p->reach[d][dir][around];
-            for (int i = 1; i <= r; i++) {
-                int q = around + i * step;
-                if (p->b.cell[q] != STONE_NONE || position_combo(p, side, q) != COMBO_5)
-                    continue;
-                bool seen = false;
-                for (int j = 0; j < n && j < max; j++)
-                    seen |= out[j] == q;
-                if (!seen) {
-                    if (n < max)
-                        out[n] = q;
-                    n++;
-                }
-            }
+    struct cellset_iter it;
+    cellset_iter_init(&it, position_set(p, side, COMBO_5), p->words);
+    for (int q; (q = cellset_next(&it)) >= 0;) {
+        int dx = abs(p->lpos[0][q] - ax), dy = abs(p->lid[0][q] - ay);
+        if ((dx == 0 || dy == 0 || dx == dy) && dx <= half && dy <= half) {
+            if (n < max)
+                out[n] = q;
+            n++;
         }
+    }
     return n;
 }
 
