@@ -1,6 +1,6 @@
 /* texel.c — fits the evaluation's weights to game results (the Texel method).
  *
- *   texel [--skip N] [--holdout M] [--c-grid] RECORD|DIR...
+ *   texel [--skip N] [--holdout M] RECORD|DIR...
  *
  * Games: tools/texel-games.sh. Built on request: ninja -C build tools/texel.
  *
@@ -13,22 +13,17 @@
  * sees it, the losses printed are measured on it.
  *
  * The evaluation is linear in what position.c keeps: for each side the sum,
- * over the empty cells, of pattern_eval_class[] of the cell's four line
- * classes and pattern_eval_combo[] of its combination, the side to move's
- * sum counted c = PATTERN_EVAL_MOVER / 8 times. So a position is its
- * per-side counts of cells by class and by combination, read from struct
- * position itself (and checked against its running sums), and the fit is a
- * logistic regression: the loss is the cross-entropy of sigmoid(K · eval)
- * against the labels. K is fitted first with the current weights, which
- * fixes the scale; then, K fixed, the weights of the features seen in quiet
- * positions, by Newton's method (the loss is convex in them); the others
- * (open fours and fives, met only in forcing play) keep their values. The
- * weights are then rounded to integers and moved by ±1 while that lowers the
- * training loss. With --c-grid, c is tried in eighths from 1 to 2 and the
- * best kept; otherwise it stays.
- *
- * Also fitted, to see whether it would pay: separate tables for the side to
- * move and the other side (the evaluation would need two sums a side).
+ * over the empty cells, of pattern_eval_class[w][] of the cell's four line
+ * classes and pattern_eval_combo[w][] of its combination, table w = 0 for
+ * the side to move and 1 for the other. So a position is its per-side
+ * counts of cells by class and by combination, read from struct position
+ * itself (and checked against its running sums), and the fit is a logistic
+ * regression: the loss is the cross-entropy of sigmoid(K · eval) against the
+ * labels. K is fitted first with the current weights, which fixes the scale;
+ * then, K fixed, the weights of the features seen in quiet positions, by
+ * Newton's method (the loss is convex in them); the others (open fours and
+ * fives, met only in forcing play) keep their values. The weights are then
+ * rounded to integers and moved by ±1 while that lowers the training loss.
  *
  * It prints the held-out loss of the current and the fitted weights, and
  * the fitted tables as C initialisers for pattern.c.
@@ -59,10 +54,10 @@ struct data {
     size_t count, cap;
 };
 
-/* Feature f's weight in the evaluation today. */
-static double current_weight(int f)
+/* Feature f's weight in table w of the evaluation today. */
+static double current_weight(int w, int f)
 {
-    return f < PAT_COUNT ? pattern_eval_class[f] : pattern_eval_combo[f - PAT_COUNT];
+    return f < PAT_COUNT ? pattern_eval_class[w][f] : pattern_eval_combo[w][f - PAT_COUNT];
 }
 
 static void add_sample(struct data *d, const struct sample *s)
@@ -114,13 +109,14 @@ static bool features(const struct position *p, int me, struct sample *out)
             n[PAT_COUNT + position_combo(p, side, q)]++;
         }
     }
-    for (int side = 0; side < 2; side++) {
-        double sum = 0;
-        for (int f = 0; f < NF; f++)
-            sum += current_weight(f) * out->n[side == me ? 0 : 1][f];
-        if ((int)sum != p->total[side])
-            return false;
-    }
+    for (int side = 0; side < 2; side++)
+        for (int w = 0; w < 2; w++) {
+            double sum = 0;
+            for (int f = 0; f < NF; f++)
+                sum += current_weight(w, f) * out->n[side == me ? 0 : 1][f];
+            if ((int)sum != p->total[side][w])
+                return false;
+        }
     return true;
 }
 
@@ -392,64 +388,71 @@ static void free_features(const struct data *d, bool free_f[NF])
     }
 }
 
-/* Rounds the one-table model m (a = c·b) to integer weights, then moves
- * the free ones by ±1 while that lowers the training loss: a weight of the
- * empty cells' weak classes counts hundreds of times, so plain rounding can
- * cost more than the fit won. */
-static void round_model(const struct data *d, struct model *m, double c, double k,
-                        const bool free_f[NF])
+/* Rounds the model m to integer weights, then moves the free ones by ±1
+ * while that lowers the training loss: a weight of the empty cells' weak
+ * classes counts hundreds of times, so plain rounding can cost more than the
+ * fit won. */
+static void round_model(const struct data *d, struct model *m, double k, const bool free_f[NF])
 {
     for (int f = 0; f < NF; f++) {
+        m->a[f] = round(m->a[f]);
         m->b[f] = round(m->b[f]);
-        m->a[f] = m->b[f] * c;
     }
     double best = loss(d, m, k, false);
     for (bool better = true; better;) {
         better = false;
-        for (int f = 0; f < NF; f++) {
-            if (!free_f[f])
+        for (int f = 0; f < 2 * NF; f++) {
+            double *w = f < NF ? &m->a[f] : &m->b[f - NF];
+            if (!free_f[f % NF])
                 continue;
             for (int dir = -1; dir <= 1; dir += 2) {
-                double was = m->b[f];
-                m->b[f] = was + dir;
-                m->a[f] = m->b[f] * c;
+                double was = *w;
+                *w = was + dir;
                 double l = loss(d, m, k, false);
                 if (l < best - 1e-9) {
                     best = l;
                     better = true;
                     break;
                 }
-                m->b[f] = was;
-                m->a[f] = was * c;
+                *w = was;
             }
         }
     }
 }
 
-static void print_table(const char *name, const double *w, int from, int n)
+static void print_tables(const struct model *m)
 {
-    printf("%s = {", name);
-    for (int f = 0; f < n; f++)
-        printf("%s %d", f ? "," : "", (int)lround(w[from + f]));
-    printf(" };\n");
+    const double *w[2] = { m->a, m->b };
+    printf("const int pattern_eval_class[2][PAT_COUNT] = {\n");
+    for (int i = 0; i < 2; i++) {
+        printf("    {");
+        for (int f = 0; f < PAT_COUNT; f++)
+            printf("%s %d", f ? "," : "", (int)lround(w[i][f]));
+        printf(" },\n");
+    }
+    printf("};\nconst int pattern_eval_combo[2][COMBO_COUNT] = {\n");
+    for (int i = 0; i < 2; i++) {
+        printf("    {");
+        for (int c = 0; c < COMBO_COUNT; c++)
+            printf("%s %d", c ? "," : "", (int)lround(w[i][PAT_COUNT + c]));
+        printf(" },\n");
+    }
+    printf("};\n");
 }
 
 int main(int argc, char **argv)
 {
-    bool c_grid = false;
     int first = 1, skip = 8, holdout = 5;
     for (; first < argc && argv[first][0] == '-'; first++) {
         if (strcmp(argv[first], "--skip") == 0 && first + 1 < argc)
             skip = atoi(argv[++first]);
         else if (strcmp(argv[first], "--holdout") == 0 && first + 1 < argc)
             holdout = atoi(argv[++first]);
-        else if (strcmp(argv[first], "--c-grid") == 0)
-            c_grid = true;
         else
             break;
     }
     if (first >= argc || holdout < 2 || skip < 0) {
-        fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--c-grid] RECORD|DIR...\n");
+        fprintf(stderr, "usage: texel [--skip N] [--holdout M] RECORD|DIR...\n");
         return 2;
     }
     struct reader *r = calloc(1, sizeof *r);
@@ -482,72 +485,28 @@ int main(int argc, char **argv)
     free_features(&d, free_f);
     struct model current;
     for (int f = 0; f < NF; f++) {
-        current.b[f] = current_weight(f);
-        current.a[f] = current.b[f] * PATTERN_EVAL_MOVER / 8;
+        current.a[f] = current_weight(0, f);
+        current.b[f] = current_weight(1, f);
     }
     double k = fit_k(&d, &current);
-    printf("K %.6g\ncurrent weights (PATTERN_EVAL_MOVER %d): held-out loss %.6f (training %.6f)\n",
-           k, PATTERN_EVAL_MOVER, loss(&d, &current, k, true), loss(&d, &current, k, false));
+    printf("K %.6g\ncurrent weights: held-out loss %.6f (training %.6f)\n", k,
+           loss(&d, &current, k, true), loss(&d, &current, k, false));
 
-    /* One table, the side to move's sum counted c times. */
+    /* Each free feature's weight in each table is a parameter. */
     static double ca[MAXP][NF], cb[MAXP][NF];
-    double grid[] = { 1.0, 1.125, 1.25, 1.375, 1.5, 1.625, 1.75, 1.875, 2.0 };
-    int ng = c_grid ? (int)(sizeof grid / sizeof *grid) : 1;
-    struct model best = current;
-    double best_c = PATTERN_EVAL_MOVER / 8.0, best_loss = INFINITY;
-    for (int gi = 0; gi < ng; gi++) {
-        double c = c_grid ? grid[gi] : PATTERN_EVAL_MOVER / 8.0;
-        int np = 0;
-        memset(ca, 0, sizeof ca);
-        memset(cb, 0, sizeof cb);
-        for (int f = 0; f < NF; f++)
-            if (free_f[f]) {
-                ca[np][f] = c;
-                cb[np][f] = 1;
-                np++;
-            }
-        struct model m = current;
-        for (int f = 0; f < NF; f++)
-            m.a[f] = m.b[f] * c;
-        fit(&d, &m, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
-        double exact = loss(&d, &m, k, true);
-        round_model(&d, &m, c, k, free_f);
-        double rounded = loss(&d, &m, k, true);
-        printf("one table, c = %.3f: held-out loss %.6f (in integers %.6f, training %.6f)\n",
-               c, exact, rounded, loss(&d, &m, k, false));
-        double trained = loss(&d, &m, k, false);
-        if (trained < best_loss) {
-            best_loss = trained;
-            best = m;
-            best_c = c;
-        }
-    }
-    printf("fitted (PATTERN_EVAL_MOVER %d):\n", (int)lround(best_c * 8));
-    print_table("const int pattern_eval_class[PAT_COUNT]", best.b, 0, PAT_COUNT);
-    print_table("const int pattern_eval_combo[COMBO_COUNT]", best.b, PAT_COUNT, COMBO_COUNT);
-
-    /* Two tables: the side to move's weights and the other side's. */
     int np = 0;
-    memset(ca, 0, sizeof ca);
-    memset(cb, 0, sizeof cb);
     for (int f = 0; f < NF; f++)
         if (free_f[f]) {
             ca[np++][f] = 1;
             cb[np++][f] = 1;
         }
-    struct model two = best;
-    fit(&d, &two, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
-    double exact = loss(&d, &two, k, true);
-    for (int f = 0; f < NF; f++) {
-        two.a[f] = round(two.a[f]);
-        two.b[f] = round(two.b[f]);
-    }
-    printf("two tables: held-out loss %.6f (rounded %.6f, training %.6f)\n", exact,
-           loss(&d, &two, k, true), loss(&d, &two, k, false));
-    print_table("side to move: class_weight", two.a, 0, PAT_COUNT);
-    print_table("side to move: combo_bonus", two.a, PAT_COUNT, COMBO_COUNT);
-    print_table("other side:   class_weight", two.b, 0, PAT_COUNT);
-    print_table("other side:   combo_bonus", two.b, PAT_COUNT, COMBO_COUNT);
+    struct model m = current;
+    fit(&d, &m, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
+    double exact = loss(&d, &m, k, true);
+    round_model(&d, &m, k, free_f);
+    printf("fitted: held-out loss %.6f (in integers %.6f, training %.6f)\n", exact,
+           loss(&d, &m, k, true), loss(&d, &m, k, false));
+    print_tables(&m);
     pattern_free(&r->table);
     free(r);
     free(d.s);

@@ -33,22 +33,26 @@ static const int combo_bonus[COMBO_COUNT] = {
     [COMBO_33] = 250, [COMBO_43] = 500, [COMBO_F4] = 900, [COMBO_5] = 3000,
 };
 
-/* The same for the evaluation (the position's running sums), with the side
- * to move's factor PATTERN_EVAL_MOVER (pattern.h): fitted to the results of
- * 1497 self-play games (15x15 freestyle, 20000 and 40000 nodes a move, from
- * random openings) by logistic regression on their 22669 quiet positions.
- * The weights of open fours and fives are never met in a quiet position and
- * keep their hand values. To redo the fit: tools/texel-games.sh, then
- * tools/texel (its header says how it works). On the games held out, the
- * loss went from 0.6263 with the hand weights (the ordering's above) to
- * 0.5908; in self-play at 30000 nodes a move, each pair of games from a
- * random opening of its own, they beat the hand weights by +31 ± 24 Elo
- * (806 games, SPRT 0,20: H1). A factor of 12/8 fitted with them lowered the
- * loss a little more (0.5876) but won no games: the factor stayed. */
-const int pattern_eval_class[PAT_COUNT] = { 0, 3, 3, 1, 21, 23, 50, 148, 160, 1000 };
-const int pattern_eval_combo[COMBO_COUNT] = {
-    [COMBO_LOW] = -6,  [COMBO_F3] = 57,  [COMBO_33] = 161, [COMBO_4] = -38,
-    [COMBO_43] = 683, [COMBO_F4] = 900, [COMBO_5] = 3000,
+/* The same for the evaluation (the position's running sums), one table for
+ * the side to move and one for the other: fitted to the results of 1497
+ * self-play games (15x15 freestyle, 20000 and 40000 nodes a move, from random
+ * openings) by logistic regression on their 22669 quiet positions. The
+ * weights of open fours and fives are never met in a quiet position and keep
+ * their hand values. To redo the fit: tools/texel-games.sh, then tools/texel
+ * (its header says how it works). On the games held out the loss went from
+ * 0.6263 with the hand weights (the ordering's above, the side to move's
+ * counted 10/8) to 0.5908 with one fitted table counted so (+31 ± 24 Elo in
+ * self-play at 30000 nodes a move, 806 games from random openings, SPRT 0,20:
+ * H1), and to 0.5790 with the two tables. */
+const int pattern_eval_class[2][PAT_COUNT] = {
+    { 0, -2, -10, -4, 21, 31, 100, 209, 200, 1250 },
+    { 0, -3, -11, 0, 13, 25, 21, 143, 160, 1000 },
+};
+const int pattern_eval_combo[2][COMBO_COUNT] = {
+    { [COMBO_LOW] = -19, [COMBO_F3] = 27, [COMBO_33] = 245, [COMBO_4] = -84,
+      [COMBO_43] = 1491, [COMBO_F4] = 1125, [COMBO_5] = 3750 },
+    { [COMBO_LOW] = -17, [COMBO_F3] = 56, [COMBO_33] = 153, [COMBO_4] = -36,
+      [COMBO_43] = 682, [COMBO_F4] = 900, [COMBO_5] = 3000 },
 };
 
 /* Does the own run through the centre win? */
@@ -218,11 +222,12 @@ static void build_cells(struct pattern_table *t)
 {
     for (int idx = 0; idx < PATTERN_CELLS; idx++) {
         int n[PAT_COUNT] = { 0 };
-        int weight = 0, eval = 0;
+        int weight = 0, eval[2] = { 0, 0 };
         for (int d = 0, rest = idx; d < 4; d++, rest /= PAT_COUNT) {
             n[rest % PAT_COUNT]++;
             weight += class_weight[rest % PAT_COUNT];
-            eval += pattern_eval_class[rest % PAT_COUNT];
+            for (int w = 0; w < 2; w++)
+                eval[w] += pattern_eval_class[w][rest % PAT_COUNT];
         }
         int fours = n[PAT_FLEX4] + n[PAT_BLOCK4];
         enum combo c;
@@ -243,10 +248,13 @@ static void build_cells(struct pattern_table *t)
         else
             c = COMBO_NONE;
         weight += combo_bonus[c];
-        eval += pattern_eval_combo[c];
-        t->cell[idx] = (uint32_t)c << PATTERN_COMBO_SHIFT |
-                       (uint32_t)weight << PATTERN_WEIGHT_SHIFT | (uint16_t)eval;
+        for (int w = 0; w < 2; w++)
+            eval[w] += pattern_eval_combo[w][c];
+        t->cell[idx].value = (uint32_t)c << PATTERN_COMBO_SHIFT |
+                             (uint32_t)weight << PATTERN_WEIGHT_SHIFT | (uint16_t)eval[0];
+        t->cell[idx].waiting = eval[1];
     }
+    t->cell[PATTERN_STONE] = (struct pattern_entry){ 0, 0 };
 }
 
 bool pattern_init(struct pattern_table *t, int win, enum rule rule)
@@ -262,7 +270,7 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
         t->pow3[d] = p;
         p = d < 2 * PATTERN_MAX_TABLE_HALF ? p * 3 : p;
     }
-    t->cell = malloc(sizeof *t->cell * PATTERN_CELLS);
+    t->cell = malloc(sizeof *t->cell * (PATTERN_CELLS + 1));
     if (t->cell == NULL)
         return false;
     build_cells(t);

@@ -76,8 +76,17 @@ struct pattern_table {
     uint8_t *pair;
     uint32_t pow3[2 * BOARD_MAX_SIDE]; /* weight of each neighbourhood digit */
     /* Indexed by the four line classes as base-PAT_COUNT digits (line d
-     * weighs pattern_cell_weight[d]): the cell's value (pattern_cell). */
-    uint32_t *cell;
+     * weighs pattern_cell_weight[d]), or PATTERN_STONE: the cell's value
+     * (pattern_cell) and its evaluation weight for the side not to move
+     * (pattern_eval_waiting). */
+    struct pattern_entry *cell;
+};
+
+/* What the table says of a cell index: the value and, beside it, so that
+ * one look-up fetches both, the evaluation weight for the side not to move. */
+struct pattern_entry {
+    uint32_t value;
+    int32_t waiting;
 };
 
 /* Builds the tables for win length k under `rule`. False when out of memory
@@ -127,32 +136,34 @@ static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_
 enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
 
 /* A cell's evaluation weight for a side is the weight of each of its four
- * line classes plus the bonus of its combination (pattern_eval_of). Its
- * weight for ordering moves (pattern_weight_of) is the same sum with other
- * tables, private to pattern.c. */
-extern const int pattern_eval_class[PAT_COUNT];
-extern const int pattern_eval_combo[COMBO_COUNT];
-
-/* The evaluation counts the side to move's sum PATTERN_EVAL_MOVER / 8
- * times, the other side's once: the move in hand is worth that much. */
-#define PATTERN_EVAL_MOVER 10
+ * line classes plus the bonus of its combination, from table [0] when that
+ * side is to move (pattern_eval_of) and table [1] when it is not
+ * (pattern_eval_waiting): the move in hand changes what a shape is worth.
+ * Its weight for ordering moves (pattern_weight_of) is the same sum with
+ * other tables, private to pattern.c. */
+extern const int pattern_eval_class[2][PAT_COUNT];
+extern const int pattern_eval_combo[2][COMBO_COUNT];
 
 #define PATTERN_CELLS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
+
+/* One more cell index, past the others: a stone, whose value is 0 and whose
+ * weights are all 0. */
+#define PATTERN_STONE PATTERN_CELLS
 
 /* The weight of line d's class in a cell index. */
 static const int pattern_cell_weight[4] = { 1, PAT_COUNT, PAT_COUNT * PAT_COUNT,
                                             PAT_COUNT * PAT_COUNT * PAT_COUNT };
 
 /* A cell's value packs its combination, its ordering weight (0..8191) and
- * its evaluation weight (a signed 16-bit number); 0 for a cell where a side
- * can make nothing, as for a stone. */
+ * its evaluation weight for the side to move (a signed 16-bit number); 0 for
+ * a cell where a side can make nothing, as for a stone. */
 #define PATTERN_COMBO_SHIFT 29
 #define PATTERN_WEIGHT_SHIFT 16
 
 /* The value of a cell from its cell index. */
 static inline uint32_t pattern_cell(const struct pattern_table *t, int index)
 {
-    return t->cell[index];
+    return t->cell[index].value;
 }
 
 static inline enum combo pattern_combo_of(uint32_t cell)
@@ -166,10 +177,16 @@ static inline int pattern_weight_of(uint32_t cell)
     return (int)(cell >> PATTERN_WEIGHT_SHIFT & 0x1fff);
 }
 
-/* The weight the evaluation sums. */
+/* The weight the evaluation sums for the side to move. */
 static inline int pattern_eval_of(uint32_t cell)
 {
     return (int16_t)(cell & 0xffff);
+}
+
+/* The weight it sums for the other side, by cell index (or PATTERN_STONE). */
+static inline int pattern_eval_waiting(const struct pattern_table *t, int index)
+{
+    return t->cell[index].waiting;
 }
 
 #endif

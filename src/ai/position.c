@@ -12,7 +12,8 @@
  * sides' classes of q's neighbourhood, ci[q].cell[s] the combination of side
  * s's four classes (half s of ci[q].cidx indexes it), set[s][c] holds q exactly when that
  * combination is c (for the forcing ones), stones holds the occupied cells,
- * and total[s] sums the evaluation weights of side s over the empty cells.
+ * and total[s][w] sums the evaluation weights of side s over the empty cells,
+ * from table w (0: as the side to move, 1: as the other side).
  * An occupied cell keeps the classes it had when it was filled: stones come
  * off in the reverse order they went on, so when it empties again every
  * stone placed after it is gone and those classes are right again.
@@ -100,11 +101,13 @@ static inline void move_between_sets(struct position *p, int s, int q, uint32_t 
     }
 }
 
-/* Replaces the contribution of empty cell q for side s by `v`. */
-static inline void set_cell(struct position *p, int s, int q, uint32_t v)
+/* Gives empty cell q, for side s, the value of cell index `to` instead of
+ * that of index `from` (PATTERN_STONE: a stone). */
+static inline void set_cell(struct position *p, int s, int q, int from, int to)
 {
-    uint32_t old = p->ci[q].cell[s];
-    p->total[s] += pattern_eval_of(v) - pattern_eval_of(old);
+    uint32_t old = p->ci[q].cell[s], v = pattern_cell(p->pt, to);
+    p->total[s][0] += pattern_eval_of(v) - pattern_eval_of(old);
+    p->total[s][1] += pattern_eval_waiting(p->pt, to) - pattern_eval_waiting(p->pt, from);
     move_between_sets(p, s, q, old, v);
     p->ci[q].cell[s] = v;
 }
@@ -114,8 +117,9 @@ static inline void set_cell(struct position *p, int s, int q, uint32_t v)
  * (in registers, where the stores through `cells`-like pointers would
  * otherwise force them back to memory). */
 static inline __attribute__((always_inline)) void reclass(struct position *p,
-                                                         const uint32_t *cells, int d, int q,
-                                                         uint8_t pair, int *n, int32_t total[2])
+                                                         const struct pattern_entry *cells, int d,
+                                                         int q, uint8_t pair,
+                                                         int *n, int32_t total[2][2])
 {
     struct position_cell *ci = &p->ci[q];
     struct position_cell was = *ci;
@@ -129,11 +133,14 @@ static inline __attribute__((always_inline)) void reclass(struct position *p,
     ci->cidx = cidx;
     /* Both look-ups, even for a side whose class stayed: the value is the
      * same then. */
-    uint32_t v0 = cells[cidx & 0xffff], v1 = cells[cidx >> 16];
+    const struct pattern_entry *e0 = &cells[cidx & 0xffff], *e1 = &cells[cidx >> 16];
+    uint32_t v0 = e0->value, v1 = e1->value;
     ci->cell[0] = v0;
     ci->cell[1] = v1;
-    total[0] += pattern_eval_of(v0) - pattern_eval_of(was.cell[0]);
-    total[1] += pattern_eval_of(v1) - pattern_eval_of(was.cell[1]);
+    total[0][0] += pattern_eval_of(v0) - pattern_eval_of(was.cell[0]);
+    total[1][0] += pattern_eval_of(v1) - pattern_eval_of(was.cell[1]);
+    total[0][1] += e0->waiting - cells[was.cidx & 0xffff].waiting;
+    total[1][1] += e1->waiting - cells[was.cidx >> 16].waiting;
     if (((v0 ^ was.cell[0]) | (v1 ^ was.cell[1])) >> PATTERN_COMBO_SHIFT) {
         move_between_sets(p, 0, q, was.cell[0], v0);
         move_between_sets(p, 1, q, was.cell[1], v1);
@@ -152,7 +159,7 @@ static void refresh_all(struct position *p, int q)
     }
     ci->cidx = (uint32_t)idx[0] | (uint32_t)idx[1] << 16;
     for (int s = 0; s < 2; s++)
-        set_cell(p, s, q, pattern_cell(p->pt, idx[s]));
+        set_cell(p, s, q, PATTERN_STONE, idx[s]);
 }
 
 /* Flips the two bits of pos in its four line words: a stone of side s goes
@@ -171,12 +178,13 @@ static inline __attribute__((always_inline)) void update_tabulated(struct positi
                                                                     const int half)
 {
     const uint8_t *pairs = p->pt->pair;
-    const uint32_t *cells = p->pt->cell;
+    const struct pattern_entry *cells = p->pt->cell;
     const uint64_t low = ((uint64_t)1 << 2 * half) - 1;
     /* The low bit of each cell of the neighbours' places, half to 3·half. */
     const uint64_t places = (((uint64_t)1 << 2 * (2 * half + 1)) - 1) << 2 * half &
                             0x5555555555555555u;
-    int32_t total[2] = { p->total[0], p->total[1] };
+    int32_t total[2][2] = { { p->total[0][0], p->total[0][1] },
+                            { p->total[1][0], p->total[1][1] } };
     int n = p->nchanges;
     for (int d = 0; d < 4; d++) {
         uint64_t line = p->line[d][p->lid[d][pos]];
@@ -198,8 +206,7 @@ static inline __attribute__((always_inline)) void update_tabulated(struct positi
         }
     }
     p->nchanges = n;
-    p->total[0] = total[0];
-    p->total[1] = total[1];
+    memcpy(p->total, total, sizeof total);
 }
 
 /* Reclassifies the empty cells within `half` of the stone just put on pos. */
@@ -299,8 +306,8 @@ void position_place(struct position *p, int pos, enum stone stone)
     memcpy(f->total, p->total, sizeof f->total);
     memcpy(f->cell, p->ci[pos].cell, sizeof f->cell);
     board_place(&p->b, pos, stone);
-    set_cell(p, 0, pos, 0);
-    set_cell(p, 1, pos, 0);
+    set_cell(p, 0, pos, (int)(p->ci[pos].cidx & 0xffff), PATTERN_STONE);
+    set_cell(p, 1, pos, (int)(p->ci[pos].cidx >> 16), PATTERN_STONE);
     set_bit(&p->stones, pos);
     flip_lines(p, pos, position_side(stone));
     update_lines(p, pos);

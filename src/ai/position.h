@@ -46,7 +46,7 @@ struct position_cell {
 struct position_frame {
     int first;                        /* its first entry in changes[] */
     int first_flip;                   /* and in flips[] */
-    int32_t total[2];
+    int32_t total[2][2];
     uint32_t cell[2];                 /* the placed cell's values before */
 };
 
@@ -73,7 +73,9 @@ struct position {
     uint64_t line[4][2 * BOARD_MAX_SIDE];     /* each line, two bits a cell (PATTERN_PAIR_*) */
     uint32_t term[4][256];                    /* a line's classes as a term of cidx */
     struct position_cell ci[BOARD_MAX_CELLS];
-    int32_t total[2];                         /* sum of the evaluation weights of empty cells */
+    /* Per side, the sum of the evaluation weights of its empty cells: [0]
+     * weighed as the side to move, [1] as the other side. */
+    int32_t total[2][2];
     union {
         struct cellset set[2][POSITION_SETS]; /* empty cells of each forcing combination */
         uint64_t set_word[2 * POSITION_SETS * POSITION_WORDS]; /* the same words, in a row */

@@ -17,7 +17,7 @@
  * keyed apart; only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides, the
- * side to move's counting PATTERN_EVAL_MOVER / 8 (pattern.h); but a side
+ * side to move's from its own table (pattern.h); but a side
  * facing an open three answers it first, up to QUIESCE_PLIES past the
  * leaves, so a three nothing stops is scored as the loss it is. The root
  * first looks for a VCF and a short VCT of its own; after the iterative
@@ -193,7 +193,7 @@ static bool out_of_budget(struct search *s)
 static int evaluate(const struct search *s, int me)
 {
     const struct position *p = &s->pos;
-    int score = p->total[me] * PATTERN_EVAL_MOVER / 8 - p->total[1 - me];
+    int score = p->total[me][0] - p->total[1 - me][1];
     if (s->noise > 0) {
         uint64_t r = rng_mix(p->b.hash ^ (me ? SIDE_KEY : 0) ^ s->seed);
         score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;

@@ -157,7 +157,8 @@ static void assert_same_position(const struct position *a, const struct position
 {
     assert_int_equal(a->b.hash, b->b.hash);
     for (int s = 0; s < 2; s++) {
-        assert_int_equal(a->total[s], b->total[s]);
+        assert_int_equal(a->total[s][0], b->total[s][0]);
+        assert_int_equal(a->total[s][1], b->total[s][1]);
         for (int q = 0; q < a->cells; q++) {
             assert_int_equal(a->ci[q].cell[s], b->ci[q].cell[s]);
             if (a->b.cell[q] == STONE_NONE)
