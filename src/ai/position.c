@@ -10,21 +10,22 @@
  *
  * Invariant: for every empty cell q and line d, ci[q].pat[d] holds both
  * sides' classes of q's neighbourhood, ci[q].cell[s] the combination of side
- * s's four classes (half s of ci[q].cidx indexes it), set[s][c] holds q exactly when that
- * combination is c (for the forcing ones), stones holds the occupied cells,
- * and total[s][w] sums the evaluation weights of side s over the empty cells,
- * from table w (0: as the side to move, 1: as the other side).
+ * s's four classes (half s of ci[q].cidx indexes it), set[s][c] holds q
+ * exactly when that combination is c (for the forcing ones), stones holds
+ * the occupied cells, and total[s][w] sums the evaluation weights of side s
+ * over the empty cells, from table w (0: as the side to move, 1: as the
+ * other side).
  * An occupied cell keeps the classes it had when it was filled: stones come
  * off in the reverse order they went on, so when it empties again every
  * stone placed after it is gone and those classes are right again.
  *
  * Without a pair table (very large k) the classes are read from the board.
  * A placement records, in its frame, the totals and the values of its own
- * cell as they were before it; every cell
- * whose classes on a line changed, with the values it had (each once: it lies
- * on one line through the stone); and every bit it flipped in the forcing
- * sets. Taking it back copies the values back and flips the bits again, with
- * no look-up and no comparison.
+ * cell as they were before it; every cell whose classes on a line changed,
+ * with the values it had (each once: it lies on one line through the
+ * stone); and every bit it flipped in the forcing sets. Taking it back
+ * copies the values back and flips the bits again, with no look-up and no
+ * comparison.
  */
 #include "ai/position.h"
 
