@@ -332,26 +332,6 @@ void position_remove(struct position *p, int pos)
     memcpy(p->total, f->total, sizeof p->total);
 }
 
-/* The line through a and b (0..3), when they are on one within `half` of
- * each other; −1 otherwise. */
-static int shared_line(const struct position *p, int a, int b)
-{
-    int w = p->b.width;
-    int dx = b % w - a % w, dy = b / w - a / w;
-    int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
-    if ((adx > ady ? adx : ady) > p->pt->half)
-        return -1;
-    if (dy == 0)
-        return 0;
-    if (dx == 0)
-        return 1;
-    if (dx == dy)
-        return 2;
-    if (dx == -dy)
-        return 3;
-    return -1;
-}
-
 bool position_stops(struct position *p, int side, int pos, enum combo c)
 {
     const struct pattern_table *pt = p->pt;
@@ -372,7 +352,7 @@ bool position_stops(struct position *p, int side, int pos, enum combo c)
         for (int q; (q = cellset_next(&it)) >= 0;) {
             if (q == pos)
                 continue;
-            int d = shared_line(p, pos, q);
+            int d = position_line_between(p, pos, q);
             if (d < 0)
                 return false;
             /* q's class along d with the stone on pos, and its combination. */

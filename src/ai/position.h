@@ -134,6 +134,18 @@ static inline int position_weight(const struct position *p, int side, int pos)
     return pattern_weight_of(p->ci[pos].cell[side]);
 }
 
+/* The line (0..3) through cells a and b when they lie on one within `half`
+ * of each other (a line's neighbourhood reach), −1 otherwise. */
+static inline int position_line_between(const struct position *p, int a, int b)
+{
+    /* Along a row the place is x, and the row is y. */
+    int dx = p->lpos[0][b] - p->lpos[0][a], dy = p->lid[0][b] - p->lid[0][a];
+    int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    if (adx > p->pt->half || ady > p->pt->half)
+        return -1;
+    return dy == 0 ? 0 : dx == 0 ? 1 : dx == dy ? 2 : dx == -dy ? 3 : -1;
+}
+
 /* The class of `side` along line d (0..3) on the empty cell pos. */
 static inline enum pattern position_line(const struct position *p, int side, int pos, int d)
 {

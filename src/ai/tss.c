@@ -54,14 +54,11 @@ void tss_clear(struct tss *t)
  * most often a single cell. */
 static int fives_around(const struct position *p, int side, int around, int *out, int max)
 {
-    /* Along a row the place is x, and the row is y. */
-    int ax = p->lpos[0][around], ay = p->lid[0][around], half = p->pt->half;
     int n = 0;
     struct cellset_iter it;
     cellset_iter_init(&it, position_set(p, side, COMBO_5), p->words);
     for (int q; (q = cellset_next(&it)) >= 0;) {
-        int dx = abs(p->lpos[0][q] - ax), dy = abs(p->lid[0][q] - ay);
-        if ((dx == 0 || dy == 0 || dx == dy) && dx <= half && dy <= half) {
+        if (position_line_between(p, around, q) >= 0) {
             if (n < max)
                 out[n] = q;
             n++;
