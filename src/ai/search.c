@@ -16,10 +16,10 @@
  * the deepening continues so when the result does not hold), with the table
  * keyed apart; only a confirmed win skips the safety check below.
  *
- * Leaves are scored by the sums of the line-class weights of both sides, the
- * side to move's from its own table (pattern.h); but a side
- * facing an open three answers it first, up to QUIESCE_PLIES past the
- * leaves, so a three nothing stops is scored as the loss it is. The root
+ * Leaves are scored by the sums of the line-class weights of both sides,
+ * each from its table for the side to move or the side waiting (pattern.h);
+ * but a side facing an open three answers it first, up to QUIESCE_PLIES past
+ * the leaves, so a three nothing stops is scored as the loss it is. The root
  * first looks for a VCF and a short VCT of its own; after the iterative
  * deepening the chosen move is checked against the opponent's VCF and VCT
  * and replaced by the next root move that survives them, if any
