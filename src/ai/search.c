@@ -10,7 +10,10 @@
  * of a stone is a candidate, ordered by transposition-table move, line-class
  * weights for both sides (attack counted double), killers and history;
  * below the root only the best BEAM_WIDTH of them are searched, the later
- * quiet ones with reduced depth first (late-move reductions). A win or loss
+ * quiet ones with reduced depth first (late-move reductions). Within
+ * FUTILITY_DEPTH plies of the leaves, a node out of the principal variation
+ * whose static score beats beta by FUTILITY_MARGIN a ply, with no open three
+ * of the opponent's to answer, returns that score unsearched. A win or loss
  * the beam finds is not final until the loser's nodes have been searched at
  * full width to the same depth: then the iteration is repeated that way (and
  * the deepening continues so when the result does not hold), with the table
@@ -30,7 +33,8 @@
  * at the leaves cost more than it found, and time given to the tree paid
  * more than time reserved for the solvers; later by SPRT at fixed nodes from
  * random openings (tools/sprt.sh): the exact defences against an open three,
- * answering open threes past the leaves and the late-move reductions.
+ * answering open threes past the leaves, the late-move reductions and the
+ * futility cut.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in evaluate() and search_choose() only): leaves get up
@@ -67,6 +71,8 @@
 #define SIDE_KEY 0x3c6ef372fe94f82bu
 #define TSS_BYTES ((size_t)4 << 20)
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
+#define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
+#define FUTILITY_MARGIN 100  /* when this much a ply above beta */
 #define BEAM_WIDTH 8         /* moves searched below the root, unless forced */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
@@ -365,6 +371,15 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     if (depth <= 0 && forced < 0 &&
         (depth <= -QUIESCE_PLIES || !position_any(p, 1 - me, COMBO_F4)))
         return evaluate(s, me);
+
+    /* Futility: near the leaves, with no open three of the opponent's to
+     * answer, a static score this far above beta stands for the search. */
+    if (!pv_node && forced < 0 && depth <= FUTILITY_DEPTH && beta > -WIN_BOUND &&
+        !position_any(p, 1 - me, COMBO_F4)) {
+        int static_score = evaluate(s, me);
+        if (static_score - FUTILITY_MARGIN * depth >= beta && static_score < WIN_BOUND)
+            return static_score;
+    }
 
     struct move *list = s->moves[ply];
     bool lost;
