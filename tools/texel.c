@@ -1,6 +1,7 @@
 /* texel.c — fits the evaluation's weights to game results (the Texel method).
  *
- *   texel [--skip N] [--holdout M] RECORD|DIR...
+ *   texel [--skip N] [--holdout M] [--test RECORD|DIR]... [--lambda L,...]
+ *         [--min-count N,...] [--keep-linear] [--multiset FILE] RECORD|DIR...
  *
  * Games: tools/texel-games.sh. Built on request: ninja -C build tools/texel.
  *
@@ -9,24 +10,38 @@
  * the search's decide() does not settle (a five to make or to block, an open
  * four to make, a winning four-three or double three) where the opponent has
  * no open three either. Each is labelled with the game's result for the side
- * to move (1, 1/2, 0). Every M-th game (default 5) is held out: the fit never
- * sees it, the losses printed are measured on it.
+ * to move (1, 1/2, 0). Every M-th game (default 5) of the RECORDs is held out
+ * for validation: the fit never sees it, the choice of λ and N below is made
+ * on it. The --test records are a test set, seen by nothing but the losses
+ * printed last (without them the validation games are the test set too).
  *
- * The evaluation is linear in what position.c keeps: for each side the sum,
- * over the empty cells, of pattern_eval_class[w][] of the cell's four line
- * classes and pattern_eval_combo[w][] of its combination, table w = 0 for
- * the side to move and 1 for the other. So a position is its per-side
- * counts of cells by class and by combination, read from struct position
- * itself (and checked against its running sums), and the fit is a logistic
+ * The evaluation is what position.c keeps: for each side the sum, over the
+ * empty cells, of the cell's weight in table w = 0 for the side to move and
+ * 1 for the other. That weight is linear in the cell's features,
+ * pattern_eval_class[w][] of its four line classes and pattern_eval_combo[w][]
+ * of its combination, plus (k = 5) a residual pattern_eval_multiset[w][] of
+ * its multiset of classes. So a position is its per-side counts of cells by
+ * class, by combination and by multiset, read from struct position itself
+ * (and checked against its running sums), and the fit is a logistic
  * regression: the loss is the cross-entropy of sigmoid(K · eval) against the
- * labels. K is fitted first with the current weights, which fixes the scale;
- * then, K fixed, the weights of the features seen in quiet positions, by
- * Newton's method (the loss is convex in them); the others (open fours and
- * fives, met only in forcing play) keep their values. The weights are then
- * rounded to integers and moved by ±1 while that lowers the training loss.
+ * labels. K is fitted first with the current weights, which fixes the scale.
  *
- * It prints the held-out loss of the current and the fitted weights, and
- * the fitted tables as C initialisers for pattern.c.
+ * Then, K fixed, in two stages, each by Newton's method (the loss is convex):
+ * 1. The linear weights of the features seen in quiet positions, residuals 0;
+ *    the others (open fours and fives, met only in forcing play) keep their
+ *    values. They are rounded to integers and moved by ±1 while that lowers
+ *    the training loss. With --keep-linear the current weights stand instead.
+ * 2. On top of them, a residual for each table and multiset seen in at least
+ *    N training positions (never one holding an open four or a five), under
+ *    an L2 penalty λ · Σ residual² added to the mean loss: the multisets are
+ *    some 500, too many to fit freely on a few thousand games. Each N of
+ *    --min-count (default 1,30,100) and λ of --lambda (default 1e-3 .. 1e-7)
+ *    is fitted; the pair of least validation loss wins, and its residuals are
+ *    rounded to integers.
+ *
+ * It prints the losses of the current weights, of stage 1 and of each (N, λ),
+ * the linear tables as C initialisers for pattern.c, and the residual table
+ * as the C source of pattern_multiset.c (to FILE with --multiset).
  */
 #include <dirent.h>
 #include <math.h>
@@ -41,17 +56,31 @@
 
 #define NF (PAT_COUNT + COMBO_COUNT) /* features of one side */
 
+/* Which games a sample comes from. */
+enum { SET_TRAIN, SET_VALID, SET_TEST };
+
+/* How many cells of one side have one multiset of classes. */
+struct ms_count {
+    uint16_t ms, n;
+};
+
 /* A quiet position: the feature counts of the side to move (me) and of the
- * other, and the result for me in halves (0, 1, 2). */
+ * other, their cells by multiset (but four PAT_NONE, whose weight is 0):
+ * len[0] entries of the data's pool from `first` for me, then len[1] for the
+ * other; and the result for me in halves (0, 1, 2). */
 struct sample {
     uint16_t n[2][NF];
+    uint32_t first;
+    uint16_t len[2];
     uint8_t half_points;
-    uint8_t held_out;
+    uint8_t set;
 };
 
 struct data {
     struct sample *s;
     size_t count, cap;
+    struct ms_count *pool;
+    size_t used, pool_cap;
 };
 
 /* Feature f's weight in table w of the evaluation today. */
@@ -60,16 +89,34 @@ static double current_weight(int w, int f)
     return f < PAT_COUNT ? pattern_eval_class[w][f] : pattern_eval_combo[w][f - PAT_COUNT];
 }
 
-static void add_sample(struct data *d, const struct sample *s)
+static void *grow(void *p, size_t *cap, size_t size)
 {
-    if (d->count == d->cap) {
-        d->cap = d->cap ? 2 * d->cap : 65536;
-        d->s = realloc(d->s, d->cap * sizeof *d->s);
-        if (d->s == NULL) {
-            fprintf(stderr, "texel: out of memory\n");
-            exit(1);
+    *cap = *cap ? 2 * *cap : 65536;
+    p = realloc(p, *cap * size);
+    if (p == NULL) {
+        fprintf(stderr, "texel: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+/* Appends s with its multiset counts ms[0] (me) and ms[1] (the other). */
+static void add_sample(struct data *d, struct sample *s, uint16_t ms[2][PATTERN_MULTISETS])
+{
+    s->first = (uint32_t)d->used;
+    for (int side = 0; side < 2; side++) {
+        s->len[side] = 0;
+        for (int m = 1; m < PATTERN_MULTISETS; m++) {
+            if (ms[side][m] == 0)
+                continue;
+            if (d->used == d->pool_cap)
+                d->pool = grow(d->pool, &d->pool_cap, sizeof *d->pool);
+            d->pool[d->used++] = (struct ms_count){ (uint16_t)m, ms[side][m] };
+            s->len[side]++;
         }
     }
+    if (d->count == d->cap)
+        d->s = grow(d->s, &d->cap, sizeof *d->s);
     d->s[d->count++] = *s;
 }
 
@@ -93,27 +140,38 @@ static bool quiet(const struct position *p, int me)
            (!position_any(p, me, COMBO_43) && !position_any(p, me, COMBO_33));
 }
 
-/* Counts the classes and combinations of each side over the empty cells;
- * false if today's weights of those counts do not give position.c's sums
- * (the features would not be what the search adds up). */
-static bool features(const struct position *p, int me, struct sample *out)
+/* Counts the classes, combinations and multisets of each side over the
+ * empty cells (ms: me first); false if today's weights of those counts do
+ * not give position.c's sums (the features would not be what the search
+ * adds up). */
+static bool features(const struct position *p, int me, struct sample *out,
+                     uint16_t ms[2][PATTERN_MULTISETS])
 {
     memset(out->n, 0, sizeof out->n);
+    memset(ms, 0, 2 * sizeof *ms);
     for (int q = 0; q < p->cells; q++) {
         if (p->b.cell[q] != STONE_NONE)
             continue;
         for (int side = 0; side < 2; side++) {
             uint16_t *n = out->n[side == me ? 0 : 1];
-            for (int d = 0; d < 4; d++)
+            int index = 0;
+            for (int d = 0; d < 4; d++) {
                 n[position_line(p, side, q, d)]++;
+                index += position_line(p, side, q, d) * pattern_cell_weight[d];
+            }
             n[PAT_COUNT + position_combo(p, side, q)]++;
+            ms[side == me ? 0 : 1][pattern_multiset(index)]++;
         }
     }
+    bool residuals = pattern_has_multiset(p->pt);
     for (int side = 0; side < 2; side++)
         for (int w = 0; w < 2; w++) {
+            int t = side == me ? 0 : 1;
             double sum = 0;
             for (int f = 0; f < NF; f++)
-                sum += current_weight(w, f) * out->n[side == me ? 0 : 1][f];
+                sum += current_weight(w, f) * out->n[t][f];
+            for (int m = 0; m < PATTERN_MULTISETS && residuals; m++)
+                sum += pattern_eval_multiset[w][m] * ms[t][m];
             if ((int)sum != p->total[side][w])
                 return false;
         }
@@ -124,6 +182,7 @@ static bool features(const struct position *p, int me, struct sample *out)
  * record's win length and rule, a position and a game to replay in. */
 struct reader {
     int skip, holdout;
+    bool test;                    /* reading the test records */
     int games;
     bool have_table;
     struct pattern_table table;
@@ -165,14 +224,16 @@ static void read_game(struct reader *r, struct data *d, const char *path)
         int me = i % 2;
         if (i >= r->skip && quiet(p, me)) {
             struct sample s;
-            if (!features(p, me, &s)) {
+            static uint16_t ms[2][PATTERN_MULTISETS];
+            if (!features(p, me, &s, ms)) {
                 fprintf(stderr, "texel: %s: features do not add up to the position's sums\n",
                         path);
                 exit(1);
             }
             s.half_points = (uint8_t)(me == 0 ? black_halves : 2 - black_halves);
-            s.held_out = index % r->holdout == r->holdout - 1;
-            add_sample(d, &s);
+            s.set = r->test ? SET_TEST
+                    : index % r->holdout == r->holdout - 1 ? SET_VALID : SET_TRAIN;
+            add_sample(d, &s, ms);
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
     }
@@ -218,30 +279,37 @@ static void read_path(struct reader *r, struct data *d, const char *path)
     free(names);
 }
 
-/* A model: eval = Σ_f a[f]·n_me[f] − b[f]·n_op[f]. */
+/* A model: eval = Σ_f a[f]·n_me[f] − b[f]·n_op[f]
+ *                 + Σ_m r[0][m]·ms_me[m] − r[1][m]·ms_op[m]. */
 struct model {
     double a[NF], b[NF];
+    double r[2][PATTERN_MULTISETS];
 };
 
-static double eval(const struct model *m, const struct sample *s)
+static double eval(const struct data *d, const struct model *m, const struct sample *s)
 {
     double e = 0;
     for (int f = 0; f < NF; f++)
         e += m->a[f] * s->n[0][f] - m->b[f] * s->n[1][f];
+    const struct ms_count *c = d->pool + s->first;
+    for (int i = 0; i < s->len[0]; i++, c++)
+        e += m->r[0][c->ms] * c->n;
+    for (int i = 0; i < s->len[1]; i++, c++)
+        e -= m->r[1][c->ms] * c->n;
     return e;
 }
 
-/* Mean cross-entropy of sigmoid(K · eval) against the labels of the
- * held-out (or the training) samples. */
-static double loss(const struct data *d, const struct model *m, double k, bool held_out)
+/* Mean cross-entropy of sigmoid(K · eval) against the labels of the samples
+ * of one set. */
+static double loss(const struct data *d, const struct model *m, double k, int set)
 {
     double sum = 0;
     size_t n = 0;
     for (size_t i = 0; i < d->count; i++) {
         const struct sample *s = &d->s[i];
-        if (s->held_out != held_out)
+        if (s->set != set)
             continue;
-        double z = k * eval(m, s), y = s->half_points / 2.0;
+        double z = k * eval(d, m, s), y = s->half_points / 2.0;
         /* log(1 + e^z) − y·z, without overflow */
         sum += (z > 0 ? z + log1p(exp(-z)) : log1p(exp(z))) - y * z;
         n++;
@@ -255,7 +323,7 @@ static double fit_k(const struct data *d, const struct model *m)
     double lo = log(1e-6), hi = log(1.0), g = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 100; it++) {
         double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-        if (loss(d, m, exp(x1), false) < loss(d, m, exp(x2), false))
+        if (loss(d, m, exp(x1), SET_TRAIN) < loss(d, m, exp(x2), SET_TRAIN))
             hi = x2;
         else
             lo = x1;
@@ -311,7 +379,7 @@ static double objective(const struct data *d, const struct model *m, double k,
     double r = 0;
     for (int j = 0; j < np; j++)
         r += theta[j] * theta[j];
-    return loss(d, m, k, false) + RIDGE * r;
+    return loss(d, m, k, SET_TRAIN) + RIDGE * r;
 }
 
 /* Fits the free parameters of m with K fixed: `np` parameters, parameter j
@@ -327,9 +395,9 @@ static void fit(const struct data *d, struct model *m, double k, int np,
         double count = 0;
         for (size_t i = 0; i < d->count; i++) {
             const struct sample *s = &d->s[i];
-            if (s->held_out)
+            if (s->set != SET_TRAIN)
                 continue;
-            double z = k * eval(m, s), y = s->half_points / 2.0;
+            double z = k * eval(d, m, s), y = s->half_points / 2.0;
             double pr = 1 / (1 + exp(-z));
             for (int j = 0; j < np; j++) {
                 double v = 0;
@@ -376,14 +444,14 @@ static void fit(const struct data *d, struct model *m, double k, int np,
     }
 }
 
-/* Which features the fit may move: those seen in the samples (open fours
- * and fives never are: they are not quiet). */
+/* Which features the fit may move: those seen in the training samples
+ * (open fours and fives never are: they are not quiet). */
 static void free_features(const struct data *d, bool free_f[NF])
 {
     for (int f = 0; f < NF; f++) {
         bool seen = false;
         for (size_t i = 0; i < d->count && !seen; i++)
-            seen = d->s[i].n[0][f] != 0 || d->s[i].n[1][f] != 0;
+            seen = d->s[i].set == SET_TRAIN && (d->s[i].n[0][f] != 0 || d->s[i].n[1][f] != 0);
         free_f[f] = seen && f != PAT_NONE && f != PAT_COUNT + COMBO_NONE;
     }
 }
@@ -398,7 +466,7 @@ static void round_model(const struct data *d, struct model *m, double k, const b
         m->a[f] = round(m->a[f]);
         m->b[f] = round(m->b[f]);
     }
-    double best = loss(d, m, k, false);
+    double best = loss(d, m, k, SET_TRAIN);
     for (bool better = true; better;) {
         better = false;
         for (int f = 0; f < 2 * NF; f++) {
@@ -408,7 +476,7 @@ static void round_model(const struct data *d, struct model *m, double k, const b
             for (int dir = -1; dir <= 1; dir += 2) {
                 double was = *w;
                 *w = was + dir;
-                double l = loss(d, m, k, false);
+                double l = loss(d, m, k, SET_TRAIN);
                 if (l < best - 1e-9) {
                     best = l;
                     better = true;
@@ -440,19 +508,212 @@ static void print_tables(const struct model *m)
     printf("};\n");
 }
 
+/* The residuals the second stage may move: parameter j is table pw[j]'s
+ * residual of multiset pm[j]; pidx[w][m] is its j, or −1 where the
+ * residual stays 0. */
+struct residuals {
+    int np;
+    int pw[2 * PATTERN_MULTISETS], pm[2 * PATTERN_MULTISETS];
+    int pidx[2][PATTERN_MULTISETS];
+};
+
+/* The residuals of the multisets in at least min_count training positions
+ * (in the table's side), none of a multiset with an open four or a five
+ * (forcing: its weight keeps its value), given seen[w][m], the counts. */
+static void free_residuals(struct residuals *res, const int seen[2][PATTERN_MULTISETS],
+                           const bool forcing[PATTERN_MULTISETS], int min_count)
+{
+    res->np = 0;
+    for (int w = 0; w < 2; w++)
+        for (int m = 0; m < PATTERN_MULTISETS; m++) {
+            res->pidx[w][m] = -1;
+            if (m == 0 || forcing[m] || seen[w][m] == 0 || seen[w][m] < min_count)
+                continue;
+            res->pw[res->np] = w;
+            res->pm[res->np] = m;
+            res->pidx[w][m] = res->np++;
+        }
+}
+
+/* The mean training loss plus λ · Σ residual². */
+static double penalised(const struct data *d, const struct model *m, double k, double lambda,
+                        const struct residuals *res)
+{
+    double r = 0;
+    for (int j = 0; j < res->np; j++)
+        r += m->r[res->pw[j]][res->pm[j]] * m->r[res->pw[j]][res->pm[j]];
+    return loss(d, m, k, SET_TRAIN) + lambda * r;
+}
+
+/* Fits the free residuals of m, K and the linear weights fixed: Newton's
+ * method on the penalised loss (convex), each step halved until it goes
+ * down. A sample's multisets are a few dozen, so the Hessian is summed
+ * from their pairs only. */
+static void fit_residuals(const struct data *d, struct model *m, double k, double lambda,
+                          const struct residuals *res)
+{
+    int np = res->np;
+    double *g = calloc((size_t)np, sizeof *g), *step = calloc((size_t)np, sizeof *step);
+    double *h = calloc((size_t)np * (size_t)np, sizeof *h);
+    double *xs = malloc(2 * PATTERN_MULTISETS * sizeof *xs);
+    int *js = malloc(2 * PATTERN_MULTISETS * sizeof *js);
+    struct model *start = malloc(sizeof *start);
+    if (g == NULL || step == NULL || h == NULL || xs == NULL || js == NULL || start == NULL) {
+        fprintf(stderr, "texel: out of memory\n");
+        exit(1);
+    }
+    for (int it = 0; it < 30 && np > 0; it++) {
+        memset(g, 0, (size_t)np * sizeof *g);
+        memset(h, 0, (size_t)np * (size_t)np * sizeof *h);
+        double count = 0;
+        for (size_t i = 0; i < d->count; i++) {
+            const struct sample *s = &d->s[i];
+            if (s->set != SET_TRAIN)
+                continue;
+            double z = k * eval(d, m, s), y = s->half_points / 2.0;
+            double pr = 1 / (1 + exp(-z)), wt = pr * (1 - pr);
+            const struct ms_count *c = d->pool + s->first;
+            int nnz = 0;
+            for (int side = 0; side < 2; side++)
+                for (int e = 0; e < s->len[side]; e++, c++) {
+                    int j = res->pidx[side][c->ms];
+                    if (j < 0)
+                        continue;
+                    js[nnz] = j;
+                    xs[nnz++] = side == 0 ? k * c->n : -k * c->n;
+                }
+            for (int a = 0; a < nnz; a++) {
+                g[js[a]] += (pr - y) * xs[a];
+                double *row = h + (size_t)js[a] * (size_t)np;
+                for (int b = 0; b < nnz; b++)
+                    row[js[b]] += wt * xs[a] * xs[b];
+            }
+            count++;
+        }
+        for (int j = 0; j < np; j++) {
+            double r = m->r[res->pw[j]][res->pm[j]];
+            g[j] = g[j] / count + 2 * lambda * r;
+            for (int l = 0; l < np; l++)
+                h[(size_t)j * (size_t)np + (size_t)l] /= count;
+            h[(size_t)j * (size_t)np + (size_t)j] += 2 * lambda;
+        }
+        solve(h, g, step, np);
+        double before = penalised(d, m, k, lambda, res), after = before, t = 1;
+        *start = *m;
+        for (int half = 0; half < 30; half++, t /= 2) {
+            *m = *start;
+            for (int j = 0; j < np; j++)
+                m->r[res->pw[j]][res->pm[j]] -= t * step[j];
+            after = penalised(d, m, k, lambda, res);
+            if (after <= before)
+                break;
+        }
+        if (after > before) {
+            *m = *start;
+            break;
+        }
+        if (before - after < 1e-10)
+            break;
+    }
+    free(g);
+    free(step);
+    free(h);
+    free(xs);
+    free(js);
+    free(start);
+}
+
+/* A class as the comments of the residual table name it. */
+static const char *const class_name[PAT_COUNT] = { "-",  "B1", "F1", "B2", "F2",
+                                                   "B3", "F3", "B4", "F4", "5" };
+
+/* Writes the residuals of m as the C source of pattern_multiset.c, each
+ * with its classes (strongest first) as a comment; rep[m] is a cell index
+ * of multiset m. */
+static void print_residuals(FILE *out, const struct model *m, const int rep[PATTERN_MULTISETS],
+                            const char *how)
+{
+    fprintf(out, "/* pattern_multiset.c — the evaluation's residuals by multiset of line\n"
+                 " * classes (pattern_eval_multiset, see pattern.h), for the side to move\n"
+                 " * and for the other. Generated by tools/texel: %s.\n"
+                 " * Every multiset not listed is 0. Classes: B/F closed/open, 1..4 stones\n"
+                 " * (5: a five, -: none). */\n"
+                 "#include \"ai/pattern.h\"\n\n"
+                 "const int16_t pattern_eval_multiset[2][PATTERN_MULTISETS] = {\n",
+            how);
+    for (int w = 0; w < 2; w++) {
+        fprintf(out, "    {\n");
+        for (int ms = 0; ms < PATTERN_MULTISETS; ms++) {
+            long v = lround(m->r[w][ms]);
+            if (v == 0)
+                continue;
+            v = v > INT16_MAX ? INT16_MAX : v < INT16_MIN ? INT16_MIN : v;
+            int c[4], idx = rep[ms];
+            for (int d = 0; d < 4; d++, idx /= PAT_COUNT)
+                c[d] = idx % PAT_COUNT;
+            /* rep is the smallest index: its digits fall, the strongest first. */
+            fprintf(out, "        [%d] = %ld, /* %s %s %s %s */\n", ms, v, class_name[c[0]],
+                    class_name[c[1]], class_name[c[2]], class_name[c[3]]);
+        }
+        fprintf(out, "    },\n");
+    }
+    fprintf(out, "};\n");
+}
+
+/* Parses a comma-separated list of up to `max` numbers; their count, 0 if
+ * malformed. */
+static int parse_list(const char *arg, double *v, int max)
+{
+    int n = 0;
+    for (const char *p = arg; n < max;) {
+        char *end;
+        v[n++] = strtod(p, &end);
+        if (end == p)
+            return 0;
+        if (*end == '\0')
+            return n;
+        if (*end != ',')
+            return 0;
+        p = end + 1;
+    }
+    return 0;
+}
+
+#define MAX_GRID 16
+
 int main(int argc, char **argv)
 {
     int first = 1, skip = 8, holdout = 5;
-    for (; first < argc && argv[first][0] == '-'; first++) {
-        if (strcmp(argv[first], "--skip") == 0 && first + 1 < argc)
-            skip = atoi(argv[++first]);
-        else if (strcmp(argv[first], "--holdout") == 0 && first + 1 < argc)
-            holdout = atoi(argv[++first]);
+    bool keep_linear = false, bad = false;
+    const char *tests[64], *multiset_out = NULL;
+    int ntests = 0;
+    double lambdas[MAX_GRID] = { 1e-3, 1e-4, 1e-5, 1e-6, 1e-7 }, mins[MAX_GRID] = { 1, 30, 100 };
+    int nlambdas = 5, nmins = 3;
+    for (; first < argc && argv[first][0] == '-' && !bad; first++) {
+        const char *opt = argv[first], *val = first + 1 < argc ? argv[first + 1] : NULL;
+        if (strcmp(opt, "--keep-linear") == 0)
+            keep_linear = true;
+        else if (val == NULL)
+            bad = true;
+        else if (strcmp(opt, "--skip") == 0)
+            skip = atoi(val), first++;
+        else if (strcmp(opt, "--holdout") == 0)
+            holdout = atoi(val), first++;
+        else if (strcmp(opt, "--test") == 0 && ntests < 64)
+            tests[ntests++] = val, first++;
+        else if (strcmp(opt, "--lambda") == 0)
+            bad = (nlambdas = parse_list(val, lambdas, MAX_GRID)) == 0, first++;
+        else if (strcmp(opt, "--min-count") == 0)
+            bad = (nmins = parse_list(val, mins, MAX_GRID)) == 0, first++;
+        else if (strcmp(opt, "--multiset") == 0)
+            multiset_out = val, first++;
         else
-            break;
+            bad = true;
     }
-    if (first >= argc || holdout < 2 || skip < 0) {
-        fprintf(stderr, "usage: texel [--skip N] [--holdout M] RECORD|DIR...\n");
+    if (bad || first >= argc || holdout < 2 || skip < 0) {
+        fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--test RECORD|DIR]... "
+                        "[--lambda L,...] [--min-count N,...] [--keep-linear] "
+                        "[--multiset FILE] RECORD|DIR...\n");
         return 2;
     }
     struct reader *r = calloc(1, sizeof *r);
@@ -466,49 +727,140 @@ int main(int argc, char **argv)
     for (int i = first; i < argc; i++)
         read_path(r, &d, argv[i]);
     int games = r->games;
-    size_t held = 0, halves[3] = { 0 };
+    r->test = true;
+    for (int i = 0; i < ntests; i++)
+        read_path(r, &d, tests[i]);
+    size_t in_set[3] = { 0 }, halves[3] = { 0 };
     for (size_t i = 0; i < d.count; i++) {
-        held += d.s[i].held_out;
+        in_set[d.s[i].set]++;
         halves[d.s[i].half_points]++;
     }
-    printf("games %d, quiet positions %zu (%zu held out); side to move won %zu, drew %zu, "
-           "lost %zu\n", games, d.count, held, halves[2], halves[1], halves[0]);
-    if (d.count == held || held == 0) {
+    printf("games %d (+%d test), quiet positions %zu: training %zu, validation %zu, test %zu; "
+           "side to move won %zu, drew %zu, lost %zu\n",
+           games, r->games - games, d.count, in_set[SET_TRAIN], in_set[SET_VALID],
+           in_set[SET_TEST], halves[2], halves[1], halves[0]);
+    if (in_set[SET_TRAIN] == 0 || in_set[SET_VALID] == 0) {
         fprintf(stderr, "texel: too few games to fit and to hold some out\n");
         pattern_free(&r->table);
         free(r);
         free(d.s);
+        free(d.pool);
         return 1;
     }
+    int test = in_set[SET_TEST] ? SET_TEST : SET_VALID;
+    bool residuals = pattern_has_multiset(&r->table);
 
     bool free_f[NF];
     free_features(&d, free_f);
-    struct model current;
+    static struct model current, lin, m, best;
     for (int f = 0; f < NF; f++) {
         current.a[f] = current_weight(0, f);
         current.b[f] = current_weight(1, f);
     }
+    for (int w = 0; w < 2 && residuals; w++)
+        for (int ms = 0; ms < PATTERN_MULTISETS; ms++)
+            current.r[w][ms] = pattern_eval_multiset[w][ms];
     double k = fit_k(&d, &current);
-    printf("K %.6g\ncurrent weights: held-out loss %.6f (training %.6f)\n", k,
-           loss(&d, &current, k, true), loss(&d, &current, k, false));
+    printf("K %.6g\ncurrent weights: test loss %.6f (validation %.6f, training %.6f)\n", k,
+           loss(&d, &current, k, test), loss(&d, &current, k, SET_VALID),
+           loss(&d, &current, k, SET_TRAIN));
 
-    /* Each free feature's weight in each table is a parameter. */
-    static double ca[MAXP][NF], cb[MAXP][NF];
-    int np = 0;
-    for (int f = 0; f < NF; f++)
-        if (free_f[f]) {
-            ca[np++][f] = 1;
-            cb[np++][f] = 1;
+    /* Stage 1, the linear weights: each free feature's weight in each table
+     * is a parameter. */
+    lin = current;
+    memset(lin.r, 0, sizeof lin.r);
+    if (!keep_linear) {
+        static double ca[MAXP][NF], cb[MAXP][NF];
+        int np = 0;
+        for (int f = 0; f < NF; f++)
+            if (free_f[f]) {
+                ca[np++][f] = 1;
+                cb[np++][f] = 1;
+            }
+        fit(&d, &lin, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
+        double exact = loss(&d, &lin, k, test);
+        round_model(&d, &lin, k, free_f);
+        printf("linear, fitted: test loss %.6f (in integers %.6f; validation %.6f, "
+               "training %.6f)\n",
+               exact, loss(&d, &lin, k, test), loss(&d, &lin, k, SET_VALID),
+               loss(&d, &lin, k, SET_TRAIN));
+    } else {
+        printf("linear, current: test loss %.6f (validation %.6f, training %.6f)\n",
+               loss(&d, &lin, k, test), loss(&d, &lin, k, SET_VALID),
+               loss(&d, &lin, k, SET_TRAIN));
+    }
+    print_tables(&lin);
+    if (!residuals) {
+        printf("no residuals: they are for k = 5\n");
+        pattern_free(&r->table);
+        free(r);
+        free(d.s);
+        free(d.pool);
+        return 0;
+    }
+
+    /* Stage 2, the residuals, over the grid of (N, λ). */
+    static int seen[2][PATTERN_MULTISETS], rep[PATTERN_MULTISETS];
+    static bool forcing[PATTERN_MULTISETS];
+    for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--) {
+        int ms = pattern_multiset(idx);
+        enum combo c = pattern_combo_of(pattern_cell(&r->table, idx));
+        rep[ms] = idx;
+        forcing[ms] = c == COMBO_F4 || c == COMBO_5;
+    }
+    for (size_t i = 0; i < d.count; i++) {
+        const struct sample *s = &d.s[i];
+        const struct ms_count *c = d.pool + s->first;
+        for (int side = 0; side < 2; side++)
+            for (int e = 0; e < s->len[side]; e++, c++)
+                seen[side][c->ms] += s->set == SET_TRAIN;
+    }
+    static struct residuals res;
+    double best_valid = INFINITY, best_lambda = 0;
+    int best_min = 0, best_np = 0;
+    for (int a = 0; a < nmins; a++) {
+        free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, forcing, (int)mins[a]);
+        m = lin;
+        /* From the strongest penalty down, each fit starting from the last. */
+        for (int b = 0; b < nlambdas; b++) {
+            fit_residuals(&d, &m, k, lambdas[b], &res);
+            double v = loss(&d, &m, k, SET_VALID);
+            printf("residuals, N %d, lambda %g: %d free; validation loss %.6f (training %.6f)\n",
+                   (int)mins[a], lambdas[b], res.np, v, loss(&d, &m, k, SET_TRAIN));
+            fflush(stdout);
+            if (v < best_valid) {
+                best_valid = v;
+                best = m;
+                best_lambda = lambdas[b];
+                best_min = (int)mins[a];
+                best_np = res.np;
+            }
         }
-    struct model m = current;
-    fit(&d, &m, k, np, (const double(*)[NF])ca, (const double(*)[NF])cb);
-    double exact = loss(&d, &m, k, true);
-    round_model(&d, &m, k, free_f);
-    printf("fitted: held-out loss %.6f (in integers %.6f, training %.6f)\n", exact,
-           loss(&d, &m, k, true), loss(&d, &m, k, false));
-    print_tables(&m);
+    }
+    double exact = loss(&d, &best, k, test);
+    for (int w = 0; w < 2; w++)
+        for (int ms = 0; ms < PATTERN_MULTISETS; ms++)
+            best.r[w][ms] = round(best.r[w][ms]);
+    printf("linear and residuals, N %d, lambda %g (%d free): test loss %.6f (in integers "
+           "%.6f; validation %.6f, training %.6f)\n",
+           best_min, best_lambda, best_np, exact, loss(&d, &best, k, test),
+           loss(&d, &best, k, SET_VALID), loss(&d, &best, k, SET_TRAIN));
+    char how[160];
+    snprintf(how, sizeof how,
+             "%d games, %zu quiet positions,\n * multisets in %d of them or more, L2 penalty %g, %s",
+             games, in_set[SET_TRAIN], best_min, best_lambda,
+             keep_linear ? "the linear tables kept" : "the linear tables refitted");
+    FILE *out = multiset_out ? fopen(multiset_out, "w") : stdout;
+    if (out == NULL) {
+        fprintf(stderr, "texel: cannot write %s\n", multiset_out);
+        return 1;
+    }
+    print_residuals(out, &best, rep, how);
+    if (out != stdout)
+        fclose(out);
     pattern_free(&r->table);
     free(r);
     free(d.s);
+    free(d.pool);
     return 0;
 }

@@ -43,7 +43,11 @@ static const int combo_bonus[COMBO_COUNT] = {
  * 0.6263 with the hand weights (the ordering's above, the side to move's
  * counted 10/8) to 0.5908 with one fitted table counted so (+31 ± 24 Elo in
  * self-play at 30000 nodes a move, 806 games from random openings, SPRT 0,20:
- * H1), and to 0.5790 with the two tables. */
+ * H1), and to 0.5790 with the two tables. For k = 5 the residuals by
+ * multiset of classes (pattern_multiset.c) are added on top, fitted with
+ * these tables kept (tools/texel --keep-linear) on 4200 other games (10000
+ * and 20000 nodes a move, tools/texel-games.sh seeds 101..105): on 1000
+ * games of seed 900 the loss goes from 0.5892 to 0.5659. */
 const int pattern_eval_class[2][PAT_COUNT] = {
     { 0, -2, -10, -4, 21, 31, 100, 209, 200, 1250 },
     { 0, -3, -11, 0, 13, 25, 21, 143, 160, 1000 },
@@ -54,6 +58,22 @@ const int pattern_eval_combo[2][COMBO_COUNT] = {
     { [COMBO_LOW] = -17, [COMBO_F3] = 56, [COMBO_33] = 153, [COMBO_4] = -36,
       [COMBO_43] = 682, [COMBO_F4] = 900, [COMBO_5] = 3000 },
 };
+
+int pattern_multiset(int index)
+{
+    /* Sorted, c[0] ≤ .. ≤ c[3], the classes are a combination with
+     * repetition; c[i] + i strictly increase, and the combinatorial number
+     * system numbers them: the sum of C(c[i] + i, i + 1). */
+    int c[4];
+    for (int d = 0; d < 4; d++, index /= PAT_COUNT) {
+        int v = index % PAT_COUNT, j = d;
+        for (; j > 0 && c[j - 1] > v; j--)
+            c[j] = c[j - 1];
+        c[j] = v;
+    }
+    return c[0] + (c[1] + 1) * c[1] / 2 + (c[2] + 2) * (c[2] + 1) * c[2] / 6 +
+           (c[3] + 3) * (c[3] + 2) * (c[3] + 1) * c[3] / 24;
+}
 
 /* Does the own run through the centre win? */
 static bool wins(const struct pattern_table *t, const uint8_t *line)
@@ -248,8 +268,11 @@ static void build_cells(struct pattern_table *t)
         else
             c = COMBO_NONE;
         weight += combo_bonus[c];
-        for (int w = 0; w < 2; w++)
+        for (int w = 0; w < 2; w++) {
             eval[w] += pattern_eval_combo[w][c];
+            if (pattern_has_multiset(t))
+                eval[w] += pattern_eval_multiset[w][pattern_multiset(idx)];
+        }
         t->cell[idx].value = (uint32_t)c << PATTERN_COMBO_SHIFT |
                              (uint32_t)weight << PATTERN_WEIGHT_SHIFT | (uint16_t)eval[0];
         t->cell[idx].waiting = eval[1];

@@ -18,7 +18,8 @@
  * k = 13), weaker classes estimated (pattern_classify).
  * Also here: the table from a cell's four line classes to its combination
  * (double four, four-three, double three...), its weight for ordering moves
- * and its evaluation weight.
+ * and its evaluation weight (whose residuals by multiset of classes are data
+ * in pattern_multiset.c).
  */
 #ifndef MNK_AI_PATTERN_H
 #define MNK_AI_PATTERN_H
@@ -136,7 +137,8 @@ static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_
 enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
 
 /* A cell's evaluation weight for a side is the weight of each of its four
- * line classes plus the bonus of its combination, from table [0] when that
+ * line classes plus the bonus of its combination (plus, for k = 5, a residual
+ * of its multiset of classes: pattern_eval_multiset), from table [0] when that
  * side is to move (pattern_eval_of) and table [1] when it is not
  * (pattern_eval_waiting): the move in hand changes what a shape is worth.
  * Its weight for ordering moves (pattern_weight_of) is the same sum with
@@ -145,6 +147,28 @@ extern const int pattern_eval_class[2][PAT_COUNT];
 extern const int pattern_eval_combo[2][COMBO_COUNT];
 
 #define PATTERN_CELLS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
+
+/* The multisets of four line classes (the classes of a cell without the
+ * order of its lines): C(PAT_COUNT + 3, 4) of them. */
+#define PATTERN_MULTISETS (PAT_COUNT * (PAT_COUNT + 1) * (PAT_COUNT + 2) * (PAT_COUNT + 3) / 24)
+
+/* The multiset of a cell index's four classes, 0 .. PATTERN_MULTISETS − 1:
+ * the same for every order of the lines, 0 for four PAT_NONE. */
+int pattern_multiset(int index);
+
+/* Where k = 5 (either rule), a cell's evaluation weight in table w also has
+ * a residual of its multiset of classes added to the linear sum above:
+ * pattern_eval_multiset[w][], fitted (tools/texel), 0 for the multisets
+ * never met in quiet play (those of an open four or a five among them).
+ * The classes of other k are not those the residuals were fitted on, so
+ * there the weight stays linear. Generated: pattern_multiset.c. */
+extern const int16_t pattern_eval_multiset[2][PATTERN_MULTISETS];
+
+/* Whether table t adds the residuals of pattern_eval_multiset. */
+static inline bool pattern_has_multiset(const struct pattern_table *t)
+{
+    return t->win == 5;
+}
 
 /* One more cell index, past the others: a stone, whose value is 0 and whose
  * weights are all 0. */

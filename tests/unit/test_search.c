@@ -189,6 +189,43 @@ static void assert_same_position(const struct position *a, const struct position
 
 /* Random games placed and taken back leave the same state as a position
  * built from scratch, on tabulated and untabulated k, both rules. */
+/* The multisets of four classes are numbered densely, the same for every
+ * order of the lines, and a cell of four PAT_NONE is 0; the weights of a
+ * cell index do not depend on the order of its lines either. */
+static void test_multisets(void **state)
+{
+    (void)state;
+    static int first[PATTERN_MULTISETS];
+    for (int m = 0; m < PATTERN_MULTISETS; m++)
+        first[m] = -1;
+    struct pattern_table t;
+    assert_true(pattern_init(&t, 5, RULE_FREESTYLE));
+    int distinct = 0;
+    for (int idx = 0; idx < PATTERN_CELLS; idx++) {
+        int m = pattern_multiset(idx);
+        assert_in_range(m, 0, PATTERN_MULTISETS - 1);
+        /* Sorted digits name the multiset. */
+        int c[4], sorted = 0;
+        for (int d = 0, rest = idx; d < 4; d++, rest /= PAT_COUNT)
+            c[d] = rest % PAT_COUNT;
+        for (int v = PAT_COUNT - 1, d = 3; v >= 0; v--)
+            for (int e = 0; e < 4; e++)
+                if (c[e] == v)
+                    sorted += v * pattern_cell_weight[d--];
+        assert_int_equal(m, pattern_multiset(sorted));
+        if (first[m] < 0) {
+            first[m] = idx;
+            distinct++;
+        } else {
+            assert_int_equal(pattern_cell(&t, idx), pattern_cell(&t, first[m]));
+            assert_int_equal(pattern_eval_waiting(&t, idx), pattern_eval_waiting(&t, first[m]));
+        }
+    }
+    assert_int_equal(distinct, PATTERN_MULTISETS);
+    assert_int_equal(pattern_multiset(0), 0);
+    pattern_free(&t);
+}
+
 static void test_position_incremental(void **state)
 {
     (void)state;
@@ -579,6 +616,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_classes),
+        cmocka_unit_test(test_multisets),
         cmocka_unit_test(test_position_incremental),
         cmocka_unit_test(test_position_stops),
         cmocka_unit_test(test_tss_vcf),
