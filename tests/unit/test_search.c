@@ -187,8 +187,6 @@ static void assert_same_position(const struct position *a, const struct position
     assert_memory_equal(a->set, b->set, sizeof a->set);
 }
 
-/* Random games placed and taken back leave the same state as a position
- * built from scratch, on tabulated and untabulated k, both rules. */
 /* The multisets of four classes are numbered densely, the same for every
  * order of the lines, and a cell of four PAT_NONE is 0; the weights of a
  * cell index do not depend on the order of its lines either. */
@@ -226,6 +224,8 @@ static void test_multisets(void **state)
     pattern_free(&t);
 }
 
+/* Random games placed and taken back leave the same state as a position
+ * built from scratch, on tabulated and untabulated k, both rules. */
 static void test_position_incremental(void **state)
 {
     (void)state;
