@@ -9,11 +9,14 @@
  * neither, the node is lost. Otherwise every empty cell within two
  * of a stone is a candidate, ordered by transposition-table move, line-class
  * weights for both sides (attack counted double), killers and history;
- * below the root only the best BEAM_WIDTH of them are searched, the later
- * quiet ones with reduced depth first (late-move reductions). Within
- * FUTILITY_DEPTH plies of the leaves, a node out of the principal variation
- * whose static score beats beta by FUTILITY_MARGIN a ply, with no open three
- * of the opponent's to answer, returns that score unsearched. A win or loss
+ * below the root only the best BEAM_WIDTH of them are searched
+ * (PV_BEAM_WIDTH at nodes of the principal variation), the later quiet ones
+ * with reduced depth first (late-move reductions); at the root every move
+ * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
+ * first. Within FUTILITY_DEPTH plies of the leaves, a node out of the
+ * principal variation whose static score beats beta by FUTILITY_MARGIN a
+ * ply, with no open three of the opponent's to answer, returns that score
+ * unsearched. A win or loss
  * the beam finds is not final until the loser's nodes have been searched at
  * full width to the same depth: then the iteration is repeated that way (and
  * the deepening continues so when the result does not hold), with the table
@@ -33,8 +36,9 @@
  * at the leaves cost more than it found, and time given to the tree paid
  * more than time reserved for the solvers; later by SPRT at fixed nodes from
  * random openings (tools/sprt.sh): the exact defences against an open three,
- * answering open threes past the leaves, the late-move reductions and the
- * futility cut.
+ * answering open threes past the leaves, the late-move reductions, the
+ * futility cut, and the wider beam on the principal variation with the
+ * reductions at the root.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in evaluate() and search_choose() only): leaves get up
@@ -73,7 +77,9 @@
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
 #define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
 #define FUTILITY_MARGIN 100  /* when this much a ply above beta */
-#define BEAM_WIDTH 8         /* moves searched below the root, unless forced */
+#define BEAM_WIDTH 8         /* moves searched below the root, unless forced, */
+#define PV_BEAM_WIDTH 16     /* and at nodes of the principal variation */
+#define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
@@ -296,6 +302,12 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
     return n;
 }
 
+/* True when q makes no open three or better for either side. */
+static bool is_quiet(const struct position *p, int me, int q)
+{
+    return position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
+}
+
 /* Brings the best-scored move of list[i..n) to position i. */
 static void pick(struct move *list, int i, int n)
 {
@@ -390,13 +402,15 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return evaluate(s, me);
     int new_depth = forced >= 0 ? depth : depth - 1;
     int limit = n;
-    if (n > s->beam[me] && forced < 0 && !position_any(p, 1 - me, COMBO_F4))
-        limit = s->beam[me];
+    if (s->beam[me] != FULL_WIDTH && forced < 0 && !position_any(p, 1 - me, COMBO_F4)) {
+        int beam = pv_node ? PV_BEAM_WIDTH : s->beam[me];
+        limit = n < beam ? n : beam;
+    }
     int best = -INF, best_move = list[0].pos, alpha0 = alpha;
     for (int i = 0; i < limit; i++) {
         pick(list, i, n);
         int q = list[i].pos;
-        bool quiet = position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
+        bool quiet = is_quiet(p, me, q);
         tt_prefetch(&s->tt, child_key(s, q, me));
         position_place(p, q, (enum stone)(me + 1));
         int sc;
@@ -491,12 +505,15 @@ static int iterate(struct search *s, int me, int max_depth)
         int alpha = -INF, beta = INF, iter_best = -1, iter_score = -INF;
         for (int i = 0; i < n; i++) {
             int q = root[i].pos;
+            bool reduce = i >= ROOT_REDUCE_FROM && depth >= 3 && is_quiet(p, me, q);
             position_place(p, q, (enum stone)(me + 1));
             int sc;
             if (i == 0) {
                 sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
             } else {
-                sc = -negamax(s, depth - 1, 1, -alpha - 1, -alpha, 1 - me);
+                sc = reduce ? -negamax(s, depth - 2, 1, -alpha - 1, -alpha, 1 - me) : alpha + 1;
+                if (sc > alpha && !s->stopped)
+                    sc = -negamax(s, depth - 1, 1, -alpha - 1, -alpha, 1 - me);
                 if (sc > alpha && !s->stopped)
                     sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
             }
