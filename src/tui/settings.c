@@ -21,14 +21,10 @@ static void set_player(char *dst, const char *name)
 
 void settings_default(struct settings *s)
 {
-    struct game_config board;   /* the board a new game has (game.h) */
-    game_config_default(&board);
+    struct game_config c;   /* a new game's board and players (game.h) */
+    game_config_default(&c);
     memset(s, 0, sizeof *s);
-    s->width = board.width;
-    s->height = board.height;
-    s->win = board.win;
-    s->rule = board.rule;
-    set_player(s->player[0], "human");
+    settings_from_config(s, &c);
     set_player(s->player[1], level_default()->name);
     s->marks = true;
 }

@@ -36,8 +36,8 @@ struct settings {
     char lang[32]; /* "en", "zh_CN" (io/i18n.h); "": the locale's language */
 };
 
-/* Gomoku 15×15 k=5 freestyle, Black human, White the default level, marks
- * shown. */
+/* A new game's board and rule (game_config_default), Black human, White
+ * the default level (level.h), marks shown. */
 void settings_default(struct settings *s);
 
 /* The board and players of `s` as a game (computers at their levels, not

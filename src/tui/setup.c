@@ -66,17 +66,10 @@ static int default_side(void)
 
 void setup_default(struct setup *s)
 {
-    struct game_config board;   /* the board a new game has (game.h) */
-    game_config_default(&board);
-    memset(s, 0, sizeof *s);
-    s->width = board.width;
-    s->height = board.height;
-    s->win = board.win;
-    s->rule = board.rule;
-    s->side[0] = 0;
+    struct game_config c;   /* a new game's board and players (game.h) */
+    game_config_default(&c);
+    setup_from_config(s, &c);
     s->side[1] = default_side();
-    s->typed_field = SETUP_FIELDS;
-    settle(s);
 }
 
 /* The form's row for a configured player: its level; for a strategy named
@@ -96,13 +89,14 @@ static int side_of(const struct player *p)
 
 void setup_from_config(struct setup *s, const struct game_config *c)
 {
-    setup_default(s);
+    memset(s, 0, sizeof *s);
     s->width = c->width;
     s->height = c->height;
     s->win = c->win;
     s->rule = c->rule;
     s->side[0] = side_of(&c->player[0]);
     s->side[1] = side_of(&c->player[1]);
+    s->typed_field = SETUP_FIELDS;
     settle(s);
 }
 

@@ -52,8 +52,8 @@ struct setup {
     int typed;
 };
 
-/* The form's first look: Gomoku 15×15 k=5, freestyle, Black human, White the
- * computer at the default level (level_default()). */
+/* The form's first look: a new game's board and rule (game_config_default),
+ * Black human, White the computer at the default level (level_default()). */
 void setup_default(struct setup *s);
 
 /* The form showing an existing game's settings (for "new game" mid-game). */
