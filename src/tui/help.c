@@ -120,6 +120,18 @@ bool help_table_line(const void *rows, size_t n, size_t size, size_t keys_at,
     return false;
 }
 
+const void *help_table_find(const void *rows, size_t n, size_t size, size_t key_at, int key)
+{
+    const char *row = rows;
+    for (size_t k = 0; k < n; k++, row += size) {
+        int at;
+        memcpy(&at, row + key_at, sizeof at);
+        if (at == key)
+            return row;
+    }
+    return NULL;
+}
+
 void help_init(struct help *h)
 {
     h->scroll = 0;

@@ -3,8 +3,10 @@
  * stale.
  * Drawn over the current screen; ↑/↓ scroll it when the window is short,
  * any other key closes it.
- * Also the one walk over a key table that those screens' *_help_line
- * functions share (help_table_line, through HELP_TABLE_LINE).
+ * Also the walks over a key table that those screens share: their
+ * *_help_line functions list it (help_table_line, through HELP_TABLE_LINE)
+ * and their *_key handlers look a key up in it (help_table_find, through
+ * HELP_TABLE_FIND).
  */
 #ifndef MNK_TUI_HELP_H
 #define MNK_TUI_HELP_H
@@ -35,5 +37,15 @@ bool help_table_line(const void *rows, size_t n, size_t size, size_t keys_at,
 #define HELP_TABLE_LINE(type, table, i, keys_out, help_out)                          \
     help_table_line((table), sizeof(table) / sizeof(table)[0], sizeof(table)[0],     \
                     offsetof(type, keys), offsetof(type, help), (i), (keys_out), (help_out))
+
+/* The first row of a key table (n rows of `size` bytes, each with an int at
+ * key_at) whose key is `key`; NULL when there is none. */
+const void *help_table_find(const void *rows, size_t n, size_t size, size_t key_at, int key);
+
+/* help_table_find over the array `table` of struct `type`, whose member
+ * `key` is the key, as a `const type *`. */
+#define HELP_TABLE_FIND(type, table, key_in)                                         \
+    ((const type *)help_table_find((table), sizeof(table) / sizeof(table)[0],        \
+                                   sizeof(table)[0], offsetof(type, key), (key_in)))
 
 #endif

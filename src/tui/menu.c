@@ -272,8 +272,6 @@ static const struct binding bindings[] = {
     { 'q', "q", N_("quit"), act_quit },
 };
 
-#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
-
 bool menu_help_line(int i, const char **keys, const char **help)
 {
     return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
@@ -282,10 +280,8 @@ bool menu_help_line(int i, const char **keys, const char **help)
 unsigned menu_key(struct menu *m, int key)
 {
     m->message[0] = '\0';
-    for (size_t k = 0; k < N_BINDINGS; k++)
-        if (bindings[k].key == key)
-            return bindings[k].run(m, key);
-    return REACT_NONE;
+    const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
+    return b != NULL ? b->run(m, key) : REACT_NONE;
 }
 
 /* --- drawing ------------------------------------------------------------ */

@@ -481,8 +481,6 @@ static const struct binding bindings[] = {
     { 'q', "q", N_("quit"), act_quit },
 };
 
-#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
-
 bool play_help_line(int i, const char **keys, const char **help)
 {
     return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
@@ -490,10 +488,8 @@ bool play_help_line(int i, const char **keys, const char **help)
 
 unsigned play_key(struct play *p, int key)
 {
-    for (size_t k = 0; k < N_BINDINGS; k++)
-        if (bindings[k].key == key)
-            return bindings[k].run(p);
-    return REACT_NONE;
+    const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
+    return b != NULL ? b->run(p) : REACT_NONE;
 }
 
 /* A move the window does not show brings the cursor (and so the view) to it:

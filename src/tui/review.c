@@ -525,8 +525,6 @@ static const struct binding bindings[] = {
     { 'q', NULL, NULL, act_quit },
 };
 
-#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
-
 bool review_help_line(int i, const char **keys, const char **help)
 {
     return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
@@ -536,10 +534,8 @@ unsigned review_key(struct review *r, int key)
 {
     if (r->continuing)
         return form_key(r, key);
-    for (size_t k = 0; k < N_BINDINGS; k++)
-        if (bindings[k].key == key)
-            return bindings[k].run(r);
-    return REACT_NONE;
+    const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
+    return b != NULL ? b->run(r) : REACT_NONE;
 }
 
 /* --- drawing ------------------------------------------------------------- */
