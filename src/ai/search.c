@@ -16,11 +16,11 @@
  * first. Within FUTILITY_DEPTH plies of the leaves, a node out of the
  * principal variation whose static score beats beta by FUTILITY_MARGIN a
  * ply, with no open three of the opponent's to answer, returns that score
- * unsearched. A win or loss
- * the beam finds is not final until the loser's nodes have been searched at
- * full width to the same depth: then the iteration is repeated that way (and
- * the deepening continues so when the result does not hold), with the table
- * keyed apart; only a confirmed win skips the safety check below.
+ * unsearched. A win or loss the beam finds is not final until the loser's
+ * nodes have been searched at full width to the same depth: then the
+ * iteration is repeated that way (and the deepening continues so when the
+ * result does not hold), with the table keyed apart; only a confirmed win
+ * skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides,
  * each from its table for the side to move or the side waiting (pattern.h);
