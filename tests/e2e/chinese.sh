@@ -49,16 +49,6 @@ first_move_board() {
     board_lines >"$2"
 }
 
-# quit WHAT [KEY...]: q, then the KEYs (y where mnk asks first); mnk ends
-# with status 0 and gives the terminal back as it found it (the checks
-# named WHAT).
-quit() {
-    what=$1
-    shift
-    keys q "$@"
-    expect_restored 0 "$what"
-}
-
 # A tic-tac-toe that Black wins down the middle column: b2 a2 b3 a3 b1.
 play_black_win() {
     move b2

@@ -175,3 +175,11 @@ expect_restored() {
         fail "$what: shell input not echoed"
     fi
 }
+
+# quit WHAT [KEY...]: q, then the KEYs (y where mnk asks), and expect_restored 0 WHAT.
+quit() {
+    what=$1
+    shift
+    keys q "$@"
+    expect_restored 0 "$what"
+}

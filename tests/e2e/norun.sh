@@ -47,8 +47,7 @@ run "$hostile"
 expect "yours to play: a record never starts a program" "the screen says the record's engine is not run"
 expect "1. d4   d3" "the record's moves are there"
 expect "Black human" "Black is a human's"
-keys q y
-expect_restored 0 "q, y"
+quit "q, y" y
 no_marker "mnk FILE"
 
 # ---------------------------------------------------------------------------
@@ -61,8 +60,7 @@ expect "open a game" "Load shows a field for a path"
 keys -l "$hostile"
 keys Enter
 expect "yours to play" "Load: the record's engine is not run, and that is said"
-keys q y
-expect_restored 0 "q, y"
+quit "q, y" y
 no_marker "Load"
 
 # ---------------------------------------------------------------------------
@@ -78,8 +76,7 @@ keys Enter
 expect "yours to play" "Resume: the record's engine is not run, and that is said"
 keys u                                       # a change: the game is kept again
 sleep 0.5
-keys q y
-expect_restored 0 "q, y"
+quit "q, y" y
 no_marker "Resume"
 if grep -q 'engine:' "$STATE/mnk/games/hostile.sgf" 2>/dev/null; then
     fail "the game kept for Resume still holds an engine command"

@@ -102,8 +102,7 @@ fi
 kill -9 "$(cat "$WORK/pid")"
 wait_for "exit=137" || fail "the second instance did not die"
 T select-window -t e2e:0
-keys q y
-expect_restored 0 "the first instance quits"
+quit "the first instance quits" y
 if [ "$(count_kept)" -eq 3 ] && kept | grep -q 'SZ\[5\]' && kept | grep -q 'SZ\[6\]'; then
     pass "both instances' games are kept"
 else
@@ -145,8 +144,7 @@ keys Down Enter
 expect "resumed where you left off" "another one opens from the list"
 keys Left Left Enter
 expect "1. c3   a3" "a move in the resumed game"
-keys q y
-expect_restored 0 "q, y in the resumed game"
+quit "q, y in the resumed game" y
 if [ "$(count_kept)" -eq 2 ]; then
     pass "a resumed game goes on in its own file: still two"
 else
@@ -167,13 +165,11 @@ if [ "$aside" -eq 1 ] && grep -q 'B\[zz' "$GAMES"/broken.sgf.corrupt-*; then
 else
     fail "set aside: $(ls "$GAMES")"
 fi
-keys q
-expect_restored 0 "q"
+quit "q"
 run
 expect "New game" "the menu again"
 if screen | grep -qF "set aside"; then fail "reported twice"; else pass "reported once only"; fi
-keys q
-expect_restored 0 "q"
+quit "q"
 
 # ---------------------------------------------------------------------------
 echo "# a read-only autosave directory: the game screen says so"
@@ -240,8 +236,7 @@ expect "Replace mine.sgf?" "asked again"
 keys y
 expect "saved to $WORK/here/mine.sgf" "y replaces it"
 if grep -q ';B\[cc\];W\[bc\]' "$WORK/here/mine.sgf"; then pass "with both moves"; else fail "mine.sgf: $(cat "$WORK/here/mine.sgf")"; fi
-keys q y
-expect_restored 0 "q, y"
+quit "q, y" y
 
 # ---------------------------------------------------------------------------
 echo "# a crash gives the terminal back, and the game is kept"

@@ -59,8 +59,7 @@ open_stats
 expect "No games against the computer yet" "the empty state says so"
 keys Escape
 expect "Statistics" "Esc goes back to the menu"
-keys q
-expect_restored 0 "q in the menu"
+quit "q in the menu"
 [ -e "$STATS" ] && fail "looking made a file" || pass "looking makes no file"
 
 # ---------------------------------------------------------------------------
@@ -88,8 +87,7 @@ if [ "$(grep -c '^computer ' "$STATS")" -eq 1 ] &&
 else
     fail "counted again: $(cat "$STATS")"
 fi
-keys q
-expect_restored 0 "q after the game"
+quit "q after the game"
 
 echo "# the loss survives a restart"
 start_shell
@@ -104,8 +102,7 @@ case $row in
 esac
 keys q
 expect "Statistics" "q goes back to the menu"
-keys q
-expect_restored 0 "q in the menu"
+quit "q in the menu"
 
 echo "# a finished game opened from its record is not counted again"
 printf '(;FF[4]GM[4]SZ[3]RU[freestyle]WIN[3]PB[human]PW[club];B[aa];W[ba];B[ab];W[bb];B[ac])\n' \
@@ -142,8 +139,7 @@ if wait_stats '^people 3x3 3 freestyle 1 0 0$'; then
 else
     fail "the people's row: $(cat "$STATS")"
 fi
-keys q
-expect_restored 0 "q after the game"
+quit "q after the game"
 start_shell
 run
 open_stats
@@ -151,8 +147,7 @@ expect "Two people at one keyboard" "the people's table"
 expect "1 game: 0 won, 1 lost, 0 drawn" "the computer's totals unchanged"
 keys Escape
 expect "Statistics" "Esc goes back to the menu"
-keys q
-expect_restored 0 "q in the menu"
+quit "q in the menu"
 
 # ---------------------------------------------------------------------------
 echo "# a file not understood: set aside, said once"
@@ -177,8 +172,7 @@ expect "mnk  statistics" "Statistics again"
 if screen | grep -qF "not understood"; then fail "said twice"; else pass "said once"; fi
 keys Escape
 expect "Statistics" "Esc goes back to the menu"
-keys q
-expect_restored 0 "q in the menu"
+quit "q in the menu"
 
 echo "# ... and at the end of a game"
 rm -f "$DATA"/stats*
@@ -192,8 +186,7 @@ if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
 else
     fail "after the game: $(ls "$DATA"); $(cat "$STATS" 2>/dev/null)"
 fi
-keys q
-expect_restored 0 "q after the game"
+quit "q after the game"
 
 echo "# an end taken back, kept and resumed after a restart, counts no more"
 club_game "another game against club"
@@ -206,8 +199,7 @@ else
 fi
 keys u
 expect "took back" "u reopens the game"
-keys q y
-expect_restored 0 "q, y with the game reopened"
+quit "q, y with the game reopened" y
 run                                          # the same shell: the game is kept
 expect "Resume" "the reopened game is kept for Resume"
 keys Enter
@@ -222,8 +214,7 @@ if grep -q '^computer club 5x5 4 freestyle 0 2 0 L 2 0$' "$STATS"; then
 else
     fail "counted again: $(cat "$STATS")"
 fi
-keys q
-expect_restored 0 "q after the game"
+quit "q after the game"
 
 echo "$CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]
