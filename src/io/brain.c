@@ -29,6 +29,7 @@ struct brain {
     bool due;                  /* a move waits for brain_think() */
     enum stone me;             /* our colour; STONE_NONE until it shows */
     struct ai ai;
+    size_t memory_asked;       /* config.ai_opts.memory at brain_new */
     struct proto_times times;
 
     enum block block;
@@ -138,8 +139,10 @@ static void info(struct brain *b, const struct proto_cmd *cmd)
     } else if (strcmp(cmd->key, "time_left") == 0) {
         b->times.time_left = cmd->a;
     } else if (strcmp(cmd->key, "max_memory") == 0) {
+        /* 0 is no limit: the tables the configuration asked for. */
         size_t m = (size_t)cmd->a;
-        size_t tables = m == 0 ? 0 : m > 2 * MEMORY_RESERVE ? m - MEMORY_RESERVE : m / 2;
+        size_t tables = m == 0 ? b->memory_asked
+                        : m > 2 * MEMORY_RESERVE ? m - MEMORY_RESERVE : m / 2;
         if (tables != b->config.ai_opts.memory) {
             b->config.ai_opts.memory = tables;
             make_ai(b);
@@ -398,6 +401,7 @@ struct brain *brain_new(const struct brain_config *config, brain_say_fn *say, vo
     if (b == NULL)
         return NULL;
     b->config = *config;
+    b->memory_asked = config->ai_opts.memory;
     b->say = say;
     b->ctx = ctx;
     b->me = STONE_NONE;
@@ -415,6 +419,11 @@ void brain_free(struct brain *b)
         return;
     ai_destroy(&b->ai);
     free(b);
+}
+
+size_t brain_memory(const struct brain *b)
+{
+    return b->config.ai_opts.memory;
 }
 
 const struct board *brain_board(const struct brain *b)

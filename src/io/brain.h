@@ -20,6 +20,9 @@
  * - A BOARD block is answered once, at DONE: its first fault as ERROR (the
  *   board is left as it was), or a move. Field 3 stones count as the
  *   opponent's. SWAP2BOARD is read to its DONE and answered with UNKNOWN.
+ * - Memory: INFO max_memory M gives the player's tables M less a reserve
+ *   for the rest (half of M when M is small); M = 0, no limit, gives them
+ *   config.ai_opts.memory again (0 = the strategy's default size).
  * - Thinking time: the INFO limits (timeout_turn, timeout_match, time_left)
  *   less a margin for the pipe, as proto_budget_ms() says; with none of
  *   them, config.time_cap_ms or BRAIN_DEFAULT_MS. config.time_cap_ms, when
@@ -88,6 +91,10 @@ void brain_think(struct brain *b, const atomic_bool *stop);
 /* The limits the due move gets (or a move now would get): time, nodes,
  * depth; no stop flag, no progress callback. */
 struct ai_limits brain_limits(const struct brain *b);
+
+/* The bytes of tables the player was last made with (0: the strategy's
+ * default size). */
+size_t brain_memory(const struct brain *b);
 
 /* The board as the session knows it (empty before START). */
 const struct board *brain_board(const struct brain *b);

@@ -300,6 +300,34 @@ static void test_limits(void **state)
     brain_free(b);
 }
 
+/* INFO max_memory sizes the player's tables; 0, no limit, gives back the
+ * size the configuration asked for (a match manager sends 0 to an engine
+ * started with --memory). */
+static void test_memory(void **state)
+{
+    (void)state;
+    struct brain_config c = { .ai_name = "random", .ai_opts.memory = (size_t)8 << 20,
+                              .win = 5, .rule = RULE_FREESTYLE };
+    struct brain *b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    assert_int_equal(brain_memory(b), (size_t)8 << 20);
+    expect_silence(b, "INFO max_memory 83886080");
+    assert_int_equal(brain_memory(b), (size_t)64 << 20);
+    expect_silence(b, "INFO max_memory 20971520");
+    assert_int_equal(brain_memory(b), (size_t)10 << 20);
+    expect_silence(b, "INFO max_memory 0");
+    assert_int_equal(brain_memory(b), (size_t)8 << 20);
+    brain_free(b);
+
+    c.ai_opts.memory = 0;
+    b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect_silence(b, "INFO max_memory 83886080");
+    expect_silence(b, "INFO max_memory 0");
+    assert_int_equal(brain_memory(b), 0);
+    brain_free(b);
+}
+
 /* A search stopped before it starts still answers one legal move, and the
  * session goes on; nothing is due after it. */
 static void test_stopped_search(void **state)
@@ -356,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_board_block),
         cmocka_unit_test(test_full_board),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_memory),
         cmocka_unit_test(test_stopped_search),
         cmocka_unit_test(test_due_forgotten),
         cmocka_unit_test(test_new_fails),
