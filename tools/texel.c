@@ -382,6 +382,59 @@ static double objective(const struct data *d, const struct model *m, double k,
     return loss(d, m, k, SET_TRAIN) + RIDGE * r;
 }
 
+/* The step both fits take, Newton's direction damped: move(ctx, m, t) moves
+ * m by t times the step, from t = 1 halving up to 30 times until
+ * objective(ctx, m) is no higher than at the start. Returns how much the
+ * objective went down, or −1 with m as it was (start, scratch, holds it)
+ * when no step length helped. */
+typedef void move_fn(void *ctx, struct model *m, double t);
+typedef double objective_fn(void *ctx, const struct model *m);
+
+static double damped_step(struct model *m, struct model *start, move_fn *move,
+                          objective_fn *objective, void *ctx)
+{
+    double before = objective(ctx, m), after = before, t = 1;
+    *start = *m;
+    for (int half = 0; half < 30; half++, t /= 2) {
+        *m = *start;
+        move(ctx, m, t);
+        after = objective(ctx, m);
+        if (after <= before)
+            return before - after;
+    }
+    *m = *start;
+    return -1;
+}
+
+/* A Newton step on the linear weights, with the ridge's displacement theta
+ * moving along (see damped_step and fit). */
+struct linear_step {
+    const struct data *d;
+    double k;
+    int np;
+    const double (*ca)[NF], (*cb)[NF];
+    double *theta;
+    double theta0[MAXP], step[MAXP];
+};
+
+static void linear_move(void *ctx, struct model *m, double t)
+{
+    struct linear_step *ls = ctx;
+    for (int j = 0; j < ls->np; j++) {
+        ls->theta[j] = ls->theta0[j] - t * ls->step[j];
+        for (int f = 0; f < NF; f++) {
+            m->a[f] -= t * ls->step[j] * ls->ca[j][f];
+            m->b[f] -= t * ls->step[j] * ls->cb[j][f];
+        }
+    }
+}
+
+static double linear_objective(void *ctx, const struct model *m)
+{
+    const struct linear_step *ls = ctx;
+    return objective(ls->d, m, ls->k, ls->theta, ls->np);
+}
+
 /* Fits the free parameters of m with K fixed: `np` parameters, parameter j
  * moving a[f] by ca[j][f] and b[f] by cb[j][f] a unit. Newton's method on
  * the training loss plus the ridge (a convex objective), each step halved
@@ -390,6 +443,7 @@ static void fit(const struct data *d, struct model *m, double k, int np,
                 const double ca[][NF], const double cb[][NF])
 {
     double theta[MAXP] = { 0 };
+    struct model start;
     for (int it = 0; it < 50; it++) {
         double g[MAXP] = { 0 }, h[MAXP * MAXP] = { 0 }, x[MAXP];
         double count = 0;
@@ -416,30 +470,10 @@ static void fit(const struct data *d, struct model *m, double k, int np,
             g[j] += 2 * RIDGE * count * theta[j];
             h[j * np + j] += 2 * RIDGE * count;
         }
-        double step[MAXP];
-        solve(h, g, step, np);
-        double before = objective(d, m, k, theta, np), after = before, t = 1;
-        struct model start = *m;
-        double theta0[MAXP];
-        memcpy(theta0, theta, sizeof theta0);
-        for (int half = 0; half < 30; half++, t /= 2) {
-            *m = start;
-            for (int j = 0; j < np; j++) {
-                theta[j] = theta0[j] - t * step[j];
-                for (int f = 0; f < NF; f++) {
-                    m->a[f] -= t * step[j] * ca[j][f];
-                    m->b[f] -= t * step[j] * cb[j][f];
-                }
-            }
-            after = objective(d, m, k, theta, np);
-            if (after <= before)
-                break;
-        }
-        if (after > before) {
-            *m = start;
-            break;
-        }
-        if (before - after < 1e-9)
+        struct linear_step ls = { d, k, np, ca, cb, theta, { 0 }, { 0 } };
+        solve(h, g, ls.step, np);
+        memcpy(ls.theta0, theta, sizeof ls.theta0);
+        if (damped_step(m, &start, linear_move, linear_objective, &ls) < 1e-9)
             break;
     }
 }
@@ -545,6 +579,27 @@ static double penalised(const struct data *d, const struct model *m, double k, d
     return loss(d, m, k, SET_TRAIN) + lambda * r;
 }
 
+/* A Newton step on the residuals (see damped_step). */
+struct residual_step {
+    const struct data *d;
+    double k, lambda;
+    const struct residuals *res;
+    const double *step;
+};
+
+static void residual_move(void *ctx, struct model *m, double t)
+{
+    const struct residual_step *rs = ctx;
+    for (int j = 0; j < rs->res->np; j++)
+        m->r[rs->res->pw[j]][rs->res->pm[j]] -= t * rs->step[j];
+}
+
+static double residual_objective(void *ctx, const struct model *m)
+{
+    const struct residual_step *rs = ctx;
+    return penalised(rs->d, m, rs->k, rs->lambda, rs->res);
+}
+
 /* Fits the free residuals of m, K and the linear weights fixed: Newton's
  * method on the penalised loss (convex), each step halved until it goes
  * down. A sample's multisets are a few dozen, so the Hessian is summed
@@ -598,21 +653,8 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
             h[(size_t)j * (size_t)np + (size_t)j] += 2 * lambda;
         }
         solve(h, g, step, np);
-        double before = penalised(d, m, k, lambda, res), after = before, t = 1;
-        *start = *m;
-        for (int half = 0; half < 30; half++, t /= 2) {
-            *m = *start;
-            for (int j = 0; j < np; j++)
-                m->r[res->pw[j]][res->pm[j]] -= t * step[j];
-            after = penalised(d, m, k, lambda, res);
-            if (after <= before)
-                break;
-        }
-        if (after > before) {
-            *m = *start;
-            break;
-        }
-        if (before - after < 1e-10)
+        struct residual_step rs = { d, k, lambda, res, step };
+        if (damped_step(m, start, residual_move, residual_objective, &rs) < 1e-10)
             break;
     }
     free(g);
