@@ -1,11 +1,14 @@
 /* cmd_bench.c — `mnk bench`: the search's speed and its signature.
  *
- * Searches every position of a file to a fixed depth, one thread, fresh
- * tables for each, and prints the nodes and the speed per position and in
- * total: nodes per second of the process's CPU time (what the search costs,
- * even on a busy machine) and of wall time. The total node count depends only on the search code and the
- * positions — not on the machine, the time or earlier runs — so it is the
- * signature recorded in the message of every commit that changes the search.
+ * Searches every position of a file to a fixed depth, one thread, with the
+ * tables cleared before each (one player, reset between positions, so only
+ * the first search of each win length and rule pays for building its pattern
+ * tables), and prints the nodes and the speed per position and in total:
+ * nodes per second of the process's CPU time (what the search costs, even on
+ * a busy machine) and of wall time. The total node count depends only on the
+ * search code and the positions — not on the machine, the time or earlier
+ * runs — so it is the signature recorded in the message of every commit that
+ * changes the search.
  *
  * File format: one position per line, `SIZE K RULE MOVE...`, e.g.
  * `15 5 freestyle h8 i9 h10`; the moves alternate from Black. Blank lines
@@ -170,6 +173,13 @@ int cmd_bench(int argc, char **argv)
         return file != NULL ? ARGS_EXIT_USAGE : 1;
     }
 
+    struct ai ai;
+    struct ai_options opts = { .memory = BENCH_MEMORY };
+    if (!ai_create(&ai, "search", &opts)) {
+        fclose(f);
+        args_error("bench", _("out of memory"));
+        return 1;
+    }
     uint64_t total_nodes = 0;
     int64_t total_us = 0, total_cpu = 0;
     int count = 0, lineno = 0, status = 0;
@@ -191,20 +201,13 @@ int cmd_bench(int argc, char **argv)
             status = 1;
             break;
         }
-        struct ai ai;
-        struct ai_options opts = { .memory = BENCH_MEMORY };
-        if (!ai_create(&ai, "search", &opts)) {
-            args_error("bench", _("out of memory"));
-            status = 1;
-            break;
-        }
+        ai_reset(&ai);
         struct bench_result r = { 0 };
         struct ai_limits lim = { .max_depth = (int)depth, .on_info = record_info, .ctx = &r };
         enum stone side = b.stones % 2 ? STONE_WHITE : STONE_BLACK;
         int64_t t0 = clock_us(), c0 = cpu_us();
         int move = ai_choose(&ai, &b, side, &lim);
         int64_t us = clock_us() - t0, cpu = cpu_us() - c0;
-        ai_destroy(&ai);
         char cell[NOTATION_MAX];
         if (count++ == 0)
             printf("%3s  %-6s %2s %-9s %6s  %-5s %7s  %12s %7s %10s %7s %10s\n", "#", "size",
@@ -221,6 +224,7 @@ int cmd_bench(int argc, char **argv)
         fflush(stdout);
     }
     fclose(f);
+    ai_destroy(&ai);
     if (status != 0)
         return status;
     printf("\npositions %d  depth %ld\n", count, depth);
