@@ -1,40 +1,49 @@
 #!/bin/sh
 # texel-games.sh — self-play games for fitting the evaluation (tools/texel).
 #
-#   tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S]
+#   tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S] [--mnk PATH]
 #     --out DIR    where the records go: DIR/game-N.sgf (made if missing)
 #     --games N    games to play (default 1000)
 #     --nodes N    nodes a move of the weaker player; the stronger gets
 #                  twice as many (default 10000)
 #     --seed S     seed of the random openings and the players (default 1)
+#     --mnk PATH   the binary that plays (default: build/src/cli/mnk, built
+#                  from the current sources first); give a copy of your own
+#                  to keep the games' player fixed while the sources change
 #
 # The games are 15x15 freestyle between two copies of the built `search`
-# engine (build/src/cli/mnk) at a fixed number of nodes a move, so the load
-# of the machine does not change them. Two things make them differ from one
-# another: each game starts from its own random opening (three to six stones,
-# Black and White in turn, in the central 7x7, each within two cells of an
-# earlier one), and the players search different numbers of nodes, so the
-# game of an opening with colours swapped is another game. The records keep
-# the result; tools/texel reads them and labels each quiet position with it.
+# engine (build/src/cli/mnk, or --mnk) at a fixed number of nodes a move, so
+# the load of the machine does not change them. Two things make them differ
+# from one another: each game starts from its own random opening (three to six
+# stones, Black and White in turn, in the central 7x7, each within two cells
+# of an earlier one), and the players search different numbers of nodes, so
+# the game of an opening with colours swapped is another game. The records
+# keep the result; tools/texel reads them and labels each quiet position with
+# it.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-out= games=1000 nodes=10000 seed=1
+out= games=1000 nodes=10000 seed=1 mnk=
 while [ $# -gt 0 ]; do
     case $1 in
     --out) out=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
-    *) echo "usage: tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S]" >&2
+    --mnk) mnk=$2; shift 2 ;;
+    *) echo "usage: tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S]" \
+            "[--mnk PATH]" >&2
        exit 2 ;;
     esac
 done
 [ -n "$out" ] || { echo "texel-games.sh: --out DIR is required" >&2; exit 2; }
 mkdir -p "$out"
-[ -d "$root/build" ] || meson setup "$root/build" "$root" >/dev/null
-ninja -C "$root/build" src/cli/mnk >/dev/null
-mnk=$root/build/src/cli/mnk
+if [ -z "$mnk" ]; then
+    [ -d "$root/build" ] || meson setup "$root/build" "$root" >/dev/null
+    ninja -C "$root/build" src/cli/mnk >/dev/null
+    mnk=$root/build/src/cli/mnk
+fi
+[ -x "$mnk" ] || { echo "texel-games.sh: $mnk is not an executable" >&2; exit 2; }
 
 # One opening per pair of games (the match plays each with both colours).
 awk -v n=$(((games + 1) / 2)) -v seed="$seed" '
