@@ -2,7 +2,9 @@
  *
  * The player given as --black (called A) plays Black in odd games and White
  * in even games, so each opening is played once with each colour; results
- * are counted from A's point of view. Each game's players get seeds derived
+ * are counted from A's point of view. Past the last opening the file starts
+ * over, with a note on stderr: players that search a fixed number of nodes
+ * then play the same games again, which count twice as evidence. Each game's players get seeds derived
  * from --seed and the game number, so a match of seeded strategies replays
  * exactly. A player that cannot move (an external engine that failed)
  * forfeits the game; the report says why.
@@ -489,6 +491,9 @@ int cmd_match(int argc, char **argv)
         struct game g;
         game_init(&g, &c);
         const struct opening *o = op.count > 0 ? &op.list[((i - 1) / 2) % op.count] : NULL;
+        /* Players that search a fixed number of nodes replay their games. */
+        if (op.count > 0 && i == 2 * op.count + 1)
+            fprintf(stderr, _("mnk match: from game %d on, the openings are played again\n"), i);
         for (int m = 0; o != NULL && m < o->n; m++)
             game_play(&g, o->moves[m]);
 

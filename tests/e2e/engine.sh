@@ -186,6 +186,16 @@ grep -q 'forfeit' "$tmp/m4" || fail "a dead engine was not a forfeit: $(cat "$tm
 timeout 120 "$mnk" match --black random --white random --openings "$openings" --games 4 \
     --seed 1 > "$tmp/m5" || fail "match with openings failed"
 [ "$(grep -c ', opening [a-o][0-9]' "$tmp/m5")" -eq 4 ] || fail "openings not shown: $(cat "$tmp/m5")"; ok
+# Past the last opening the file starts over, and stderr says from which game.
+printf 'h8 i9\nh8 h9\n' > "$tmp/two-openings"
+timeout 60 "$mnk" match --black random --white random --openings "$tmp/two-openings" --games 6 \
+    --seed 1 > "$tmp/m7" 2> "$tmp/m7err" || fail "match past its openings failed"
+[ "$(grep -c ', opening h8 i9;' "$tmp/m7")" -eq 4 ] || fail "openings not reused: $(cat "$tmp/m7")"
+[ "$(cat "$tmp/m7err")" = "mnk match: from game 5 on, the openings are played again" ] ||
+    fail "no note of the reuse: '$(cat "$tmp/m7err")'"; ok
+timeout 60 "$mnk" match --black random --white random --openings "$tmp/two-openings" --games 4 \
+    --seed 1 > /dev/null 2> "$tmp/m8err" || fail "match of all openings failed"
+[ -s "$tmp/m8err" ] && fail "a note with no opening reused: $(cat "$tmp/m8err")"; ok
 # Every opening of the shipped files is playable: two games each.
 for f in "$openings" "$openings19"; do
     size=15; [ "$f" = "$openings19" ] && size=19
