@@ -13,14 +13,16 @@
  * (PV_BEAM_WIDTH at nodes of the principal variation), the later quiet ones
  * with reduced depth first (late-move reductions); at the root every move
  * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
- * first. Within FUTILITY_DEPTH plies of the leaves, a node out of the
- * principal variation whose static score beats beta by FUTILITY_MARGIN a
- * ply, with no open three of the opponent's to answer, returns that score
- * unsearched. A win or loss the beam finds is not final until the loser's
- * nodes have been searched at full width to the same depth: then the
- * iteration is repeated that way (and the deepening continues so when the
- * result does not hold), with the table keyed apart; only a confirmed win
- * skips the safety check below.
+ * first. A node IIR_DEPTH or more plies from the leaves with no table move
+ * to try first (and no forced reply) is searched a ply shallower (internal
+ * iterative reduction). Within FUTILITY_DEPTH plies of the leaves, a node
+ * out of the principal variation whose static score beats beta by
+ * FUTILITY_MARGIN a ply, with no open three of the opponent's to answer,
+ * returns that score unsearched. A win or loss the beam finds is not final
+ * until the loser's nodes have been searched at full width to the same
+ * depth: then the iteration is repeated that way (and the deepening
+ * continues so when the result does not hold), with the table keyed apart;
+ * only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides,
  * each from its table for the side to move or the side waiting (pattern.h);
@@ -37,8 +39,8 @@
  * more than time reserved for the solvers; later by SPRT at fixed nodes from
  * random openings (tools/sprt.sh): the exact defences against an open three,
  * answering open threes past the leaves, the late-move reductions, the
- * futility cut, and the wider beam on the principal variation with the
- * reductions at the root.
+ * futility cut, the wider beam on the principal variation with the
+ * reductions at the root, and the internal iterative reduction.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in evaluate() and search_choose() only): leaves get up
@@ -80,6 +82,7 @@
 #define BEAM_WIDTH 8         /* moves searched below the root, unless forced, */
 #define PV_BEAM_WIDTH 16     /* and at nodes of the principal variation */
 #define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
+#define IIR_DEPTH 4          /* a node this deep with no table move is searched a ply less */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
@@ -392,6 +395,12 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         if (static_score - FUTILITY_MARGIN * depth >= beta && static_score < WIN_BOUND)
             return static_score;
     }
+
+    /* Internal iterative reduction: with no table move to try first, the
+     * ordering is a guess, and a ply less costs a fraction; a node worth it
+     * comes back with the move stored. */
+    if (hint < 0 && forced < 0 && depth >= IIR_DEPTH)
+        depth--;
 
     struct move *list = s->moves[ply];
     bool lost;
