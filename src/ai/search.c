@@ -396,9 +396,9 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             return static_score;
     }
 
-    /* Internal iterative reduction: with no table move to try first, the
-     * ordering is a guess, and a ply less costs a fraction; a node worth it
-     * comes back with the move stored. */
+    /* Internal iterative reduction: with no table move to try first the
+     * order is only a guess, so the node is searched a ply shallower; when
+     * it matters, the next iteration comes back with the move stored. */
     if (hint < 0 && forced < 0 && depth >= IIR_DEPTH)
         depth--;
 

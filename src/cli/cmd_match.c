@@ -4,10 +4,10 @@
  * in even games, so each opening is played once with each colour; results
  * are counted from A's point of view. Past the last opening the file starts
  * over, with a note on stderr: players that search a fixed number of nodes
- * then play the same games again, which count twice as evidence. Each game's players get seeds derived
- * from --seed and the game number, so a match of seeded strategies replays
- * exactly. A player that cannot move (an external engine that failed)
- * forfeits the game; the report says why.
+ * then play the same games again, which count twice as evidence. Each
+ * game's players get seeds derived from --seed and the game number, so a
+ * match of seeded strategies replays exactly. A player that cannot move
+ * (an external engine that failed) forfeits the game; the report says why.
  */
 #include <errno.h>
 #include <math.h>
