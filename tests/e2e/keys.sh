@@ -51,6 +51,15 @@ burst() {
 }
 
 alive() { kill -0 "$(cat "$WORK/pid" 2>/dev/null)" 2>/dev/null; }
+# gone: polls for up to 2 s until mnk has exited; false if it has not.
+gone() {
+    local t=20
+    while alive && [ "$t" -gt 0 ]; do
+        sleep 0.1
+        t=$((t - 1))
+    done
+    ! alive
+}
 
 # not_blank: the screen has something on it (polls, as drawing may lag).
 not_blank() {
@@ -103,14 +112,16 @@ storm() {
     pass "$what: alive after $BURSTS bursts of keys ($restarts clean quits on the way)"
     T resize-window -t e2e -x 80 -y 24
     # Leave from wherever the keys left it: Esc closes help and dialogs, q
-    # quits the menu or asks to leave a game, y confirms.
+    # quits the menu or asks to leave a game, y confirms. On a loaded machine
+    # the last bursts' keys (or a computer's move) may still be in the way,
+    # so each q and y waits up to 2 s for the exit.
     for ((tries = 0; tries < 8; tries++)); do
         alive || break
         keys Escape; sleep 0.3
         alive || break
-        keys q; sleep 0.3
-        alive || break
-        screen | grep -q '?' && { keys y; sleep 0.3; }
+        keys q
+        gone && break
+        screen | grep -q '?' && { keys y; gone && break; }
     done
     alive && { fail "$what: could not quit"; return; }
     expect_restored 0 "$what: quit after the keys"
