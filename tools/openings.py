@@ -4,6 +4,8 @@
     tools/openings.py --judge 'ENGINE COMMAND' [--judge-ms 1000] [--max-eval E] \
         [--evals FILE] > data/openings/freestyle-15.txt
     tools/openings.py --mnk build/src/cli/mnk [--seed S] > FILE
+    tools/openings.py --random 4000 --stones 3,6 --judge 'ENGINE COMMAND' \
+        --judge-ms 150 --max-eval 120 --count 1000 > data/openings/sprt-15.txt
     tools/openings.py --recentre 19 data/openings/freestyle-15.txt > data/openings/freestyle-19.txt
 
 Candidates are positions of 2, 3 or 4 stones (Black, White, Black, White)
@@ -48,10 +50,15 @@ side by plain threats, but a strong engine may still find it won.
 Either way the file printed says in its header how it was made.
 
 --random N prints N random openings instead, with no judging: 3 or 4
-stones (Black, White, Black[, White]) in the central 7x7, each within two
-cells of an earlier one, no two the same. For self-play at a fixed number
-of nodes (tools/sprt.sh), where each opening gives the same two games every
-time: a test needs many more openings than games per opening.
+stones (Black, White, Black[, White]; --stones LO,HI for other counts) in
+the central 7x7, each within two cells of an earlier one, no two the same.
+For self-play at a fixed number of nodes (tools/sprt.sh), where each
+opening gives the same two games every time: a test needs many more
+openings than games per opening. With --judge as well, those N are the
+candidates, judged as above and kept up to --count with no cap per stone
+count: many balanced openings, for a self-play test whose games should be
+decided by play rather than by the opening (most random short openings are
+won for Black: data/openings/sprt-15.txt was made this way).
 
 --recentre N moves every opening of a 15x15 file to the centre of an NxN
 board: the openings sit in the middle, away from the edges, so the shapes
@@ -193,12 +200,12 @@ def notation(c):
     return "%s%d" % ("abcdefghijklmnopqrstuvwxyz"[x], SIZE - y)
 
 
-def random_openings(count, rng):
-    """count distinct random openings of 3 or 4 stones near the centre, as
-    move lists."""
+def random_openings(count, rng, sizes=(3, 4)):
+    """count distinct random openings of sizes[0] to sizes[1] stones near
+    the centre, as move lists."""
     seen, out = set(), []
     while len(out) < count:
-        n = rng.choice((3, 4))
+        n = rng.choice(range(sizes[0], sizes[1] + 1))
         stones = [(CENTRE + rng.randint(-1, 1), CENTRE + rng.randint(-1, 1))]
         while len(stones) < n:
             bx, by = rng.choice(stones)
@@ -445,30 +452,38 @@ def judge_all(args, pool):
 def score_text(value):
     if abs(value) > 10 ** 5:
         return "%sM%d" % ("+" if value > 0 else "-", 10 ** 6 - abs(value))
-    return "%+g" % value
+    return "%+g" % (value + 0.0)  # + 0.0: no "-0" for a zero seen from White
+
+
+def per_n(counts):
+    return ", ".join("%d with %d stones" % (counts.count(n), n) for n in sorted(set(counts)))
 
 
 def choose_judged(args, cap, pool):
+    """Judges the pool and prints the openings kept, with the file's header.
+    cap: the most kept per stone count (None: only --count)."""
     judged, failed = judge_all(args, pool)
     decided = [j for j in judged if j[1]]
     even = sorted((j for j in judged if not j[1] and abs(j[0]) <= args.max_eval),
                   key=lambda j: abs(j[0]))
     chosen = []
     for value, _, n, stones in even:
-        if cap[n] == 0 or len(chosen) == args.count:
+        if len(chosen) == args.count or (cap is not None and cap[n] == 0):
             continue
-        cap[n] -= 1
+        if cap is not None:
+            cap[n] -= 1
         chosen.append((value, n, stones))
     if len(chosen) < 30:
         print("openings.py: only %d openings kept" % len(chosen), file=sys.stderr)
     black = sum(1 for j in decided if j[0] > 0)
 
-    def per_n(counts):
-        return ", ".join("%d with %d stones" % (counts.count(n), n) for n in (2, 3, 4))
-
     cmd = ["tools/openings.py", "--judge", "ENGINE", "--judge-ms", str(args.judge_ms),
-           "--max-eval", "%g" % args.max_eval, "--count", str(args.count),
-           "--candidates", args.candidates, "--seed", str(args.seed)]
+           "--max-eval", "%g" % args.max_eval, "--count", str(args.count)]
+    if args.random:
+        cmd += ["--random", str(args.random), "--stones", args.stones]
+    else:
+        cmd += ["--candidates", args.candidates]
+    cmd += ["--seed", str(args.seed)]
     for flag, default in (("judge_memory", 64 << 20), ("eval_regex", DEFAULT_REGEX),
                           ("decided", 10000)):
         if getattr(args, flag) != default:
@@ -480,17 +495,29 @@ def choose_judged(args, cap, pool):
     print("# How they were chosen:")
     print("#   " + " ".join(shlex.quote(a) for a in cmd))
     print("# with ENGINE %s," % args.judge_name)
-    print("# given %d ms a position. Candidates: 2-4 stones inside the central 5x5," % args.judge_ms)
-    print("# each within two cells of another, one per shape up to symmetry and")
-    print("# translation, drawn at random, each shown centred on h8, turned at random:")
+    if args.random:
+        print("# given %d ms a position. Candidates: random openings (as --random prints" %
+              args.judge_ms)
+        print("# them) of %s stones in the central 7x7, each within two cells of an" %
+              args.stones.replace(",", " to "))
+        print("# earlier one, no two the same:")
+    else:
+        print("# given %d ms a position. Candidates: 2-4 stones inside the central 5x5,"
+              % args.judge_ms)
+        print("# each within two cells of another, one per shape up to symmetry and")
+        print("# translation, drawn at random, each shown centred on h8, turned at random:")
     print("#   %s." % per_n([n for n, _ in pool]))
     print("# The engine scored %d of them (%d skipped: no score) and found %d decided" %
           (len(judged), failed, len(decided)))
     print("# (a forced win: %d for Black, %d for White). Kept: the %d undecided ones" %
           (black, len(decided) - black, len(chosen)))
-    print("# with |score| <= %g (of %d such), nearest 0 first, at most %d with 2 stones" %
-          (args.max_eval, len(even), args.count // 10))
-    print("# and %d with 3 or 4 stones each:" % (args.count * 3 // 5))
+    if cap is None:
+        print("# with |score| <= %g (of %d such), nearest 0 first, at most %d:" %
+              (args.max_eval, len(even), args.count))
+    else:
+        print("# with |score| <= %g (of %d such), nearest 0 first, at most %d with 2 stones" %
+              (args.max_eval, len(even), args.count // 10))
+        print("# and %d with 3 or 4 stones each:" % (args.count * 3 // 5))
     print("#   %s." % per_n([n for _, n, _ in chosen]))
     print("# After each opening: its stone count and the engine's score from Black's")
     print("# side (its own units; a time-limited search, so a rerun differs a little).")
@@ -523,7 +550,10 @@ def recentre(size, path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recentre", type=int, metavar="N")
-    ap.add_argument("--random", type=int, metavar="N", help="print N random openings")
+    ap.add_argument("--random", type=int, metavar="N",
+                    help="print N random openings (with --judge: judge them)")
+    ap.add_argument("--stones", default="3,4", metavar="LO,HI",
+                    help="stones of a random opening, LO to HI")
     ap.add_argument("file", nargs="?")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--count", type=int, default=50, help="openings to keep at most")
@@ -554,10 +584,21 @@ def main():
         recentre(args.recentre, args.file)
         return
     rng = random.Random(args.seed)
+    try:
+        lo, hi = (int(v) for v in args.stones.split(","))
+        if not 1 <= lo <= hi <= 12:
+            raise ValueError
+    except ValueError:
+        ap.error("--stones wants LO,HI with 1 <= LO <= HI <= 12, e.g. 3,6")
+    if args.random and args.judge:
+        pool = [(len(st), st) for st in random_openings(args.random, rng, (lo, hi))]
+        choose_judged(args, None, pool)
+        return
     if args.random:
-        print("# %d random openings (tools/openings.py --random %d --seed %d)"
-              % (args.random, args.random, args.seed))
-        for stones in random_openings(args.random, rng):
+        flag = "" if (lo, hi) == (3, 4) else " --stones %s" % args.stones
+        print("# %d random openings (tools/openings.py --random %d%s --seed %d)"
+              % (args.random, args.random, flag, args.seed))
+        for stones in random_openings(args.random, rng, (lo, hi)):
             print(" ".join(notation(c) for c in stones))
         return
     try:

@@ -7,24 +7,27 @@
 # machine), colours alternating, until the SPRT of `mnk match --sprt`
 # decides. At a fixed node count both engines play the same game every time
 # from the same opening, so the games are only as many as twice the
-# openings: by default each pair of games gets an opening of its own, drawn
-# at random (tools/openings.py --random), so that no game counts twice as
-# evidence.
+# openings: each pair of games gets an opening of its own, so that no game
+# counts twice as evidence. By default they come from
+# data/openings/sprt-15.txt, openings a strong engine judged near even (a
+# game decided by its opening says nothing about the change; most random
+# short openings are won for Black); when --games asks for more than twice
+# its lines, from random openings (tools/openings.py --random) instead.
 #
 #   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
 #                 [--openings FILE]
 #     --base REV      the commit to compare with (default HEAD)
 #     --nodes N       nodes a move for both (default 100000)
 #     --elo E0,E1     the SPRT's hypotheses (default 0,10)
-#     --games MAX     the most games to play (default 4000)
-#     --openings F    a file of openings instead (each gives only two games)
+#     --games MAX     the most games to play (default: twice the openings)
+#     --openings F    another file of openings (each gives only two games)
 #
 # Exit status: 0 when H1 was accepted (the new search is better), 1 when
 # H0 was, 2 when the cap came first or something failed.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-base=HEAD nodes=100000 elo=0,10 games=4000
+base=HEAD nodes=100000 elo=0,10 games=
 openings=
 while [ $# -gt 0 ]; do
     case $1 in
@@ -40,6 +43,7 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 2' HUP INT TERM
 echo "building $base in $tmp ..." >&2
 git -C "$root" archive "$base" | tar -x -C "$tmp"
 meson setup "$tmp/build" "$tmp" >/dev/null
@@ -49,9 +53,15 @@ echo "building the working tree ..." >&2
 ninja -C "$root/build" src/cli/mnk >/dev/null
 
 if [ -z "$openings" ]; then
-    openings=$tmp/openings.txt
-    python3 "$root/tools/openings.py" --random $(((games + 1) / 2)) --seed 1 >"$openings"
+    openings=$root/data/openings/sprt-15.txt
+    if [ -n "$games" ] && [ $((2 * $(grep -c '^[a-z]' "$openings"))) -lt "$games" ]; then
+        echo "more games than twice the openings of $openings: random openings instead" >&2
+        openings=$tmp/openings.txt
+        python3 "$root/tools/openings.py" --random $(((games + 1) / 2)) --seed 1 >"$openings"
+    fi
 fi
+# By default as many games as the openings give.
+: "${games:=$((2 * $(grep -c '^[a-z]' "$openings")))}"
 
 new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
 nice -n 10 "$new" match \
