@@ -11,6 +11,7 @@ set -u
 mnk=${1:?usage: engine.sh MNK_BINARY OPENINGS_DIR}
 openings=${2:?usage: engine.sh MNK_BINARY OPENINGS_DIR}/freestyle-15.txt
 openings19=$(dirname "$openings")/freestyle-19.txt
+openings_sprt=$(dirname "$openings")/sprt-15.txt
 for tool in timeout grep head wc mktemp; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
@@ -197,7 +198,7 @@ timeout 60 "$mnk" match --black random --white random --openings "$tmp/two-openi
     --seed 1 > /dev/null 2> "$tmp/m8err" || fail "match of all openings failed"
 [ -s "$tmp/m8err" ] && fail "a note with no opening reused: $(cat "$tmp/m8err")"; ok
 # Every opening of the shipped files is playable: two games each.
-for f in "$openings" "$openings19"; do
+for f in "$openings" "$openings19" "$openings_sprt"; do
     size=15; [ "$f" = "$openings19" ] && size=19
     n=$(grep -c '^[a-s]' "$f")
     [ "$n" -ge 10 ] || fail "$f: only $n openings"
