@@ -4,8 +4,8 @@
     tools/openings.py --judge 'ENGINE COMMAND' [--judge-ms 1000] [--max-eval E] \
         [--evals FILE] > data/openings/freestyle-15.txt
     tools/openings.py --mnk build/src/cli/mnk [--seed S] > FILE
-    tools/openings.py --random 4000 --stones 3,6 --judge 'ENGINE COMMAND' \
-        --judge-ms 150 --max-eval 120 --count 1000 > data/openings/sprt-15.txt
+    tools/openings.py --random 8000 --stones 3,6 --judge 'ENGINE COMMAND' \
+        --judge-ms 150 --max-eval 120 --count 2000 > data/openings/sprt-15.txt
     tools/openings.py --recentre 19 data/openings/freestyle-15.txt > data/openings/freestyle-19.txt
 
 Candidates are positions of 2, 3 or 4 stones (Black, White, Black, White)
@@ -455,8 +455,8 @@ def score_text(value):
     return "%+g" % (value + 0.0)  # + 0.0: no "-0" for a zero seen from White
 
 
-def per_n(counts):
-    return ", ".join("%d with %d stones" % (counts.count(n), n) for n in sorted(set(counts)))
+def per_n(counts, sizes):
+    return ", ".join("%d with %d stones" % (counts.count(n), n) for n in sizes)
 
 
 def choose_judged(args, cap, pool):
@@ -476,6 +476,11 @@ def choose_judged(args, cap, pool):
     if len(chosen) < 30:
         print("openings.py: only %d openings kept" % len(chosen), file=sys.stderr)
     black = sum(1 for j in decided if j[0] > 0)
+    if args.random:
+        lo, hi = (int(v) for v in args.stones.split(","))
+        sizes = range(lo, hi + 1)
+    else:
+        sizes = (2, 3, 4)
 
     cmd = ["tools/openings.py", "--judge", "ENGINE", "--judge-ms", str(args.judge_ms),
            "--max-eval", "%g" % args.max_eval, "--count", str(args.count)]
@@ -506,7 +511,7 @@ def choose_judged(args, cap, pool):
               % args.judge_ms)
         print("# each within two cells of another, one per shape up to symmetry and")
         print("# translation, drawn at random, each shown centred on h8, turned at random:")
-    print("#   %s." % per_n([n for n, _ in pool]))
+    print("#   %s." % per_n([n for n, _ in pool], sizes))
     print("# The engine scored %d of them (%d skipped: no score) and found %d decided" %
           (len(judged), failed, len(decided)))
     print("# (a forced win: %d for Black, %d for White). Kept: the %d undecided ones" %
@@ -518,7 +523,7 @@ def choose_judged(args, cap, pool):
         print("# with |score| <= %g (of %d such), nearest 0 first, at most %d with 2 stones" %
               (args.max_eval, len(even), args.count // 10))
         print("# and %d with 3 or 4 stones each:" % (args.count * 3 // 5))
-    print("#   %s." % per_n([n for _, n, _ in chosen]))
+    print("#   %s." % per_n([n for _, n, _ in chosen], sizes))
     print("# After each opening: its stone count and the engine's score from Black's")
     print("# side (its own units; a time-limited search, so a rerun differs a little).")
     print("# With an even count Black moves next.")
