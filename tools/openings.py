@@ -476,11 +476,7 @@ def choose_judged(args, cap, pool):
     if len(chosen) < 30:
         print("openings.py: only %d openings kept" % len(chosen), file=sys.stderr)
     black = sum(1 for j in decided if j[0] > 0)
-    if args.random:
-        lo, hi = (int(v) for v in args.stones.split(","))
-        sizes = range(lo, hi + 1)
-    else:
-        sizes = (2, 3, 4)
+    sizes = range(args.sizes[0], args.sizes[1] + 1) if args.random else (2, 3, 4)
 
     cmd = ["tools/openings.py", "--judge", "ENGINE", "--judge-ms", str(args.judge_ms),
            "--max-eval", "%g" % args.max_eval, "--count", str(args.count)]
@@ -595,15 +591,16 @@ def main():
             raise ValueError
     except ValueError:
         ap.error("--stones wants LO,HI with 1 <= LO <= HI <= 12, e.g. 3,6")
+    args.sizes = (lo, hi)  # parsed once; choose_judged's header lists them
     if args.random and args.judge:
-        pool = [(len(st), st) for st in random_openings(args.random, rng, (lo, hi))]
+        pool = [(len(st), st) for st in random_openings(args.random, rng, args.sizes)]
         choose_judged(args, None, pool)
         return
     if args.random:
         flag = "" if (lo, hi) == (3, 4) else " --stones %s" % args.stones
         print("# %d random openings (tools/openings.py --random %d%s --seed %d)"
               % (args.random, args.random, flag, args.seed))
-        for stones in random_openings(args.random, rng, (lo, hi)):
+        for stones in random_openings(args.random, rng, args.sizes):
             print(" ".join(notation(c) for c in stones))
         return
     try:
