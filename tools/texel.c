@@ -2,6 +2,8 @@
  *
  *   texel [--skip N] [--holdout M] [--test RECORD|DIR]... [--lambda L,...]
  *         [--min-count N,...] [--keep-linear] [--multiset FILE] RECORD|DIR...
+ *   texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M]
+ *         [--test RECORD|DIR]... RECORD|DIR...
  *
  * Games: tools/texel-games.sh. Built on request: ninja -C build tools/texel.
  *
@@ -42,6 +44,15 @@
  * It prints the losses of the current weights, of stage 1 and of each (N, λ),
  * the linear tables as C initialisers for pattern.c, and the residual table
  * as the C source of pattern_multiset.c (to FILE with --multiset).
+ *
+ * The evaluation also adds, by the mask of threats each side could make with
+ * one stone (position_threats), a term pattern_eval_threat[mask]; the stages
+ * above keep it as it is. With --threats only that term is fitted, on top of
+ * today's linear tables and residuals, with the term taken out (and K fitted
+ * without it): one offset per mask, each by Newton's method on its own (a
+ * position has one mask), under an L2 penalty L · offset² (--threat-lambda,
+ * default 1e-11) added to the mean loss; rounded to integers and written as
+ * the C source of pattern_threat.c to FILE.
  */
 #include <dirent.h>
 #include <math.h>
@@ -74,6 +85,7 @@ struct sample {
     uint16_t len[2];
     uint8_t half_points;
     uint8_t set;
+    uint8_t threats;              /* position_threats */
 };
 
 struct data {
@@ -230,6 +242,7 @@ static void read_game(struct reader *r, struct data *d, const char *path)
                         path);
                 exit(1);
             }
+            s.threats = (uint8_t)position_threats(p, me);
             s.half_points = (uint8_t)(me == 0 ? black_halves : 2 - black_halves);
             s.set = r->test ? SET_TEST
                     : index % r->holdout == r->holdout - 1 ? SET_VALID : SET_TRAIN;
@@ -280,10 +293,11 @@ static void read_path(struct reader *r, struct data *d, const char *path)
 }
 
 /* A model: eval = Σ_f a[f]·n_me[f] − b[f]·n_op[f]
- *                 + Σ_m r[0][m]·ms_me[m] − r[1][m]·ms_op[m]. */
+ *                 + Σ_m r[0][m]·ms_me[m] − r[1][m]·ms_op[m] + t[threats]. */
 struct model {
     double a[NF], b[NF];
     double r[2][PATTERN_MULTISETS];
+    double t[PATTERN_THREATS];
 };
 
 static double eval(const struct data *d, const struct model *m, const struct sample *s)
@@ -296,7 +310,7 @@ static double eval(const struct data *d, const struct model *m, const struct sam
         e += m->r[0][c->ms] * c->n;
     for (int i = 0; i < s->len[1]; i++, c++)
         e -= m->r[1][c->ms] * c->n;
-    return e;
+    return e + m->t[s->threats];
 }
 
 /* Mean cross-entropy of sigmoid(K · eval) against the labels of the samples
@@ -702,6 +716,80 @@ static void print_residuals(FILE *out, const struct model *m, const int rep[PATT
     fprintf(out, "};\n");
 }
 
+/* Fits m's threat term, the rest of m and K fixed: for each mask seen in
+ * training, the offset minimising the mean training loss plus
+ * lambda · offset² (Newton's method: one variable, convex), rounded. */
+static void fit_threats(const struct data *d, struct model *m, double k, double lambda)
+{
+    size_t train = 0;
+    for (size_t i = 0; i < d->count; i++)
+        train += d->s[i].set == SET_TRAIN;
+    double *base = malloc(d->count * sizeof *base);
+    if (base == NULL) {
+        fprintf(stderr, "texel: out of memory\n");
+        exit(1);
+    }
+    for (int t = 0; t < PATTERN_THREATS; t++)
+        m->t[t] = 0;
+    for (size_t i = 0; i < d->count; i++)
+        base[i] = eval(d, m, &d->s[i]);
+    for (int t = 0; t < PATTERN_THREATS; t++) {
+        double x = 0;
+        for (int it = 0; it < 30; it++) {
+            double g = 0, h = 0;
+            for (size_t i = 0; i < d->count; i++) {
+                const struct sample *s = &d->s[i];
+                if (s->set != SET_TRAIN || s->threats != t)
+                    continue;
+                double p = 1 / (1 + exp(-k * (base[i] + x)));
+                g += k * (p - s->half_points / 2.0);
+                h += k * k * p * (1 - p);
+            }
+            if (h == 0)
+                break; /* never met: stays 0 */
+            g = g / (double)train + 2 * lambda * x;
+            h = h / (double)train + 2 * lambda;
+            x -= g / h;
+        }
+        m->t[t] = round(x);
+    }
+    free(base);
+}
+
+/* The C source of pattern_threat.c: m's threat term, with the training
+ * positions of each mask. */
+static void print_threats(FILE *out, const struct data *d, const struct model *m,
+                          const char *how)
+{
+    static const char kind[PATTERN_THREAT_KINDS] = { 'T', 'D', 'F', 'X' };
+    size_t seen[PATTERN_THREATS] = { 0 };
+    for (size_t i = 0; i < d->count; i++)
+        seen[d->s[i].threats] += d->s[i].set == SET_TRAIN;
+    fprintf(out, "/* pattern_threat.c — the evaluation's threat term (pattern_eval_threat,\n"
+                 " * see pattern.h), by the threats each side could make with one stone.\n"
+                 " * Generated by tools/texel --threats: %s.\n"
+                 " * Every mask not listed is 0. Masks: the side to move's threats, then the\n"
+                 " * other's; T an open three, D a double three, F a four, X a four-three\n"
+                 " * (.: none); then the training positions of the mask. */\n"
+                 "#include \"ai/pattern.h\"\n\n"
+                 "const int16_t pattern_eval_threat[PATTERN_THREATS] = {\n",
+            how);
+    for (int t = 0; t < PATTERN_THREATS; t++) {
+        long v = lround(m->t[t]);
+        if (v == 0)
+            continue;
+        v = v > INT16_MAX ? INT16_MAX : v < INT16_MIN ? INT16_MIN : v;
+        char name[2][PATTERN_THREAT_KINDS + 1];
+        for (int side = 0; side < 2; side++) {
+            for (int i = 0; i < PATTERN_THREAT_KINDS; i++)
+                name[side][i] = t >> (i + side * PATTERN_THREAT_KINDS) & 1 ? kind[i] : '.';
+            name[side][PATTERN_THREAT_KINDS] = '\0';
+        }
+        fprintf(out, "    [%d] = %ld, /* %s %s: %zu */\n", t, v, name[0], name[1], seen[t]);
+    }
+    fprintf(out, "};\n");
+}
+
 /* Parses a comma-separated list of up to `max` numbers; their count, 0 if
  * malformed. */
 static int parse_list(const char *arg, double *v, int max)
@@ -723,11 +811,44 @@ static int parse_list(const char *arg, double *v, int max)
 
 #define MAX_GRID 16
 
+/* --threats: the threat term fitted on top of the current weights and
+ * residuals (`current`, whose own threat term is left out, K too), printed
+ * and written to `path`. 0, or 1 when the file cannot be written. */
+static int fit_threat_term(const struct data *d, const struct model *current, int games,
+                           size_t train, int test, double lambda, const char *path)
+{
+    static struct model base, m;
+    base = *current;
+    memset(base.t, 0, sizeof base.t);
+    double k = fit_k(d, &base);
+    printf("K %.6g (without the threat term)\n", k);
+    printf("current evaluation: test loss %.6f (validation %.6f, training %.6f)\n",
+           loss(d, current, k, test), loss(d, current, k, SET_VALID),
+           loss(d, current, k, SET_TRAIN));
+    printf("without the threat term: test loss %.6f (validation %.6f, training %.6f)\n",
+           loss(d, &base, k, test), loss(d, &base, k, SET_VALID), loss(d, &base, k, SET_TRAIN));
+    m = base;
+    fit_threats(d, &m, k, lambda);
+    printf("threat term, lambda %g: test loss %.6f (validation %.6f, training %.6f)\n", lambda,
+           loss(d, &m, k, test), loss(d, &m, k, SET_VALID), loss(d, &m, k, SET_TRAIN));
+    FILE *out = fopen(path, "w");
+    if (out == NULL) {
+        fprintf(stderr, "texel: cannot write %s\n", path);
+        return 1;
+    }
+    char how[160];
+    snprintf(how, sizeof how, "%d games, %zu quiet positions,\n * L2 penalty %g", games,
+             train, lambda);
+    print_threats(out, d, &m, how);
+    return fclose(out) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     int first = 1, skip = 8, holdout = 5;
     bool keep_linear = false, bad = false;
-    const char *tests[64], *multiset_out = NULL;
+    const char *tests[64], *multiset_out = NULL, *threats_out = NULL;
+    double threat_lambda = 1e-11;
     int ntests = 0;
     double lambdas[MAX_GRID] = { 1e-3, 1e-4, 1e-5, 1e-6, 1e-7 }, mins[MAX_GRID] = { 1, 30, 100 };
     int nlambdas = 5, nmins = 3;
@@ -749,13 +870,19 @@ int main(int argc, char **argv)
             bad = (nmins = parse_list(val, mins, MAX_GRID)) == 0, first++;
         else if (strcmp(opt, "--multiset") == 0)
             multiset_out = val, first++;
+        else if (strcmp(opt, "--threats") == 0)
+            threats_out = val, first++;
+        else if (strcmp(opt, "--threat-lambda") == 0)
+            bad = parse_list(val, &threat_lambda, 1) != 1 || threat_lambda < 0, first++;
         else
             bad = true;
     }
     if (bad || first >= argc || holdout < 2 || skip < 0) {
         fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--test RECORD|DIR]... "
                         "[--lambda L,...] [--min-count N,...] [--keep-linear] "
-                        "[--multiset FILE] RECORD|DIR...\n");
+                        "[--multiset FILE] RECORD|DIR...\n"
+                        "       texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M] "
+                        "[--test RECORD|DIR]... RECORD|DIR...\n");
         return 2;
     }
     struct reader *r = calloc(1, sizeof *r);
@@ -802,6 +929,21 @@ int main(int argc, char **argv)
     for (int w = 0; w < 2 && residuals; w++)
         for (int ms = 0; ms < PATTERN_MULTISETS; ms++)
             current.r[w][ms] = pattern_eval_multiset[w][ms];
+    for (int t = 0; t < PATTERN_THREATS && pattern_has_threats(&r->table); t++)
+        current.t[t] = pattern_eval_threat[t];
+    if (threats_out != NULL) {
+        int status = 1;
+        if (!pattern_has_threats(&r->table))
+            fprintf(stderr, "texel: the threat term is for k = 5\n");
+        else
+            status = fit_threat_term(&d, &current, games, in_set[SET_TRAIN], test,
+                                     threat_lambda, threats_out);
+        pattern_free(&r->table);
+        free(r);
+        free(d.s);
+        free(d.pool);
+        return status;
+    }
     double k = fit_k(&d, &current);
     printf("K %.6g\ncurrent weights: test loss %.6f (validation %.6f, training %.6f)\n", k,
            loss(&d, &current, k, test), loss(&d, &current, k, SET_VALID),

@@ -19,7 +19,7 @@
  * Also here: the table from a cell's four line classes to its combination
  * (double four, four-three, double three...), its weight for ordering moves
  * and its evaluation weight (whose residuals by multiset of classes are data
- * in pattern_multiset.c).
+ * in pattern_multiset.c; the threat term's values, pattern_threat.c).
  */
 #ifndef MNK_AI_PATTERN_H
 #define MNK_AI_PATTERN_H
@@ -166,6 +166,30 @@ extern const int16_t pattern_eval_multiset[2][PATTERN_MULTISETS];
 
 /* Whether table t adds the residuals of pattern_eval_multiset. */
 static inline bool pattern_has_multiset(const struct pattern_table *t)
+{
+    return t->win == 5;
+}
+
+/* The threats a side could make with one stone, as counted by the
+ * evaluation's threat term: an open three, a double three, a four, a
+ * four-three (COMBO_F3 up to COMBO_43, in order). */
+#define PATTERN_THREAT_KINDS 4
+
+/* The threat term's masks: bit i when the side to move has a cell of
+ * combination COMBO_F3 + i, bit PATTERN_THREAT_KINDS + i when the other side
+ * has one (position_threats). */
+#define PATTERN_THREATS (1 << 2 * PATTERN_THREAT_KINDS)
+
+/* Where k = 5, the evaluation adds pattern_eval_threat[mask] for the
+ * position's mask of threats: what having them at once is worth beyond the
+ * sum of the cells' weights (a four and an open three of the side to move
+ * together, say, against the other's double three). Fitted (tools/texel
+ * --threats) on top of the weights and residuals; 0 for masks never met
+ * in quiet play. Generated: pattern_threat.c. */
+extern const int16_t pattern_eval_threat[PATTERN_THREATS];
+
+/* Whether table t's evaluation adds the threat term. */
+static inline bool pattern_has_threats(const struct pattern_table *t)
 {
     return t->win == 5;
 }

@@ -183,6 +183,24 @@ static inline bool position_any(const struct position *p, int side, enum combo c
     return any != 0;
 }
 
+/* The mask of threats of pattern_eval_threat with `me` (0/1) to move: bit i
+ * when me has an empty cell of combination COMBO_F3 + i, bit
+ * PATTERN_THREAT_KINDS + i when the other side has one. */
+static inline int position_threats(const struct position *p, int me)
+{
+    int mask = 0;
+    for (int i = 0; i < PATTERN_THREAT_KINDS; i++)
+        for (int side = 0; side < 2; side++) {
+            const struct cellset *s = position_set(p, side, (enum combo)(COMBO_F3 + i));
+            uint64_t any = 0;
+            for (int w = 0; w < p->words; w++)
+                any |= s->w[w];
+            if (any != 0)
+                mask |= 1 << (i + (side == me ? 0 : PATTERN_THREAT_KINDS));
+        }
+    return mask;
+}
+
 /* Whether `side` has two or more empty cells making combination c (COMBO_F3
  * up). */
 static inline bool position_several(const struct position *p, int side, enum combo c)

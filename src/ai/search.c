@@ -25,7 +25,8 @@
  * only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides,
- * each from its table for the side to move or the side waiting (pattern.h);
+ * each from its table for the side to move or the side waiting, and (k = 5)
+ * a term for the threats each side could make at once (pattern.h);
  * but a side facing an open three answers it first, up to QUIESCE_PLIES past
  * the leaves, so a three nothing stops is scored as the loss it is. The root
  * first looks for a VCF and a short VCT of its own; after the iterative
@@ -209,6 +210,8 @@ static int evaluate(const struct search *s, int me)
 {
     const struct position *p = &s->pos;
     int score = p->total[me][0] - p->total[1 - me][1];
+    if (pattern_has_threats(p->pt))
+        score += pattern_eval_threat[position_threats(p, me)];
     if (s->noise > 0) {
         uint64_t r = rng_mix(p->b.hash ^ (me ? SIDE_KEY : 0) ^ s->seed);
         score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;

@@ -261,6 +261,66 @@ static void test_position_incremental(void **state)
         }
 }
 
+/* Puts the n-th stone of a game (Black first) on a random empty cell with a
+ * stone in its 5×5 square, any cell on an empty board: games played near
+ * the stones, where threes and fours are common. */
+static void place_near(struct position *p, struct rng *r, int n)
+{
+    struct cellset near;
+    position_candidates(p, &near);
+    int q;
+    do
+        q = (int)rng_below(r, (uint32_t)p->cells);
+    while (board_at(&p->b, q) != STONE_NONE || (p->b.stones > 0 && !cellset_has(&near, q)));
+    position_place(p, q, n % 2 ? STONE_WHITE : STONE_BLACK);
+}
+
+/* position_threats names exactly the combinations COMBO_F3 .. COMBO_43 that
+ * some empty cell makes, the side to move's in the low bits, in games
+ * played near the stones (threes and fours are common); every bit is seen
+ * set. Only k = 5 tables add the threat term. */
+static void test_position_threats(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 12, 12, 6 } };
+    static struct position p;
+    struct rng r;
+    rng_seed(&r, 13);
+    int seen = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        struct pattern_table t;
+        assert_true(pattern_init(&t, shapes[i][2], RULE_FREESTYLE));
+        assert_int_equal(pattern_has_threats(&t), shapes[i][2] == 5);
+        for (int game = 0; game < 6; game++) {
+            struct board b;
+            assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2],
+                                   RULE_FREESTYLE));
+            position_init(&p, &t, &b);
+            for (int n = 0; n < 40 && !board_full(&p.b); n++) {
+                place_near(&p, &r, n);
+                for (int me = 0; me < 2; me++) {
+                    int want = 0;
+                    for (int at = 0; at < p.cells; at++) {
+                        if (board_at(&p.b, at) != STONE_NONE)
+                            continue;
+                        for (int side = 0; side < 2; side++) {
+                            enum combo c = position_combo(&p, side, at);
+                            if (c >= COMBO_F3 && c < COMBO_F3 + PATTERN_THREAT_KINDS)
+                                want |= 1 << (c - COMBO_F3 +
+                                              (side == me ? 0 : PATTERN_THREAT_KINDS));
+                        }
+                    }
+                    assert_int_equal(position_threats(&p, me), want);
+                    assert_in_range(want, 0, PATTERN_THREATS - 1);
+                    seen |= want;
+                }
+            }
+        }
+        pattern_free(&t);
+    }
+    assert_int_equal(seen, PATTERN_THREATS - 1);
+}
+
 /* position_stops agrees with placing the stone and looking, for every
  * empty cell and both sides, in games played near the stones (so threes and
  * fours are common), tabulated and untabulated k, both rules. */
@@ -283,14 +343,7 @@ static void test_position_stops(void **state)
                                        (enum rule)rule));
                 position_init(&p, &t, &b);
                 for (int n = 0; n < 40 && !board_full(&p.b); n++) {
-                    struct cellset near;
-                    position_candidates(&p, &near);
-                    int q;
-                    do
-                        q = (int)rng_below(&r, (uint32_t)p.cells);
-                    while (board_at(&p.b, q) != STONE_NONE ||
-                           (p.b.stones > 0 && !cellset_has(&near, q)));
-                    position_place(&p, q, n % 2 ? STONE_WHITE : STONE_BLACK);
+                    place_near(&p, &r, n);
                     for (int side = 0; side < 2; side++)
                         for (enum combo c = COMBO_F3; c <= COMBO_F4; c++) {
                             if (!position_any(&p, 1 - side, c))
@@ -618,6 +671,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_classes),
         cmocka_unit_test(test_multisets),
+        cmocka_unit_test(test_position_threats),
         cmocka_unit_test(test_position_incremental),
         cmocka_unit_test(test_position_stops),
         cmocka_unit_test(test_tss_vcf),
