@@ -87,6 +87,7 @@ struct sample {
     uint8_t set;
     uint8_t threats;              /* position_threats */
 };
+_Static_assert(PATTERN_THREATS <= UINT8_MAX + 1, "a mask fits a sample's byte");
 
 struct data {
     struct sample *s;
@@ -725,34 +726,46 @@ static void fit_threats(const struct data *d, struct model *m, double k, double 
     for (size_t i = 0; i < d->count; i++)
         train += d->s[i].set == SET_TRAIN;
     double *base = malloc(d->count * sizeof *base);
-    if (base == NULL) {
+    /* The training samples grouped by mask, in their order: first[t] ..
+     * first[t + 1] − 1 of order[]. */
+    size_t *order = malloc(train * sizeof *order), first[PATTERN_THREATS + 1] = { 0 };
+    if (base == NULL || (order == NULL && train > 0)) {
         fprintf(stderr, "texel: out of memory\n");
         exit(1);
     }
     for (int t = 0; t < PATTERN_THREATS; t++)
         m->t[t] = 0;
-    for (size_t i = 0; i < d->count; i++)
+    for (size_t i = 0; i < d->count; i++) {
         base[i] = eval(d, m, &d->s[i]);
+        if (d->s[i].set == SET_TRAIN)
+            first[d->s[i].threats + 1]++;
+    }
+    for (int t = 0; t < PATTERN_THREATS; t++)
+        first[t + 1] += first[t];
+    size_t next[PATTERN_THREATS];
+    memcpy(next, first, sizeof next);
+    for (size_t i = 0; i < d->count; i++)
+        if (d->s[i].set == SET_TRAIN)
+            order[next[d->s[i].threats]++] = i;
     for (int t = 0; t < PATTERN_THREATS; t++) {
+        if (first[t] == first[t + 1])
+            continue; /* never met: stays 0 */
         double x = 0;
         for (int it = 0; it < 30; it++) {
             double g = 0, h = 0;
-            for (size_t i = 0; i < d->count; i++) {
-                const struct sample *s = &d->s[i];
-                if (s->set != SET_TRAIN || s->threats != t)
-                    continue;
+            for (size_t j = first[t]; j < first[t + 1]; j++) {
+                size_t i = order[j];
                 double p = 1 / (1 + exp(-k * (base[i] + x)));
-                g += k * (p - s->half_points / 2.0);
+                g += k * (p - d->s[i].half_points / 2.0);
                 h += k * k * p * (1 - p);
             }
-            if (h == 0)
-                break; /* never met: stays 0 */
             g = g / (double)train + 2 * lambda * x;
             h = h / (double)train + 2 * lambda;
             x -= g / h;
         }
         m->t[t] = round(x);
     }
+    free(order);
     free(base);
 }
 
