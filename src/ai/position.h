@@ -189,15 +189,11 @@ static inline bool position_any(const struct position *p, int side, enum combo c
 static inline int position_threats(const struct position *p, int me)
 {
     int mask = 0;
-    for (int i = 0; i < PATTERN_THREAT_KINDS; i++)
-        for (int side = 0; side < 2; side++) {
-            const struct cellset *s = position_set(p, side, (enum combo)(COMBO_F3 + i));
-            uint64_t any = 0;
-            for (int w = 0; w < p->words; w++)
-                any |= s->w[w];
-            if (any != 0)
-                mask |= 1 << (i + (side == me ? 0 : PATTERN_THREAT_KINDS));
-        }
+    for (int i = 0; i < PATTERN_THREAT_KINDS; i++) {
+        enum combo c = (enum combo)(COMBO_F3 + i);
+        mask |= position_any(p, me, c) << i;
+        mask |= position_any(p, 1 - me, c) << (i + PATTERN_THREAT_KINDS);
+    }
     return mask;
 }
 
