@@ -54,7 +54,6 @@
  * default 1e-11) added to the mean loss; rounded to integers and written as
  * the C source of pattern_threat.c to FILE.
  */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,11 +63,10 @@
 #include "ai/position.h"
 #include "io/record.h"
 #include "mnk/game.h"
+#include "learn.h"
 
 #define NF (PAT_COUNT + COMBO_COUNT) /* features of one side */
 
-/* Which games a sample comes from. */
-enum { SET_TRAIN, SET_VALID, SET_TEST };
 
 /* How many cells of one side have one multiset of classes. */
 struct ms_count {
@@ -102,16 +100,6 @@ static double current_weight(int w, int f)
     return f < PAT_COUNT ? pattern_eval_class[w][f] : pattern_eval_combo[w][f - PAT_COUNT];
 }
 
-static void *grow(void *p, size_t *cap, size_t size)
-{
-    *cap = *cap ? 2 * *cap : 65536;
-    p = realloc(p, *cap * size);
-    if (p == NULL) {
-        fprintf(stderr, "texel: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
 
 /* Appends s with its multiset counts ms[0] (me) and ms[1] (the other). */
 static void add_sample(struct data *d, struct sample *s, uint16_t ms[2][PATTERN_MULTISETS])
@@ -123,35 +111,17 @@ static void add_sample(struct data *d, struct sample *s, uint16_t ms[2][PATTERN_
             if (ms[side][m] == 0)
                 continue;
             if (d->used == d->pool_cap)
-                d->pool = grow(d->pool, &d->pool_cap, sizeof *d->pool);
+                d->pool = learn_grow("texel", d->pool, &d->pool_cap, sizeof *d->pool);
             d->pool[d->used++] = (struct ms_count){ (uint16_t)m, ms[side][m] };
             s->len[side]++;
         }
     }
     if (d->count == d->cap)
-        d->s = grow(d->s, &d->cap, sizeof *d->s);
+        d->s = learn_grow("texel", d->s, &d->cap, sizeof *d->s);
     d->s[d->count++] = *s;
 }
 
-static bool any_four(const struct position *p, int side)
-{
-    return position_any(p, side, COMBO_4) || position_any(p, side, COMBO_43) ||
-           position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
-}
 
-/* Whether the evaluation has the say with `me` to move: the search's
- * decide() settles nothing (no five to make or to block, no open four,
- * four-three or double three that wins) and the opponent has no open three
- * (no cell making an open four) to answer. */
-static bool quiet(const struct position *p, int me)
-{
-    int op = 1 - me;
-    if (position_any(p, me, COMBO_5) || position_any(p, op, COMBO_5) ||
-        position_any(p, me, COMBO_F4) || position_any(p, op, COMBO_F4))
-        return false;
-    return any_four(p, op) ||
-           (!position_any(p, me, COMBO_43) && !position_any(p, me, COMBO_33));
-}
 
 /* Counts the classes, combinations and multisets of each side over the
  * empty cells (ms: me first); false if today's weights of those counts do
@@ -194,35 +164,20 @@ static bool features(const struct position *p, int me, struct sample *out,
 /* What reading the records needs: the options, the tables of the first
  * record's win length and rule, a position and a game to replay in. */
 struct reader {
-    int skip, holdout;
-    bool test;                    /* reading the test records */
-    int games;
-    bool have_table;
-    struct pattern_table table;
-    struct position pos;
-    struct game g;
+    struct data *d;               /* where the samples go */
+    struct learn_replay replay;
 };
 
-static void read_game(struct reader *r, struct data *d, const char *path)
+/* Reads one record (learn_each_record's call back; ctx: the reader). */
+static void read_game(void *ctx, const char *path)
 {
-    struct game *g = &r->g;
-    struct position *p = &r->pos;
-    int index = r->games++;
-    char err[512];
-    if (!record_load(path, g, err, sizeof err)) {
-        fprintf(stderr, "texel: %s\n", err);
+    struct reader *r = ctx;
+    struct data *d = r->d;
+    struct game *g = &r->replay.g;
+    struct position *p = &r->replay.pos;
+    enum learn_set set;
+    if (!learn_replay_start(&r->replay, "texel", path, &set))
         return;
-    }
-    if (!r->have_table) {
-        if (!pattern_init(&r->table, g->board.win, g->board.rule)) {
-            fprintf(stderr, "texel: out of memory\n");
-            exit(1);
-        }
-        r->have_table = true;
-    } else if (r->table.win != g->board.win || r->table.rule != g->board.rule) {
-        fprintf(stderr, "texel: %s: another win length or rule than the first record\n", path);
-        return;
-    }
     int black_halves;
     switch (g->result.outcome) {
     case OUTCOME_BLACK_WINS: black_halves = 2; break;
@@ -230,12 +185,9 @@ static void read_game(struct reader *r, struct data *d, const char *path)
     case OUTCOME_DRAW: black_halves = 1; break;
     default: return; /* unfinished */
     }
-    struct board empty;
-    board_init(&empty, g->board.width, g->board.height, g->board.win, g->board.rule);
-    position_init(p, &r->table, &empty);
     for (int i = 0; i < g->ply; i++) {
         int me = i % 2;
-        if (i >= r->skip && quiet(p, me)) {
+        if (i >= r->replay.skip && learn_quiet(p, me)) {
             struct sample s;
             static uint16_t ms[2][PATTERN_MULTISETS];
             if (!features(p, me, &s, ms)) {
@@ -245,53 +197,13 @@ static void read_game(struct reader *r, struct data *d, const char *path)
             }
             s.threats = (uint8_t)position_threats(p, me);
             s.half_points = (uint8_t)(me == 0 ? black_halves : 2 - black_halves);
-            s.set = r->test ? SET_TEST
-                    : index % r->holdout == r->holdout - 1 ? SET_VALID : SET_TRAIN;
+            s.set = (uint8_t)set;
             add_sample(d, &s, ms);
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
     }
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Reads a record, or every .sgf of a directory in name order. */
-static void read_path(struct reader *r, struct data *d, const char *path)
-{
-    DIR *dir = opendir(path);
-    if (dir == NULL) {
-        read_game(r, d, path);
-        return;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
-        size_t len = strlen(e->d_name);
-        if (len < 4 || strcmp(e->d_name + len - 4, ".sgf") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 1024;
-            names = realloc(names, cap * sizeof *names);
-        }
-        size_t size = strlen(path) + len + 2;
-        names[n] = malloc(size);
-        if (names == NULL || names[n] == NULL) {
-            fprintf(stderr, "texel: out of memory\n");
-            exit(1);
-        }
-        snprintf(names[n++], size, "%s/%s", path, e->d_name);
-    }
-    closedir(dir);
-    qsort(names, n, sizeof *names, by_name);
-    for (size_t i = 0; i < n; i++) {
-        read_game(r, d, names[i]);
-        free(names[i]);
-    }
-    free(names);
-}
 
 /* A model: eval = Σ_f a[f]·n_me[f] − b[f]·n_op[f]
  *                 + Σ_m r[0][m]·ms_me[m] − r[1][m]·ms_op[m] + t[threats]. */
@@ -338,7 +250,7 @@ static double fit_k(const struct data *d, const struct model *m)
     double lo = log(1e-6), hi = log(1.0), g = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 100; it++) {
         double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-        if (loss(d, m, exp(x1), SET_TRAIN) < loss(d, m, exp(x2), SET_TRAIN))
+        if (loss(d, m, exp(x1), LEARN_TRAIN) < loss(d, m, exp(x2), LEARN_TRAIN))
             hi = x2;
         else
             lo = x1;
@@ -394,7 +306,7 @@ static double objective(const struct data *d, const struct model *m, double k,
     double r = 0;
     for (int j = 0; j < np; j++)
         r += theta[j] * theta[j];
-    return loss(d, m, k, SET_TRAIN) + RIDGE * r;
+    return loss(d, m, k, LEARN_TRAIN) + RIDGE * r;
 }
 
 /* The step both fits take, Newton's direction damped: move(ctx, m, t) moves
@@ -464,7 +376,7 @@ static void fit(const struct data *d, struct model *m, double k, int np,
         double count = 0;
         for (size_t i = 0; i < d->count; i++) {
             const struct sample *s = &d->s[i];
-            if (s->set != SET_TRAIN)
+            if (s->set != LEARN_TRAIN)
                 continue;
             double z = k * eval(d, m, s), y = s->half_points / 2.0;
             double pr = 1 / (1 + exp(-z));
@@ -500,7 +412,7 @@ static void free_features(const struct data *d, bool free_f[NF])
     for (int f = 0; f < NF; f++) {
         bool seen = false;
         for (size_t i = 0; i < d->count && !seen; i++)
-            seen = d->s[i].set == SET_TRAIN && (d->s[i].n[0][f] != 0 || d->s[i].n[1][f] != 0);
+            seen = d->s[i].set == LEARN_TRAIN && (d->s[i].n[0][f] != 0 || d->s[i].n[1][f] != 0);
         free_f[f] = seen && f != PAT_NONE && f != PAT_COUNT + COMBO_NONE;
     }
 }
@@ -515,7 +427,7 @@ static void round_model(const struct data *d, struct model *m, double k, const b
         m->a[f] = round(m->a[f]);
         m->b[f] = round(m->b[f]);
     }
-    double best = loss(d, m, k, SET_TRAIN);
+    double best = loss(d, m, k, LEARN_TRAIN);
     for (bool better = true; better;) {
         better = false;
         for (int f = 0; f < 2 * NF; f++) {
@@ -525,7 +437,7 @@ static void round_model(const struct data *d, struct model *m, double k, const b
             for (int dir = -1; dir <= 1; dir += 2) {
                 double was = *w;
                 *w = was + dir;
-                double l = loss(d, m, k, SET_TRAIN);
+                double l = loss(d, m, k, LEARN_TRAIN);
                 if (l < best - 1e-9) {
                     best = l;
                     better = true;
@@ -591,7 +503,7 @@ static double penalised(const struct data *d, const struct model *m, double k, d
     double r = 0;
     for (int j = 0; j < res->np; j++)
         r += m->r[res->pw[j]][res->pm[j]] * m->r[res->pw[j]][res->pm[j]];
-    return loss(d, m, k, SET_TRAIN) + lambda * r;
+    return loss(d, m, k, LEARN_TRAIN) + lambda * r;
 }
 
 /* A Newton step on the residuals (see damped_step). */
@@ -638,7 +550,7 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
         double count = 0;
         for (size_t i = 0; i < d->count; i++) {
             const struct sample *s = &d->s[i];
-            if (s->set != SET_TRAIN)
+            if (s->set != LEARN_TRAIN)
                 continue;
             double z = k * eval(d, m, s), y = s->half_points / 2.0;
             double pr = 1 / (1 + exp(-z)), wt = pr * (1 - pr);
@@ -724,7 +636,7 @@ static void fit_threats(const struct data *d, struct model *m, double k, double 
 {
     size_t train = 0;
     for (size_t i = 0; i < d->count; i++)
-        train += d->s[i].set == SET_TRAIN;
+        train += d->s[i].set == LEARN_TRAIN;
     double *base = malloc(d->count * sizeof *base);
     /* The training samples grouped by mask, in their order: first[t] ..
      * first[t + 1] − 1 of order[]. */
@@ -737,7 +649,7 @@ static void fit_threats(const struct data *d, struct model *m, double k, double 
         m->t[t] = 0;
     for (size_t i = 0; i < d->count; i++) {
         base[i] = eval(d, m, &d->s[i]);
-        if (d->s[i].set == SET_TRAIN)
+        if (d->s[i].set == LEARN_TRAIN)
             first[d->s[i].threats + 1]++;
     }
     for (int t = 0; t < PATTERN_THREATS; t++)
@@ -745,7 +657,7 @@ static void fit_threats(const struct data *d, struct model *m, double k, double 
     size_t next[PATTERN_THREATS];
     memcpy(next, first, sizeof next);
     for (size_t i = 0; i < d->count; i++)
-        if (d->s[i].set == SET_TRAIN)
+        if (d->s[i].set == LEARN_TRAIN)
             order[next[d->s[i].threats]++] = i;
     for (int t = 0; t < PATTERN_THREATS; t++) {
         if (first[t] == first[t + 1])
@@ -777,7 +689,7 @@ static void print_threats(FILE *out, const struct data *d, const struct model *m
     static const char kind[PATTERN_THREAT_KINDS] = { 'T', 'D', 'F', 'X' };
     size_t seen[PATTERN_THREATS] = { 0 };
     for (size_t i = 0; i < d->count; i++)
-        seen[d->s[i].threats] += d->s[i].set == SET_TRAIN;
+        seen[d->s[i].threats] += d->s[i].set == LEARN_TRAIN;
     fprintf(out, "/* pattern_threat.c — the evaluation's threat term (pattern_eval_threat,\n"
                  " * see pattern.h), by the threats each side could make with one stone.\n"
                  " * Generated by tools/texel --threats: %s.\n"
@@ -836,14 +748,14 @@ static int fit_threat_term(const struct data *d, const struct model *current, in
     double k = fit_k(d, &base);
     printf("K %.6g (without the threat term)\n", k);
     printf("current evaluation: test loss %.6f (validation %.6f, training %.6f)\n",
-           loss(d, current, k, test), loss(d, current, k, SET_VALID),
-           loss(d, current, k, SET_TRAIN));
+           loss(d, current, k, test), loss(d, current, k, LEARN_VALID),
+           loss(d, current, k, LEARN_TRAIN));
     printf("without the threat term: test loss %.6f (validation %.6f, training %.6f)\n",
-           loss(d, &base, k, test), loss(d, &base, k, SET_VALID), loss(d, &base, k, SET_TRAIN));
+           loss(d, &base, k, test), loss(d, &base, k, LEARN_VALID), loss(d, &base, k, LEARN_TRAIN));
     m = base;
     fit_threats(d, &m, k, lambda);
     printf("threat term, lambda %g: test loss %.6f (validation %.6f, training %.6f)\n", lambda,
-           loss(d, &m, k, test), loss(d, &m, k, SET_VALID), loss(d, &m, k, SET_TRAIN));
+           loss(d, &m, k, test), loss(d, &m, k, LEARN_VALID), loss(d, &m, k, LEARN_TRAIN));
     FILE *out = fopen(path, "w");
     if (out == NULL) {
         fprintf(stderr, "texel: cannot write %s\n", path);
@@ -904,14 +816,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "texel: out of memory\n");
         return 1;
     }
-    r->skip = skip;
-    r->holdout = holdout;
+    r->d = &d;
+    r->replay.skip = skip;
+    r->replay.holdout = holdout;
     for (int i = first; i < argc; i++)
-        read_path(r, &d, argv[i]);
-    int games = r->games;
-    r->test = true;
+        learn_each_record(argv[i], read_game, r);
+    int games = r->replay.games;
+    r->replay.test = true;
     for (int i = 0; i < ntests; i++)
-        read_path(r, &d, tests[i]);
+        learn_each_record(tests[i], read_game, r);
     size_t in_set[3] = { 0 }, halves[3] = { 0 };
     for (size_t i = 0; i < d.count; i++) {
         in_set[d.s[i].set]++;
@@ -919,18 +832,18 @@ int main(int argc, char **argv)
     }
     printf("games %d (+%d test), quiet positions %zu: training %zu, validation %zu, test %zu; "
            "side to move won %zu, drew %zu, lost %zu\n",
-           games, r->games - games, d.count, in_set[SET_TRAIN], in_set[SET_VALID],
-           in_set[SET_TEST], halves[2], halves[1], halves[0]);
-    if (in_set[SET_TRAIN] == 0 || in_set[SET_VALID] == 0) {
+           games, r->replay.games - games, d.count, in_set[LEARN_TRAIN], in_set[LEARN_VALID],
+           in_set[LEARN_TEST], halves[2], halves[1], halves[0]);
+    if (in_set[LEARN_TRAIN] == 0 || in_set[LEARN_VALID] == 0) {
         fprintf(stderr, "texel: too few games to fit and to hold some out\n");
-        pattern_free(&r->table);
+        learn_replay_free(&r->replay);
         free(r);
         free(d.s);
         free(d.pool);
         return 1;
     }
-    int test = in_set[SET_TEST] ? SET_TEST : SET_VALID;
-    bool residuals = pattern_has_multiset(&r->table);
+    int test = in_set[LEARN_TEST] ? LEARN_TEST : LEARN_VALID;
+    bool residuals = pattern_has_multiset(&r->replay.table);
 
     bool free_f[NF];
     free_features(&d, free_f);
@@ -942,16 +855,16 @@ int main(int argc, char **argv)
     for (int w = 0; w < 2 && residuals; w++)
         for (int ms = 0; ms < PATTERN_MULTISETS; ms++)
             current.r[w][ms] = pattern_eval_multiset[w][ms];
-    for (int t = 0; t < PATTERN_THREATS && pattern_has_threats(&r->table); t++)
+    for (int t = 0; t < PATTERN_THREATS && pattern_has_threats(&r->replay.table); t++)
         current.t[t] = pattern_eval_threat[t];
     if (threats_out != NULL) {
         int status = 1;
-        if (!pattern_has_threats(&r->table))
+        if (!pattern_has_threats(&r->replay.table))
             fprintf(stderr, "texel: the threat term is for k = 5\n");
         else
-            status = fit_threat_term(&d, &current, games, in_set[SET_TRAIN], test,
+            status = fit_threat_term(&d, &current, games, in_set[LEARN_TRAIN], test,
                                      threat_lambda, threats_out);
-        pattern_free(&r->table);
+        learn_replay_free(&r->replay);
         free(r);
         free(d.s);
         free(d.pool);
@@ -959,8 +872,8 @@ int main(int argc, char **argv)
     }
     double k = fit_k(&d, &current);
     printf("K %.6g\ncurrent weights: test loss %.6f (validation %.6f, training %.6f)\n", k,
-           loss(&d, &current, k, test), loss(&d, &current, k, SET_VALID),
-           loss(&d, &current, k, SET_TRAIN));
+           loss(&d, &current, k, test), loss(&d, &current, k, LEARN_VALID),
+           loss(&d, &current, k, LEARN_TRAIN));
 
     /* Stage 1, the linear weights: each free feature's weight in each table
      * is a parameter. */
@@ -979,17 +892,17 @@ int main(int argc, char **argv)
         round_model(&d, &lin, k, free_f);
         printf("linear, fitted: test loss %.6f (in integers %.6f; validation %.6f, "
                "training %.6f)\n",
-               exact, loss(&d, &lin, k, test), loss(&d, &lin, k, SET_VALID),
-               loss(&d, &lin, k, SET_TRAIN));
+               exact, loss(&d, &lin, k, test), loss(&d, &lin, k, LEARN_VALID),
+               loss(&d, &lin, k, LEARN_TRAIN));
     } else {
         printf("linear, current: test loss %.6f (validation %.6f, training %.6f)\n",
-               loss(&d, &lin, k, test), loss(&d, &lin, k, SET_VALID),
-               loss(&d, &lin, k, SET_TRAIN));
+               loss(&d, &lin, k, test), loss(&d, &lin, k, LEARN_VALID),
+               loss(&d, &lin, k, LEARN_TRAIN));
     }
     print_tables(&lin);
     if (!residuals) {
         printf("no residuals: they are for k = 5\n");
-        pattern_free(&r->table);
+        learn_replay_free(&r->replay);
         free(r);
         free(d.s);
         free(d.pool);
@@ -1001,7 +914,7 @@ int main(int argc, char **argv)
     static bool forcing[PATTERN_MULTISETS];
     for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--) {
         int ms = pattern_multiset(idx);
-        enum combo c = pattern_combo_of(pattern_cell(&r->table, idx));
+        enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, idx));
         rep[ms] = idx;
         forcing[ms] = c == COMBO_F4 || c == COMBO_5;
     }
@@ -1010,7 +923,7 @@ int main(int argc, char **argv)
         const struct ms_count *c = d.pool + s->first;
         for (int side = 0; side < 2; side++)
             for (int e = 0; e < s->len[side]; e++, c++)
-                seen[side][c->ms] += s->set == SET_TRAIN;
+                seen[side][c->ms] += s->set == LEARN_TRAIN;
     }
     static struct residuals res;
     double best_valid = INFINITY, best_lambda = 0;
@@ -1021,9 +934,9 @@ int main(int argc, char **argv)
         /* From the strongest penalty down, each fit starting from the last. */
         for (int b = 0; b < nlambdas; b++) {
             fit_residuals(&d, &m, k, lambdas[b], &res);
-            double v = loss(&d, &m, k, SET_VALID);
+            double v = loss(&d, &m, k, LEARN_VALID);
             printf("residuals, N %d, lambda %g: %d free; validation loss %.6f (training %.6f)\n",
-                   (int)mins[a], lambdas[b], res.np, v, loss(&d, &m, k, SET_TRAIN));
+                   (int)mins[a], lambdas[b], res.np, v, loss(&d, &m, k, LEARN_TRAIN));
             fflush(stdout);
             if (v < best_valid) {
                 best_valid = v;
@@ -1041,11 +954,11 @@ int main(int argc, char **argv)
     printf("linear and residuals, N %d, lambda %g (%d free): test loss %.6f (in integers "
            "%.6f; validation %.6f, training %.6f)\n",
            best_min, best_lambda, best_np, exact, loss(&d, &best, k, test),
-           loss(&d, &best, k, SET_VALID), loss(&d, &best, k, SET_TRAIN));
+           loss(&d, &best, k, LEARN_VALID), loss(&d, &best, k, LEARN_TRAIN));
     char how[160];
     snprintf(how, sizeof how,
              "%d games, %zu quiet positions,\n * multisets in %d of them or more, L2 penalty %g, %s",
-             games, in_set[SET_TRAIN], best_min, best_lambda,
+             games, in_set[LEARN_TRAIN], best_min, best_lambda,
              keep_linear ? "the linear tables kept" : "the linear tables refitted");
     FILE *out = multiset_out ? fopen(multiset_out, "w") : stdout;
     if (out == NULL) {
@@ -1055,7 +968,7 @@ int main(int argc, char **argv)
     print_residuals(out, &best, rep, how);
     if (out != stdout)
         fclose(out);
-    pattern_free(&r->table);
+    learn_replay_free(&r->replay);
     free(r);
     free(d.s);
     free(d.pool);
