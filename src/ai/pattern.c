@@ -25,9 +25,9 @@ static const uint8_t demote[PAT_COUNT] = {
 };
 
 /* The weight of each line class, and the bonus of combinations that force a
- * win or nearly so, by which the search orders its moves (and the novice
- * player chooses). Set by hand, ordered by how few moves each is from a
- * win. */
+ * win or nearly so, by which the novice player chooses and the search
+ * orders its moves where k is not 5 (k = 5: pattern_order_multiset, fitted
+ * from these). Set by hand, ordered by how few moves each is from a win. */
 static const int class_weight[PAT_COUNT] = { 0, 1, 3, 5, 12, 14, 45, 50, 160, 1000 };
 static const int combo_bonus[COMBO_COUNT] = {
     [COMBO_33] = 250, [COMBO_43] = 500, [COMBO_F4] = 900, [COMBO_5] = 3000,
@@ -280,6 +280,26 @@ static void build_cells(struct pattern_table *t)
     t->cell[PATTERN_STONE] = (struct pattern_entry){ 0, 0 };
 }
 
+static void build_order(struct pattern_table *t)
+{
+    bool fitted = pattern_has_order(t);
+    for (int idx = 0; idx < PATTERN_CELLS; idx++) {
+        if (fitted) {
+            int ms = pattern_multiset(idx);
+            t->order[idx][0] = pattern_order_multiset[0][ms];
+            t->order[idx][1] = pattern_order_multiset[1][ms];
+        } else {
+            int w = pattern_weight_of(t->cell[idx].value);
+            t->order[idx][0] = (int16_t)(2 * w);
+            t->order[idx][1] = (int16_t)w;
+        }
+    }
+    t->order[PATTERN_STONE][0] = t->order[PATTERN_STONE][1] = 0;
+    for (int s = 0; s < 2; s++)
+        for (int b = 0; b < PATTERN_NEAR; b++)
+            t->near[s][b] = fitted ? pattern_order_near[s][b] : 0;
+}
+
 bool pattern_init(struct pattern_table *t, int win, enum rule rule)
 {
     memset(t, 0, sizeof *t);
@@ -294,9 +314,13 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
         p = d < 2 * PATTERN_MAX_TABLE_HALF ? p * 3 : p;
     }
     t->cell = malloc(sizeof *t->cell * (PATTERN_CELLS + 1));
-    if (t->cell == NULL)
+    t->order = malloc(sizeof *t->order * (PATTERN_CELLS + 1));
+    if (t->cell == NULL || t->order == NULL) {
+        pattern_free(t);
         return false;
+    }
     build_cells(t);
+    build_order(t);
     if (t->half <= PATTERN_MAX_TABLE_HALF) {
         size_t size = 1;
         for (int d = 0; d < 2 * t->half; d++)
@@ -322,7 +346,9 @@ void pattern_free(struct pattern_table *t)
     free(t->line);
     free(t->pair);
     free(t->cell);
+    free(t->order);
     t->line = NULL;
     t->pair = NULL;
     t->cell = NULL;
+    t->order = NULL;
 }

@@ -66,6 +66,11 @@ enum { LINE_EMPTY = 0, LINE_OWN = 1, LINE_BLOCKED = 2 };
  * long for a first move at short time controls). */
 #define PATTERN_MAX_TABLE_HALF 5
 
+/* The places of a cell relative to a stone the move ordering tells apart
+ * (position_near): Chebyshev distance 0..5 (5: farther), off or on one of
+ * the stone's four lines. */
+#define PATTERN_NEAR 12
+
 struct pattern_table {
     int win;
     enum rule rule;
@@ -81,6 +86,10 @@ struct pattern_table {
      * (pattern_cell) and its evaluation weight for the side not to move
      * (pattern_eval_waiting). */
     struct pattern_entry *cell;
+    /* By cell index: the cell's ordering score for the side to move [0] and
+     * for the other side [1] (pattern_order). */
+    int16_t (*order)[2];
+    int16_t near[2][PATTERN_NEAR]; /* pattern_order_near, or 0 */
 };
 
 /* What the table says of a cell index: the value and, beside it, so that
@@ -187,6 +196,32 @@ static inline bool pattern_has_multiset(const struct pattern_table *t)
  * --threats) on top of the weights and residuals; 0 for masks never met
  * in quiet play. Generated: pattern_threat.c. */
 extern const int16_t pattern_eval_threat[PATTERN_THREATS];
+
+/* Where k = 5, the search orders a quiet move q by
+ * pattern_order_multiset[0][q's multiset for the side to move] +
+ * pattern_order_multiset[1][its multiset for the other side] +
+ * pattern_order_near[0][where q lies from the last stone] +
+ * pattern_order_near[1][and from the side to move's last stone], a logit of
+ * how likely strong play is to choose q, in the hand weights' units: fitted
+ * (tools/policy) to the moves of self-play games. Other k order by the hand
+ * weights, twice the side to move's and once the other's. Generated:
+ * pattern_order.c. */
+extern const int16_t pattern_order_multiset[2][PATTERN_MULTISETS];
+extern const int16_t pattern_order_near[2][PATTERN_NEAR];
+
+/* Whether table t orders by the fitted tables. */
+static inline bool pattern_has_order(const struct pattern_table *t)
+{
+    return t->win == 5;
+}
+
+/* The ordering score of a cell from its cell index for the side to move
+ * and for the other side (either may be PATTERN_STONE), before the near
+ * terms. */
+static inline int pattern_order(const struct pattern_table *t, int own, int other)
+{
+    return t->order[own][0] + t->order[other][1];
+}
 
 /* Whether table t's evaluation adds the threat term. */
 static inline bool pattern_has_threats(const struct pattern_table *t)

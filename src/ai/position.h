@@ -134,6 +134,18 @@ static inline int position_weight(const struct position *p, int side, int pos)
     return pattern_weight_of(p->ci[pos].cell[side]);
 }
 
+/* Where cell q lies from the stone on cell s (−1: none, then 0): the
+ * bucket of pattern_order_near (PATTERN_NEAR). */
+static inline int position_near(const struct position *p, int s, int q)
+{
+    if (s < 0)
+        return 0;
+    int dx = p->lpos[0][q] - p->lpos[0][s], dy = p->lid[0][q] - p->lid[0][s];
+    int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    int cheb = adx > ady ? adx : ady;
+    return (cheb < 5 ? cheb : 5) * 2 + (dx == 0 || dy == 0 || adx == ady);
+}
+
 /* The line (0..3) through cells a and b when they lie on one within `half`
  * of each other (a line's neighbourhood reach), −1 otherwise. */
 static inline int position_line_between(const struct position *p, int a, int b)

@@ -7,8 +7,12 @@
  * cell wins. Against an opponent threatening an open four, only the cells
  * that stop it (read from the line words) and our own fours are tried; with
  * neither, the node is lost. Otherwise every empty cell within two
- * of a stone is a candidate, ordered by transposition-table move, line-class
- * weights for both sides (attack counted double), killers and history;
+ * of a stone is a candidate, ordered by transposition-table move, its
+ * classes for both sides and where it lies from the last two stones (k = 5:
+ * tables fitted to the moves of strong play; other k: line-class weights,
+ * attack counted double), killers and history. The last two stones are
+ * those of the tree; at the root, the opponent's reply and our move before
+ * it when the board is the one this search left plus one stone;
  * below the root only the best BEAM_WIDTH of them are searched
  * (PV_BEAM_WIDTH at nodes of the principal variation), the later quiet ones
  * with reduced depth first (late-move reductions); at the root every move
@@ -111,6 +115,11 @@ struct search {
     enum rule rule;
     int noise, oversight;        /* weakness, from struct ai_options */
     uint64_t seed;
+    /* The board after the move chosen last, to tell the opponent's reply
+     * on the next call (have_after: it is set). */
+    struct board after;
+    int after_move;
+    bool have_after;
 
     /* Per search. */
     const struct ai_limits *lim;
@@ -125,6 +134,7 @@ struct search {
     uint64_t check_interval;     /* nodes between clock reads */
     bool stopped, timed;
     int root_depth;
+    int root_recent[2];          /* the last stone at the root, the one before; −1: unknown */
     int killer[MAX_PLY][2];
     int32_t history[2][BOARD_MAX_CELLS];
     int pv[MAX_PLY][MAX_PLY];
@@ -257,6 +267,38 @@ static int decide(const struct position *p, int me, int ply, int *forced)
     return 0;
 }
 
+/* The n-th last stone placed (0: the last), in the tree or before the root;
+ * −1 when unknown. */
+static int recent(const struct search *s, int n)
+{
+    const struct position *p = &s->pos;
+    if (p->depth > n)
+        return p->placed[p->depth - 1 - n];
+    return n - p->depth < 2 ? s->root_recent[n - p->depth] : -1;
+}
+
+/* Sets root_recent from b: when b is the board after the move chosen last
+ * plus one stone of the side that did not play it, that stone and the move
+ * (both −1 otherwise: a new game, a move taken back, another game). */
+static void find_recent(struct search *s, const struct board *b, enum stone side)
+{
+    s->root_recent[0] = s->root_recent[1] = -1;
+    const struct board *a = &s->after;
+    if (!s->have_after || a->width != b->width || a->height != b->height ||
+        a->stones + 1 != b->stones)
+        return;
+    int reply = -1;
+    for (int q = 0; q < board_cells(b); q++) {
+        if (a->cell[q] == b->cell[q])
+            continue;
+        if (a->cell[q] != STONE_NONE || b->cell[q] != side || reply >= 0)
+            return;
+        reply = q;
+    }
+    s->root_recent[0] = reply;
+    s->root_recent[1] = s->after_move;
+}
+
 /* Fills list with the moves worth trying for `me` and returns their count:
  * the forced block alone; against a pending open four the cells that stop
  * it (position_stops; only the opponent's four-making cells can, since the
@@ -281,6 +323,7 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
     position_candidates(p, &cand);
     cellset_iter_init(&it, &cand, p->words);
     bool all = p->b.stones == 0;
+    int last = recent(s, 0), before = recent(s, 1);
     for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
          q = all ? q + 1 : cellset_next(&it)) {
         enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
@@ -290,7 +333,11 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
         if (q == hint)
             sc = 1 << 30;
         else {
-            sc = 2 * position_weight(p, me, q) + position_weight(p, op, q);
+            uint32_t cidx = p->ci[q].cidx;
+            int black = (int)(cidx & 0xffff), white = (int)(cidx >> 16);
+            sc = me == 0 ? pattern_order(p->pt, black, white) : pattern_order(p->pt, white, black);
+            sc += p->pt->near[0][position_near(p, last, q)] +
+                  p->pt->near[1][position_near(p, before, q)];
             if (q == s->killer[ply][0])
                 sc += 300;
             else if (q == s->killer[ply][1])
@@ -710,6 +757,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     position_init(&s->pos, &s->pt, b);
     struct position *p = &s->pos;
     int me = position_side(side);
+    find_recent(s, b, side == STONE_BLACK ? STONE_WHITE : STONE_BLACK);
     int move = -1;
     bool lapse = s->oversight > 0 &&
                  rng_mix(b->hash ^ s->seed ^ LAPSE_KEY) % 1000 < (uint64_t)s->oversight;
@@ -757,6 +805,10 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     }
     if (move < 0 || move >= board_cells(b) || board_at(b, move) != STONE_NONE)
         move = first_empty(b);
+    s->after = *b;
+    board_place(&s->after, move, side);
+    s->after_move = move;
+    s->have_after = true;
     return move;
 }
 
