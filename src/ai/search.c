@@ -805,10 +805,12 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     }
     if (move < 0 || move >= board_cells(b) || board_at(b, move) != STONE_NONE)
         move = first_empty(b);
-    s->after = *b;
-    board_place(&s->after, move, side);
-    s->after_move = move;
-    s->have_after = true;
+    s->have_after = move >= 0; /* −1: the board was full */
+    if (s->have_after) {
+        s->after = *b;
+        board_place(&s->after, move, side);
+        s->after_move = move;
+    }
     return move;
 }
 

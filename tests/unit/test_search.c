@@ -691,6 +691,49 @@ static void test_legal_everywhere(void **state)
     ai_destroy(&ai);
 }
 
+/* One search playing Black through a game, the replies random near its
+ * stones: each call sees the board it left plus one stone (the case where
+ * the root is told the last two stones), and a new game or a board with a
+ * stone taken back in between. The moves are legal, and two searches fed
+ * the same game choose the same moves. */
+static void test_follows_its_game(void **state)
+{
+    (void)state;
+    struct ai a, b;
+    struct ai_options opts = { .memory = 1 << 20, .seed = 3 };
+    assert_true(ai_create(&a, "search", &opts));
+    assert_true(ai_create(&b, "search", &opts));
+    struct rng r;
+    rng_seed(&r, 77);
+    for (int game = 0; game < 3; game++) {
+        struct board bd;
+        assert_true(board_init(&bd, 15, 15, 5, RULE_FREESTYLE));
+        for (int turn = 0; turn < 12; turn++) {
+            struct ai_limits lim = { .max_nodes = 3000 };
+            int m = ai_choose(&a, &bd, STONE_BLACK, &lim);
+            assert_int_equal(ai_choose(&b, &bd, STONE_BLACK, &lim), m);
+            assert_in_range(m, 0, board_cells(&bd) - 1);
+            assert_int_equal(board_at(&bd, m), STONE_NONE);
+            board_place(&bd, m, STONE_BLACK);
+            if (rules_is_win(&bd, m, NULL))
+                break;
+            int q;
+            do
+                q = m + (int)rng_below(&r, 5) - 2 + 15 * ((int)rng_below(&r, 5) - 2);
+            while (q < 0 || q >= board_cells(&bd) || board_at(&bd, q) != STONE_NONE);
+            board_place(&bd, q, STONE_WHITE);
+            if (rules_is_win(&bd, q, NULL))
+                break;
+            if (game == 2 && turn == 6) { /* a move taken back: not the board left */
+                board_remove(&bd, q);
+                board_remove(&bd, m);
+            }
+        }
+    }
+    ai_destroy(&a);
+    ai_destroy(&b);
+}
+
 /* A middle-game position with no forced line for either side. */
 static void quiet_position(struct board *b)
 {
@@ -765,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_beam_win_is_confirmed),
         cmocka_unit_test(test_beam_loss_is_confirmed),
         cmocka_unit_test(test_legal_everywhere),
+        cmocka_unit_test(test_follows_its_game),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_limits_and_determinism),
     };
