@@ -87,21 +87,13 @@ struct data {
 
 
 
-static int cell_index(const struct position *p, int side, int q)
-{
-    int index = 0;
-    for (int d = 0; d < 4; d++)
-        index += position_line(p, side, q, d) * pattern_cell_weight[d];
-    return index;
-}
-
 static struct cand candidate(const struct position *p, int me, int q)
 {
     int last = p->depth >= 1 ? p->placed[p->depth - 1] : -1;
     int before = p->depth >= 2 ? p->placed[p->depth - 2] : -1;
     return (struct cand){
-        .own = (uint16_t)pattern_multiset(cell_index(p, me, q)),
-        .other = (uint16_t)pattern_multiset(cell_index(p, 1 - me, q)),
+        .own = (uint16_t)pattern_multiset(position_index(p, me, q)),
+        .other = (uint16_t)pattern_multiset(position_index(p, 1 - me, q)),
         .near = { near_bucket(p, last, q), near_bucket(p, before, q) },
         .hand = 2 * position_weight(p, me, q) + position_weight(p, 1 - me, q),
     };

@@ -134,6 +134,13 @@ static inline int position_weight(const struct position *p, int side, int pos)
     return pattern_weight_of(p->ci[pos].cell[side]);
 }
 
+/* The cell index (pattern_cell_weight digits) of `side`'s four classes on
+ * the empty cell pos, as the position keeps it. */
+static inline int position_index(const struct position *p, int side, int pos)
+{
+    return (int)(p->ci[pos].cidx >> 16 * side & 0xffff);
+}
+
 /* Where cell q lies from the stone on cell s (−1: none, then 0): the
  * bucket of pattern_order_near (PATTERN_NEAR). */
 static inline int position_near(const struct position *p, int s, int q)

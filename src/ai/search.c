@@ -333,9 +333,7 @@ static int generate(struct search *s, int me, int ply, int forced, int hint,
         if (q == hint)
             sc = 1 << 30;
         else {
-            uint32_t cidx = p->ci[q].cidx;
-            int black = (int)(cidx & 0xffff), white = (int)(cidx >> 16);
-            sc = me == 0 ? pattern_order(p->pt, black, white) : pattern_order(p->pt, white, black);
+            sc = pattern_order(p->pt, position_index(p, me, q), position_index(p, op, q));
             sc += p->pt->near[0][position_near(p, last, q)] +
                   p->pt->near[1][position_near(p, before, q)];
             if (q == s->killer[ply][0])
