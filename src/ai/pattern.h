@@ -184,15 +184,22 @@ static inline bool pattern_has_multiset(const struct pattern_table *t)
  * four-three (COMBO_F3 up to COMBO_43, in order). */
 #define PATTERN_THREAT_KINDS 4
 
-/* The threat term's masks: bit i when the side to move has a cell of
- * combination COMBO_F3 + i, bit PATTERN_THREAT_KINDS + i when the other side
- * has one (position_threats). */
-#define PATTERN_THREATS (1 << 2 * PATTERN_THREAT_KINDS)
+/* The threat term's masks (position_threats): bit i when the side to move
+ * has a cell of combination COMBO_F3 + i, bit PATTERN_THREAT_KINDS + i when
+ * the other side has one; then, from bit PATTERN_THREAT_COUNTS, for the side
+ * to move and then the other PATTERN_THREAT_SIDE_BITS bits each: how many
+ * cells make it an open three (0: under 2, 1: 2 or 3, 2: 4 to 6, 3: more)
+ * and, two bits up, how many make it a four (0: under 2, 1: 2 or 3, 2:
+ * more). */
+#define PATTERN_THREAT_COUNTS (2 * PATTERN_THREAT_KINDS)
+#define PATTERN_THREAT_SIDE_BITS 4
+#define PATTERN_THREATS (1 << (PATTERN_THREAT_COUNTS + 2 * PATTERN_THREAT_SIDE_BITS))
 
 /* Where k = 5, the evaluation adds pattern_eval_threat[mask] for the
  * position's mask of threats: what having them at once is worth beyond the
  * sum of the cells' weights (a four and an open three of the side to move
- * together, say, against the other's double three). Fitted (tools/texel
+ * together, say, against the other's double three, or many cells that make
+ * open threes against few). Fitted (tools/texel
  * --threats) on top of the weights and residuals; 0 for masks never met
  * in quiet play. Generated: pattern_threat.c. */
 extern const int16_t pattern_eval_threat[PATTERN_THREATS];

@@ -202,20 +202,6 @@ static inline bool position_any(const struct position *p, int side, enum combo c
     return any != 0;
 }
 
-/* The mask of threats of pattern_eval_threat with `me` (0/1) to move: bit i
- * when me has an empty cell of combination COMBO_F3 + i, bit
- * PATTERN_THREAT_KINDS + i when the other side has one. */
-static inline int position_threats(const struct position *p, int me)
-{
-    int mask = 0;
-    for (int i = 0; i < PATTERN_THREAT_KINDS; i++) {
-        enum combo c = (enum combo)(COMBO_F3 + i);
-        mask |= position_any(p, me, c) << i;
-        mask |= position_any(p, 1 - me, c) << (i + PATTERN_THREAT_KINDS);
-    }
-    return mask;
-}
-
 /* Whether `side` has two or more empty cells making combination c (COMBO_F3
  * up). */
 static inline bool position_several(const struct position *p, int side, enum combo c)
@@ -231,6 +217,37 @@ static inline bool position_several(const struct position *p, int side, enum com
         seen = true;
     }
     return false;
+}
+
+/* How many empty cells make combination c (COMBO_F3 up) for `side`. */
+static inline int position_count(const struct position *p, int side, enum combo c)
+{
+    const struct cellset *s = position_set(p, side, c);
+    int n = 0;
+    for (int i = 0; i < p->words; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+/* The mask of threats of pattern_eval_threat with `me` (0/1) to move (see
+ * PATTERN_THREATS). */
+static inline int position_threats(const struct position *p, int me)
+{
+    int mask = 0;
+    for (int i = 0; i < PATTERN_THREAT_KINDS; i++) {
+        enum combo c = (enum combo)(COMBO_F3 + i);
+        mask |= position_any(p, me, c) << i;
+        mask |= position_any(p, 1 - me, c) << (i + PATTERN_THREAT_KINDS);
+    }
+    for (int side = 0; side < 2; side++) {
+        int who = side ? 1 - me : me;
+        int threes = position_count(p, who, COMBO_F3);
+        int fours = position_count(p, who, COMBO_4);
+        int level = (threes < 2 ? 0 : threes < 4 ? 1 : threes < 7 ? 2 : 3) |
+                    (fours < 2 ? 0 : fours < 4 ? 1 : 2) << 2;
+        mask |= level << (PATTERN_THREAT_COUNTS + side * PATTERN_THREAT_SIDE_BITS);
+    }
+    return mask;
 }
 
 /* The first empty cell where `side` makes combination c (COMBO_F3 up), or

@@ -30,7 +30,8 @@
  *
  * Leaves are scored by the sums of the line-class weights of both sides,
  * each from its table for the side to move or the side waiting, and (k = 5)
- * a term for the threats each side could make at once (pattern.h);
+ * a term for the threats each side could make at once and how many cells
+ * make them (pattern.h);
  * but a side facing an open three answers it first, up to QUIESCE_PLIES past
  * the leaves, so a three nothing stops is scored as the loss it is. The root
  * first looks for a VCF and a short VCT of its own; after the iterative

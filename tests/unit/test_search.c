@@ -353,9 +353,10 @@ static void place_near(struct position *p, struct rng *r, int n)
 }
 
 /* position_threats names exactly the combinations COMBO_F3 .. COMBO_43 that
- * some empty cell makes, the side to move's in the low bits, in games
- * played near the stones (threes and fours are common); every bit is seen
- * set. Only k = 5 tables add the threat term. */
+ * some empty cell makes, the side to move's in the low bits, and above them
+ * how many cells make each side an open three and a four, in the levels
+ * pattern.h gives; in games played near the stones (threes and fours are
+ * common); every bit is seen set. Only k = 5 tables add the threat term. */
 static void test_position_threats(void **state)
 {
     (void)state;
@@ -376,16 +377,24 @@ static void test_position_threats(void **state)
             for (int n = 0; n < 40 && !board_full(&p.b); n++) {
                 place_near(&p, &r, n);
                 for (int me = 0; me < 2; me++) {
-                    int want = 0;
+                    int want = 0, threes[2] = { 0, 0 }, fours[2] = { 0, 0 };
                     for (int at = 0; at < p.cells; at++) {
                         if (board_at(&p.b, at) != STONE_NONE)
                             continue;
                         for (int side = 0; side < 2; side++) {
                             enum combo c = position_combo(&p, side, at);
+                            int who = side == me ? 0 : 1;
                             if (c >= COMBO_F3 && c < COMBO_F3 + PATTERN_THREAT_KINDS)
-                                want |= 1 << (c - COMBO_F3 +
-                                              (side == me ? 0 : PATTERN_THREAT_KINDS));
+                                want |= 1 << (c - COMBO_F3 + who * PATTERN_THREAT_KINDS);
+                            threes[who] += c == COMBO_F3;
+                            fours[who] += c == COMBO_4;
                         }
+                    }
+                    for (int who = 0; who < 2; who++) {
+                        int level = threes[who] >= 7 ? 3 : threes[who] >= 4 ? 2
+                                                         : threes[who] >= 2 ? 1 : 0;
+                        level |= (fours[who] >= 4 ? 2 : fours[who] >= 2 ? 1 : 0) << 2;
+                        want |= level << (PATTERN_THREAT_COUNTS + who * PATTERN_THREAT_SIDE_BITS);
                     }
                     assert_int_equal(position_threats(&p, me), want);
                     assert_in_range(want, 0, PATTERN_THREATS - 1);
