@@ -371,7 +371,11 @@ static void fit(const struct data *d, struct model *m, double k, int np,
                 const double ca[][NF], const double cb[][NF])
 {
     double theta[MAXP] = { 0 };
-    struct model start;
+    struct model *start = malloc(sizeof *start); /* the threat term makes it large */
+    if (start == NULL) {
+        fprintf(stderr, "texel: out of memory\n");
+        exit(1);
+    }
     for (int it = 0; it < 50; it++) {
         double g[MAXP] = { 0 }, h[MAXP * MAXP] = { 0 }, x[MAXP];
         double count = 0;
@@ -401,9 +405,10 @@ static void fit(const struct data *d, struct model *m, double k, int np,
         struct linear_step ls = { d, k, np, ca, cb, theta, { 0 }, { 0 } };
         solve(h, g, ls.step, np);
         memcpy(ls.theta0, theta, sizeof ls.theta0);
-        if (damped_step(m, &start, linear_move, linear_objective, &ls) < 1e-9)
+        if (damped_step(m, start, linear_move, linear_objective, &ls) < 1e-9)
             break;
     }
+    free(start);
 }
 
 /* Which features the fit may move: those seen in the training samples
