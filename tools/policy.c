@@ -48,27 +48,12 @@
 /* A candidate: its multisets for the side to move and for the other. */
 struct cand {
     uint16_t own, other;
-    uint8_t near[2]; /* by the last stone, by the one before (near_bucket) */
+    uint8_t near[2]; /* by the last stone, by the one before (position_near) */
     int32_t hand;    /* today's ordering score */
 };
 
-#define NEAR_BUCKETS 12
+#define NEAR_BUCKETS PATTERN_NEAR
 
-/* Where q lies from stone s (−1: none): by Chebyshev distance up to 5, and
- * whether on one of s's four lines. */
-static uint8_t near_bucket(const struct position *p, int s, int q)
-{
-    if (s < 0)
-        return 0;
-    int w = p->b.width;
-    int dx = q % w - s % w, dy = q / w - s / w;
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    int cheb = ax > ay ? ax : ay;
-    if (cheb > 5)
-        cheb = 5;
-    bool line = dx == 0 || dy == 0 || ax == ay;
-    return (uint8_t)(cheb * 2 + line);
-}
 
 /* A choice: `n` candidates of the pool from `first`, the played one first. */
 struct choice {
@@ -94,7 +79,7 @@ static struct cand candidate(const struct position *p, int me, int q)
     return (struct cand){
         .own = (uint16_t)pattern_multiset(position_index(p, me, q)),
         .other = (uint16_t)pattern_multiset(position_index(p, 1 - me, q)),
-        .near = { near_bucket(p, last, q), near_bucket(p, before, q) },
+        .near = { (uint8_t)position_near(p, last, q), (uint8_t)position_near(p, before, q) },
         .hand = 2 * position_weight(p, me, q) + position_weight(p, 1 - me, q),
     };
 }
