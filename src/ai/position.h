@@ -234,18 +234,18 @@ static inline int position_count(const struct position *p, int side, enum combo 
 static inline int position_threats(const struct position *p, int me)
 {
     int mask = 0;
-    for (int i = 0; i < PATTERN_THREAT_KINDS; i++) {
-        enum combo c = (enum combo)(COMBO_F3 + i);
-        mask |= position_any(p, me, c) << i;
-        mask |= position_any(p, 1 - me, c) << (i + PATTERN_THREAT_KINDS);
-    }
     for (int side = 0; side < 2; side++) {
         int who = side ? 1 - me : me;
         int threes = position_count(p, who, COMBO_F3);
         int fours = position_count(p, who, COMBO_4);
+        int kinds = (threes > 0) |
+                    position_any(p, who, COMBO_33) << (COMBO_33 - COMBO_F3) |
+                    (fours > 0) << (COMBO_4 - COMBO_F3) |
+                    position_any(p, who, COMBO_43) << (COMBO_43 - COMBO_F3);
         int level = (threes < 2 ? 0 : threes < 4 ? 1 : threes < 7 ? 2 : 3) |
                     (fours < 2 ? 0 : fours < 4 ? 1 : 2) << 2;
-        mask |= level << (PATTERN_THREAT_COUNTS + side * PATTERN_THREAT_SIDE_BITS);
+        mask |= kinds << side * PATTERN_THREAT_KINDS |
+                level << (PATTERN_THREAT_COUNTS + side * PATTERN_THREAT_SIDE_BITS);
     }
     return mask;
 }
