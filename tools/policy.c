@@ -416,5 +416,4 @@ int main(int argc, char **argv)
     if (out != NULL && !write_table(out, &d, &fitted, hand.scale, lambda, r.replay.games))
         return 1;
     return 0;
-    return 0;
 }
