@@ -52,8 +52,6 @@ struct cand {
     int32_t hand;    /* today's ordering score */
 };
 
-#define NEAR_BUCKETS PATTERN_NEAR
-
 
 /* A choice: `n` candidates of the pool from `first`, the played one first. */
 struct choice {
@@ -136,7 +134,7 @@ static void read_game(void *ctx, const char *path)
 
 
 #define NEAR0 (2 * PATTERN_MULTISETS)
-#define NP (NEAR0 + 2 * NEAR_BUCKETS)
+#define NP (NEAR0 + 2 * PATTERN_NEAR)
 
 /* The logit of a candidate: own table then other's, or the hand score over
  * a temperature when `hand` is set. */
@@ -151,7 +149,7 @@ static double logit(const struct model *m, const struct cand *c)
     if (m->hand)
         return c->hand * m->scale;
     return m->v[c->own] + m->v[PATTERN_MULTISETS + c->other] + m->v[NEAR0 + c->near[0]] +
-           m->v[NEAR0 + NEAR_BUCKETS + c->near[1]];
+           m->v[NEAR0 + PATTERN_NEAR + c->near[1]];
 }
 
 struct stats {
@@ -194,7 +192,7 @@ static struct stats measure(const struct data *d, const struct model *m, int set
                 grad[cd[j].own] += g;
                 grad[PATTERN_MULTISETS + cd[j].other] += g;
                 grad[NEAR0 + cd[j].near[0]] += g;
-                grad[NEAR0 + NEAR_BUCKETS + cd[j].near[1]] += g;
+                grad[NEAR0 + PATTERN_NEAR + cd[j].near[1]] += g;
             }
     }
     if (st.n > 0) {
@@ -344,13 +342,13 @@ static bool write_table(const char *path, const struct data *d, const struct mod
     fprintf(f, "};\n\nconst int16_t pattern_order_near[2][PATTERN_NEAR] = {\n");
     for (int t = 0; t < 2; t++) {
         double low = 1e300;
-        for (int k = 0; k < NEAR_BUCKETS; k++)
-            if (m->v[NEAR0 + t * NEAR_BUCKETS + k] < low)
-                low = m->v[NEAR0 + t * NEAR_BUCKETS + k];
+        for (int k = 0; k < PATTERN_NEAR; k++)
+            if (m->v[NEAR0 + t * PATTERN_NEAR + k] < low)
+                low = m->v[NEAR0 + t * PATTERN_NEAR + k];
         fprintf(f, "    { /* from the %s stone: by distance 0..5, off and on its lines */\n       ",
                 t ? "side to move's last" : "last");
-        for (int k = 0; k < NEAR_BUCKETS; k++)
-            fprintf(f, " %d,", (int)lround((m->v[NEAR0 + t * NEAR_BUCKETS + k] - low) / scale));
+        for (int k = 0; k < PATTERN_NEAR; k++)
+            fprintf(f, " %d,", (int)lround((m->v[NEAR0 + t * PATTERN_NEAR + k] - low) / scale));
         fprintf(f, "\n    },\n");
     }
     fprintf(f, "};\n");
