@@ -1,9 +1,11 @@
-/* texel.c — fits the evaluation's weights to game results (the Texel method).
+/* texel.c — fits the evaluation's weights to game results (the Texel method),
+ * or to results blended with a search's scores.
  *
  *   texel [--skip N] [--holdout M] [--test RECORD|DIR]... [--lambda L,...]
- *         [--min-count N,...] [--keep-linear] [--multiset FILE] RECORD|DIR...
+ *         [--min-count N,...] [--keep-linear] [--multiset FILE]
+ *         [--scores SUFFIX [--alpha A]] RECORD|DIR...
  *   texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M]
- *         [--test RECORD|DIR]... RECORD|DIR...
+ *         [--test RECORD|DIR]... [--scores SUFFIX [--alpha A]] RECORD|DIR...
  *
  * Games: tools/texel-games.sh. Built on request: ninja -C build tools/texel.
  *
@@ -16,6 +18,15 @@
  * for validation: the fit never sees it, the choice of λ and N below is made
  * on it. The --test records are a test set, seen by nothing but the losses
  * printed last (without them the validation games are the test set too).
+ *
+ * --scores SUFFIX reads, for each training and validation record PATH, the
+ * scores tools/label wrote to PATH.SUFFIX (a record without them is left
+ * out; every quiet position must have one). A score is the mean of the last
+ * two iterations' (the search's odd and even depths disagree); as a
+ * probability it is sigmoid(Ks · score), Ks fitted to the results, and 1 or
+ * 0 for a win or loss the search found. The label is then A · result +
+ * (1 − A) · that probability (--alpha, default 0.5). The test set keeps the
+ * results: the losses printed for it are on the games' results.
  *
  * The evaluation is what position.c keeps: for each side the sum, over the
  * empty cells, of the cell's weight in table w = 0 for the side to move and
@@ -63,6 +74,7 @@
 #include "ai/pattern.h"
 #include "ai/position.h"
 #include "io/record.h"
+#include "mnk/ai.h"
 #include "mnk/game.h"
 #include "learn.h"
 
@@ -84,6 +96,9 @@ struct sample {
     uint16_t len[2];
     uint8_t half_points;
     uint8_t set;
+    bool scored;                  /* score holds a search's score */
+    int score;
+    float y;                      /* the label the fit aims at */
     uint16_t threats;             /* position_threats */
 };
 _Static_assert(PATTERN_THREATS <= UINT16_MAX + 1, "a mask fits a sample's field");
@@ -166,8 +181,11 @@ static bool features(const struct position *p, int me, struct sample *out,
  * record's win length and rule, a position and a game to replay in. */
 struct reader {
     struct data *d;               /* where the samples go */
+    const char *scores;           /* suffix of the score files, or NULL */
     struct learn_replay replay;
 };
+
+#define DECIDED (AI_SCORE_WIN / 2) /* a search score this big is a win */
 
 /* Reads one record (learn_each_record's call back; ctx: the reader). */
 static void read_game(void *ctx, const char *path)
@@ -179,6 +197,24 @@ static void read_game(void *ctx, const char *path)
     enum learn_set set;
     if (!learn_replay_start(&r->replay, "texel", path, &set))
         return;
+    static int last[BOARD_MAX_CELLS + 1], before[BOARD_MAX_CELLS + 1];
+    static bool have[BOARD_MAX_CELLS + 1];
+    if (r->scores != NULL && set != LEARN_TEST) {
+        char name[4096];
+        snprintf(name, sizeof name, "%s.%s", path, r->scores);
+        FILE *f = fopen(name, "r");
+        if (f == NULL)
+            return; /* not scored: not used */
+        memset(have, 0, sizeof have);
+        int ply, depth, a, b;
+        while (fscanf(f, "%d %d %d %d", &ply, &depth, &a, &b) == 4)
+            if (ply >= 0 && ply <= BOARD_MAX_CELLS) {
+                have[ply] = true;
+                last[ply] = a;
+                before[ply] = b;
+            }
+        fclose(f);
+    }
     int black_halves;
     switch (g->result.outcome) {
     case OUTCOME_BLACK_WINS: black_halves = 2; break;
@@ -199,6 +235,17 @@ static void read_game(void *ctx, const char *path)
             s.threats = (uint16_t)position_threats(p, me);
             s.half_points = (uint8_t)(me == 0 ? black_halves : 2 - black_halves);
             s.set = (uint8_t)set;
+            s.y = (float)(s.half_points / 2.0);
+            s.scored = r->scores != NULL && set != LEARN_TEST;
+            if (s.scored && !have[i]) {
+                fprintf(stderr, "texel: %s: no score for ply %d\n", path, i);
+                exit(1);
+            }
+            if (s.scored) {
+                int a = last[i], b = before[i];
+                bool decided = a >= DECIDED || a <= -DECIDED;
+                s.score = decided ? a : (a + b) / 2;
+            }
             add_sample(d, &s, ms);
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
@@ -227,6 +274,13 @@ static double eval(const struct data *d, const struct model *m, const struct sam
     return e + m->t[s->threats];
 }
 
+/* The cross-entropy of sigmoid(z) against the label y: log(1 + e^z) − y·z,
+ * without overflow. */
+static double cross_entropy(double z, double y)
+{
+    return (z > 0 ? z + log1p(exp(-z)) : log1p(exp(z))) - y * z;
+}
+
 /* Mean cross-entropy of sigmoid(K · eval) against the labels of the samples
  * of one set. */
 static double loss(const struct data *d, const struct model *m, double k, int set)
@@ -237,26 +291,42 @@ static double loss(const struct data *d, const struct model *m, double k, int se
         const struct sample *s = &d->s[i];
         if (s->set != set)
             continue;
-        double z = k * eval(d, m, s), y = s->half_points / 2.0;
-        /* log(1 + e^z) − y·z, without overflow */
-        sum += (z > 0 ? z + log1p(exp(-z)) : log1p(exp(z))) - y * z;
+        sum += cross_entropy(k * eval(d, m, s), s->y);
         n++;
     }
     return n ? sum / (double)n : 0;
 }
 
-/* The K minimising the training loss of m: golden section on log K. */
-static double fit_k(const struct data *d, const struct model *m)
+/* The scale K in [1e-6, 1] minimising f(ctx, K): golden section on log K. */
+static double min_scale(double (*f)(const void *ctx, double k), const void *ctx)
 {
     double lo = log(1e-6), hi = log(1.0), g = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 100; it++) {
         double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-        if (loss(d, m, exp(x1), LEARN_TRAIN) < loss(d, m, exp(x2), LEARN_TRAIN))
+        if (f(ctx, exp(x1)) < f(ctx, exp(x2)))
             hi = x2;
         else
             lo = x1;
     }
     return exp((lo + hi) / 2);
+}
+
+struct data_model {
+    const struct data *d;
+    const struct model *m;
+};
+
+static double train_loss(const void *ctx, double k)
+{
+    const struct data_model *dm = ctx;
+    return loss(dm->d, dm->m, k, LEARN_TRAIN);
+}
+
+/* The K minimising the training loss of m. */
+static double fit_k(const struct data *d, const struct model *m)
+{
+    struct data_model dm = { d, m };
+    return min_scale(train_loss, &dm);
 }
 
 /* Solves h·x = g (n unknowns, h n×n row-major, destroyed) by Gaussian
@@ -383,7 +453,7 @@ static void fit(const struct data *d, struct model *m, double k, int np,
             const struct sample *s = &d->s[i];
             if (s->set != LEARN_TRAIN)
                 continue;
-            double z = k * eval(d, m, s), y = s->half_points / 2.0;
+            double z = k * eval(d, m, s), y = s->y;
             double pr = 1 / (1 + exp(-z));
             for (int j = 0; j < np; j++) {
                 double v = 0;
@@ -558,7 +628,7 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
             const struct sample *s = &d->s[i];
             if (s->set != LEARN_TRAIN)
                 continue;
-            double z = k * eval(d, m, s), y = s->half_points / 2.0;
+            double z = k * eval(d, m, s), y = s->y;
             double pr = 1 / (1 + exp(-z)), wt = pr * (1 - pr);
             const struct ms_count *c = d->pool + s->first;
             int nnz = 0;
@@ -675,7 +745,7 @@ static void fit_threats(const struct data *d, struct model *m, double k, double 
             for (size_t j = first[t]; j < first[t + 1]; j++) {
                 size_t i = order[j];
                 double p = 1 / (1 + exp(-k * (base[i] + x)));
-                g += k * (p - d->s[i].half_points / 2.0);
+                g += k * (p - d->s[i].y);
                 h += k * k * p * (1 - p);
             }
             g = g / (double)train + 2 * lambda * x;
@@ -783,6 +853,43 @@ static int fit_threat_term(const struct data *d, const struct model *current, in
     return fclose(out) == 0 ? 0 : 1;
 }
 
+/* Cross-entropy of sigmoid(ks · score) against the results of the scored
+ * training samples the search did not decide (ctx: the data). */
+static double score_loss(const void *ctx, double ks)
+{
+    const struct data *d = ctx;
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        const struct sample *s = &d->s[i];
+        if (s->set != LEARN_TRAIN || !s->scored || s->score >= DECIDED || s->score <= -DECIDED)
+            continue;
+        sum += cross_entropy(ks * s->score, s->half_points / 2.0);
+        n++;
+    }
+    return n ? sum / (double)n : 0;
+}
+
+/* Sets the labels of the scored samples to alpha · result + (1 − alpha) ·
+ * the search's score as a probability (its scale fitted to the results). */
+static void blend_labels(struct data *d, double alpha)
+{
+    double ks = min_scale(score_loss, d), mean = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        struct sample *s = &d->s[i];
+        if (!s->scored)
+            continue;
+        double p = s->score >= DECIDED ? 1 : s->score <= -DECIDED ? 0 : 1 / (1 + exp(-ks * s->score));
+        s->y = (float)(alpha * s->half_points / 2.0 + (1 - alpha) * p);
+        mean += p;
+        n++;
+    }
+    printf("search scores: K %.6g, loss against the results %.6f; %zu labels blended, "
+           "alpha %g, mean score %.4f\n",
+           ks, score_loss(d, ks), n, alpha, n ? mean / (double)n : 0);
+}
+
 int main(int argc, char **argv)
 {
     int first = 1, skip = 8, holdout = 5;
@@ -790,6 +897,8 @@ int main(int argc, char **argv)
     const char *tests[64], *multiset_out = NULL, *threats_out = NULL;
     double threat_lambda = 1e-11;
     int ntests = 0;
+    const char *scores = NULL;
+    double alpha = 0.5;
     double lambdas[MAX_GRID] = { 1e-3, 1e-4, 1e-5, 1e-6, 1e-7 }, mins[MAX_GRID] = { 1, 30, 100 };
     int nlambdas = 5, nmins = 3;
     for (; first < argc && argv[first][0] == '-' && !bad; first++) {
@@ -812,6 +921,10 @@ int main(int argc, char **argv)
             multiset_out = val, first++;
         else if (strcmp(opt, "--threats") == 0)
             threats_out = val, first++;
+        else if (strcmp(opt, "--scores") == 0)
+            scores = val, first++;
+        else if (strcmp(opt, "--alpha") == 0)
+            bad = parse_list(val, &alpha, 1) != 1 || alpha < 0 || alpha > 1, first++;
         else if (strcmp(opt, "--threat-lambda") == 0)
             bad = parse_list(val, &threat_lambda, 1) != 1 || threat_lambda < 0, first++;
         else
@@ -820,9 +933,9 @@ int main(int argc, char **argv)
     if (bad || first >= argc || holdout < 2 || skip < 0) {
         fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--test RECORD|DIR]... "
                         "[--lambda L,...] [--min-count N,...] [--keep-linear] "
-                        "[--multiset FILE] RECORD|DIR...\n"
+                        "[--multiset FILE] [--scores SUFFIX [--alpha A]] RECORD|DIR...\n"
                         "       texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M] "
-                        "[--test RECORD|DIR]... RECORD|DIR...\n");
+                        "[--test RECORD|DIR]... [--scores SUFFIX [--alpha A]] RECORD|DIR...\n");
         return 2;
     }
     struct reader *r = calloc(1, sizeof *r);
@@ -832,6 +945,7 @@ int main(int argc, char **argv)
         return 1;
     }
     r->d = &d;
+    r->scores = scores;
     r->replay.skip = skip;
     r->replay.holdout = holdout;
     for (int i = first; i < argc; i++)
@@ -872,6 +986,12 @@ int main(int argc, char **argv)
             current.r[w][ms] = pattern_eval_multiset[w][ms];
     for (int t = 0; t < PATTERN_THREATS && pattern_has_threats(&r->replay.table); t++)
         current.t[t] = pattern_eval_threat[t];
+    if (scores != NULL) {
+        double k0 = fit_k(&d, &current);
+        printf("on the results: K %.6g, current weights: training loss %.6f\n", k0,
+               loss(&d, &current, k0, LEARN_TRAIN));
+        blend_labels(&d, alpha);
+    }
     if (threats_out != NULL) {
         int status = 1;
         if (!pattern_has_threats(&r->replay.table))

@@ -1,0 +1,120 @@
+/* label.c — scores each quiet position of game records by a search.
+ *
+ *   label --nodes N [--part I/P] [--skip S] RECORD|DIR...
+ *
+ * For every record (the I-th of each P in walk order) writes PATH.sN: one line
+ * "ply score" for each quiet position (texel's selection: from move S on,
+ * learn_quiet) with the depth and score of the last iteration the search
+ * reported and the score of the one before, from the side to move's view.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/pattern.h"
+#include "ai/position.h"
+#include "io/record.h"
+#include "mnk/ai.h"
+#include "mnk/game.h"
+#include "learn.h"
+
+struct labeller {
+    struct learn_replay replay;
+    struct ai ai;
+    long nodes;
+    int part, parts, index, skip;
+    long positions;
+};
+
+/* The scores of the last two iterations reported (the same if one). */
+struct scores {
+    int depth, last, before;
+};
+
+static void on_info(void *ctx, const struct ai_info *info)
+{
+    struct scores *sc = ctx;
+    if (info->depth > sc->depth && sc->depth > 0)
+        sc->before = sc->last;
+    else if (info->depth != sc->depth || sc->depth == 0)
+        sc->before = info->score;
+    sc->depth = info->depth;
+    sc->last = info->score;
+}
+
+static void label_game(void *ctx, const char *path)
+{
+    struct labeller *l = ctx;
+    if (l->index++ % l->parts != l->part)
+        return;
+    enum learn_set set;
+    struct game *g = &l->replay.g;
+    struct position *p = &l->replay.pos;
+    if (!learn_replay_start(&l->replay, "label", path, &set))
+        return;
+    char out[4096];
+    snprintf(out, sizeof out, "%s.s%ld", path, l->nodes);
+    FILE *f = fopen(out, "w");
+    if (f == NULL) {
+        perror(out);
+        exit(1);
+    }
+    ai_reset(&l->ai);
+    struct board b;
+    board_init(&b, g->board.width, g->board.height, g->board.win, g->board.rule);
+    for (int i = 0; i < g->ply; i++) {
+        int me = i % 2;
+        if (i >= l->skip && learn_quiet(p, me)) {
+            struct scores sc = { 0, 0, 0 };
+            struct ai_limits lim = { .max_nodes = (uint64_t)l->nodes, .on_info = on_info,
+                                     .ctx = &sc };
+            ai_choose(&l->ai, &b, (enum stone)(me + 1), &lim);
+            fprintf(f, "%d %d %d %d\n", i, sc.depth, sc.last, sc.before);
+            l->positions++;
+        }
+        position_place(p, g->moves[i], (enum stone)(me + 1));
+        board_place(&b, g->moves[i], (enum stone)(me + 1));
+    }
+    if (fclose(f) != 0) {
+        perror(out);
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct labeller l = { .nodes = 10000, .parts = 1, .skip = 8 };
+    int first = 1;
+    for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
+        bool ok = true;
+        if (strcmp(argv[first], "--nodes") == 0)
+            ok = sscanf(argv[first + 1], "%ld", &l.nodes) == 1 && l.nodes > 0;
+        else if (strcmp(argv[first], "--part") == 0)
+            ok = sscanf(argv[first + 1], "%d/%d", &l.part, &l.parts) == 2;
+        else if (strcmp(argv[first], "--skip") == 0)
+            ok = sscanf(argv[first + 1], "%d", &l.skip) == 1 && l.skip >= 0;
+        else
+            break;
+        if (!ok)
+            l.parts = 0;
+    }
+    if (first >= argc || argv[first][0] == '-' || l.parts < 1 || l.part < 0 ||
+        l.part >= l.parts) {
+        fprintf(stderr, "usage: label --nodes N [--part I/P] [--skip S] RECORD|DIR...\n");
+        return 2;
+    }
+    struct ai_options opts = { .memory = (size_t)16 << 20 };
+    if (!ai_create(&l.ai, "search", &opts)) {
+        fprintf(stderr, "label: cannot create the search\n");
+        return 1;
+    }
+    l.replay.skip = l.skip;
+    l.replay.holdout = 5;
+    for (int i = first; i < argc; i++)
+        learn_each_record(argv[i], label_game, &l);
+    fprintf(stderr, "label: %d records seen, %ld positions scored\n", l.index, l.positions);
+    ai_destroy(&l.ai);
+    learn_replay_free(&l.replay);
+    return 0;
+}
