@@ -1,11 +1,20 @@
-/* label.c — scores each quiet position of game records by a search.
+/* label.c — scores the quiet positions of game records by the search, for
+ * tools/texel --scores.
  *
  *   label --nodes N [--part I/P] [--skip S] RECORD|DIR...
  *
- * For every record (the I-th of each P in walk order) writes PATH.sN: one line
- * "ply score" for each quiet position (texel's selection: from move S on,
- * learn_quiet) with the depth and score of the last iteration the search
- * reported and the score of the one before, from the side to move's view.
+ * Built on request: ninja -C build tools/label. For each record PATH (with
+ * --part, only the I-th of every P in walk order, 0 ≤ I < P, so that P
+ * processes share the work) it writes PATH.sN, one line per quiet position
+ * (texel's: from move S on, default 8, those learn_quiet accepts):
+ *
+ *   ply depth score before
+ *
+ * the search's last completed depth and its score at N nodes, and the score
+ * of the depth before (the same when there was none), from the side to
+ * move's view. The search is the `search` strategy with a 16 MB table,
+ * cleared at each record, so the scores depend on nothing but the record,
+ * N and the evaluation compiled in.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -27,18 +36,22 @@ struct labeller {
     long positions;
 };
 
-/* The scores of the last two iterations reported (the same if one). */
+/* What the search reported: its last depth and score, and the score of the
+ * depth before. */
 struct scores {
     int depth, last, before;
 };
 
+/* The search's progress callback (ctx: struct scores, zeroed). It reports
+ * each completed depth, then once more the last one; a verdict (a forced
+ * move, a win found by the threat solver) comes as depth 0. */
 static void on_info(void *ctx, const struct ai_info *info)
 {
     struct scores *sc = ctx;
-    if (info->depth > sc->depth && sc->depth > 0)
-        sc->before = sc->last;
-    else if (info->depth != sc->depth || sc->depth == 0)
-        sc->before = info->score;
+    if (sc->depth > 0 && info->depth > sc->depth)
+        sc->before = sc->last;         /* a deeper iteration */
+    else if (sc->depth == 0 || info->depth < sc->depth)
+        sc->before = info->score;      /* the first report, or a verdict */
     sc->depth = info->depth;
     sc->last = info->score;
 }
