@@ -383,7 +383,7 @@ echo "# without colour (NO_COLOR): the stones differ by attribute"
 start_shell
 RUN_ENV="NO_COLOR=1" run "$WORK/three.sgf"
 expect "last j10" "the record again"
-wait_for "q quit" # the key line comes last: the board above it is drawn
+expect "q quit" "the key line, written last: the board above it is drawn"
 attrs=$(T capture-pane -p -e -t e2e)
 case $attrs in
 *'31m'* | *'36m'*) fail "colour under NO_COLOR" ;;
