@@ -74,20 +74,17 @@ static void label_game(void *ctx, const char *path)
         exit(1);
     }
     ai_reset(&l->ai);
-    struct board b;
-    board_init(&b, g->board.width, g->board.height, g->board.win, g->board.rule);
     for (int i = 0; i < g->ply; i++) {
         int me = i % 2;
         if (i >= l->skip && learn_quiet(p, me)) {
             struct scores sc = { 0, 0, 0 };
             struct ai_limits lim = { .max_nodes = (uint64_t)l->nodes, .on_info = on_info,
                                      .ctx = &sc };
-            ai_choose(&l->ai, &b, (enum stone)(me + 1), &lim);
+            ai_choose(&l->ai, &p->b, (enum stone)(me + 1), &lim);
             fprintf(f, "%d %d %d %d\n", i, sc.depth, sc.last, sc.before);
             l->positions++;
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
-        board_place(&b, g->moves[i], (enum stone)(me + 1));
     }
     if (fclose(f) != 0) {
         perror(out);

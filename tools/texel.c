@@ -197,7 +197,9 @@ static void read_game(void *ctx, const char *path)
     enum learn_set set;
     if (!learn_replay_start(&r->replay, "texel", path, &set))
         return;
-    static int last[BOARD_MAX_CELLS + 1], before[BOARD_MAX_CELLS + 1];
+    /* The search's score of the position before move i: the last depth's
+     * when it is a win or a loss, else the mean of the last two depths'. */
+    static int score[BOARD_MAX_CELLS + 1];
     static bool have[BOARD_MAX_CELLS + 1];
     if (r->scores != NULL && set != LEARN_TEST) {
         char name[4096];
@@ -210,8 +212,7 @@ static void read_game(void *ctx, const char *path)
         while (fscanf(f, "%d %d %d %d", &ply, &depth, &a, &b) == 4)
             if (ply >= 0 && ply <= BOARD_MAX_CELLS) {
                 have[ply] = true;
-                last[ply] = a;
-                before[ply] = b;
+                score[ply] = a >= DECIDED || a <= -DECIDED ? a : (a + b) / 2;
             }
         fclose(f);
     }
@@ -241,11 +242,8 @@ static void read_game(void *ctx, const char *path)
                 fprintf(stderr, "texel: %s: no score for ply %d\n", path, i);
                 exit(1);
             }
-            if (s.scored) {
-                int a = last[i], b = before[i];
-                bool decided = a >= DECIDED || a <= -DECIDED;
-                s.score = decided ? a : (a + b) / 2;
-            }
+            if (s.scored)
+                s.score = score[i];
             add_sample(d, &s, ms);
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
