@@ -1,7 +1,7 @@
 /* label.c — scores the quiet positions of game records by the search, for
  * tools/texel --scores.
  *
- *   label --nodes N [--part I/P] [--skip S] RECORD|DIR...
+ *   label --nodes N [--part I/P] [--skip S] [--resume] RECORD|DIR...
  *
  * Built on request: ninja -C build tools/label. For each record PATH (with
  * --part, only the I-th of every P in walk order, 0 ≤ I < P, so that P
@@ -15,6 +15,11 @@
  * move's view. The search is the `search` strategy with a 16 MB table,
  * cleared at each record, so the scores depend on nothing but the record,
  * N and the evaluation compiled in.
+ *
+ * A record's scores go to PATH.sN.part, renamed PATH.sN once complete, so a
+ * PATH.sN is never a stopped run's fragment. With --resume the records that
+ * already have their PATH.sN are left as they are: a stopped run, started
+ * again with the same arguments and --resume, scores only the rest.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,7 +38,8 @@ struct labeller {
     struct ai ai;
     long nodes;
     int part, parts, index, skip;
-    long positions;
+    bool resume;
+    long positions, kept;
 };
 
 /* What the search reported: its last depth and score, and the score of the
@@ -66,9 +72,16 @@ static void label_game(void *ctx, const char *path)
     struct position *p = &l->replay.pos;
     if (!learn_replay_start(&l->replay, "label", path, &set))
         return;
-    char out[4096];
-    snprintf(out, sizeof out, "%s.s%ld", path, l->nodes);
-    FILE *f = fopen(out, "w");
+    char done[4096], out[4096 + 8];
+    snprintf(done, sizeof done, "%s.s%ld", path, l->nodes);
+    snprintf(out, sizeof out, "%s.part", done);
+    FILE *f;
+    if (l->resume && (f = fopen(done, "r")) != NULL) {
+        fclose(f);
+        l->kept++;
+        return;
+    }
+    f = fopen(out, "w");
     if (f == NULL) {
         perror(out);
         exit(1);
@@ -86,7 +99,7 @@ static void label_game(void *ctx, const char *path)
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
     }
-    if (fclose(f) != 0) {
+    if (fclose(f) != 0 || rename(out, done) != 0) {
         perror(out);
         exit(1);
     }
@@ -98,20 +111,25 @@ int main(int argc, char **argv)
     int first = 1;
     for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
         bool ok = true;
-        if (strcmp(argv[first], "--nodes") == 0)
+        if (strcmp(argv[first], "--resume") == 0) {
+            l.resume = true;
+            first--;              /* a flag: no value follows */
+        } else if (strcmp(argv[first], "--nodes") == 0) {
             ok = sscanf(argv[first + 1], "%ld", &l.nodes) == 1 && l.nodes > 0;
-        else if (strcmp(argv[first], "--part") == 0)
+        } else if (strcmp(argv[first], "--part") == 0) {
             ok = sscanf(argv[first + 1], "%d/%d", &l.part, &l.parts) == 2;
-        else if (strcmp(argv[first], "--skip") == 0)
+        } else if (strcmp(argv[first], "--skip") == 0) {
             ok = sscanf(argv[first + 1], "%d", &l.skip) == 1 && l.skip >= 0;
-        else
+        } else {
             break;
+        }
         if (!ok)
             l.parts = 0;
     }
     if (first >= argc || argv[first][0] == '-' || l.parts < 1 || l.part < 0 ||
         l.part >= l.parts) {
-        fprintf(stderr, "usage: label --nodes N [--part I/P] [--skip S] RECORD|DIR...\n");
+        fprintf(stderr,
+                "usage: label --nodes N [--part I/P] [--skip S] [--resume] RECORD|DIR...\n");
         return 2;
     }
     struct ai_options opts = { .memory = (size_t)16 << 20 };
@@ -123,7 +141,10 @@ int main(int argc, char **argv)
     l.replay.holdout = 5;
     for (int i = first; i < argc; i++)
         learn_each_record(argv[i], label_game, &l);
-    fprintf(stderr, "label: %d records seen, %ld positions scored\n", l.index, l.positions);
+    fprintf(stderr, "label: %d records seen, %ld positions scored", l.index, l.positions);
+    if (l.resume)
+        fprintf(stderr, ", %ld records already scored", l.kept);
+    fputc('\n', stderr);
     ai_destroy(&l.ai);
     learn_replay_free(&l.replay);
     return 0;
