@@ -4,7 +4,8 @@
 # Builds the base commit (default HEAD) in a temporary directory and the
 # working tree in build/, then plays the two as Gomocup engines at a fixed
 # number of nodes a move (load-independent, so it can run on a busy
-# machine), colours alternating, until the SPRT of `mnk match --sprt`
+# machine: the clock is set far enough out that the nodes end every
+# search, at least a millisecond for 20 nodes), colours alternating, until the SPRT of `mnk match --sprt`
 # decides. At a fixed node count both engines play the same game every time
 # from the same opening, so the games are only as many as twice the
 # openings: each pair of games gets an opening of its own, so that no game
@@ -40,6 +41,13 @@ while [ $# -gt 0 ]; do
             "[--openings FILE]" >&2; exit 2 ;;
     esac
 done
+case $nodes in
+''|*[!0-9]*|0*) echo "tools/sprt.sh: --nodes wants a positive number, not '$nodes'" >&2; exit 2 ;;
+esac
+# The engines' clock: never the limit (the nodes are), only a guard.
+cap_ms=$((nodes / 20))
+[ "$cap_ms" -ge 1000 ] || cap_ms=1000
+[ "$cap_ms" -le 3600000 ] || cap_ms=3600000
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -65,8 +73,8 @@ fi
 
 new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
 nice -n 10 "$new" match \
-    --black "engine:$new engine --nodes $nodes --seed 1" \
-    --white "engine:$old engine --nodes $nodes --seed 1" \
+    --black "engine:$new engine --nodes $nodes --time-ms $cap_ms --seed 1" \
+    --white "engine:$old engine --nodes $nodes --time-ms $cap_ms --seed 1" \
     --openings "$openings" --sprt "$elo" --games "$games" --seed 1 | tee "$tmp/out"
 case $(grep '^SPRT' "$tmp/out") in
 *"H1 accepted"*) exit 0 ;;
