@@ -4,9 +4,9 @@
 # Builds the base commit (default HEAD) in a temporary directory and the
 # working tree in build/, then plays the two as Gomocup engines at a fixed
 # number of nodes a move (load-independent, so it can run on a busy
-# machine: the clock is set far enough out that the nodes end every
-# search, at least a millisecond for 20 nodes), colours alternating, until the SPRT of `mnk match --sprt`
-# decides. At a fixed node count both engines play the same game every time
+# machine: the engines' clock, a millisecond for every 20 nodes and at
+# least a second, is only a guard), colours alternating, until the SPRT of
+# `mnk match --sprt` decides. At a fixed node count both engines play the same game every time
 # from the same opening, so the games are only as many as twice the
 # openings: each pair of games gets an opening of its own, so that no game
 # counts twice as evidence. By default they come from
