@@ -6,10 +6,10 @@
 # number of nodes a move (load-independent, so it can run on a busy
 # machine: the engines' clock, a millisecond for every 20 nodes and at
 # least a second, is only a guard), colours alternating, until the SPRT of
-# `mnk match --sprt` decides. At a fixed node count both engines play the same game every time
-# from the same opening, so the games are only as many as twice the
-# openings: each pair of games gets an opening of its own, so that no game
-# counts twice as evidence. By default they come from
+# `mnk match --sprt` decides. At a fixed node count both engines play the
+# same game every time from the same opening, so the games are only as
+# many as twice the openings: each pair of games gets an opening of its
+# own, so that no game counts twice as evidence. By default they come from
 # data/openings/sprt-15.txt, openings a strong engine judged near even (a
 # game decided by its opening says nothing about the change; most random
 # short openings are won for Black); when --games asks for more than twice
@@ -42,7 +42,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 case $nodes in
-''|*[!0-9]*|0*) echo "tools/sprt.sh: --nodes wants a positive number, not '$nodes'" >&2; exit 2 ;;
+''|*[!0-9]*|0*)
+    echo "tools/sprt.sh: --nodes wants a positive number, not '$nodes'" >&2; exit 2 ;;
 esac
 # The engines' clock: never the limit (the nodes are), only a guard.
 cap_ms=$((nodes / 20))
