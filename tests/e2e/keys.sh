@@ -111,11 +111,15 @@ storm() {
     done
     pass "$what: alive after $BURSTS bursts of keys ($restarts clean quits on the way)"
     T resize-window -t e2e -x 80 -y 24
-    # Leave from wherever the keys left it: Esc closes help and dialogs, q
-    # quits the menu or asks to leave a game, y confirms. On a loaded machine
-    # the last bursts' keys (or a computer's move) may still be in the way,
-    # so each q and y waits up to 2 s for the exit.
+    # Leave from wherever the keys left it: Esc closes help and dialogs (a
+    # second Esc, sent apart, leaves the open-a-game screen, where the first
+    # only clears the file field and a q would be typed into it), q quits
+    # the menu or asks to leave a game, y confirms. On a loaded machine the
+    # last bursts' keys (or a computer's move) may still be in the way, so
+    # each q and y waits up to 2 s for the exit.
     for ((tries = 0; tries < 8; tries++)); do
+        alive || break
+        keys Escape; sleep 0.3
         alive || break
         keys Escape; sleep 0.3
         alive || break
