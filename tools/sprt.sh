@@ -16,12 +16,15 @@
 # its lines, from random openings (tools/openings.py --random) instead.
 #
 #   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
-#                 [--openings FILE]
+#                 [--openings FILE] [--from K]
 #     --base REV      the commit to compare with (default HEAD)
 #     --nodes N       nodes a move for both (default 100000)
 #     --elo E0,E1     the SPRT's hypotheses (default 0,10)
 #     --games MAX     the most games to play (default: twice the openings)
 #     --openings F    another file of openings (each gives only two games)
+#     --from K        begin at the file's K-th opening (default 1): to give
+#                     two runs at once openings of their own, or to go on
+#                     with a test past the openings it played
 #
 # Exit status: 0 when H1 was accepted (the new search is better), 1 when
 # H0 was, 2 when the cap came first or something failed.
@@ -29,7 +32,7 @@ set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 base=HEAD nodes=100000 elo=0,10 games=
-openings=
+openings='' from=1
 while [ $# -gt 0 ]; do
     case $1 in
     --base) base=$2; shift 2 ;;
@@ -37,13 +40,18 @@ while [ $# -gt 0 ]; do
     --elo) elo=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --openings) openings=$2; shift 2 ;;
+    --from) from=$2; shift 2 ;;
     *) echo "usage: tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]" \
-            "[--openings FILE]" >&2; exit 2 ;;
+            "[--openings FILE] [--from K]" >&2; exit 2 ;;
     esac
 done
 case $nodes in
 ''|*[!0-9]*|0*)
     echo "tools/sprt.sh: --nodes wants a positive number, not '$nodes'" >&2; exit 2 ;;
+esac
+case $from in
+''|*[!0-9]*|0*)
+    echo "tools/sprt.sh: --from wants a positive number, not '$from'" >&2; exit 2 ;;
 esac
 # The engines' clock: never the limit (the nodes are), only a guard.
 cap_ms=$((nodes / 20))
@@ -53,16 +61,18 @@ cap_ms=$((nodes / 20))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
-echo "building $base in $tmp ..." >&2
-git -C "$root" archive "$base" | tar -x -C "$tmp"
-meson setup "$tmp/build" "$tmp" >/dev/null
-ninja -C "$tmp/build" src/cli/mnk >/dev/null
-echo "building the working tree ..." >&2
-[ -d "$root/build" ] || meson setup "$root/build" "$root" >/dev/null
-ninja -C "$root/build" src/cli/mnk >/dev/null
-
-if [ -z "$openings" ]; then
-    openings=$root/data/openings/sprt-15.txt
+: "${openings:=$root/data/openings/sprt-15.txt}"
+if [ ! -r "$openings" ]; then
+    echo "tools/sprt.sh: cannot read the openings file '$openings'" >&2; exit 2
+fi
+if [ "$from" -gt 1 ]; then
+    # Only the openings from the K-th on (the file's lines that are moves).
+    grep '^[a-z]' "$openings" | tail -n "+$from" >"$tmp/from.txt"
+    if [ ! -s "$tmp/from.txt" ]; then
+        echo "tools/sprt.sh: $openings has fewer than $from openings" >&2; exit 2
+    fi
+    openings=$tmp/from.txt
+elif [ "$openings" = "$root/data/openings/sprt-15.txt" ]; then
     if [ -n "$games" ] && [ $((2 * $(grep -c '^[a-z]' "$openings"))) -lt "$games" ]; then
         echo "more games than twice the openings of $openings: random openings instead" >&2
         openings=$tmp/openings.txt
@@ -71,6 +81,14 @@ if [ -z "$openings" ]; then
 fi
 # By default as many games as the openings give.
 : "${games:=$((2 * $(grep -c '^[a-z]' "$openings")))}"
+
+echo "building $base in $tmp ..." >&2
+git -C "$root" archive "$base" | tar -x -C "$tmp"
+meson setup "$tmp/build" "$tmp" >/dev/null
+ninja -C "$tmp/build" src/cli/mnk >/dev/null
+echo "building the working tree ..." >&2
+[ -d "$root/build" ] || meson setup "$root/build" "$root" >/dev/null
+ninja -C "$root/build" src/cli/mnk >/dev/null
 
 new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
 nice -n 10 "$new" match \
