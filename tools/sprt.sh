@@ -13,7 +13,8 @@
 # data/openings/sprt-15.txt, openings a strong engine judged near even (a
 # game decided by its opening says nothing about the change; most random
 # short openings are won for Black); when --games asks for more than twice
-# its lines, from random openings (tools/openings.py --random) instead.
+# its lines (and --from is not given), from random openings
+# (tools/openings.py --random) instead.
 #
 #   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
 #                 [--openings FILE] [--from K]
@@ -45,14 +46,14 @@ while [ $# -gt 0 ]; do
             "[--openings FILE] [--from K]" >&2; exit 2 ;;
     esac
 done
-case $nodes in
-''|*[!0-9]*|0*)
-    echo "tools/sprt.sh: --nodes wants a positive number, not '$nodes'" >&2; exit 2 ;;
-esac
-case $from in
-''|*[!0-9]*|0*)
-    echo "tools/sprt.sh: --from wants a positive number, not '$from'" >&2; exit 2 ;;
-esac
+positive() {
+    case $2 in
+    ''|*[!0-9]*|0*)
+        echo "tools/sprt.sh: $1 wants a positive number, not '$2'" >&2; exit 2 ;;
+    esac
+}
+positive --nodes "$nodes"
+positive --from "$from"
 # The engines' clock: never the limit (the nodes are), only a guard.
 cap_ms=$((nodes / 20))
 [ "$cap_ms" -ge 1000 ] || cap_ms=1000
