@@ -19,7 +19,15 @@
  * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
  * first. A node IIR_DEPTH or more plies from the leaves with no table move
  * to try first (and no forced reply) is searched a ply shallower (internal
- * iterative reduction). Within FUTILITY_DEPTH plies of the leaves, a node
+ * iterative reduction). A table move that beat beta (or was exact) at
+ * nearly this depth, at a node SINGULAR_DEPTH or more plies from the leaves,
+ * is tested for being the only good move: the node without it is searched
+ * to half the depth against a bound SINGULAR_MARGIN a ply below its table
+ * score; when every other move falls short the table move is searched a
+ * ply deeper (singular extension), and when another reaches the bound and
+ * the bound is at least beta, the node returns the bound (multi-cut).
+ * No extension is made past twice the iteration's depth from the root.
+ * Within FUTILITY_DEPTH plies of the leaves, a node
  * out of the principal variation whose static score beats beta by
  * FUTILITY_MARGIN a ply, with no open three of the opponent's to answer,
  * returns that score unsearched. A win or loss the beam finds is not final
@@ -46,7 +54,8 @@
  * random openings (tools/sprt.sh): the exact defences against an open three,
  * answering open threes past the leaves, the late-move reductions, the
  * futility cut, the wider beam on the principal variation with the
- * reductions at the root, and the internal iterative reduction.
+ * reductions at the root, the internal iterative reduction, and (at
+ * 500,000 nodes a move) the singular extension.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in evaluate() and search_choose() only): leaves get up
@@ -89,6 +98,9 @@
 #define PV_BEAM_WIDTH 16     /* and at nodes of the principal variation */
 #define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
 #define IIR_DEPTH 4          /* a node this deep with no table move is searched a ply less */
+#define SINGULAR_DEPTH 7     /* the table move's singularity is tested this deep, */
+#define SINGULAR_TT_DEPTH 2  /* when its entry is at most this much shallower, */
+#define SINGULAR_MARGIN 2    /* against its score less this much a ply */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
@@ -137,6 +149,7 @@ struct search {
     int root_depth;
     int root_recent[2];          /* the last stone at the root, the one before; −1: unknown */
     int killer[MAX_PLY][2];
+    int excluded[MAX_PLY];       /* the move a singularity test leaves out; −1: none */
     int32_t history[2][BOARD_MAX_CELLS];
     int pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
@@ -419,14 +432,20 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     bool pv_node = beta - alpha > 1;
     uint64_t key = p->b.hash ^ (me ? SIDE_KEY : 0) ^ wide_key(s);
     const struct tt_entry *e = tt_probe(&s->tt, key);
-    int hint = -1;
+    /* A singularity test searches this node again without one move: its
+     * result is not the node's, so it neither uses nor stores the table's. */
+    int hint = -1, excluded = s->excluded[ply];
+    int tt_score = 0, tt_depth = 0;
+    enum tt_bound tt_bound = TT_NONE;
     if (e != NULL) {
         hint = e->move;
         int sc = score_from_tt(e->score, ply);
-        if (!pv_node && e->depth >= depth) {
-            enum tt_bound bd = tt_bound_of(e);
-            if (bd == TT_EXACT || (bd == TT_LOWER && sc >= beta) ||
-                (bd == TT_UPPER && sc <= alpha))
+        tt_score = sc;
+        tt_depth = e->depth;
+        tt_bound = tt_bound_of(e);
+        if (!pv_node && excluded < 0 && e->depth >= depth) {
+            if (tt_bound == TT_EXACT || (tt_bound == TT_LOWER && sc >= beta) ||
+                (tt_bound == TT_UPPER && sc <= alpha))
                 return sc;
         }
     }
@@ -451,6 +470,26 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     if (hint < 0 && forced < 0 && depth >= IIR_DEPTH)
         depth--;
 
+    /* Singular extension: is the table move the only one that holds? Done
+     * before the moves are generated, since the test reuses this ply's list. */
+    int singular = 0;
+    if (excluded < 0 && hint >= 0 && forced < 0 && depth >= SINGULAR_DEPTH &&
+        (tt_bound == TT_LOWER || tt_bound == TT_EXACT) && tt_depth >= depth - SINGULAR_TT_DEPTH &&
+        tt_score > -WIN_BOUND && tt_score < WIN_BOUND && ply < 2 * s->root_depth &&
+        p->b.cell[hint] == STONE_NONE) {
+        int bound = tt_score - SINGULAR_MARGIN * depth;
+        s->excluded[ply] = hint;
+        int sc = negamax(s, depth / 2, ply, bound - 1, bound, me);
+        s->excluded[ply] = -1;
+        s->pv_len[ply] = 0;
+        if (s->stopped)
+            return 0;
+        if (sc < bound)
+            singular = 1;
+        else if (bound >= beta)
+            return bound;
+    }
+
     struct move *list = s->moves[ply];
     bool lost;
     int n = generate(s, me, ply, forced, hint, list, &lost);
@@ -468,19 +507,22 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     for (int i = 0; i < limit; i++) {
         pick(list, i, n);
         int q = list[i].pos;
+        if (q == excluded)
+            continue;
         bool quiet = is_quiet(p, me, q);
+        int d = q == hint ? new_depth + singular : new_depth;
         tt_prefetch(&s->tt, child_key(s, q, me));
         position_place(p, q, (enum stone)(me + 1));
         int sc;
-        if (i == 0) {
-            sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
+        if (best == -INF) { /* the first move searched */
+            sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
         } else {
             int r = 0;
             if (quiet && depth >= 2 && i >= 2)
                 r = depth >= 5 && i >= 5 ? 2 : 1;
-            sc = -negamax(s, new_depth - r, ply + 1, -alpha - 1, -alpha, 1 - me);
+            sc = -negamax(s, d - r, ply + 1, -alpha - 1, -alpha, 1 - me);
             if (sc > alpha && (r > 0 || sc < beta))
-                sc = -negamax(s, new_depth, ply + 1, -beta, -alpha, 1 - me);
+                sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
         }
         position_remove(p, q);
         if (s->stopped)
@@ -507,6 +549,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             }
         }
     }
+    if (excluded >= 0) /* not the node's result; with no other move, a fail low */
+        return best == -INF ? alpha0 : best;
     enum tt_bound bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(&s->tt, key, score_to_tt(best, ply), best_move, depth, bound);
     return best;
@@ -747,6 +791,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     if (max_depth > board_cells(b) - b->stones)
         max_depth = board_cells(b) - b->stones;
     memset(s->killer, 0xff, sizeof s->killer);
+    memset(s->excluded, 0xff, sizeof s->excluded);
     memset(s->history, 0, sizeof s->history);
     memset(s->pv_len, 0, sizeof s->pv_len);
     tt_new_search(&s->tt);
