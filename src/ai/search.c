@@ -439,15 +439,13 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     enum tt_bound tt_bound = TT_NONE;
     if (e != NULL) {
         hint = e->move;
-        int sc = score_from_tt(e->score, ply);
-        tt_score = sc;
+        tt_score = score_from_tt(e->score, ply);
         tt_depth = e->depth;
         tt_bound = tt_bound_of(e);
-        if (!pv_node && excluded < 0 && e->depth >= depth) {
-            if (tt_bound == TT_EXACT || (tt_bound == TT_LOWER && sc >= beta) ||
-                (tt_bound == TT_UPPER && sc <= alpha))
-                return sc;
-        }
+        if (!pv_node && excluded < 0 && tt_depth >= depth &&
+            (tt_bound == TT_EXACT || (tt_bound == TT_LOWER && tt_score >= beta) ||
+             (tt_bound == TT_UPPER && tt_score <= alpha)))
+            return tt_score;
     }
 
     /* Past the leaves only open threes are answered, a few plies deep. */
