@@ -2,7 +2,7 @@
  * or to results blended with a search's scores.
  *
  *   texel [--skip N] [--holdout M] [--test RECORD|DIR]... [--lambda L,...]
- *         [--min-count N,...] [--keep-linear] [--multiset FILE]
+ *         [--min-count N,...] [--keep-linear] [--prior] [--multiset FILE]
  *         [--scores SUFFIX [--alpha A]] RECORD|DIR...
  *   texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M]
  *         [--test RECORD|DIR]... [--scores SUFFIX [--alpha A]] RECORD|DIR...
@@ -50,7 +50,10 @@
  *    some 500, too many to fit freely on a few thousand games. Each N of
  *    --min-count (default 1,30,100) and λ of --lambda (default 1e-3 .. 1e-7)
  *    is fitted; the pair of least validation loss wins, and its residuals are
- *    rounded to integers.
+ *    rounded to integers. With --prior the fit starts from the residuals in
+ *    use and the penalty is on the distance from them, λ · Σ (residual −
+ *    residual in use)²: new labels move today's residuals a little instead
+ *    of replacing them (the residuals not free keep their values).
  *
  * It prints the losses of the current weights, of stage 1 and of each (N, λ),
  * the linear tables as C initialisers for pattern.c, and the residual table
@@ -545,12 +548,20 @@ static void print_tables(const struct model *m)
 
 /* The residuals the second stage may move: parameter j is table pw[j]'s
  * residual of multiset pm[j]; pidx[w][m] is its j, or −1 where the
- * residual stays 0. */
+ * residual keeps its value. The penalty pulls each toward prior[w][m]
+ * (0, or the residual in use with --prior). */
 struct residuals {
     int np;
     int pw[2 * PATTERN_MULTISETS], pm[2 * PATTERN_MULTISETS];
     int pidx[2][PATTERN_MULTISETS];
+    double prior[2][PATTERN_MULTISETS];
 };
+
+/* Parameter j's distance from its prior. */
+static double residual_offset(const struct model *m, const struct residuals *res, int j)
+{
+    return m->r[res->pw[j]][res->pm[j]] - res->prior[res->pw[j]][res->pm[j]];
+}
 
 /* The residuals of the multisets in at least min_count training positions
  * (in the table's side), none of a multiset with an open four or a five
@@ -570,13 +581,13 @@ static void free_residuals(struct residuals *res, const int seen[2][PATTERN_MULT
         }
 }
 
-/* The mean training loss plus λ · Σ residual². */
+/* The mean training loss plus λ · Σ (residual − prior)². */
 static double penalised(const struct data *d, const struct model *m, double k, double lambda,
                         const struct residuals *res)
 {
     double r = 0;
     for (int j = 0; j < res->np; j++)
-        r += m->r[res->pw[j]][res->pm[j]] * m->r[res->pw[j]][res->pm[j]];
+        r += residual_offset(m, res, j) * residual_offset(m, res, j);
     return loss(d, m, k, LEARN_TRAIN) + lambda * r;
 }
 
@@ -647,8 +658,7 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
             count++;
         }
         for (int j = 0; j < np; j++) {
-            double r = m->r[res->pw[j]][res->pm[j]];
-            g[j] = g[j] / count + 2 * lambda * r;
+            g[j] = g[j] / count + 2 * lambda * residual_offset(m, res, j);
             for (int l = 0; l < np; l++)
                 h[(size_t)j * (size_t)np + (size_t)l] /= count;
             h[(size_t)j * (size_t)np + (size_t)j] += 2 * lambda;
@@ -891,7 +901,7 @@ static void blend_labels(struct data *d, double alpha)
 int main(int argc, char **argv)
 {
     int first = 1, skip = 8, holdout = 5;
-    bool keep_linear = false, bad = false;
+    bool keep_linear = false, prior = false, bad = false;
     const char *tests[64], *multiset_out = NULL, *threats_out = NULL;
     double threat_lambda = 1e-11;
     int ntests = 0;
@@ -903,6 +913,8 @@ int main(int argc, char **argv)
         const char *opt = argv[first], *val = first + 1 < argc ? argv[first + 1] : NULL;
         if (strcmp(opt, "--keep-linear") == 0)
             keep_linear = true;
+        else if (strcmp(opt, "--prior") == 0)
+            prior = true;
         else if (val == NULL)
             bad = true;
         else if (strcmp(opt, "--skip") == 0)
@@ -930,7 +942,7 @@ int main(int argc, char **argv)
     }
     if (bad || first >= argc || holdout < 2 || skip < 0) {
         fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--test RECORD|DIR]... "
-                        "[--lambda L,...] [--min-count N,...] [--keep-linear] "
+                        "[--lambda L,...] [--min-count N,...] [--keep-linear] [--prior] "
                         "[--multiset FILE] [--scores SUFFIX [--alpha A]] RECORD|DIR...\n"
                         "       texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M] "
                         "[--test RECORD|DIR]... [--scores SUFFIX [--alpha A]] RECORD|DIR...\n");
@@ -1064,6 +1076,10 @@ int main(int argc, char **argv)
     for (int a = 0; a < nmins; a++) {
         free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, forcing, (int)mins[a]);
         m = lin;
+        if (prior) {
+            memcpy(m.r, current.r, sizeof m.r);
+            memcpy(res.prior, current.r, sizeof res.prior);
+        }
         /* From the strongest penalty down, each fit starting from the last. */
         for (int b = 0; b < nlambdas; b++) {
             fit_residuals(&d, &m, k, lambdas[b], &res);
@@ -1088,10 +1104,12 @@ int main(int argc, char **argv)
            "%.6f; validation %.6f, training %.6f)\n",
            best_min, best_lambda, best_np, exact, loss(&d, &best, k, test),
            loss(&d, &best, k, LEARN_VALID), loss(&d, &best, k, LEARN_TRAIN));
-    char how[160];
+    char how[200];
     snprintf(how, sizeof how,
-             "%d games, %zu quiet positions,\n * multisets in %d of them or more, L2 penalty %g, %s",
+             "%d games, %zu quiet positions,\n * multisets in %d of them or more, "
+             "L2 penalty %g%s, %s",
              games, in_set[LEARN_TRAIN], best_min, best_lambda,
+             prior ? " toward the residuals then in use" : "",
              keep_linear ? "the linear tables kept" : "the linear tables refitted");
     FILE *out = multiset_out ? fopen(multiset_out, "w") : stdout;
     if (out == NULL) {
