@@ -222,23 +222,11 @@ static void report(const char *name, const struct data *d, const struct model *m
     }
 }
 
-/* The hand ordering's best temperature on the training choices. */
-static void fit_hand(const struct data *d, struct model *m)
+/* The hand ordering as logits at temperature t. */
+static void set_hand(struct model *m, double t)
 {
     m->hand = true;
-    double lo = 1e-4, hi = 1.0;
-    for (int it = 0; it < 60; it++) {
-        double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-        m->scale = a;
-        double la = measure(d, m, LEARN_TRAIN, NULL).loss;
-        m->scale = b;
-        double lb = measure(d, m, LEARN_TRAIN, NULL).loss;
-        if (la < lb)
-            hi = b;
-        else
-            lo = a;
-    }
-    m->scale = (lo + hi) / 2;
+    m->scale = t;
 }
 
 /* The tables in use (pattern_order.c) as logits at temperature t. */
@@ -255,22 +243,24 @@ static void set_in_use(struct model *m, double t)
     }
 }
 
-/* The tables in use at their best temperature on the training choices. */
-static void fit_in_use(const struct data *d, struct model *m)
+/* Sets m, by `at`, to the ordering at its best temperature on the training
+ * choices (a ternary search: the loss is unimodal in it). */
+static void fit_temperature(const struct data *d, struct model *m,
+                            void (*at)(struct model *, double))
 {
     double lo = 1e-4, hi = 1.0;
     for (int it = 0; it < 60; it++) {
         double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-        set_in_use(m, a);
+        at(m, a);
         double la = measure(d, m, LEARN_TRAIN, NULL).loss;
-        set_in_use(m, b);
+        at(m, b);
         double lb = measure(d, m, LEARN_TRAIN, NULL).loss;
         if (la < lb)
             hi = b;
         else
             lo = a;
     }
-    set_in_use(m, (lo + hi) / 2);
+    at(m, (lo + hi) / 2);
 }
 
 /* How many training candidates have each multiset, as the side to move's
@@ -438,11 +428,11 @@ int main(int argc, char **argv)
     printf("%zu choices, %zu candidates\n", d.count, d.used);
 
     static struct model hand, fitted;
-    fit_hand(&d, &hand);
+    fit_temperature(&d, &hand, set_hand);
     printf("hand temperature: %.5f a unit\n", hand.scale);
     report("hand", &d, &hand);
     static struct model in_use;
-    fit_in_use(&d, &in_use);
+    fit_temperature(&d, &in_use, set_in_use);
     report("in use", &d, &in_use);
     double scale = hand.scale;
     if (from_use) {

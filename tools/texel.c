@@ -1073,13 +1073,13 @@ int main(int argc, char **argv)
     static struct residuals res;
     double best_valid = INFINITY, best_lambda = 0;
     int best_min = 0, best_np = 0;
+    if (prior)
+        memcpy(res.prior, current.r, sizeof res.prior);
     for (int a = 0; a < nmins; a++) {
         free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, forcing, (int)mins[a]);
         m = lin;
-        if (prior) {
+        if (prior)
             memcpy(m.r, current.r, sizeof m.r);
-            memcpy(res.prior, current.r, sizeof res.prior);
-        }
         /* From the strongest penalty down, each fit starting from the last. */
         for (int b = 0; b < nlambdas; b++) {
             fit_residuals(&d, &m, k, lambdas[b], &res);
