@@ -44,8 +44,9 @@
  * the leaves, so a three nothing stops is scored as the loss it is. The root
  * first looks for a VCF and a short VCT of its own; after the iterative
  * deepening the chosen move is checked against the opponent's VCF and VCT
- * and replaced by the next root move that survives them, if any
- * (safe_move).
+ * (up to SAFETY_VCT_DEPTH threats, the shorter first) and, when one refutes
+ * it, replaced by the next root move that survives them, or failing that by
+ * one whose check ran out of nodes: a move not proven lost (safe_move).
  *
  * The constants were chosen by self-play (noted in the commit log): at 100
  * ms a move (30-40 games per comparison) the beam beat full width, the VCF
@@ -103,7 +104,9 @@
 #define SINGULAR_MARGIN 2    /* against its score less this much a ply */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
-#define SAFETY_MOVES 12       /* root moves checked against the opponent's threats */
+#define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
+#define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first, */
+#define SAFETY_NODES 300000   /* with at most this many nodes a search when timed */
 #define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
 #define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
 #define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
@@ -673,14 +676,18 @@ static int iterate(struct search *s, int me, int max_depth)
 /* The search's choice `move` checked against the opponent's threat
  * sequences, which the tree is too shallow to see: the first root move, in
  * the search's order, after which the opponent has neither VCF nor VCT
- * (within the solver's budget). Keeps `move` when every move checked loses or
- * time runs out. */
+ * (within the solver's budget). A move proven lost this way is never kept
+ * while another is not: when the chosen move is refuted, the first other
+ * move whose check ran out of nodes replaces it unless a later one is shown
+ * safe in time. Keeps `move` when its own check is inconclusive, when every
+ * move checked loses, or when time runs out before another is found. */
 static int safe_move(struct search *s, int me, int move, uint64_t budget)
 {
     struct position *p = &s->pos;
     enum stone op = (enum stone)(2 - me);
     struct move *root = s->moves[0];
     int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
+    int unrefuted = -1; /* the first other move whose check was inconclusive */
     s->tss.deadline_ms = s->timed ? s->tm.hard_ms : 0;
     for (int i = -1; i < n; i++) {
         int q = i < 0 ? move : root[i].pos;
@@ -690,14 +697,22 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
         position_place(p, q, (enum stone)(me + 1));
         bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
         if (!lost && !s->tss.aborted)
-            lost = tss_solve(&s->tss, p, op, true, 8, budget, &reply);
+            lost = tss_solve_shortest(&s->tss, p, op, true, SAFETY_VCT_DEPTH, budget, &reply);
         position_remove(p, q);
-        if (s->tss.aborted)
-            break;
-        if (!lost)
+        if (lost)
+            continue;
+        if (!s->tss.aborted)
             return q;
+        if (i < 0)
+            return move;
+        if (unrefuted < 0)
+            unrefuted = q;
+        bool out_of_time = (s->timed && clock_ms() >= s->tm.hard_ms) ||
+                           (s->lim->stop != NULL && atomic_load(s->lim->stop));
+        if (out_of_time)
+            break;
     }
-    return move;
+    return unrefuted >= 0 ? unrefuted : move;
 }
 
 /* The cell to play when nothing better is known: the best-ordered candidate,
@@ -840,7 +855,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         if (move < 0) {
             move = iterate(s, me, max_depth);
             if (!s->best_wins && !lapse) {
-                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : 100000);
+                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : SAFETY_NODES);
                 report(s, s->done_depth, s->done_score, move);
             }
         }

@@ -7,8 +7,8 @@
  * the end: measured at 200 ms a move under a load of 8 on two cores, the
  * search ended up to 14 ms past its hard deadline. The pipe is the caller's
  * margin, already taken from the budget. The reserve for the safety check is a twentieth of the
- * cap, at most RESERVE_MAX_MS: its threat searches have node budgets of
- * their own, and the reserve only goes when the chosen move is refuted.
+ * cap, at most RESERVE_MAX_MS: the tree's time is what counts most, and a
+ * check cut short still covers the shorter sequences.
  * With a game clock, a best move that changes stretches the soft time by
  * half, a falling score by a fifth, up to STRETCH_MAX; a steady iteration
  * lets it shrink back a tenth of the way.

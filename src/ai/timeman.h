@@ -10,8 +10,9 @@
  *   included.
  * - Soft deadline: when the tree stops, its own iterations cut short. It
  *   keeps back a reserve before the hard one for the safety check, which
- *   usually needs a few milliseconds and takes the reserve only when the
- *   chosen move turns out to lose.
+ *   looks for the opponent's threat sequences after the chosen move, the
+ *   shortest first, for as much of the reserve as it needs (at a second a
+ *   move, usually all of it).
  * - Without a game clock (cap = budget) time left unused is lost: the soft
  *   deadline is as late as the reserve allows, whatever the iterations say,
  *   and a new iteration starts whenever it is not yet passed (an iteration cut

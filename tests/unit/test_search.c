@@ -662,6 +662,49 @@ static void test_beam_loss_is_confirmed(void **state)
     assert_true(l.info.score > -(AI_SCORE_WIN - BOARD_MAX_CELLS));
 }
 
+/* From a game lost at a second a move: White's c11 here lets Black win by
+ * fours, and the check of the next root move ran out of nodes, after which
+ * the search kept c11. A move proven lost must not be kept over one that is
+ * not: whatever the search picks, Black may have no VCF after it. */
+static void test_safety_drops_a_refuted_move(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    enum stone side = put_game(&b, "j6 i8 f10 h9 i9 h7 h8 g6 f5 g7 g8 g9 g10 k8 i7 k6 h10 i10 "
+                                   "l7 j8 l8 l9 j7 k10 j9 k7 k9 k5 k4 j5 j10 i11 i5 l6 j11 e8 "
+                                   "e9 n6 m6 h5 i4 i3 j4 h4 h6 m5 n4 l5 n5 l4 k3 l2 l3 g5 f6 "
+                                   "d10 d9 g11 f11 c8 f12 f13 e12 i12 e13 e10 n3 m3 n2 n1 d12 "
+                                   "c12 e14 b14 f14");
+    assert_int_equal(side, STONE_WHITE);
+    struct pattern_table t;
+    assert_true(pattern_init(&t, 5, RULE_FREESTYLE));
+    static struct position p;
+    struct tss tss;
+    assert_true(tss_init(&tss, 1 << 20));
+    int reply;
+    /* c11 is refuted. */
+    board_place(&b, cell(&b, "c11"), STONE_WHITE);
+    position_init(&p, &t, &b);
+    assert_true(tss_solve(&tss, &p, STONE_BLACK, false, 30, 1000000, &reply));
+    board_remove(&b, cell(&b, "c11"));
+
+    struct ai ai;
+    struct ai_options opts = { .memory = 4 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    struct ai_limits lim = { .max_nodes = 100000 };
+    int move = ai_choose(&ai, &b, side, &lim);
+    ai_destroy(&ai);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    board_place(&b, move, STONE_WHITE);
+    position_init(&p, &t, &b);
+    tss_clear(&tss);
+    assert_false(tss_solve(&tss, &p, STONE_BLACK, false, 30, 1000000, &reply));
+    assert_false(tss.aborted);
+    tss_free(&tss);
+    pattern_free(&t);
+}
+
 /* Random positions of many sizes, both rules: always an empty cell. */
 static void test_legal_everywhere(void **state)
 {
@@ -816,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_sees_the_loss_coming),
         cmocka_unit_test(test_beam_win_is_confirmed),
         cmocka_unit_test(test_beam_loss_is_confirmed),
+        cmocka_unit_test(test_safety_drops_a_refuted_move),
         cmocka_unit_test(test_legal_everywhere),
         cmocka_unit_test(test_follows_its_game),
         cmocka_unit_test(test_stop_flag),
