@@ -17,7 +17,11 @@
  * (PV_BEAM_WIDTH at nodes of the principal variation), the later quiet ones
  * with reduced depth first (late-move reductions); at the root every move
  * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
- * first. A node IIR_DEPTH or more plies from the leaves with no table move
+ * first, and from ASPIRATION_DEPTH on each iteration is first searched
+ * within ASPIRATION_WINDOW of the last one's score, the side that fails
+ * widened threefold until it holds, fully past ASPIRATION_MAX (aspiration
+ * windows); a partial iteration whose moves only failed low keeps the last
+ * one's move. A node IIR_DEPTH or more plies from the leaves with no table move
  * to try first (and no forced reply) is searched a ply shallower (internal
  * iterative reduction). A table move that beat beta (or was exact) at
  * nearly this depth, at a node SINGULAR_DEPTH or more plies from the leaves,
@@ -56,7 +60,7 @@
  * answering open threes past the leaves, the late-move reductions, the
  * futility cut, the wider beam on the principal variation with the
  * reductions at the root, the internal iterative reduction, and (at
- * 500,000 nodes a move) the singular extension.
+ * 500,000 nodes a move) the singular extension and the aspiration windows.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in evaluate() and search_choose() only): leaves get up
@@ -102,6 +106,9 @@
 #define SINGULAR_DEPTH 7     /* the table move's singularity is tested this deep, */
 #define SINGULAR_TT_DEPTH 2  /* when its entry is at most this much shallower, */
 #define SINGULAR_MARGIN 2    /* against its score less this much a ply */
+#define ASPIRATION_DEPTH 5   /* iterations from this depth on search a window first, */
+#define ASPIRATION_WINDOW 150 /* this wide either side of the last score, */
+#define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
 #define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
@@ -580,7 +587,64 @@ static void report(struct search *s, int depth, int score, int best)
     s->lim->on_info(s->lim->ctx, &info);
 }
 
-/* Iterative deepening over the root moves; returns the best move. */
+/* The root moves searched to `depth` within (alpha, beta), the first with
+ * the whole window, the rest with a null window first. Returns the best
+ * score, a bound when it is at most alpha (every move failed low) or at
+ * least beta (the search stops at the first such move); *best is the index
+ * of the move that gave it, −1 when the search stopped before the first
+ * move's result. s->pv[0] is that move's line. */
+static int search_root(struct search *s, int me, int depth, int alpha, int beta, int *best)
+{
+    struct position *p = &s->pos;
+    struct move *root = s->moves[0];
+    int score = -INF;
+    *best = -1;
+    for (int i = 0; i < s->root_n; i++) {
+        int q = root[i].pos;
+        bool reduce = i >= ROOT_REDUCE_FROM && depth >= 3 && is_quiet(p, me, q);
+        position_place(p, q, (enum stone)(me + 1));
+        int sc;
+        if (i == 0) {
+            sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
+        } else {
+            sc = reduce ? -negamax(s, depth - 2, 1, -alpha - 1, -alpha, 1 - me) : alpha + 1;
+            if (sc > alpha && !s->stopped)
+                sc = -negamax(s, depth - 1, 1, -alpha - 1, -alpha, 1 - me);
+            if (sc > alpha && !s->stopped)
+                sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
+        }
+        position_remove(p, q);
+        if (s->stopped)
+            break;
+        if (sc > score) {
+            score = sc;
+            *best = i;
+            s->pv[0][0] = q;
+            memcpy(&s->pv[0][1], s->pv[1], sizeof(int) * (size_t)s->pv_len[1]);
+            s->pv_len[0] = s->pv_len[1] + 1;
+        }
+        if (sc > alpha)
+            alpha = sc;
+        if (sc >= beta)
+            break;
+    }
+    return score;
+}
+
+/* Moves the root move at index i to the front, the others down one. */
+static void to_front(struct move *root, int i)
+{
+    if (i <= 0)
+        return;
+    struct move m = root[i];
+    memmove(&root[1], &root[0], sizeof *root * (size_t)i);
+    root[0] = m;
+}
+
+/* Iterative deepening over the root moves; returns the best move. From
+ * ASPIRATION_DEPTH on an iteration first searches within
+ * ±ASPIRATION_WINDOW of the last one's score; the side that fails is
+ * widened threefold, and past ASPIRATION_MAX opened fully. */
 static int iterate(struct search *s, int me, int max_depth)
 {
     struct position *p = &s->pos;
@@ -605,40 +669,38 @@ static int iterate(struct search *s, int me, int max_depth)
     s->root_n = n;
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
-        int alpha = -INF, beta = INF, iter_best = -1, iter_score = -INF;
-        for (int i = 0; i < n; i++) {
-            int q = root[i].pos;
-            bool reduce = i >= ROOT_REDUCE_FROM && depth >= 3 && is_quiet(p, me, q);
-            position_place(p, q, (enum stone)(me + 1));
-            int sc;
-            if (i == 0) {
-                sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
-            } else {
-                sc = reduce ? -negamax(s, depth - 2, 1, -alpha - 1, -alpha, 1 - me) : alpha + 1;
-                if (sc > alpha && !s->stopped)
-                    sc = -negamax(s, depth - 1, 1, -alpha - 1, -alpha, 1 - me);
-                if (sc > alpha && !s->stopped)
-                    sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
-            }
-            position_remove(p, q);
+        int last = best_score, delta = ASPIRATION_WINDOW;
+        int alpha = -INF, beta = INF;
+        if (depth >= ASPIRATION_DEPTH && last > -WIN_BOUND && last < WIN_BOUND) {
+            alpha = last - delta;
+            beta = last + delta;
+        }
+        int iter_best, iter_score;
+        for (;;) {
+            iter_score = search_root(s, me, depth, alpha, beta, &iter_best);
             if (s->stopped)
                 break;
-            if (sc > iter_score) {
-                iter_score = sc;
-                iter_best = i;
-                alpha = sc;
-                s->pv[0][0] = q;
-                memcpy(&s->pv[0][1], s->pv[1], sizeof(int) * (size_t)s->pv_len[1]);
-                s->pv_len[0] = s->pv_len[1] + 1;
+            if (iter_score <= alpha && alpha > -INF) {
+                delta *= 3;
+                alpha = delta > ASPIRATION_MAX ? -INF : last - delta;
             }
+            else if (iter_score >= beta && beta < INF) {
+                /* A move that beat the window is the best so far. */
+                to_front(root, iter_best);
+                best_move = root[0].pos;
+                delta *= 3;
+                beta = delta > ASPIRATION_MAX ? INF : last + delta;
+            }
+            else
+                break;
         }
-        if (iter_best >= 0 && (!s->stopped || iter_best > 0 || depth == 1)) {
-            /* A move that beat the previous best in a partial iteration is
-             * trustworthy: it was searched to full depth. */
-            struct move m = root[iter_best];
-            memmove(&root[1], &root[0], sizeof *root * (size_t)iter_best);
-            root[0] = m;
-            best_move = m.pos;
+        /* In a partial iteration, a move that beat the previous best (and
+         * the window's floor) is trustworthy: it was searched to full
+         * depth. One that only failed low is not. */
+        if (iter_best >= 0 && iter_score > alpha &&
+            (!s->stopped || iter_best > 0 || depth == 1)) {
+            to_front(root, iter_best);
+            best_move = root[0].pos;
             best_score = iter_score;
         }
         if (s->stopped)

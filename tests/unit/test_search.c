@@ -662,6 +662,24 @@ static void test_beam_loss_is_confirmed(void **state)
     assert_true(l.info.score > -(AI_SCORE_WIN - BOARD_MAX_CELLS));
 }
 
+/* From a game lost at a second a move: to 5 plies Black scores this
+ * position about −2,300; the 6th finds White's win. The root searches that
+ * iteration in a window around the last score first, so the window must be
+ * widened until the loss is inside it: at depth 6 the loss is reported. */
+static void test_window_widens_to_a_loss(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    enum stone side = put_game(&b, "g9 j8 i7 j6 g7 i6 j9 k6 l6 k8 g6 g8 i8 h7 j5 h5 g4 k7 "
+                                   "k9 l8 h9 i9");
+    assert_int_equal(side, STONE_BLACK);
+    struct last_info l;
+    search_move(&b, side, 6, &l);
+    assert_true(l.calls > 0);
+    assert_true(l.info.score <= -(AI_SCORE_WIN - BOARD_MAX_CELLS));
+}
+
 /* From a game lost at a second a move: White's c11 here lets Black win by
  * fours, and the check of the next root move ran out of nodes, after which
  * the search kept c11. A move proven lost must not be kept over one that is
@@ -859,6 +877,7 @@ int main(void)
         cmocka_unit_test(test_sees_the_loss_coming),
         cmocka_unit_test(test_beam_win_is_confirmed),
         cmocka_unit_test(test_beam_loss_is_confirmed),
+        cmocka_unit_test(test_window_widens_to_a_loss),
         cmocka_unit_test(test_safety_drops_a_refuted_move),
         cmocka_unit_test(test_legal_everywhere),
         cmocka_unit_test(test_follows_its_game),
