@@ -89,6 +89,9 @@ out=$("$mnk" engine --win 99 2>&1 < /dev/null)
 
 # --- Time. now_ms: the wall clock in milliseconds.
 now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
+# Bash unsets ENG and ENG_PID as soon as it reaps the coprocess, which may
+# be before `wait` runs: each start keeps copies.
+start_engine() { eng_pid=$ENG_PID eng_in=${ENG[1]} eng_out=${ENG[0]}; }
 # Three quiet positions (mirror images, no forced line), as BOARD blocks.
 positions=('7,7,1\n8,8,2\n8,7,1\n9,9,2' '7,7,1\n6,8,2\n6,7,1\n5,9,2' '7,7,1\n8,6,2\n8,7,1\n9,5,2')
 position="BOARD\n${positions[0]}\nDONE\n"
@@ -98,8 +101,9 @@ position="BOARD\n${positions[0]}\nDONE\n"
 # positions answered in under 8 s, each within 5 s (at five seconds a move
 # they took 14 s).
 coproc ENG { timeout 60 "$mnk" engine --seed 1; }
-send() { printf "$1" >&"${ENG[1]}"; }
-recv() { IFS= read -r -t "$2" reply <&"${ENG[0]}" || fail "no answer to $1 within $2 s"; }
+start_engine
+send() { printf "$1" >&"$eng_in"; }
+recv() { IFS= read -r -t "$2" reply <&"$eng_out" || fail "no answer to $1 within $2 s"; }
 send 'START 15\n'; recv START 30; [ "$reply" = OK ] || fail "START 15: '$reply'"
 t0=$(now_ms)
 for p in "${positions[@]}"; do
@@ -109,7 +113,7 @@ done
 took=$(($(now_ms) - t0))
 [ $took -lt 8000 ] || fail "three moves without time limits took $took ms"; ok
 send 'END\n'
-wait "$ENG_PID"; rc=$?
+wait "$eng_pid"; rc=$?
 [ $rc -eq 0 ] || fail "engine exited with $rc after END"; ok
 
 # The end of input in the middle of a search stops it: a minute's turn, the
@@ -129,10 +133,11 @@ case $move in 7,7|8,8|8,7|9,9) fail "answered an occupied cell $move" ;; esac
 
 # END in the middle of a search ends the engine promptly, status 0.
 coproc ENG { timeout 60 "$mnk" engine --seed 1; }
+start_engine
 send "START 15\nINFO timeout_turn 60000\n"; recv START 30
 t0=$(now_ms)
 send "$position"; sleep 0.5; send 'END\n'
-wait "$ENG_PID"; rc=$?
+wait "$eng_pid"; rc=$?
 took=$(($(now_ms) - t0))
 [ $rc -eq 0 ] || fail "engine exited with $rc after END in a search"; ok
 [ $took -lt 5000 ] || fail "END did not stop the search: $took ms"; ok
@@ -141,9 +146,10 @@ took=$(($(now_ms) - t0))
 # answer is a legal empty cell, until the board is full or someone has three.
 for first in engine us; do
     coproc ENG { timeout 60 "$mnk" engine --win 3 --ai random; }
+    start_engine
     declare -A cell=()
-    send() { printf '%s\n' "$1" >&"${ENG[1]}"; }
-    recv() { IFS= read -r -t 30 reply <&"${ENG[0]}" || fail "no answer to '$1'"; }
+    send() { printf '%s\n' "$1" >&"$eng_in"; }
+    recv() { IFS= read -r -t 30 reply <&"$eng_out" || fail "no answer to '$1'"; }
     send 'START 3'; recv START; [ "$reply" = OK ] || fail "START 3: '$reply'"; ok
     if [ $first = engine ]; then send BEGIN; recv BEGIN; cell[$reply]=E; fi
     while [ ${#cell[@]} -lt 9 ]; do
@@ -159,7 +165,7 @@ for first in engine us; do
         ok
     done
     send END
-    wait "$ENG_PID"; rc=$?
+    wait "$eng_pid"; rc=$?
     [ $rc -eq 0 ] || fail "engine exited with $rc after END"; ok
     unset cell
 done
