@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io/filelock.h"
 #include "io/i18n.h"
 #include "io/record.h"
 #include "io/stats.h"
@@ -60,6 +61,9 @@ struct app {
     char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
     struct record_extra extra; /* what its record said beyond the game */
     struct saves_mark kept; /* the game as it was last kept there */
+    struct filelock lock;   /* held on `autosave` while the game is ours */
+    char busy_path[SAVES_PATH_MAX]; /* a game open in another window, which
+                                     * the player may take a copy of */
     unsigned serial;        /* games started, for unique autosave names */
     bool keep_failed;       /* the last attempt to keep the game failed */
     bool counted;           /* the game's end is in the statistics, or it
@@ -352,6 +356,7 @@ static void count_ending(struct app *a, bool leaving)
 
 static void stop_game(struct app *a)
 {
+    filelock_release(&a->lock);   /* the game is another window's to open */
     if (a->playing) {
         count_ending(a, true);   /* an end not yet seen by sync_autosave() */
         a->options = play_get_options(&a->play);
@@ -381,6 +386,7 @@ static void show_game(struct app *a)
  * first change: an empty game, or a record as loaded, is nothing to keep. */
 static void new_autosave(struct app *a)
 {
+    filelock_release(&a->lock);
     if (!saves_new_path(a->autosave, sizeof a->autosave, time(NULL), a->serial++))
         a->autosave[0] = '\0';
     a->kept = saves_mark_of(play_game(&a->play));
@@ -400,6 +406,17 @@ static void sync_autosave(struct app *a)
     if (saves_mark_equal(&now, &a->kept))
         return;
     char err[SAVES_PATH_MAX + 100];
+    /* The game's lock is taken before its first write: no other window
+     * opens the file while it is ours. Another window holding it (no new
+     * game's name is ever taken, but a resumed one's lock may have failed
+     * to be taken) sends this game to a file of its own; a lock that
+     * cannot be taken at all (a read-only directory) stops nothing, the
+     * write that follows then saying what is wrong. */
+    if (a->autosave[0] != '\0' && !game_over(g) && !filelock_held(&a->lock) &&
+        filelock_take(&a->lock, a->autosave, err, sizeof err) == FILELOCK_BUSY) {
+        new_autosave(a);
+        filelock_take(&a->lock, a->autosave, err, sizeof err);
+    }
     if (a->autosave[0] == '\0') {
         snprintf(err, sizeof err, "%s", _("nowhere to keep it: HOME is not set"));
     } else if (saves_keep(a->autosave, g, a->extra.root, err, sizeof err)) {
@@ -463,14 +480,19 @@ static void close_review(struct app *a)
 }
 
 /* Opens a game read from a file, saying `note`: from its autosave `kept`
- * (which it goes on using), or from a record (NULL: a new autosave, written
- * at its first change). */
-static void open_game(struct app *a, const struct game *g, const char *kept, const char *note)
+ * (which it goes on using, with its `lock` taken over, if one was taken), or
+ * from a record (kept NULL: a new autosave, written at its first change). */
+static void open_game(struct app *a, const struct game *g, const char *kept,
+                      struct filelock *lock, const char *note)
 {
     close_review(a);
     stop_game(a);
     play_open(&a->play, g, wake_pipe[1], &a->options);
     if (kept != NULL) {
+        if (lock != NULL) {
+            a->lock = *lock;
+            filelock_init(lock);
+        }
         snprintf(a->autosave, sizeof a->autosave, "%s", kept);
         a->kept = saves_mark_of(play_game(&a->play));
     } else {
@@ -496,9 +518,14 @@ static void leave_game(struct app *a, bool quitting)
 /* "15×15 k=5 freestyle  human vs keen  12 moves, Black to play  Nov 23 08:40" */
 static void describe(const struct saves_entry *e, char *buf, size_t size)
 {
-    char when[32];
+    char when[64];
     struct tm tm;
-    if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
+    if (e->busy)   /* said where the date goes: what matters more now */
+        /* TRANSLATORS: instead of the date in the Resume list: the game is
+           open in another window of mnk (as short as the date). */
+        snprintf(when, sizeof when, "%s", _("open elsewhere"));
+    else if (localtime_r(&e->when, &tm) == NULL ||
+             strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
         when[0] = '\0';
     /* TRANSLATORS: an unfinished game in the Resume list: width, "×",
        height, win length, rule, Black's and White's players, moves made,
@@ -516,11 +543,12 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
 static void refresh_resume(struct app *a)
 {
     char note[SAVES_PATH_MAX + 200];
-    a->n_games = saves_list(a->games, MENU_GAMES_MAX, note, sizeof note);
+    int more;
+    a->n_games = saves_list(a->games, MENU_GAMES_MAX, &more, note, sizeof note);
     static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
     for (int i = 0; i < a->n_games; i++)
         describe(&a->games[i], lines[i], sizeof lines[i]);
-    menu_set_games(&a->menu, (const char(*)[MENU_GAME_TEXT])lines, a->n_games);
+    menu_set_games(&a->menu, (const char(*)[MENU_GAME_TEXT])lines, a->n_games, more);
     if (a->n_games == 0) {
         menu_set_resume(&a->menu, NULL);
     } else {
@@ -548,18 +576,55 @@ static void reseed(struct game *g)
         g->config.player[i].seed = seed + (uint64_t)i;
 }
 
-/* Resumes the unfinished game kept at `path`; false with the reason. */
+/* Resumes the unfinished game kept at `path`; false with the reason. A
+ * game that another window has open is not touched: the player is asked
+ * whether to play on a copy of it instead (open_copy), and that is no
+ * failure. */
 static bool resume_path(struct app *a, const char *path, char *err, size_t size)
 {
     static struct game g;
     char kept[SAVES_PATH_MAX];
-    if (!saves_load(path, &g, &a->extra, err, size))
+    struct filelock lock;
+    filelock_init(&lock);
+    /* A lock that cannot be taken (a read-only directory) keeps nobody
+     * out, but then no window can write the game either. */
+    if (filelock_take(&lock, path, err, size) == FILELOCK_BUSY) {
+        snprintf(a->busy_path, sizeof a->busy_path, "%s", path);
+        dialog_open(&a->dialog,
+                    _("This game is open in another window. Play on a copy of it here?"),
+                    REACT_COPY);
+        a->overlay = OVERLAY_DIALOG;
+        return true;
+    }
+    if (!saves_load(path, &g, &a->extra, err, size)) {
+        filelock_release(&lock);
         return false;
+    }
     reseed(&g);
     snprintf(kept, sizeof kept, "%s", path);
     a->menu.page = MENU_MAIN;
-    open_game(a, &g, kept, _("resumed where you left off"));
+    open_game(a, &g, kept, &lock, _("resumed where you left off"));
     return true;
+}
+
+/* Opens a copy of the game another window has open, as a game of this
+ * window's own (its own autosave, from its first move on): each window's
+ * moves are kept, in two files. */
+static void open_copy(struct app *a)
+{
+    static struct game g;
+    char err[SAVES_PATH_MAX + 200];
+    if (!saves_load(a->busy_path, &g, &a->extra, err, sizeof err)) {
+        if (a->screen == SCREEN_LOAD)
+            load_say(&a->load, err);
+        else
+            menu_say(&a->menu, err);
+        return;
+    }
+    reseed(&g);
+    a->menu.page = MENU_MAIN;
+    open_game(a, &g, NULL, NULL,
+              _("a copy of the game open in another window: its moves here are kept apart"));
 }
 
 static void resume(struct app *a)
@@ -580,7 +645,14 @@ static void delete_game(struct app *a)
 {
     int pick = a->menu.pick;
     char err[SAVES_PATH_MAX + 100];
-    if (pick >= 0 && pick < a->n_games && !saves_forget(a->games[pick].path, err, sizeof err))
+    if (pick < 0 || pick >= a->n_games)
+        return;
+    if (filelock_busy(a->games[pick].path)) {
+        refresh_resume(a);
+        menu_say(&a->menu, _("that game is open in another window: it was not deleted"));
+        return;
+    }
+    if (!saves_forget(a->games[pick].path, err, sizeof err))
         menu_say(&a->menu, err);
     refresh_resume(a);
 }
@@ -604,7 +676,7 @@ static void ask_save(struct app *a)
 static void open_record(struct app *a, const struct game *g, const char *note)
 {
     if (!game_over(g)) {
-        open_game(a, g, NULL, note);
+        open_game(a, g, NULL, NULL, note);
         return;
     }
     stop_game(a);
@@ -773,7 +845,7 @@ static void react(struct app *a, unsigned r)
         char note[80];
         snprintf(note, sizeof note, _("playing on from move %d"), g.ply / 2 + 1);
         extra_set_counted(&a->extra, false);   /* a new game, with an end of its own */
-        open_game(a, &g, NULL, note);
+        open_game(a, &g, NULL, NULL, note);
     }
     if (r & REACT_LANG) {
         /* The next choice after the remembered one: the locale's, then
@@ -801,6 +873,8 @@ static void react(struct app *a, unsigned r)
         open_chosen(a);
     if (r & REACT_RESUME)
         resume(a);
+    if (r & REACT_COPY)
+        open_copy(a);
     if (r & REACT_STATS) {
         statsview_open(&a->stats);
         a->screen = SCREEN_STATS;
@@ -929,6 +1003,7 @@ int app_run(const struct game_config *config, const struct game *record,
     static struct app app; /* large (two games' worth); one per process */
     struct app *a = &app;
     memset(a, 0, sizeof *a);
+    filelock_init(&a->lock);
     if (!open_pipe()) {
         fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
         return 1;

@@ -34,7 +34,9 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
                                                                    : _("White to play");
     const char *base = strrchr(e->path, '/');
     base = base != NULL ? base + 1 : e->path;
-    const char *where = e->kind == SAVES_UNFINISHED ? _("(unfinished)") : base;
+    const char *where = e->kind != SAVES_UNFINISHED ? base
+                        : e->busy                  ? _("(open elsewhere)")
+                                                   : _("(unfinished)");
     /* In columns of the screen's widths (a name may be Chinese); the list is
      * drawn clipped to the screen. */
     char c1[64], c2[64], c3[96], c4[64];
@@ -51,7 +53,7 @@ void load_open(struct load *l)
     memset(l, 0, sizeof *l);
     l->rows = rows;
     l->cols = cols;
-    l->n = saves_records(l->games, LOAD_MAX, &l->skipped);
+    l->n = saves_records(l->games, LOAD_MAX, &l->more, &l->skipped);
     for (int i = 0; i < l->n; i++)
         describe(&l->games[i], l->lines[i], sizeof l->lines[i]);
     prompt_open(&l->field, _("Open:"), "", "", REACT_OPEN);
@@ -154,10 +156,17 @@ void load_draw(const struct load *l)
         draw_text(LIST_Y, left, width, STYLE_DIM,
                   _("No saved games or records here yet: type a path above."));
     } else {
-        char count[80];
-        snprintf(count, sizeof count,
-                 ngettext("%d game, newest first", "%d games, newest first", (unsigned long)l->n),
-                 l->n);
+        char count[120];
+        if (l->more > 0)
+            /* TRANSLATORS: the Load list's count when it shows only the
+               newest files: shown, then all there are. */
+            snprintf(count, sizeof count, _("the newest %d of %d files"), l->n,
+                     l->n + l->skipped + l->more);
+        else
+            snprintf(count, sizeof count,
+                     ngettext("%d game, newest first", "%d games, newest first",
+                              (unsigned long)l->n),
+                     l->n);
         draw_textf(4, left, width, STYLE_LABEL, "%s%s", count,
                    l->skipped > 0 ? _(" (some files could not be read)") : "");
         for (int i = l->top, y = LIST_Y; i < l->n && y < LIST_Y + list_rows(l); i++, y++) {

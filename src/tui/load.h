@@ -26,6 +26,7 @@ struct load {
     char lines[LOAD_MAX][LOAD_TEXT];   /* each game described */
     int n;
     int skipped;            /* files that did not load */
+    int more;               /* older files not read: the list is full */
     int pick, top;          /* the highlighted game, the first shown */
     struct prompt field;
     char message[200];      /* why the last choice did not open */

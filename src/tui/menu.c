@@ -60,10 +60,13 @@ void menu_set_resume(struct menu *m, const char *note)
         m->choice = MAIN_NEW;
 }
 
-void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n)
+void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n, int more)
 {
-    if (n > MENU_GAMES_MAX)
+    if (n > MENU_GAMES_MAX) {
+        more += n - MENU_GAMES_MAX;
         n = MENU_GAMES_MAX;
+    }
+    m->more_games = more;
     for (int i = 0; i < n; i++)
         snprintf(m->games[i], sizeof m->games[i], "%s", lines[i]);
     m->n_games = n;
@@ -336,7 +339,13 @@ static void draw_games(const struct menu *m)
 {
     int left = m->cols > 80 ? (m->cols - 78) / 2 : 1;
     int width = m->cols - left - 1;
-    draw_text(2, left, width, STYLE_MESSAGE, _("Unfinished games, newest first"));
+    if (m->more_games > 0)
+        /* TRANSLATORS: the Resume list's title when it shows only the
+           newest: shown, then all there are. */
+        draw_textf(2, left, width, STYLE_MESSAGE, _("Unfinished games: the newest %d of %d"),
+                   m->n_games, m->n_games + m->more_games);
+    else
+        draw_text(2, left, width, STYLE_MESSAGE, _("Unfinished games, newest first"));
     int rows = m->rows - 6;
     if (rows < 1)
         rows = 1;

@@ -35,6 +35,7 @@ struct menu {
     char resume_note[120];      /* what Resume opens; empty: no Resume entry */
     char games[MENU_GAMES_MAX][MENU_GAME_TEXT]; /* the list, newest first */
     int n_games;
+    int more_games;             /* older unfinished games beyond the list */
     int pick;                   /* the highlighted game of the list */
     char lang[32];              /* the language chosen (settings.h), "": the locale's */
 };
@@ -46,10 +47,10 @@ void menu_init(struct menu *m);
  * is highlighted when it appears. */
 void menu_set_resume(struct menu *m, const char *note);
 
-/* Sets the lines of the unfinished games' list (n of them, newest first),
- * keeping the highlighted line where it can. An empty list on the list page
- * goes back to the main menu. */
-void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n);
+/* Sets the lines of the unfinished games' list (n of them, newest first,
+ * and `more` older ones left out), keeping the highlighted line where it
+ * can. An empty list on the list page goes back to the main menu. */
+void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n, int more);
 
 /* The language the Language entry says is chosen ("" for the locale's);
  * Enter or left/right on it ask the app for the next (REACT_LANG). */

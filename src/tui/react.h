@@ -35,6 +35,8 @@ enum react {
     REACT_OPEN = 1 << 22,     /* open the game chosen on the Load screen */
     REACT_STATS = 1 << 23,    /* open the statistics screen */
     REACT_LANG = 1 << 24,     /* speak the next language and remember it */
+    REACT_COPY = 1 << 25,     /* play on a copy of the game another window
+                                 has open (the player confirmed) */
 };
 
 #endif

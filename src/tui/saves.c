@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/filelock.h"
 #include "io/fmt.h"
 #include "io/players.h"
 #include "io/record.h"
@@ -67,10 +68,18 @@ bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b)
            a->reason == b->reason && a->hash == b->hash;
 }
 
-bool saves_forget(const char *path, char *err, size_t err_size)
+static bool remove_file(const char *path, char *err, size_t err_size)
 {
     if (remove(path) != 0 && errno != ENOENT)
         return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
+    return true;
+}
+
+bool saves_forget(const char *path, char *err, size_t err_size)
+{
+    if (!remove_file(path, err, err_size))
+        return false;
+    filelock_forget(path);   /* its lock file, left by a window killed on it */
     return true;
 }
 
@@ -78,7 +87,7 @@ bool saves_keep(const char *path, const struct game *g, const char *root_props, 
                 size_t err_size)
 {
     if (game_over(g))
-        return saves_forget(path, err, err_size);
+        return remove_file(path, err, err_size);
     return saves_write(path, g, root_props, true, err, err_size);
 }
 
@@ -164,31 +173,91 @@ static void describe_entry(struct saves_entry *s, const struct game *g, const st
     label(s->white, &g->config.player[1]);
 }
 
-/* Adds the games of directory `dir` whose names `want` accepts to out[n ..
- * max), as `kind`; returns the new count. With `note`, an autosave that
- * does not load is set aside and said there, a finished one removed; else
- * files that do not load are counted in *skipped. */
-static int read_dir(const char *dir, bool (*want)(const char *name), enum saves_kind kind,
-                    struct saves_entry *out, int n, int max, char *note, size_t note_size,
-                    int *skipped)
+/* A file that may hold a game, before it is read: the lists read only the
+ * newest, however many files a directory holds. */
+struct candidate {
+    char *path;
+    enum saves_kind kind;
+    struct timespec mtime;
+};
+
+struct candidates {
+    struct candidate *v;
+    size_t n, cap;
+};
+
+static void candidates_free(struct candidates *c)
+{
+    for (size_t i = 0; i < c->n; i++)
+        free(c->v[i].path);
+    free(c->v);
+}
+
+/* Adds the regular files of directory `dir` whose names `want` accepts to
+ * c, as `kind`. A directory that cannot be read is said in `note` (when
+ * given) unless it does not exist; memory running out ends the scan. */
+static void scan_dir(struct candidates *c, const char *dir, bool (*want)(const char *name),
+                     enum saves_kind kind, char *note, size_t note_size)
 {
     DIR *d = opendir(dir);
     if (d == NULL) {
-        if (errno != ENOENT && note != NULL)
+        if (errno != ENOENT && note != NULL && note[0] == '\0')
             fmt_fits(note, note_size, "%s: %s", dir, strerror(errno));
-        return n;
+        return;
     }
-    static struct game g;   /* large; the lists are read on one thread */
     struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < max) {
-        if (!want(e->d_name))
+    char path[SAVES_PATH_MAX];
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        if (!want(e->d_name) || !fmt_fits(path, sizeof path, "%s/%s", dir, e->d_name) ||
+            stat(path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
+        if (c->n == c->cap) {
+            size_t cap = c->cap > 0 ? 2 * c->cap : 64;
+            struct candidate *v = realloc(c->v, cap * sizeof *v);
+            if (v == NULL)
+                break;
+            c->v = v;
+            c->cap = cap;
+        }
+        char *copy = strdup(path);
+        if (copy == NULL)
+            break;
+        c->v[c->n++] = (struct candidate){ .path = copy, .kind = kind, .mtime = st.st_mtim };
+    }
+    closedir(d);
+}
+
+static int candidate_newest_first(const void *a, const void *b)
+{
+    const struct candidate *x = a, *y = b;
+    if (x->mtime.tv_sec != y->mtime.tv_sec)
+        return x->mtime.tv_sec < y->mtime.tv_sec ? 1 : -1;
+    if (x->mtime.tv_nsec != y->mtime.tv_nsec)   /* games kept within the same second */
+        return x->mtime.tv_nsec < y->mtime.tv_nsec ? 1 : -1;
+    return strcmp(x->path, y->path);
+}
+
+/* Reads the candidates, newest first, into out[0 .. max) and returns how
+ * many games that made; *more gets how many candidates were left unread.
+ * With `note`, an autosave that does not load is set aside and said there,
+ * a finished one removed; else files that do not load are counted in
+ * *skipped. */
+static int read_newest(struct candidates *c, struct saves_entry *out, int max, int *more,
+                       char *note, size_t note_size, int *skipped)
+{
+    static struct game g;   /* large; the lists are read on one thread */
+    qsort(c->v, c->n, sizeof *c->v, candidate_newest_first);
+    int n = 0;
+    size_t i = 0;
+    for (; i < c->n && n < max; i++) {
+        const struct candidate *k = &c->v[i];
         struct saves_entry *s = &out[n];
         struct stat st;
         char why[SAVES_PATH_MAX + 100];
-        if (!fmt_fits(s->path, sizeof s->path, "%s/%s", dir, e->d_name) ||
-            stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
-            continue;
+        if (!fmt_fits(s->path, sizeof s->path, "%s", k->path) || stat(s->path, &st) != 0 ||
+            !S_ISREG(st.st_mode))
+            continue;   /* gone since the scan */
         if (!saves_load(s->path, &g, NULL, why, sizeof why)) {
             if (note != NULL)
                 set_aside(s->path, note, note_size, why);
@@ -196,28 +265,33 @@ static int read_dir(const char *dir, bool (*want)(const char *name), enum saves_
                 (*skipped)++;
             continue;
         }
-        if (kind == SAVES_UNFINISHED && game_over(&g)) {
+        if (k->kind == SAVES_UNFINISHED && game_over(&g)) {
             /* ended, but not removed (a crash at the end) */
             if (note != NULL)
                 remove(s->path);
             continue;
         }
-        describe_entry(s, &g, &st, kind);
+        describe_entry(s, &g, &st, k->kind);
+        s->busy = k->kind == SAVES_UNFINISHED && filelock_busy(s->path);
         n++;
     }
-    closedir(d);
+    *more = (int)(c->n - i);
+    qsort(out, (size_t)n, sizeof *out, newest_first);
     return n;
 }
 
-int saves_list(struct saves_entry *out, int max, char *note, size_t note_size)
+int saves_list(struct saves_entry *out, int max, int *more, char *note, size_t note_size)
 {
     char dir[SAVES_PATH_MAX];
     note[0] = '\0';
+    *more = 0;
     if (!saves_dir(dir, sizeof dir))
         return 0;
     migrate_last(dir);
-    int n = read_dir(dir, is_autosave, SAVES_UNFINISHED, out, 0, max, note, note_size, NULL);
-    qsort(out, (size_t)n, sizeof *out, newest_first);
+    struct candidates c = { 0 };
+    scan_dir(&c, dir, is_autosave, SAVES_UNFINISHED, note, note_size);
+    int n = read_newest(&c, out, max, more, note, note_size, NULL);
+    candidates_free(&c);
     return n;
 }
 
@@ -235,19 +309,20 @@ static bool same_dir(const char *a, const char *b)
     return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
-int saves_records(struct saves_entry *out, int max, int *skipped)
+int saves_records(struct saves_entry *out, int max, int *more, int *skipped)
 {
     char dir[SAVES_PATH_MAX];
-    int n = 0;
+    struct candidates c = { 0 };
     *skipped = 0;
     if (saves_dir(dir, sizeof dir))
-        n = read_dir(dir, is_autosave, SAVES_UNFINISHED, out, n, max, NULL, 0, skipped);
+        scan_dir(&c, dir, is_autosave, SAVES_UNFINISHED, NULL, 0);
     bool data = saves_data_dir(dir, sizeof dir);
     if (data)
-        n = read_dir(dir, is_record, SAVES_SAVED, out, n, max, NULL, 0, skipped);
+        scan_dir(&c, dir, is_record, SAVES_SAVED, NULL, 0);
     if (!data || !same_dir(dir, "."))
-        n = read_dir(".", is_record, SAVES_HERE, out, n, max, NULL, 0, skipped);
-    qsort(out, (size_t)n, sizeof *out, newest_first);
+        scan_dir(&c, ".", is_record, SAVES_HERE, NULL, 0);
+    int n = read_newest(&c, out, max, more, NULL, 0, skipped);
+    candidates_free(&c);
     return n;
 }
 

@@ -6,8 +6,11 @@
  * (by default ~/.local/state/mnk/games/), written whole after every change
  * to the game — a move, an undo, a redo — through io/safefile.h, so kill -9,
  * a crash or a power cut keeps every move made. ID is unique to the process
- * and the game, so two instances never share a file. A game that ends
- * removes its own file and no other. A file there that does not load is set
+ * and the game, so two instances never make the same file; the window that
+ * plays a kept game holds its lock (io/filelock.h, ID.sgf.lock) for as long
+ * as the game is on its screen, and the lists say which games are held so,
+ * for a second window to keep its hands off (the app offers a copy). A game
+ * that ends removes its own file and no other. A file there that does not load is set
  * aside, renamed NAME.corrupt-YYYYmmdd-HHMMSS — never overwritten, never
  * deleted — and reported once. The single last.sgf of earlier versions
  * joins the list on the first look.
@@ -59,7 +62,8 @@ bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b);
 bool saves_keep(const char *path, const struct game *g, const char *root_props, char *err,
                 size_t err_size);
 
-/* Removes an autosave (the player deleted it from the list). */
+/* Removes an autosave (the player deleted it from the list), and the lock
+ * file a window killed while playing it left behind. */
 bool saves_forget(const char *path, char *err, size_t err_size);
 
 /* Where a game of a list was found. */
@@ -81,20 +85,25 @@ struct saves_entry {
     int moves;
     enum stone to_move;
     char black[SAVES_NAME_MAX], white[SAVES_NAME_MAX];
+    bool busy;                       /* an unfinished game that another
+                                      * window has open (filelock_busy) */
 };
 
 /* Fills out[0 .. max) with the unfinished games, newest first, and returns
- * how many. Files that do not load are set aside (see above) and the first
- * is described in `note` ("" when there was none); finished games found
- * there are removed. */
-int saves_list(struct saves_entry *out, int max, char *note, size_t note_size);
+ * how many; *more gets how many older files there are beyond those (the
+ * newest `max` of all of them are read, whatever the directory's order).
+ * Files that do not load are set aside (see above) and the first is
+ * described in `note` ("" when there was none); finished games found there
+ * are removed. */
+int saves_list(struct saves_entry *out, int max, int *more, char *note, size_t note_size);
 
 /* Fills out[0 .. max) with every game the Load screen offers, newest
  * first: the unfinished games (as saves_list, without setting anything
  * aside), the records in saves_data_dir() and the .sgf and .psq files of
- * the current directory (once, if that is the games directory). Files that
- * do not load are left alone and counted in *skipped. */
-int saves_records(struct saves_entry *out, int max, int *skipped);
+ * the current directory (once, if that is the games directory); *more
+ * gets how many older files there are beyond those. Files that do not load
+ * are left alone and counted in *skipped. */
+int saves_records(struct saves_entry *out, int max, int *more, int *skipped);
 
 /* Tab completion of a path as typed ("~/" allowed): the directory's entries
  * that start with the last part of `typed` (hidden ones only when that

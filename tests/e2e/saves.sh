@@ -152,6 +152,80 @@ else
 fi
 
 # ---------------------------------------------------------------------------
+echo "# the same game in two windows: each window's moves are kept"
+start_shell
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game for two windows"
+keys Enter                                   # c3
+expect "last c3" "its first move"
+quit "left unfinished" y
+run
+expect "Resume" "the first window offers Resume"
+keys Enter Enter
+expect "resumed where you left off" "the first window resumes the game"
+second_window
+run
+expect "Resume" "the second window offers Resume"
+keys Enter
+expect "to play  open elsewhere" "its list says the game is open in the first"
+keys Enter
+expect "This game is open in another window" "Enter asks before touching it"
+keys y
+expect "a copy of the game open in another window" "y: a copy of its own"
+keys Left Enter                              # White b3, in the copy
+expect "last b3" "the second window's move"
+T select-window -t e2e:0
+keys Left Enter Up Enter Up Enter            # White b3, Black b4, White b5
+expect "last b5" "the first window's three moves"
+quit "the first window quits" y
+T select-window -t e2e:1
+quit "the second window quits" y
+if [ "$(count_kept)" -eq 2 ] && kept | grep -q ';B\[cc\];W\[bc\];B\[bb\];W\[ba\])' &&
+   kept | grep -q ';B\[cc\];W\[bc\])'; then
+    pass "both windows' moves are kept, each in a file of its own"
+else
+    fail "two windows on one game: $(kept)"
+fi
+
+echo "# a window killed on a game does not lock it"
+T select-window -t e2e:0
+run
+expect "Resume" "Resume once more"
+keys Enter
+expect "4 moves" "the game with the first window's moves"
+# The list's rows, newest first: go down to the one with 4 moves.
+row=$(screen | grep "human vs human" | grep -n "4 moves" | cut -d: -f1)
+i=1
+while [ "$i" -lt "${row:-1}" ]; do keys Down; i=$((i + 1)); done
+keys Enter
+expect "resumed where you left off" "the game is open in the first window"
+kill -9 "$(cat "$WORK/pid")"
+wait_for "exit=137" || fail "the first window did not die"
+T select-window -t e2e:1
+run
+expect "Resume" "the second window, after the first was killed"
+keys Enter
+expect "4 moves" "lists the game"
+if screen | grep -q "open elsewhere"; then
+    fail "a killed window still holds its game"
+else
+    pass "nothing is open in another window any more"
+fi
+row=$(screen | grep "human vs human" | grep -n "4 moves" | cut -d: -f1)
+i=1
+while [ "$i" -lt "${row:-1}" ]; do keys Down; i=$((i + 1)); done
+keys Enter
+expect "resumed where you left off" "it resumes, no copy asked for"
+keys Right Enter                             # Black, right of the cursor: free
+if wait_kept ';W\[ba\];B\[[a-e]{2}\]\)'; then pass "a move in it is kept"; else fail "no fifth move: $(kept)"; fi
+quit "the second window quits again" y
+if [ "$(count_kept)" -eq 2 ] && kept | grep -Eq ';B\[cc\];W\[bc\];B\[bb\];W\[ba\];B\[[a-e]{2}\]\)'; then
+    pass "the game the killed window held goes on in its own file"
+else
+    fail "after the kill: $(kept)"
+fi
+
+# ---------------------------------------------------------------------------
 echo "# a corrupt autosave is set aside and reported once"
 start_shell
 mkdir -p "$GAMES"

@@ -19,6 +19,7 @@
 #include <utime.h>
 #include <fcntl.h>
 
+#include "io/filelock.h"
 #include "io/record.h"
 #include "tui/saves.h"
 
@@ -183,8 +184,11 @@ static void test_list(void **state)
     assert_true(saves_write(old, &g, NULL, true, err, sizeof err));
 
     struct saves_entry list[8];
-    int n = saves_list(list, 8, note, sizeof note);
+    int more = -1;
+    int n = saves_list(list, 8, &more, note, sizeof note);
     assert_int_equal(n, 3);
+    assert_int_equal(more, 0);
+    assert_false(list[0].busy);
     /* Newest first: last.sgf (written just now, moved in), a, then b. */
     assert_int_equal(list[0].moves, 1);
     assert_non_null(strstr(list[0].path, "/mnk/games/last.sgf"));
@@ -210,7 +214,7 @@ static void test_list(void **state)
         aside += strstr(e->d_name, "broken.sgf.corrupt-") != NULL;
     closedir(d);
     assert_int_equal(aside, 1);
-    n = saves_list(list, 8, note, sizeof note);
+    n = saves_list(list, 8, &more, note, sizeof note);
     assert_int_equal(n, 3);
     assert_string_equal(note, "");
 
@@ -218,12 +222,12 @@ static void test_list(void **state)
     some_game(&g, 2);
     game_concede(&g, STONE_BLACK, END_RESIGN);
     assert_true(saves_write(b, &g, NULL, false, err, sizeof err));
-    n = saves_list(list, 8, note, sizeof note);
+    n = saves_list(list, 8, &more, note, sizeof note);
     assert_int_equal(n, 2);
     assert_false(exists(b));
     /* Deleting one leaves the others. */
     assert_true(saves_forget(a, err, sizeof err));
-    n = saves_list(list, 8, note, sizeof note);
+    n = saves_list(list, 8, &more, note, sizeof note);
     assert_int_equal(n, 1);
 }
 
@@ -248,12 +252,13 @@ static void test_list_same_second(void **state)
     assert_int_equal(utimensat(AT_FDCWD, a, newer, 0), 0);
     assert_int_equal(utimensat(AT_FDCWD, b, older, 0), 0);
     struct saves_entry list[4];
-    assert_int_equal(saves_list(list, 4, note, sizeof note), 2);
+    int more;
+    assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
     assert_string_equal(list[0].path, a);
     assert_string_equal(list[1].path, b);
     assert_int_equal(utimensat(AT_FDCWD, a, older, 0), 0);
     assert_int_equal(utimensat(AT_FDCWD, b, newer, 0), 0);
-    assert_int_equal(saves_list(list, 4, note, sizeof note), 2);
+    assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
     assert_string_equal(list[0].path, b);
 }
 
@@ -385,10 +390,11 @@ static void test_records(void **state)
 
     assert_int_equal(chdir(here), 0);
     static struct saves_entry e[8];
-    int skipped = -1;
-    int n = saves_records(e, 8, &skipped);
+    int skipped = -1, more = -1;
+    int n = saves_records(e, 8, &more, &skipped);
     assert_int_equal(n, 3);
     assert_int_equal(skipped, 1);
+    assert_int_equal(more, 0);
     assert_true(exists(junk));
     assert_non_null(strstr(e[0].path, "won.sgf"));
     assert_int_equal(e[0].kind, SAVES_SAVED);
@@ -400,13 +406,113 @@ static void test_records(void **state)
     assert_non_null(strstr(e[2].path, "left.sgf"));
     assert_int_equal(e[2].kind, SAVES_UNFINISHED);
     assert_int_equal(e[2].to_move, STONE_WHITE);
-    /* At most `max`. */
-    assert_int_equal(saves_records(e, 2, &skipped), 2);
+    /* At most `max`, the newest, and how many more there are. */
+    assert_int_equal(saves_records(e, 2, &more, &skipped), 2);
+    assert_non_null(strstr(e[0].path, "won.sgf"));
+    assert_non_null(strstr(e[1].path, "here.psq"));
+    /* junk.sgf, the newest file (written just now), was read first and
+     * skipped; left.sgf, the oldest, was left unread. */
+    assert_int_equal(more, 1);
+    assert_int_equal(skipped, 1);
 
     /* Started in the games directory: its games once. */
     assert_int_equal(chdir(data), 0);
-    assert_int_equal(saves_records(e, 8, &skipped), 2);
+    assert_int_equal(saves_records(e, 8, &more, &skipped), 2);
     assert_int_equal(chdir(cwd), 0);
+}
+
+/* Many games, dated in an order that is neither their names' nor the
+ * order they were made in: the lists hold the newest `max` of all of them,
+ * newest first, and say how many more there are, whatever order the
+ * directory gives its files in. */
+static void test_lists_keep_the_newest_of_many(void **state)
+{
+    (void)state;
+    static struct game g;
+    enum { GAMES = 80, MAX = 50 };
+    char state_dir[256], empty[300], path[SAVES_PATH_MAX], err[256], note[SAVES_PATH_MAX + 200];
+    snprintf(state_dir, sizeof state_dir, "%s/many", tmp);
+    setenv("XDG_STATE_HOME", state_dir, 1);
+    /* No records in the games directory, nor in the current one. */
+    snprintf(empty, sizeof empty, "%s/many-empty", tmp);
+    assert_int_equal(mkdir(empty, 0700), 0);
+    setenv("XDG_DATA_HOME", empty, 1);
+    for (int i = 0; i < GAMES; i++) {
+        /* Dated (37 i mod 80): a permutation of 0..79. */
+        int date = (37 * i) % GAMES;
+        some_game(&g, 1 + date % 6);
+        assert_true(saves_new_path(path, sizeof path, 100, (unsigned)i));
+        assert_true(saves_keep(path, &g, NULL, err, sizeof err));
+        touch(path, 10000 + date);
+    }
+    static struct saves_entry list[MAX];
+    int more = -1;
+    assert_int_equal(saves_list(list, MAX, &more, note, sizeof note), MAX);
+    assert_int_equal(more, GAMES - MAX);
+    assert_string_equal(note, "");
+    for (int k = 0; k < MAX; k++)
+        assert_int_equal(list[k].when, 10000 + GAMES - 1 - k);
+
+    int skipped = -1;
+    char cwd[512];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(empty), 0);
+    assert_int_equal(saves_records(list, MAX, &more, &skipped), MAX);
+    assert_int_equal(chdir(cwd), 0);
+    assert_int_equal(more, GAMES - MAX);
+    assert_int_equal(skipped, 0);
+    for (int k = 0; k < MAX; k++)
+        assert_int_equal(list[k].when, 10000 + GAMES - 1 - k);
+}
+
+/* A game whose lock another holder has (another window) is listed as busy,
+ * in both lists, until that holder lets go; deleting it is the app's to
+ * refuse, and a deleted game's stale lock file goes with it. */
+static void test_lists_say_which_games_are_open(void **state)
+{
+    (void)state;
+    static struct game g;
+    char state_dir[256], a[SAVES_PATH_MAX], b[SAVES_PATH_MAX], err[256], lock[SAVES_PATH_MAX + 8];
+    char note[SAVES_PATH_MAX + 200];
+    snprintf(state_dir, sizeof state_dir, "%s/open", tmp);
+    setenv("XDG_STATE_HOME", state_dir, 1);
+    snprintf(lock, sizeof lock, "%s/nodata", tmp);
+    setenv("XDG_DATA_HOME", lock, 1);   /* no records there */
+    assert_true(saves_new_path(a, sizeof a, 100, 1));
+    assert_true(saves_new_path(b, sizeof b, 100, 2));
+    some_game(&g, 2);
+    assert_true(saves_keep(a, &g, NULL, err, sizeof err));
+    assert_true(saves_keep(b, &g, NULL, err, sizeof err));
+    touch(a, 2000);
+    touch(b, 1000);
+    struct filelock held;
+    filelock_init(&held);
+    assert_int_equal(filelock_take(&held, a, err, sizeof err), FILELOCK_TAKEN);
+
+    struct saves_entry list[4];
+    int more, skipped;
+    assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
+    assert_string_equal(list[0].path, a);
+    assert_true(list[0].busy);
+    assert_false(list[1].busy);
+    assert_int_equal(saves_records(list, 4, &more, &skipped), 2);
+    assert_true(list[0].busy);
+    assert_false(list[1].busy);
+    filelock_release(&held);
+    assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
+    assert_false(list[0].busy);
+
+    /* A lock file with nobody holding it (its holder killed) is no lock,
+     * and goes when its game is deleted. */
+    snprintf(lock, sizeof lock, "%s.lock", b);
+    FILE *f = fopen(lock, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
+    assert_false(list[1].busy);
+    assert_true(saves_forget(b, err, sizeof err));
+    assert_false(exists(b));
+    assert_false(exists(lock));
 }
 
 /* Tab: the longest common start, a "/" after a lone directory, the names
@@ -481,6 +587,8 @@ int main(void)
         cmocka_unit_test(test_keep_root_props),
         cmocka_unit_test(test_list_same_second),
         cmocka_unit_test(test_records),
+        cmocka_unit_test(test_lists_keep_the_newest_of_many),
+        cmocka_unit_test(test_lists_say_which_games_are_open),
         cmocka_unit_test(test_complete),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
