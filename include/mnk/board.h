@@ -55,6 +55,11 @@ void board_clear(struct board *b);
  * same on every run and machine, so hashes can be compared across runs. */
 uint64_t board_zobrist(int pos, enum stone stone);
 
+/* XORed into a position's key when White is to move: the hash knows the
+ * stones only, and the same stones with the other side to move are another
+ * position. Every table keyed by position uses this one value. */
+#define BOARD_KEY_WHITE_TO_MOVE UINT64_C(0x3c6ef372fe94f82b)
+
 static inline int board_cells(const struct board *b)
 {
     return b->width * b->height;

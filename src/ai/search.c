@@ -94,7 +94,6 @@
 #define WIN AI_SCORE_WIN
 #define WIN_BOUND (AI_SCORE_WIN - BOARD_MAX_CELLS)
 #define INF (AI_SCORE_WIN + 1)
-#define SIDE_KEY 0x3c6ef372fe94f82bu
 #define TSS_BYTES ((size_t)4 << 20)
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
 #define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
@@ -247,7 +246,7 @@ static int evaluate(const struct search *s, int me)
     if (pattern_has_threats(p->pt))
         score += pattern_eval_threat[position_threats(p, me)];
     if (s->noise > 0) {
-        uint64_t r = rng_mix(p->b.hash ^ (me ? SIDE_KEY : 0) ^ s->seed);
+        uint64_t r = rng_mix(p->b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ s->seed);
         score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
     }
     return score;
@@ -407,7 +406,7 @@ static uint64_t wide_key(const struct search *s)
  * move (as negamax computes it there). */
 static uint64_t child_key(const struct search *s, int q, int me)
 {
-    return s->pos.b.hash ^ board_zobrist(q, (enum stone)(me + 1)) ^ (me ? 0 : SIDE_KEY) ^
+    return s->pos.b.hash ^ board_zobrist(q, (enum stone)(me + 1)) ^ (me ? 0 : BOARD_KEY_WHITE_TO_MOVE) ^
            wide_key(s);
 }
 
@@ -440,7 +439,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return alpha;
 
     bool pv_node = beta - alpha > 1;
-    uint64_t key = p->b.hash ^ (me ? SIDE_KEY : 0) ^ wide_key(s);
+    uint64_t key = p->b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ wide_key(s);
     const struct tt_entry *e = tt_probe(&s->tt, key);
     /* A singularity test searches this node again without one move: its
      * result is not the node's, so it neither uses nor stores the table's. */

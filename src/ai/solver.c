@@ -29,6 +29,7 @@
  * is the board's own hash. Stored best moves are in the canonical frame.
  */
 #include "ai/solver.h"
+#include "ai/tt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,13 +49,13 @@
  * cells (a node costs about one pass over the cells): some 100 µs. */
 #define CHECK_WORK 16384
 
-/* Added to the key when White is to move, so that a position reached with a
- * different side to move (a caller's choice) is not confused with it. */
-#define SIDE_KEY 0x9d3f1a6b52c7e48fu
 
-enum tt_bound { TT_NONE, TT_LOWER, TT_UPPER, TT_EXACT };
-
-struct tt_entry {
+/* The solver's own table of results, apart from the search's (ai/tt.h),
+ * whose bounds it shares: exact values want other keeping than depths do.
+ * A bucket holds a few entries, and the one kept longest is the one whose
+ * result cost the most nodes; keys are canonical under the board's
+ * symmetries, so a move is kept in the canonical frame. */
+struct table_entry {
     uint64_t key;
     int32_t score;
     uint16_t move;   /* in the canonical frame */
@@ -62,9 +63,9 @@ struct tt_entry {
     uint8_t work;    /* log2 of the nodes spent: what a slot is worth keeping */
 };
 
-#define TT_WAYS 4
-struct tt_bucket {
-    struct tt_entry slot[TT_WAYS];
+#define TABLE_WAYS 4
+struct table_bucket {
+    struct table_entry slot[TABLE_WAYS];
 };
 
 /* Per window and side (0 Black, 1 White). */
@@ -74,7 +75,7 @@ struct window {
 };
 
 struct solver {
-    struct tt_bucket *table;
+    struct table_bucket *table;
     size_t mask;                /* buckets - 1, buckets a power of two */
     bool dirty;                 /* something was stored since the last clear */
 
@@ -352,7 +353,7 @@ static inline uint64_t canonical_key(const struct solver *s, int si, int *sym)
         }
     }
     *sym = best;
-    return si == 1 ? key ^ SIDE_KEY : key;
+    return si == 1 ? key ^ BOARD_KEY_WHITE_TO_MOVE : key;
 }
 
 /* Whether a stone just beyond the ends of live windows, under exact, would
@@ -415,22 +416,22 @@ static int generate(const struct solver *s, int si, int16_t *moves, int first)
 
 /* --- transposition table ------------------------------------------------ */
 
-static const struct tt_entry *tt_probe(const struct solver *s, uint64_t key)
+static const struct table_entry *table_probe(const struct solver *s, uint64_t key)
 {
-    const struct tt_bucket *b = &s->table[key & s->mask];
-    for (int i = 0; i < TT_WAYS; i++)
+    const struct table_bucket *b = &s->table[key & s->mask];
+    for (int i = 0; i < TABLE_WAYS; i++)
         if (b->slot[i].key == key && b->slot[i].bound != TT_NONE)
             return &b->slot[i];
     return NULL;
 }
 
-static void tt_store(struct solver *s, uint64_t key, int score, enum tt_bound bound,
+static void table_store(struct solver *s, uint64_t key, int score, enum tt_bound bound,
                      int move, uint64_t nodes)
 {
-    struct tt_bucket *b = &s->table[key & s->mask];
-    struct tt_entry *victim = &b->slot[0];
-    for (int i = 0; i < TT_WAYS; i++) {
-        struct tt_entry *e = &b->slot[i];
+    struct table_bucket *b = &s->table[key & s->mask];
+    struct table_entry *victim = &b->slot[0];
+    for (int i = 0; i < TABLE_WAYS; i++) {
+        struct table_entry *e = &b->slot[i];
         if (e->key == key || e->bound == TT_NONE) {
             victim = e;
             break;
@@ -515,7 +516,7 @@ static int search(struct solver *s, int si, int alpha, int beta)
         use_tt = false;
     } else {
         key = canonical_key(s, si, &sym);
-        const struct tt_entry *e = tt_probe(s, key);
+        const struct table_entry *e = table_probe(s, key);
         int first = -1;
         if (e != NULL) {
             int v = e->score;
@@ -570,7 +571,7 @@ static int search(struct solver *s, int si, int alpha, int beta)
         best = hi;
     if (use_tt) {
         enum tt_bound bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-        tt_store(s, key, best, bound, s->sym[sym][best_move], s->nodes - nodes_before);
+        table_store(s, key, best, bound, s->sym[sym][best_move], s->nodes - nodes_before);
     }
     return best;
 }
@@ -609,7 +610,7 @@ static int root_moves(struct solver *s, int si, int16_t *moves)
         n = threat_cells(s, 1 - si, moves, s->cells);
     } else {
         int sym, first = -1;
-        const struct tt_entry *e = tt_probe(s, canonical_key(s, si, &sym));
+        const struct table_entry *e = table_probe(s, canonical_key(s, si, &sym));
         if (e != NULL)
             first = s->inv[sym][e->move];
         n = generate(s, si, moves, first);
@@ -758,7 +759,7 @@ struct solver *solver_create(size_t memory)
     if (s == NULL)
         return NULL;
     size_t buckets = 1;
-    while (buckets * 2 * sizeof(struct tt_bucket) <= memory)
+    while (buckets * 2 * sizeof(struct table_bucket) <= memory)
         buckets *= 2;
     s->table = calloc(buckets, sizeof *s->table);
     if (s->table == NULL) {

@@ -15,7 +15,9 @@
 
 #include "mnk/clock.h"
 
-#define SIDE_KEY(s, threes) (0x9e3779b97f4a7c15u * (uint64_t)(1 + (s) + 2 * (threes)))
+/* XORed into the board's hash for the cache: who attacks and whether open
+ * threes count are part of what a result answers (not a side to move). */
+#define QUESTION_KEY(s, threes) (0x9e3779b97f4a7c15u * (uint64_t)(1 + (s) + 2 * (threes)))
 
 bool tss_init(struct tss *t, size_t bytes)
 {
@@ -105,7 +107,7 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
 static inline void prefetch_defence(const struct tss *t, const struct position *p, int a,
                                     bool threes, int q)
 {
-    uint64_t key = p->b.hash ^ board_zobrist(q, (enum stone)(2 - a)) ^ SIDE_KEY(a, threes);
+    uint64_t key = p->b.hash ^ board_zobrist(q, (enum stone)(2 - a)) ^ QUESTION_KEY(a, threes);
     __builtin_prefetch(&t->cache[key & t->mask]);
 }
 
@@ -191,7 +193,7 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
         (!threes || (!position_any(p, a, COMBO_F3) && !position_any(p, a, COMBO_33))) && forced < 0)
         return false;
 
-    uint64_t key = p->b.hash ^ SIDE_KEY(a, threes);
+    uint64_t key = p->b.hash ^ QUESTION_KEY(a, threes);
     struct tss_entry *e = &t->cache[key & t->mask];
     if (e->key == key && e->depth >= depth)
         return false;
