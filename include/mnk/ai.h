@@ -27,9 +27,10 @@
 #include "mnk/board.h"
 
 /* Scores are from the side to move's point of view. A score at or above
- * AI_SCORE_WIN - BOARD_MAX_CELLS means a forced win in (AI_SCORE_WIN - score)
- * plies; the negation likewise a forced loss. */
+ * AI_SCORE_WIN_BOUND means a forced win in (AI_SCORE_WIN - score) plies; the
+ * negation likewise a forced loss. */
 #define AI_SCORE_WIN 1000000
+#define AI_SCORE_WIN_BOUND (AI_SCORE_WIN - BOARD_MAX_CELLS)
 
 /* Progress of a thinking strategy, for a status line or a log. */
 struct ai_info {

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#define WIN_BOUND (AI_SCORE_WIN - BOARD_MAX_CELLS)
+#define WIN_BOUND AI_SCORE_WIN_BOUND
 
 /* Falls in expected score that mark a move. */
 #define INACCURACY_FROM 0.09

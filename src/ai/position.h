@@ -261,9 +261,9 @@ static inline int position_first(const struct position *p, int side, enum combo 
  * square around one). */
 void position_candidates(const struct position *p, struct cellset *out);
 
-/* Walks the cells of a set: `for (CELLSET_EACH(it, set, words))` then
- * `q = cellset_next(&it)` until −1. The set is copied, so the body may play
- * and take back moves. */
+/* Walks the cells of a set: cellset_iter_init(&it, set, words), then
+ * `for (int q; (q = cellset_next(&it)) >= 0;)`. The set is copied, so the
+ * body may play and take back moves. */
 struct cellset_iter {
     struct cellset s;
     int word, words;

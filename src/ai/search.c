@@ -92,7 +92,7 @@
 #define MAX_PLY 128
 #define CHECK_INTERVAL 512
 #define WIN AI_SCORE_WIN
-#define WIN_BOUND (AI_SCORE_WIN - BOARD_MAX_CELLS)
+#define WIN_BOUND AI_SCORE_WIN_BOUND
 #define INF (AI_SCORE_WIN + 1)
 #define TSS_BYTES ((size_t)4 << 20)
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
@@ -250,16 +250,6 @@ static int evaluate(const struct search *s, int me)
         score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
     }
     return score;
-}
-
-static int score_to_tt(int score, int ply)
-{
-    return score >= WIN_BOUND ? score + ply : score <= -WIN_BOUND ? score - ply : score;
-}
-
-static int score_from_tt(int score, int ply)
-{
-    return score >= WIN_BOUND ? score - ply : score <= -WIN_BOUND ? score + ply : score;
 }
 
 static bool any_four_cell(const struct position *p, int side)
@@ -448,7 +438,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     enum tt_bound tt_bound = TT_NONE;
     if (e != NULL) {
         hint = e->move;
-        tt_score = score_from_tt(e->score, ply);
+        tt_score = tt_score_from(e->score, ply);
         tt_depth = e->depth;
         tt_bound = tt_bound_of(e);
         if (!pv_node && excluded < 0 && tt_depth >= depth &&
@@ -559,7 +549,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     if (excluded >= 0) /* not the node's result; with no other move, a fail low */
         return best == -INF ? alpha0 : best;
     enum tt_bound bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(&s->tt, key, score_to_tt(best, ply), best_move, depth, bound);
+    tt_store(&s->tt, key, tt_score_to(best, ply), best_move, depth, bound);
     return best;
 }
 

@@ -3,9 +3,12 @@
  *
  * The strategy table (ai_search) is what the registry lists; everything else
  * is private to search.c. Settings read from struct ai_options: `memory` sizes
- * the transposition table (default SEARCH_DEFAULT_MEMORY), `seed` is unused
- * (the search is deterministic: same position and limits, same move and node
- * count). With no limit given it thinks for SEARCH_DEFAULT_TIME_MS.
+ * the transposition table (default SEARCH_DEFAULT_MEMORY); `noise` and
+ * `oversight` weaken it for the levels (level.h), their draws made from the
+ * position and `seed`. The search is deterministic: the same position,
+ * options and node or depth limit give the same move and node count, on any
+ * machine (a time limit, of course, does not). With no limit given it thinks
+ * for SEARCH_DEFAULT_TIME_MS.
  */
 #ifndef MNK_AI_SEARCH_H
 #define MNK_AI_SEARCH_H

@@ -46,7 +46,8 @@ struct timeman {
 };
 
 /* Starts the clock for one move at `now` with a budget of `time_ms` (> 0)
- * and a cap of `time_max_ms` (≤ time_ms, or 0: the budget is the cap).
+ * and a cap of `time_max_ms` (≥ time_ms; 0, or anything less than the
+ * budget: the budget is the cap).
  * `coarse` when nodes are slow, so the last one overshoots more. */
 void timeman_start(struct timeman *tm, int64_t now, int time_ms, int time_max_ms, bool coarse);
 

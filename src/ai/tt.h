@@ -4,6 +4,7 @@
  * entry per slot, replaced when the new result is at least as deep or comes
  * from a newer search. Scores of forced wins are stored relative to the
  * position (distance from it, not from the root): tt_score_to/from convert.
+ * Scores are those of mnk/ai.h (AI_SCORE_WIN_BOUND and beyond: proven).
  */
 #ifndef MNK_AI_TT_H
 #define MNK_AI_TT_H
@@ -11,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "mnk/ai.h"
 
 enum tt_bound { TT_NONE, TT_UPPER, TT_LOWER, TT_EXACT };
 
@@ -60,6 +63,24 @@ static inline void tt_prefetch(const struct tt *t, uint64_t key)
 /* Records a result for key. */
 void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
               enum tt_bound bound);
+
+/* A score `ply` plies below the root as the table keeps it: a forced win or
+ * loss counted from the position, not from the root. */
+static inline int tt_score_to(int score, int ply)
+{
+    return score >= AI_SCORE_WIN_BOUND    ? score + ply
+           : score <= -AI_SCORE_WIN_BOUND ? score - ply
+                                          : score;
+}
+
+/* The inverse of tt_score_to(), for an entry read `ply` plies below the
+ * root. */
+static inline int tt_score_from(int score, int ply)
+{
+    return score >= AI_SCORE_WIN_BOUND    ? score - ply
+           : score <= -AI_SCORE_WIN_BOUND ? score + ply
+                                          : score;
+}
 
 static inline enum tt_bound tt_bound_of(const struct tt_entry *e)
 {
