@@ -11,9 +11,12 @@
  * their own (`novice`). The Elo figures are measured with `mnk match`
  * (tools/ladder.sh) and written into the table by hand.
  *
- * A name resolves once, when a player is made (io/players.h), into the
+ * A name resolves in one place, players_plan() (io/players.h), into the
  * strategy, struct ai_options and struct ai_limits given by level_options()
- * and level_limits(); nothing else reads the table's fields.
+ * and level_limits(), for the game, `mnk match` and `mnk engine --level`
+ * alike. Elsewhere a level is only named and described (its name,
+ * description and elo), or found by its strategy (the menu's form, which
+ * shows a strategy named in a record as the strongest level playing it).
  */
 #ifndef MNK_LEVEL_H
 #define MNK_LEVEL_H

@@ -31,6 +31,7 @@
 #include "cli/commands.h"
 #include "io/brain.h"
 #include "io/linebuf.h"
+#include "io/players.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/level.h"
@@ -306,18 +307,17 @@ int cmd_engine(int argc, char **argv)
     const struct level *level = f.brain.level;
     uint64_t nodes = (uint64_t)f.nodes;
 
-    if (level != NULL) {
-        /* One resolution of the level: strategy, weakness, budget. */
+    struct players_plan plan;
+    if (level != NULL && players_plan(level->name, c.ai_opts.seed, &plan)) {
         size_t memory = c.ai_opts.memory;
-        c.ai_opts = level_options(level, c.ai_opts.seed);
+        c.ai_opts = plan.opts;
         c.ai_opts.memory = memory;
-        c.ai_name = level->strategy;
-        struct ai_limits l = level_limits(level);
-        c.max_nodes = l.max_nodes;
+        c.ai_name = plan.strategy;
+        c.max_nodes = plan.limits.max_nodes;
         if (c.max_depth == 0)
-            c.max_depth = l.max_depth;
-        if (l.time_ms > 0 && c.time_cap_ms == 0)
-            c.time_cap_ms = l.time_ms;
+            c.max_depth = plan.limits.max_depth;
+        if (plan.limits.time_ms > 0 && c.time_cap_ms == 0)
+            c.time_cap_ms = plan.limits.time_ms;
     }
     if (nodes > 0)
         c.max_nodes = nodes;

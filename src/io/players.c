@@ -35,28 +35,39 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
         c->limits.time_ms = p->time_ms;
         return true;
     }
-    /* A level names its strategy, weakness and budget; a strategy named
-     * directly plays at full strength with its own default budget. */
-    const struct level *level = level_find(p->spec);
-    const char *strategy = level != NULL ? level->strategy : p->spec;
-    struct ai_options opts = level != NULL ? level_options(level, p->seed)
-                                           : (struct ai_options){ .seed = p->seed };
-    if (ai_strategy_find(strategy) == NULL) {
+    struct players_plan plan;
+    if (!players_plan(p->spec, p->seed, &plan)) {
         char names[512];
         players_names(names, sizeof names);
         snprintf(err, errsize, "unknown player '%s' (expected engine:COMMAND or one of: %s)",
                  p->spec, names);
         return false;
     }
-    if (!ai_create(&c->ai, strategy, &opts)) {
+    if (!ai_create(&c->ai, plan.strategy, &plan.opts)) {
         snprintf(err, errsize, "out of memory creating player '%s'", p->spec);
         return false;
     }
-    c->level = level;
-    if (level != NULL)
-        c->limits = level_limits(level);
+    c->level = plan.level;
+    c->limits = plan.limits;
     if (p->time_ms > 0)
         c->limits.time_ms = p->time_ms;
+    return true;
+}
+
+bool players_plan(const char *spec, uint64_t seed, struct players_plan *out)
+{
+    /* A level names its strategy, weakness and budget; a strategy named
+     * directly plays at full strength with its own default budget. */
+    const struct level *level = level_find(spec);
+    const char *strategy = level != NULL ? level->strategy : spec;
+    if (ai_strategy_find(strategy) == NULL)
+        return false;
+    *out = (struct players_plan){
+        .strategy = ai_strategy_find(strategy)->name,
+        .opts = level != NULL ? level_options(level, seed) : (struct ai_options){ .seed = seed },
+        .limits = level != NULL ? level_limits(level) : (struct ai_limits){ 0 },
+        .level = level,
+    };
     return true;
 }
 

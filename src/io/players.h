@@ -35,6 +35,21 @@ struct computer {
                                  * or an engine named directly */
 };
 
+/* What a built-in player plays with: the strategy, its options and one
+ * move's budget, and the level it stands for (NULL for a strategy named
+ * directly, which plays at full strength with its own default budget). */
+struct players_plan {
+    const char *strategy;
+    struct ai_options opts;
+    struct ai_limits limits;
+    const struct level *level;
+};
+
+/* Resolves `spec`, a level or a built-in strategy by name, for a player
+ * seeded with `seed`: the one place a level's name turns into its
+ * strategy, weakness and budget. False when spec names neither. */
+bool players_plan(const char *spec, uint64_t seed, struct players_plan *out);
+
 /* Makes *c the computer player `p` describes. False (c zeroed) with a
  * one-line reason in err for a human, an unknown name, or an engine that
  * cannot be started. `quiet` sends an engine's standard error to /dev/null
