@@ -24,7 +24,6 @@
 struct advice_work {
     struct shapes shapes;
     struct pattern_table pt;
-    bool have_pt;
     struct tss tss;
     struct position pos;
 };
@@ -81,12 +80,8 @@ void advice_score_words(int score, enum stone side, char *buf, size_t size)
  * played). */
 static bool wins_by_fours(struct advice_work *w, const struct board *b, enum stone side)
 {
-    if (!w->have_pt || w->pt.win != b->win || w->pt.rule != b->rule) {
-        pattern_free(&w->pt);
-        w->have_pt = pattern_init(&w->pt, b->win, b->rule);
-        if (!w->have_pt)
-            return false;
-    }
+    if (!pattern_prepare(&w->pt, b->win, b->rule))
+        return false;
     position_init(&w->pos, &w->pt, b);
     tss_clear(&w->tss);
     w->tss.deadline_ms = 0;

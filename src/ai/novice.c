@@ -27,7 +27,6 @@
 
 struct novice {
     struct pattern_table pt;
-    bool have_pt;
     struct position pos;
     struct rng rng;
     int noise;
@@ -117,11 +116,8 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
 {
     struct novice *n = state;
     (void)limits;
-    if (!n->have_pt || n->pt.win != b->win || n->pt.rule != b->rule) {
-        pattern_free(&n->pt);
-        n->have_pt = pattern_init(&n->pt, b->win, b->rule);
-    }
-    if (b->stones == 0 || !n->have_pt) {
+    bool have_pt = pattern_prepare(&n->pt, b->win, b->rule);
+    if (b->stones == 0 || !have_pt) {
         int q = near_centre(n, b);
         for (int i = 0; board_at(b, q) != STONE_NONE; i++)
             q = i; /* no table: any empty cell (b is not full) */

@@ -341,6 +341,14 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
     return true;
 }
 
+bool pattern_prepare(struct pattern_table *t, int win, enum rule rule)
+{
+    if (t->cell != NULL && t->win == win && t->rule == rule)
+        return true;
+    pattern_free(t);
+    return pattern_init(t, win, rule);
+}
+
 void pattern_free(struct pattern_table *t)
 {
     free(t->line);

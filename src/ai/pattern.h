@@ -106,6 +106,12 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule);
 /* Frees what pattern_init allocated; safe on a zeroed table. */
 void pattern_free(struct pattern_table *t);
 
+/* Makes t (built, or zeroed, or freed) the tables for win length k under
+ * `rule`, building them only when it holds none or another game's: what a
+ * strategy calls before each move. False when out of memory (t then holds
+ * none). */
+bool pattern_prepare(struct pattern_table *t, int win, enum rule rule);
+
 /* True when the classes are read from the table by index. */
 static inline bool pattern_tabulated(const struct pattern_table *t)
 {

@@ -128,7 +128,6 @@ struct move {
 
 struct search {
     struct pattern_table pt;
-    bool have_pt;
     struct position pos;
     struct tt tt;
     struct tss tss;
@@ -208,12 +207,8 @@ static void search_reset(void *state)
  * also invalidates the transposition table. False when out of memory. */
 static bool prepare(struct search *s, const struct board *b)
 {
-    if (!s->have_pt || s->win != b->win || s->rule != b->rule) {
-        pattern_free(&s->pt);
-        s->have_pt = pattern_init(&s->pt, b->win, b->rule);
-        if (!s->have_pt)
-            return false;
-    }
+    if (!pattern_prepare(&s->pt, b->win, b->rule))
+        return false;
     /* Fresh from create() the tables are already empty. */
     if (s->width != 0 && (s->width != b->width || s->height != b->height ||
                           s->win != b->win || s->rule != b->rule))

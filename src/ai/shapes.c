@@ -12,7 +12,6 @@
 
 struct shapes_work {
     struct pattern_table pt;
-    bool have_pt;
     struct position pos;
 };
 
@@ -56,12 +55,8 @@ bool shapes_find(struct shapes *s, const struct board *b)
     struct shapes_work *w = s->work;
     if (w == NULL)
         return false;
-    if (!w->have_pt || w->pt.win != b->win || w->pt.rule != b->rule) {
-        pattern_free(&w->pt);
-        w->have_pt = pattern_init(&w->pt, b->win, b->rule);
-        if (!w->have_pt)
-            return false;
-    }
+    if (!pattern_prepare(&w->pt, b->win, b->rule))
+        return false;
     position_init(&w->pos, &w->pt, b);
     for (int q = 0; q < board_cells(b); q++) {
         if (board_at(b, q) != STONE_NONE)
