@@ -85,8 +85,8 @@
 
 
 /* How many cells of one side have one multiset of classes. */
-struct ms_count {
-    uint16_t ms, n;
+struct mset_count {
+    uint16_t mset, n;
 };
 
 /* A quiet position: the feature counts of the side to move (me) and of the
@@ -109,7 +109,7 @@ _Static_assert(PATTERN_THREATS <= UINT16_MAX + 1, "a mask fits a sample's field"
 struct data {
     struct sample *s;
     size_t count, cap;
-    struct ms_count *pool;
+    struct mset_count *pool;
     size_t used, pool_cap;
 };
 
@@ -120,18 +120,18 @@ static double current_weight(int w, int f)
 }
 
 
-/* Appends s with its multiset counts ms[0] (me) and ms[1] (the other). */
-static void add_sample(struct data *d, struct sample *s, uint16_t ms[2][PATTERN_MULTISETS])
+/* Appends s with its multiset counts mset[0] (me) and mset[1] (the other). */
+static void add_sample(struct data *d, struct sample *s, uint16_t mset[2][PATTERN_MULTISETS])
 {
     s->first = (uint32_t)d->used;
     for (int side = 0; side < 2; side++) {
         s->len[side] = 0;
         for (int m = 1; m < PATTERN_MULTISETS; m++) {
-            if (ms[side][m] == 0)
+            if (mset[side][m] == 0)
                 continue;
             if (d->used == d->pool_cap)
                 d->pool = learn_grow("texel", d->pool, &d->pool_cap, sizeof *d->pool);
-            d->pool[d->used++] = (struct ms_count){ (uint16_t)m, ms[side][m] };
+            d->pool[d->used++] = (struct mset_count){ (uint16_t)m, mset[side][m] };
             s->len[side]++;
         }
     }
@@ -143,14 +143,14 @@ static void add_sample(struct data *d, struct sample *s, uint16_t ms[2][PATTERN_
 
 
 /* Counts the classes, combinations and multisets of each side over the
- * empty cells (ms: me first); false if today's weights of those counts do
+ * empty cells (mset: me first); false if today's weights of those counts do
  * not give position.c's sums (the features would not be what the search
  * adds up). */
 static bool features(const struct position *p, int me, struct sample *out,
-                     uint16_t ms[2][PATTERN_MULTISETS])
+                     uint16_t mset[2][PATTERN_MULTISETS])
 {
     memset(out->n, 0, sizeof out->n);
-    memset(ms, 0, 2 * sizeof *ms);
+    memset(mset, 0, 2 * sizeof *mset);
     for (int q = 0; q < p->cells; q++) {
         if (p->b.cell[q] != STONE_NONE)
             continue;
@@ -162,7 +162,7 @@ static bool features(const struct position *p, int me, struct sample *out,
                 index += position_line(p, side, q, d) * pattern_cell_weight[d];
             }
             n[PAT_COUNT + position_combo(p, side, q)]++;
-            ms[side == me ? 0 : 1][pattern_multiset(index)]++;
+            mset[side == me ? 0 : 1][pattern_multiset(index)]++;
         }
     }
     bool residuals = pattern_has_multiset(p->pt);
@@ -173,7 +173,7 @@ static bool features(const struct position *p, int me, struct sample *out,
             for (int f = 0; f < NF; f++)
                 sum += current_weight(w, f) * out->n[t][f];
             for (int m = 0; m < PATTERN_MULTISETS && residuals; m++)
-                sum += pattern_eval_multiset[w][m] * ms[t][m];
+                sum += pattern_eval_multiset[w][m] * mset[t][m];
             if ((int)sum != p->total[side][w])
                 return false;
         }
@@ -230,8 +230,8 @@ static void read_game(void *ctx, const char *path)
         int me = i % 2;
         if (i >= r->replay.skip && learn_quiet(p, me)) {
             struct sample s;
-            static uint16_t ms[2][PATTERN_MULTISETS];
-            if (!features(p, me, &s, ms)) {
+            static uint16_t mset[2][PATTERN_MULTISETS];
+            if (!features(p, me, &s, mset)) {
                 fprintf(stderr, "texel: %s: features do not add up to the position's sums\n",
                         path);
                 exit(1);
@@ -247,7 +247,7 @@ static void read_game(void *ctx, const char *path)
             }
             if (s.scored)
                 s.score = score[i];
-            add_sample(d, &s, ms);
+            add_sample(d, &s, mset);
         }
         position_place(p, g->moves[i], (enum stone)(me + 1));
     }
@@ -267,11 +267,11 @@ static double eval(const struct data *d, const struct model *m, const struct sam
     double e = 0;
     for (int f = 0; f < NF; f++)
         e += m->a[f] * s->n[0][f] - m->b[f] * s->n[1][f];
-    const struct ms_count *c = d->pool + s->first;
+    const struct mset_count *c = d->pool + s->first;
     for (int i = 0; i < s->len[0]; i++, c++)
-        e += m->r[0][c->ms] * c->n;
+        e += m->r[0][c->mset] * c->n;
     for (int i = 0; i < s->len[1]; i++, c++)
-        e -= m->r[1][c->ms] * c->n;
+        e -= m->r[1][c->mset] * c->n;
     return e + m->t[s->threats];
 }
 
@@ -639,11 +639,11 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
                 continue;
             double z = k * eval(d, m, s), y = s->y;
             double pr = 1 / (1 + exp(-z)), wt = pr * (1 - pr);
-            const struct ms_count *c = d->pool + s->first;
+            const struct mset_count *c = d->pool + s->first;
             int nnz = 0;
             for (int side = 0; side < 2; side++)
                 for (int e = 0; e < s->len[side]; e++, c++) {
-                    int j = res->pidx[side][c->ms];
+                    int j = res->pidx[side][c->mset];
                     if (j < 0)
                         continue;
                     js[nnz] = j;
@@ -696,16 +696,16 @@ static void print_residuals(FILE *out, const struct model *m, const int rep[PATT
             how);
     for (int w = 0; w < 2; w++) {
         fprintf(out, "    {\n");
-        for (int ms = 0; ms < PATTERN_MULTISETS; ms++) {
-            long v = lround(m->r[w][ms]);
+        for (int mset = 0; mset < PATTERN_MULTISETS; mset++) {
+            long v = lround(m->r[w][mset]);
             if (v == 0)
                 continue;
             v = v > INT16_MAX ? INT16_MAX : v < INT16_MIN ? INT16_MIN : v;
-            int c[4], idx = rep[ms];
+            int c[4], idx = rep[mset];
             for (int d = 0; d < 4; d++, idx /= PAT_COUNT)
                 c[d] = idx % PAT_COUNT;
             /* rep is the smallest index: its digits fall, the strongest first. */
-            fprintf(out, "        [%d] = %ld, /* %s %s %s %s */\n", ms, v, class_name[c[0]],
+            fprintf(out, "        [%d] = %ld, /* %s %s %s %s */\n", mset, v, class_name[c[0]],
                     class_name[c[1]], class_name[c[2]], class_name[c[3]]);
         }
         fprintf(out, "    },\n");
@@ -992,8 +992,8 @@ int main(int argc, char **argv)
         current.b[f] = current_weight(1, f);
     }
     for (int w = 0; w < 2 && residuals; w++)
-        for (int ms = 0; ms < PATTERN_MULTISETS; ms++)
-            current.r[w][ms] = pattern_eval_multiset[w][ms];
+        for (int mset = 0; mset < PATTERN_MULTISETS; mset++)
+            current.r[w][mset] = pattern_eval_multiset[w][mset];
     for (int t = 0; t < PATTERN_THREATS && pattern_has_threats(&r->replay.table); t++)
         current.t[t] = pattern_eval_threat[t];
     if (scores != NULL) {
@@ -1058,17 +1058,17 @@ int main(int argc, char **argv)
     static int seen[2][PATTERN_MULTISETS], rep[PATTERN_MULTISETS];
     static bool forcing[PATTERN_MULTISETS];
     for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--) {
-        int ms = pattern_multiset(idx);
+        int mset = pattern_multiset(idx);
         enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, idx));
-        rep[ms] = idx;
-        forcing[ms] = c == COMBO_F4 || c == COMBO_5;
+        rep[mset] = idx;
+        forcing[mset] = c == COMBO_F4 || c == COMBO_5;
     }
     for (size_t i = 0; i < d.count; i++) {
         const struct sample *s = &d.s[i];
-        const struct ms_count *c = d.pool + s->first;
+        const struct mset_count *c = d.pool + s->first;
         for (int side = 0; side < 2; side++)
             for (int e = 0; e < s->len[side]; e++, c++)
-                seen[side][c->ms] += s->set == LEARN_TRAIN;
+                seen[side][c->mset] += s->set == LEARN_TRAIN;
     }
     static struct residuals res;
     double best_valid = INFINITY, best_lambda = 0;
@@ -1098,8 +1098,8 @@ int main(int argc, char **argv)
     }
     double exact = loss(&d, &best, k, test);
     for (int w = 0; w < 2; w++)
-        for (int ms = 0; ms < PATTERN_MULTISETS; ms++)
-            best.r[w][ms] = round(best.r[w][ms]);
+        for (int mset = 0; mset < PATTERN_MULTISETS; mset++)
+            best.r[w][mset] = round(best.r[w][mset]);
     printf("linear and residuals, N %d, lambda %g (%d free): test loss %.6f (in integers "
            "%.6f; validation %.6f, training %.6f)\n",
            best_min, best_lambda, best_np, exact, loss(&d, &best, k, test),
