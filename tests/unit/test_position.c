@@ -1,0 +1,213 @@
+/* test_position.c — the incremental position: each make and unmake leaves
+ * it as a fresh one built from the same board would be (random games), the
+ * distances to the last stones, both sides' threat sets, and the test of
+ * whether a stone stops the other side's threats. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai/pattern.h"
+#include "ai/position.h"
+#include "boards.h"
+#include "mnk/rng.h"
+#include "mnk/rules.h"
+
+
+/* The multisets of four classes are numbered densely, the same for every
+ * order of the lines, and a cell of four PAT_NONE is 0; the weights of a
+ * cell index do not depend on the order of its lines either. */
+static void test_position_near(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 } };
+    static struct position p;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        struct pattern_table t;
+        assert_true(pattern_init(&t, shapes[i][2], RULE_FREESTYLE));
+        struct board b;
+        assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2], RULE_FREESTYLE));
+        position_init(&p, &t, &b);
+        int w = b.width;
+        for (int s = 0; s < p.cells; s++)
+            for (int q = 0; q < p.cells; q++) {
+                int dx = abs(q % w - s % w), dy = abs(q / w - s / w);
+                int cheb = dx > dy ? dx : dy;
+                int want = (cheb < 5 ? cheb : 5) * 2 + (dx == 0 || dy == 0 || dx == dy);
+                assert_int_equal(position_near(&p, s, q), want);
+            }
+        assert_int_equal(position_near(&p, -1, 0), 0);
+        pattern_free(&t);
+    }
+}
+
+/* Random games placed and taken back leave the same state as a position
+ * built from scratch, on tabulated and untabulated k, both rules. */
+static void test_position_incremental(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 12, 12, 6 },
+                                     { 5, 5, 3 }, { 13, 11, 8 } };
+    static struct position inc, fresh;
+    struct rng r;
+    rng_seed(&r, 7);
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            struct pattern_table t;
+            assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
+            struct board b;
+            assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2], (enum rule)rule));
+            position_init(&inc, &t, &b);
+            int moves[BOARD_MAX_CELLS], n = 0;
+            for (int step = 0; step < 60; step++) {
+                bool take = n > 0 && rng_below(&r, 3) == 0;
+                if (take || board_full(&inc.b)) {
+                    position_remove(&inc, moves[--n]);
+                } else {
+                    int q;
+                    do
+                        q = (int)rng_below(&r, (uint32_t)inc.cells);
+                    while (board_at(&inc.b, q) != STONE_NONE);
+                    position_place(&inc, q, n % 2 ? STONE_WHITE : STONE_BLACK);
+                    moves[n++] = q;
+                }
+                position_init(&fresh, &t, &inc.b);
+                boards_assert_same_position(&inc, &fresh);
+            }
+            pattern_free(&t);
+        }
+}
+
+/* Puts the n-th stone of a game (Black first) on a random empty cell with a
+ * stone in its 5×5 square, any cell on an empty board: games played near
+ * the stones, where threes and fours are common. */
+static void place_near(struct position *p, struct rng *r, int n)
+{
+    struct cellset near;
+    position_candidates(p, &near);
+    int q;
+    do
+        q = (int)rng_below(r, (uint32_t)p->cells);
+    while (board_at(&p->b, q) != STONE_NONE || (p->b.stones > 0 && !cellset_has(&near, q)));
+    position_place(p, q, n % 2 ? STONE_WHITE : STONE_BLACK);
+}
+
+/* position_threats names exactly the combinations COMBO_F3 .. COMBO_43 that
+ * some empty cell makes, the side to move's in the low bits, and above them
+ * how many cells make each side an open three and a four, in the levels
+ * pattern.h gives; in games played near the stones (threes and fours are
+ * common); every bit is seen set. Only k = 5 tables add the threat term. */
+static void test_position_threats(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 12, 12, 6 } };
+    static struct position p;
+    struct rng r;
+    rng_seed(&r, 13);
+    int seen = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        struct pattern_table t;
+        assert_true(pattern_init(&t, shapes[i][2], RULE_FREESTYLE));
+        assert_int_equal(pattern_has_threats(&t), shapes[i][2] == 5);
+        for (int game = 0; game < 6; game++) {
+            struct board b;
+            assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2],
+                                   RULE_FREESTYLE));
+            position_init(&p, &t, &b);
+            for (int n = 0; n < 40 && !board_full(&p.b); n++) {
+                place_near(&p, &r, n);
+                for (int me = 0; me < 2; me++) {
+                    int want = 0, threes[2] = { 0, 0 }, fours[2] = { 0, 0 };
+                    for (int at = 0; at < p.cells; at++) {
+                        if (board_at(&p.b, at) != STONE_NONE)
+                            continue;
+                        for (int side = 0; side < 2; side++) {
+                            enum combo c = position_combo(&p, side, at);
+                            int who = side == me ? 0 : 1;
+                            if (c >= COMBO_F3 && c < COMBO_F3 + PATTERN_THREAT_KINDS)
+                                want |= 1 << (c - COMBO_F3 + who * PATTERN_THREAT_KINDS);
+                            threes[who] += c == COMBO_F3;
+                            fours[who] += c == COMBO_4;
+                        }
+                    }
+                    for (int who = 0; who < 2; who++) {
+                        int level = threes[who] >= 7 ? 3 : threes[who] >= 4 ? 2
+                                                         : threes[who] >= 2 ? 1 : 0;
+                        level |= (fours[who] >= 4 ? 2 : fours[who] >= 2 ? 1 : 0) << 2;
+                        want |= level << (PATTERN_THREAT_COUNTS + who * PATTERN_THREAT_SIDE_BITS);
+                    }
+                    assert_int_equal(position_threats(&p, me), want);
+                    assert_in_range(want, 0, PATTERN_THREATS - 1);
+                    seen |= want;
+                }
+            }
+        }
+        pattern_free(&t);
+    }
+    assert_int_equal(seen, PATTERN_THREATS - 1);
+}
+
+/* position_stops agrees with placing the stone and looking, for every
+ * empty cell and both sides, in games played near the stones (so threes and
+ * fours are common), tabulated and untabulated k, both rules. */
+static void test_position_stops(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 12, 12, 6 },
+                                     { 13, 11, 8 } };
+    static struct position p;
+    struct rng r;
+    rng_seed(&r, 11);
+    int checked[COMBO_COUNT] = { 0 };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            struct pattern_table t;
+            assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
+            for (int game = 0; game < 4; game++) {
+                struct board b;
+                assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2],
+                                       (enum rule)rule));
+                position_init(&p, &t, &b);
+                for (int n = 0; n < 40 && !board_full(&p.b); n++) {
+                    place_near(&p, &r, n);
+                    for (int side = 0; side < 2; side++)
+                        for (enum combo c = COMBO_F3; c <= COMBO_F4; c++) {
+                            if (!position_any(&p, 1 - side, c))
+                                continue; /* nothing to stop */
+                            checked[c]++;
+                            for (int at = 0; at < p.cells; at++) {
+                                if (board_at(&p.b, at) != STONE_NONE)
+                                    continue;
+                                bool fast = position_stops(&p, side, at, c);
+                                position_place(&p, at, (enum stone)(side + 1));
+                                bool slow = true;
+                                for (enum combo k = c; k < COMBO_COUNT; k++)
+                                    slow = slow && !position_any(&p, 1 - side, k);
+                                position_remove(&p, at);
+                                assert_int_equal(fast, slow);
+                            }
+                        }
+                }
+            }
+            pattern_free(&t);
+        }
+    /* The games did reach open threes and open fours to stop. */
+    assert_true(checked[COMBO_F3] > 20);
+    assert_true(checked[COMBO_F4] > 20);
+}
+
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_position_near),
+        cmocka_unit_test(test_position_threats),
+        cmocka_unit_test(test_position_incremental),
+        cmocka_unit_test(test_position_stops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
