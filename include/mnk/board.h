@@ -11,6 +11,7 @@
 #ifndef MNK_BOARD_H
 #define MNK_BOARD_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -99,6 +100,8 @@ static inline bool board_full(const struct board *b)
  * is inside and empty. */
 static inline void board_place(struct board *b, int pos, enum stone stone)
 {
+    assert(pos >= 0 && pos < board_cells(b) && b->cell[pos] == STONE_NONE);
+    assert(stone == STONE_BLACK || stone == STONE_WHITE);
     b->cell[pos] = (uint8_t)stone;
     b->stones++;
     b->hash ^= board_zobrist(pos, stone);
@@ -107,6 +110,7 @@ static inline void board_place(struct board *b, int pos, enum stone stone)
 /* Takes the stone off `pos`, which must be occupied. O(1). */
 static inline void board_remove(struct board *b, int pos)
 {
+    assert(pos >= 0 && pos < board_cells(b) && b->cell[pos] != STONE_NONE && b->stones > 0);
     b->hash ^= board_zobrist(pos, (enum stone)b->cell[pos]);
     b->cell[pos] = STONE_NONE;
     b->stones--;

@@ -29,6 +29,7 @@
  */
 #include "ai/position.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "mnk/rules.h"
@@ -300,6 +301,7 @@ void position_init(struct position *p, const struct pattern_table *pt,
 
 void position_place(struct position *p, int pos, enum stone stone)
 {
+    assert(p->depth < BOARD_MAX_CELLS);
     struct position_frame *f = &p->frame[p->depth];
     p->placed[p->depth++] = (int16_t)pos;
     f->first = p->nchanges;
@@ -316,6 +318,9 @@ void position_place(struct position *p, int pos, enum stone stone)
 
 void position_remove(struct position *p, int pos)
 {
+    /* Only the last stone placed can be taken back: its frame is the one on
+     * top, and the changes logged since it are its own. */
+    assert(p->depth > 0 && p->placed[p->depth - 1] == pos);
     const struct position_frame *f = &p->frame[--p->depth];
     flip_lines(p, pos, position_side(board_at(&p->b, pos)));
     board_remove(&p->b, pos);

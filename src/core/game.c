@@ -2,6 +2,7 @@
 #include "mnk/game.h"
 #include "mnk/i18n.h"
 
+#include <assert.h>
 #include <string.h>
 
 void game_config_default(struct game_config *c)
@@ -59,6 +60,7 @@ static void judge(struct game *g, int pos)
 
 static void place(struct game *g, int pos)
 {
+    assert(g->ply < BOARD_MAX_CELLS && !game_over(g));
     board_place(&g->board, pos, game_to_move(g));
     g->moves[g->ply++] = pos;
     judge(g, pos);
@@ -104,6 +106,7 @@ bool game_undo(struct game *g)
     if (g->ply == 0)
         return false;
     board_remove(&g->board, g->moves[--g->ply]);
+    assert(g->board.stones == g->ply);   /* moves[0 .. ply) are the stones */
     /* The game only ever ends on the move that ended it (or a concession),
      * so every earlier position was still going. */
     memset(&g->result, 0, sizeof g->result);
@@ -114,6 +117,7 @@ bool game_redo(struct game *g)
 {
     if (g->ply >= g->last || game_over(g))
         return false;
+    assert(g->ply < g->last && g->last <= BOARD_MAX_CELLS);
     place(g, g->moves[g->ply]);
     return true;
 }
