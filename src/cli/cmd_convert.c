@@ -63,7 +63,7 @@ int cmd_convert(int argc, char **argv)
         return 1;
     }
     /* SGF keeps the other properties of the root; PSQ cannot hold them. */
-    const struct record_notes notes = { .root_props = extra.root };
+    const struct record_notes notes = { .root_props = extra.root, .counted = extra.counted };
     if (strcmp(out, "-") == 0) {
         bool ok = fmt == RECORD_SGF ? record_write_notes(stdout, &game, &notes)
                                     : record_write(stdout, &game, fmt);

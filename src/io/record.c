@@ -135,6 +135,8 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
         else
             fprintf(out, "RE[%c+]", winner);
     }
+    if (notes != NULL && notes->counted)
+        fputs("MNKSTAT[counted]", out);
     if (notes != NULL && notes->root_props != NULL && notes->root_props[0] != '\0') {
         fputc('\n', out);
         fputs(notes->root_props, out);
@@ -372,7 +374,7 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
 static bool known_root(const char *id)
 {
     static const char *const known[] = { "FF", "GM", "CA", "AP", "SZ", "RU", "WIN", "PB",
-                                         "PW", "MS", "LV", "RE", "HINT" };
+                                         "PW", "MS", "LV", "RE", "HINT", "MNKSTAT" };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(id, known[i]) == 0)
             return true;
@@ -451,7 +453,9 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
             }
             skip_space(&c);
         }
-        if (nodes == 1 && !known_root(id))
+        if (nodes == 1 && strcmp(id, "MNKSTAT") == 0 && r->extra != NULL)
+            r->extra->counted = strcmp(value, "counted") == 0;
+        else if (nodes == 1 && !known_root(id))
             keep_root(r, start, c.p);
     }
     return fail(err, err_size, _("SGF record ends early (missing ')')"));
@@ -580,8 +584,10 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
         return fail(err, err_size, _("out of memory"));
     game_config_default(&r->config);
     r->extra = extra;
-    if (extra != NULL)
+    if (extra != NULL) {
         extra->root[0] = '\0';
+        extra->counted = false;
+    }
     /* A UTF-8 byte-order mark, as some editors write, says nothing more. */
     if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
         text += 3;

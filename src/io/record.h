@@ -16,7 +16,9 @@
  * in MS[black:white] (private; 0 = what the name implies), the result in
  * RE. Older records' LV[black:white] (a level number) is ignored.
  * A move played after its player asked for a hint carries the private
- * HINT[1] and says so in its comment. Variations are skipped: the main line
+ * HINT[1] and says so in its comment. The private root property
+ * MNKSTAT[counted] marks a game whose end is in the player's statistics
+ * (struct record_extra's `counted`). Variations are skipped: the main line
  * is the first branch at every fork.
  *
  * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`
@@ -59,6 +61,7 @@ struct record_notes {
     const char *root_props;
     const char *root_comment;
     const struct record_note *move;
+    bool counted;   /* MNKSTAT[counted], see struct record_extra */
 };
 
 /* What a record says beyond the game, kept so that a convert or a load and
@@ -68,6 +71,10 @@ struct record_notes {
 #define RECORD_EXTRA_MAX 16384
 struct record_extra {
     char root[RECORD_EXTRA_MAX];
+    /* The game's end is in the player's statistics already (the full-screen
+     * game counts an end once: an undo may reopen the game, and resumed or
+     * opened later it must not count again). */
+    bool counted;
 };
 
 /* record_write in SGF with the notes. False on a write error. */

@@ -307,26 +307,6 @@ static void save_settings(struct app *a, const struct settings *now)
     }
 }
 
-/* The SGF root property a kept game carries once its end is in the
- * statistics: an undo may reopen it, and resumed later it must not count
- * again. Kept in the record's other root properties (struct record_extra). */
-#define COUNTED_PROP "MNKSTAT[counted]"
-
-static bool extra_counted(const struct record_extra *e)
-{
-    return strstr(e->root, COUNTED_PROP) != NULL;
-}
-
-static void extra_set_counted(struct record_extra *e, bool counted)
-{
-    char *at = strstr(e->root, COUNTED_PROP);
-    size_t len = strlen(e->root), prop = strlen(COUNTED_PROP);
-    if (counted && at == NULL && len + prop < sizeof e->root)
-        memcpy(e->root + len, COUNTED_PROP, prop + 1);
-    else if (!counted && at != NULL)
-        memmove(at, at + prop, strlen(at + prop) + 1);
-}
-
 /* Counts the game on screen in the statistics when it has just ended (a
  * line, a full board, a resignation, a forfeit), once per game: not when
  * it was over as opened, and not again when an undo reopens it and it
@@ -339,7 +319,7 @@ static void count_ending(struct app *a, bool leaving)
     if (a->counted || !game_over(g))
         return;
     a->counted = true;
-    extra_set_counted(&a->extra, true);   /* kept with the game from now on */
+    a->extra.counted = true;   /* kept with the game from now on */
     if (!saves_stats_path(path, sizeof path))
         return;   /* no HOME: sync_autosave() says so */
     stats_count(path, g, note, sizeof note);
@@ -419,7 +399,7 @@ static void sync_autosave(struct app *a)
     }
     if (a->autosave[0] == '\0') {
         snprintf(err, sizeof err, "%s", _("nowhere to keep it: HOME is not set"));
-    } else if (saves_keep(a->autosave, g, a->extra.root, err, sizeof err)) {
+    } else if (saves_keep(a->autosave, g, &a->extra, err, sizeof err)) {
         a->kept = now;
         a->keep_failed = false;
         a->save_error[0] = '\0';
@@ -452,6 +432,7 @@ static bool start_game(struct app *a, const struct game_config *c)
     }
     new_autosave(a);
     a->extra.root[0] = '\0';
+    a->extra.counted = false;
     a->counted = false;
     show_game(a);
     return true;
@@ -499,7 +480,7 @@ static void open_game(struct app *a, const struct game *g, const char *kept,
         new_autosave(a);
     }
     /* A game over already is no new end, nor is one counted before. */
-    a->counted = game_over(g) || extra_counted(&a->extra);
+    a->counted = game_over(g) || a->extra.counted;
     play_note(&a->play, note);
     show_game(a);
 }
@@ -712,8 +693,8 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
 static unsigned save_to(struct app *a, const char *path, bool make_dirs)
 {
     if (a->screen == SCREEN_REVIEW)
-        return review_save(&a->review, path, a->extra.root, make_dirs);
-    return play_save(&a->play, path, a->extra.root, make_dirs);
+        return review_save(&a->review, path, &a->extra, make_dirs);
+    return play_save(&a->play, path, &a->extra, make_dirs);
 }
 
 /* Saves where the prompt says, asking first when that would replace a
@@ -844,7 +825,7 @@ static void react(struct app *a, unsigned r)
         review_continuation(&a->review, &g, (uint64_t)clock_us());
         char note[80];
         snprintf(note, sizeof note, _("playing on from move %d"), g.ply / 2 + 1);
-        extra_set_counted(&a->extra, false);   /* a new game, with an end of its own */
+        a->extra.counted = false;   /* a new game, with an end of its own */
         open_game(a, &g, NULL, NULL, note);
     }
     if (r & REACT_LANG) {

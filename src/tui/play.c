@@ -113,12 +113,13 @@ void play_warn(struct play *p, const char *text)
     say(p, STYLE_ERROR, "%s", text);
 }
 
-unsigned play_save(struct play *p, const char *typed, const char *root_props, bool make_dirs)
+unsigned play_save(struct play *p, const char *typed, const struct record_extra *extra,
+                   bool make_dirs)
 {
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 200];
     if (!saves_expand(typed, path, sizeof path, true)) {
         say(p, STYLE_ERROR, "%s", _("not saved: the file name is too long"));
-    } else if (!saves_write(path, play_game(p), root_props, make_dirs, err, sizeof err)) {
+    } else if (!saves_write(path, play_game(p), extra, make_dirs, err, sizeof err)) {
         say(p, STYLE_ERROR, _("not saved: %s"), err);
     } else {
         /* The full path: a relative name says little about where it went. */

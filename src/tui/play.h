@@ -15,6 +15,7 @@
 
 #include "ai/advice.h"
 #include "ai/shapes.h"
+#include "io/record.h"
 #include "io/session.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
@@ -75,9 +76,10 @@ void play_note(struct play *p, const char *text);
 
 /* Saves the game to `path` (a name as typed: "~/" is $HOME, ".sgf" is
  * added to a name without an extension), with what its record said beyond
- * the game (`root_props`, may be NULL), creating missing directories when
+ * the game (`extra`, may be NULL), creating missing directories when
  * `make_dirs`; says where it went or why not. */
-unsigned play_save(struct play *p, const char *path, const char *root_props, bool make_dirs);
+unsigned play_save(struct play *p, const char *path, const struct record_extra *extra,
+                   bool make_dirs);
 
 /* Shows `text` as an error on the status line (the game could not be kept). */
 void play_warn(struct play *p, const char *text);

@@ -285,7 +285,7 @@ static const struct analysis_move *judged(const struct review *r, int i)
     return i >= 0 && i < r->judged ? &r->an.move[i] : NULL;
 }
 
-unsigned review_save(struct review *r, const char *typed, const char *root_props,
+unsigned review_save(struct review *r, const char *typed, const struct record_extra *extra,
                      bool make_dirs)
 {
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 200];
@@ -304,10 +304,11 @@ unsigned review_save(struct review *r, const char *typed, const char *root_props
         memcpy(judged_so_far.move, r->an.move, (size_t)r->judged * sizeof r->an.move[0]);
         judged_so_far.decided = r->analysed ? r->an.decided : -1;
         struct record_notes notes;
-        annotate_notes(&r->game, &judged_so_far, root_props, &texts, &notes);
+        annotate_notes(&r->game, &judged_so_far, extra->root, &texts, &notes);
+        notes.counted = extra->counted;
         saved = record_save_notes(path, &r->game, fmt, &notes, make_dirs, err, sizeof err);
     } else {
-        saved = saves_write(path, &r->game, root_props, make_dirs, err, sizeof err);
+        saved = saves_write(path, &r->game, extra, make_dirs, err, sizeof err);
     }
     if (!saved) {
         say(r, true, _("not saved: %s"), err);

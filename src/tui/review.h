@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "ai/analysis.h"
+#include "io/record.h"
 #include "mnk/game.h"
 #include "tui/layout.h"
 #include "tui/setup.h"
@@ -83,8 +84,9 @@ void review_continuation(const struct review *r, struct game *out, uint64_t seed
 
 /* Saves the game reviewed to `path` as typed (see play_save), with the
  * analysis as comments and annotations (io/annotate.h) when there is one
- * and the file is SGF; says where it went or why not. */
-unsigned review_save(struct review *r, const char *path, const char *root_props,
+ * and the file is SGF, and with what its record said beyond the game
+ * (`extra`, not NULL); says where it went or why not. */
+unsigned review_save(struct review *r, const char *path, const struct record_extra *extra,
                      bool make_dirs);
 
 /* True when the game reviewed is the one it was opened over, unchanged. */

@@ -83,12 +83,12 @@ bool saves_forget(const char *path, char *err, size_t err_size)
     return true;
 }
 
-bool saves_keep(const char *path, const struct game *g, const char *root_props, char *err,
-                size_t err_size)
+bool saves_keep(const char *path, const struct game *g, const struct record_extra *extra,
+                char *err, size_t err_size)
 {
     if (game_over(g))
         return remove_file(path, err, err_size);
-    return saves_write(path, g, root_props, true, err, err_size);
+    return saves_write(path, g, extra, true, err, err_size);
 }
 
 bool saves_load(const char *path, struct game *g, struct record_extra *extra, char *err,
@@ -410,12 +410,13 @@ bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
     return fmt_fits(buf, size, "%s%s", typed, ext);
 }
 
-bool saves_write(const char *path, const struct game *g, const char *root_props,
+bool saves_write(const char *path, const struct game *g, const struct record_extra *extra,
                  bool make_dirs, char *err, size_t err_size)
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
         return fmt_fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
-    const struct record_notes notes = { .root_props = root_props };
+    const struct record_notes notes = { .root_props = extra != NULL ? extra->root : NULL,
+                                        .counted = extra != NULL && extra->counted };
     return record_save_notes(path, g, fmt, &notes, make_dirs, err, err_size);
 }

@@ -56,11 +56,11 @@ struct saves_mark saves_mark_of(const struct game *g);
 bool saves_mark_equal(const struct saves_mark *a, const struct saves_mark *b);
 
 /* Keeps game g in its autosave `path`: written whole while it is
- * unfinished (with `root_props`, what its record said beyond the game, see
- * struct record_extra; may be NULL), removed once it is over (a missing
- * file is no error). False with the reason in err. */
-bool saves_keep(const char *path, const struct game *g, const char *root_props, char *err,
-                size_t err_size);
+ * unfinished (with `extra`, what its record said beyond the game; may be
+ * NULL), removed once it is over (a missing file is no error). False with
+ * the reason in err. */
+bool saves_keep(const char *path, const struct game *g, const struct record_extra *extra,
+                char *err, size_t err_size);
 
 /* Removes an autosave (the player deleted it from the list), and the lock
  * file a window killed while playing it left behind. */
@@ -135,11 +135,11 @@ void saves_default_name(char *buf, size_t size, time_t when);
 bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf);
 
 /* Writes g (moves up to g->ply) to `path` in the format its name implies
- * (in SGF with `root_props`, which may be NULL),
+ * (in SGF with `extra`, which may be NULL),
  * whole or not at all (io/safefile.h); with `make_dirs`, missing parent
  * directories are created first (mode 0700). False with a one-line reason
  * in err, the file at `path` then being untouched. */
-bool saves_write(const char *path, const struct game *g, const char *root_props,
+bool saves_write(const char *path, const struct game *g, const struct record_extra *extra,
                  bool make_dirs, char *err, size_t err_size);
 
 #endif

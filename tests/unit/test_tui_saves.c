@@ -328,20 +328,40 @@ static void test_write_refuses_unknown_format_and_keeps_old_file(void **state)
 }
 
 /* What a record said beyond the game goes with it into its autosave and
- * comes back on resuming. */
+ * comes back on resuming; so does the statistics' mark, a field of its
+ * own that no text in the other properties can fake. */
 static void test_keep_root_props(void **state)
 {
     (void)state;
     static struct game g, back;
-    static struct record_extra extra;
+    static struct record_extra in, extra;
     char path[SAVES_PATH_MAX], err[256];
     setenv("XDG_STATE_HOME", tmp, 1);
     assert_true(saves_new_path(path, sizeof path, 3000, 9));
     some_game(&g, 2);
-    assert_true(saves_keep(path, &g, "GC[a club game]EV[Spring cup]", err, sizeof err));
+    snprintf(in.root, sizeof in.root, "GC[a club game]EV[Spring cup]");
+    assert_true(saves_keep(path, &g, &in, err, sizeof err));
     assert_true(saves_load(path, &back, &extra, err, sizeof err));
     assert_string_equal(extra.root, "GC[a club game]EV[Spring cup]");
+    assert_false(extra.counted);
     assert_int_equal(back.ply, 2);
+
+    /* A comment whose text is the mark's ("[" needs no escape in SGF). */
+    snprintf(in.root, sizeof in.root, "GC[see MNKSTAT[counted]");
+    assert_true(saves_keep(path, &g, &in, err, sizeof err));
+    assert_true(saves_load(path, &back, &extra, err, sizeof err));
+    assert_string_equal(extra.root, "GC[see MNKSTAT[counted]");
+    assert_false(extra.counted);
+
+    in.counted = true;
+    assert_true(saves_keep(path, &g, &in, err, sizeof err));
+    assert_true(saves_load(path, &back, &extra, err, sizeof err));
+    assert_true(extra.counted);
+    assert_string_equal(extra.root, "GC[see MNKSTAT[counted]");
+    assert_true(saves_keep(path, &g, NULL, err, sizeof err));
+    assert_true(saves_load(path, &back, &extra, err, sizeof err));
+    assert_false(extra.counted);
+    assert_string_equal(extra.root, "");
 }
 
 /* Writes game g to dir/name and dates it `when`. */
