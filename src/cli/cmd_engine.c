@@ -1,6 +1,6 @@
 /* cmd_engine.c — `mnk engine`: a Gomocup engine on standard input and output.
  *
- * The session — what each protocol line means, colours, BOARD blocks, the
+ * The conversation — what each protocol line means, colours, BOARD blocks, the
  * INFO limits — is io/brain.h's. This file reads the flags, hands the brain
  * the lines of standard input in order, writes its answers to standard
  * output (one a line, flushed; every other word goes to standard error, so

@@ -1,4 +1,4 @@
-/* brain.c — the Gomocup engine session; see brain.h. */
+/* brain.c — the Gomocup engine's conversation; see brain.h. */
 #include "io/brain.h"
 
 #include <stdarg.h>

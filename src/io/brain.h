@@ -1,4 +1,4 @@
-/* brain.h — the Gomocup engine session ("pbrain", Piskvork protocol 2): the
+/* brain.h — the Gomocup engine ("pbrain", Piskvork protocol 2): the
  * brain's side of a conversation with a manager, fed one line at a time.
  *
  * A brain reads no input and writes no output of its own: the caller hands
@@ -11,7 +11,7 @@
  * - Every line gets at most one answer; INFO none, unless its value cannot
  *   be followed (a MESSAGE says so). Bad lines get ERROR (a known command
  *   with bad arguments, an illegal move, a command before START) or UNKNOWN
- *   (anything else) and the session goes on. END, even inside a BOARD block,
+ *   (anything else) and the conversation goes on. END, even inside a BOARD block,
  *   ends it (BRAIN_END) with no answer.
  * - Colours: the protocol tells a brain only which stones are its own.
  *   Black moves first, so the brain takes Black when it moves with as many
@@ -67,16 +67,16 @@ struct brain_config {
 enum brain_step {
     BRAIN_READY,  /* the line is dealt with: feed the next */
     BRAIN_THINK,  /* a move is due: call brain_think() before the next line */
-    BRAIN_END,    /* END: the session is over */
+    BRAIN_END,    /* END: the conversation is over */
 };
 
 struct brain;
 
-/* A new session before START, answering through say(ctx, line). NULL when
+/* A new conversation before START, answering through say(ctx, line). NULL when
  * the player cannot be created (an unknown strategy, out of memory). */
 struct brain *brain_new(const struct brain_config *config, brain_say_fn *say, void *ctx);
 
-/* Frees the session and its player; NULL is ignored. */
+/* Frees the conversation and its player; NULL is ignored. */
 void brain_free(struct brain *b);
 
 /* Handles `len` bytes of one input line (no terminator, no NUL needed);
@@ -96,7 +96,7 @@ struct ai_limits brain_limits(const struct brain *b);
  * default size). */
 size_t brain_memory(const struct brain *b);
 
-/* The board as the session knows it (empty before START). */
+/* The board as the conversation knows it (empty before START). */
 const struct board *brain_board(const struct brain *b);
 
 /* Our colour: STONE_NONE until a move shows it. */

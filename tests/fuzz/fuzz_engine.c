@@ -1,16 +1,16 @@
-/* fuzz_engine.c — fuzz target: the Gomocup session (io/brain.h) driven by
+/* fuzz_engine.c — fuzz target: the Gomocup conversation (io/brain.h) driven by
  * whole input streams.
  *
  * The input is what a manager sends; its first byte picks the strategy (any
  * of the registry), the win length and the rule. Thinking is capped at 1 ms a
- * move and tables at 1 MB, so a session runs in milliseconds. The stream is
+ * move and tables at 1 MB, so a conversation runs in milliseconds. The stream is
  * cut into lines by the same reader `mnk engine` uses (io/linebuf.h, from a
  * temporary file) and each goes to brain_line(); a due move is thought about
  * at once, as `mnk engine` does on its thread. Checked: every answer is a
  * protocol line (OK, ERROR, UNKNOWN, MESSAGE, DEBUG, a move on a board of at
  * most 26x26, or the ABOUT line) in printable ASCII; brain_think() answers
  * exactly once, and a move it answers is now our stone on the brain's board;
- * the session ends at END or the end of the stream. */
+ * the conversation ends at END or the end of the stream. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* test_brain.c — the Gomocup session: answers, colours, BOARD blocks, INFO
+/* test_brain.c — the Gomocup conversation: answers, colours, BOARD blocks, INFO
  * limits, thinking, fed line by line as `mnk engine` feeds it. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -231,7 +231,7 @@ static void test_board_block(void **state)
     expect(b, "DONE", "UNKNOWN SWAP2BOARD");
     expect(b, "ABOUT", "name=");
 
-    /* END inside a block ends the session. */
+    /* END inside a block ends the conversation. */
     expect_silence(b, "BOARD");
     assert_int_equal(feed(b, "END"), BRAIN_END);
     brain_free(b);
@@ -329,7 +329,7 @@ static void test_memory(void **state)
 }
 
 /* A search stopped before it starts still answers one legal move, and the
- * session goes on; nothing is due after it. */
+ * conversation goes on; nothing is due after it. */
 static void test_stopped_search(void **state)
 {
     (void)state;
