@@ -148,11 +148,6 @@ static const struct args_command play_command = {
     .epilogue = play_epilogue,
 };
 
-void cmd_play_usage(FILE *out)
-{
-    args_help(&play_command, out);
-}
-
 int cmd_play(int argc, char **argv)
 {
     struct play_flags f = play_defaults;

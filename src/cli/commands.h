@@ -5,7 +5,6 @@
 #ifndef MNK_CLI_COMMANDS_H
 #define MNK_CLI_COMMANDS_H
 
-#include <stdio.h>
 
 int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
@@ -16,8 +15,5 @@ int cmd_match(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
-
-/* The options of `mnk play`, for its --help and for `mnk --help`. */
-void cmd_play_usage(FILE *out);
 
 #endif

@@ -37,10 +37,18 @@ static void usage(FILE *out)
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
     fprintf(out, "\n");
-    cmd_play_usage(out);
-    fprintf(out, "\n%s\n",
-            _("'mnk --lang LANG COMMAND' speaks LANG (en, zh_CN) whatever the locale; "
-              "'mnk COMMAND --help' describes a command; 'man 6 mnk' all of them."));
+    args_wrap(out, "", _("'mnk COMMAND --help' describes a command and its options ('mnk play "
+                         "--help' the game's); 'mnk --lang LANG COMMAND' speaks LANG (en, "
+                         "zh_CN) whatever the locale."));
+    /* The manual is installed with the program; a binary run from its
+     * build tree reads it from the checkout it was built from. */
+    char man[4200];
+    if (i18n_built_here())
+        snprintf(man, sizeof man, _("The manual describes them all: man -l %s/mnk.6"),
+                 MNK_SOURCE_DATADIR);
+    else
+        snprintf(man, sizeof man, "%s", _("The manual describes them all: man 6 mnk"));
+    args_wrap(out, "", man);
 }
 
 /* `--lang LANG` or `--lang=LANG` at argv[1]: the language, and how many

@@ -23,9 +23,7 @@ static bool env_language_set;
 /* The language i18n_init was given, or "". */
 static char forced[32];
 
-/* True when this process runs the binary of the build tree, whose
- * catalogue is compiled there and not (or not yet) installed. */
-static bool built_here(void)
+bool i18n_built_here(void)
 {
     char exe[4096];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -78,7 +76,7 @@ void i18n_init(const char *lang)
     env_language_set = language != NULL && strlen(language) < sizeof env_language;
     if (env_language_set)
         snprintf(env_language, sizeof env_language, "%s", language);
-    bindtextdomain(DOMAIN, built_here() ? MNK_BUILD_LOCALEDIR : MNK_LOCALEDIR);
+    bindtextdomain(DOMAIN, i18n_built_here() ? MNK_BUILD_LOCALEDIR : MNK_LOCALEDIR);
     bind_textdomain_codeset(DOMAIN, "UTF-8");
     textdomain(DOMAIN);
     if (lang != NULL && lang[0] != '\0' && i18n_valid(lang)) {

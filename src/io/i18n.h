@@ -35,6 +35,11 @@ const char *i18n_forced(void);
  * looked up keeps its language. */
 void i18n_use(const char *lang);
 
+/* True when this process runs the binary of its build tree, not an
+ * installed one: its catalogue (and its manual) are in the build tree and
+ * the checkout, where it looks for them. */
+bool i18n_built_here(void);
+
 /* True when `lang` is acceptable to i18n_use and the settings file: 1 to
  * 31 bytes of letters, digits, '_', '-', '.', '@' and ':'. */
 bool i18n_valid(const char *lang);

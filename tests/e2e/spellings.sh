@@ -154,6 +154,19 @@ run levels-x levels --help=yes
 status 2 "levels --help=yes" levels-x
 has levels-x.err "mnk levels: --help: takes no value" "a switch with a value"
 
+echo "# mnk --help: the commands, not play's whole help; a manual that opens"
+run top-help --help
+status 0 "--help" top-help
+has top-help.out "commands:" "--help lists the commands"
+long=$(awk 'length > 79' "$tmp/top-help.out")
+[ -z "$long" ] && ok || bad "--help: a line past column 79: $long"
+grep -q "usage: mnk play" "$tmp/top-help.out" && bad "--help repeats play's help" || ok
+has top-help.out "'mnk play --help'" "--help says where the game's options are"
+# The binary tested is the build tree's: it names the checkout's page,
+# which exists (man 6 mnk would find nothing before meson install).
+page=$(sed -n 's/.*man -l \(.*\)$/\1/p' "$tmp/top-help.out")
+[ -n "$page" ] && [ -f "$page" ] && ok || bad "--help names no manual page that exists: '$page'"
+
 echo "# every command: an unknown flag, a flag not spelt in full, the help"
 for cmd in play match convert engine bench solve show analyze levels; do
     run unk-$cmd $cmd --nonesuch=1
