@@ -35,6 +35,8 @@ static bool line_at(const struct statsview *v, int i, struct line *l)
 {
     const struct stats *s = &v->stats;
     l->row = 0;
+    if (v->unread)
+        return false;
     if (i == 0)
         return l->kind = LINE_TITLE, true;
     i--;
@@ -92,11 +94,12 @@ void statsview_open(struct statsview *v)
     stats_init(&v->stats);
     v->note[0] = '\0';
     v->top = 0;
+    v->unread = false;
     char path[SAVES_PATH_MAX];
     if (!saves_stats_path(path, sizeof path))
         snprintf(v->note, sizeof v->note, "%s", _("no statistics: HOME is not set"));
     else
-        stats_load(path, &v->stats, v->note, sizeof v->note);
+        v->unread = !stats_load(path, &v->stats, v->note, sizeof v->note);
 }
 
 void statsview_close(struct statsview *v)
