@@ -41,6 +41,7 @@
 #include "tui/saves.h"
 #include "tui/settings.h"
 #include "tui/statsview.h"
+#include "tui/text.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
@@ -655,9 +656,11 @@ static void answer_save(struct app *a, const char *typed)
     }
     if (access(path, F_OK) == 0) {
         snprintf(a->save_path, sizeof a->save_path, "%s", path);
-        char question[160];
+        char question[160], name[101];
         const char *base = strrchr(path, '/');
-        snprintf(question, sizeof question, _("Replace %.100s?"), base != NULL ? base + 1 : path);
+        /* Cut at a whole character (and escaped), not by %.100s's bytes. */
+        text_escape(name, sizeof name, base != NULL ? base + 1 : path);
+        snprintf(question, sizeof question, _("Replace %.100s?"), name);
         dialog_open(&a->dialog, question, REACT_OVERWRITE);
         a->overlay = OVERLAY_DIALOG;
         return;

@@ -8,6 +8,7 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 #include "tui/saves.h"
+#include "tui/text.h"
 #include "mnk/i18n.h"
 
 /* The content, line by line: what each line shows. */
@@ -320,17 +321,16 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
     }
 }
 
-/* The note over the two rows above the hints, wrapped by hand. */
+/* The note over the two rows above the hints, wrapped by hand: cut as
+ * drawn, escaped (it may name a file) and in columns. */
 static void draw_note(const struct statsview *v)
 {
-    const char *p = v->note;
+    char shown[4 * sizeof v->note];
+    const char *p = text_escape(shown, sizeof shown, v->note);
     for (int y = v->rows - 3; y < v->rows - 1 && *p != '\0'; y++) {
-        int n = draw_text(y, 1, v->cols - 2, STYLE_ERROR, p);
-        for (int i = 0; i < n && *p != '\0'; i++) {
-            p++;
-            while (((unsigned char)*p & 0xc0) == 0x80)
-                p++;
-        }
+        size_t n = text_fit(p, v->cols - 2, NULL);
+        draw_text(y, 1, v->cols - 2, STYLE_ERROR, p);
+        p += n > 0 ? n : strlen(p);
     }
 }
 

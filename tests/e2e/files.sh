@@ -5,7 +5,9 @@
 # "read error"); a statistics file that cannot be read (a FIFO, an I/O
 # error, no permission) is said as such, on the Statistics screen (which
 # does not freeze) and at the end of a game, and is neither set aside nor
-# written over. Exits 77 (skipped) without tmux.
+# written over; names with a newline or an escape sequence in them are
+# shown escaped, each on its own row of the Load list. Exits 77 (skipped)
+# without tmux.
 #
 # usage: files.sh PATH/TO/mnk
 set -u
@@ -109,6 +111,53 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
     rm -f "$STATS"
 fi
+
+# ---------------------------------------------------------------------------
+echo "# names with controls in them stay on their row of the Load list"
+GAMES=$DATA/games
+mkdir -p "$GAMES"
+record='(;FF[4]GM[4]SZ[3]RU[freestyle]WIN[3]PB[human]PW[club];B[aa])'
+# Short names: the list shows the end of each row only on a wide screen.
+printf '%s\n' "$record" >"$GAMES/$(printf 'n\nl.sgf')"
+printf '%s\n' "$record" >"$GAMES/$(printf 'e\033[7m.sgf')"
+start_shell
+run
+expect "New game" "the menu"
+keys Down Enter
+expect "2 games, newest first" "the Load list has both games"
+# (The checks' names hold no backslash: sh's echo would obey it.)
+expect 'n\nl.sgf' "a newline in a name is shown escaped"
+expect 'e\x1b[7m.sgf' "an escape sequence in a name is shown, not obeyed"
+for kind in newline escape; do
+    name='n\nl.sgf'
+    [ $kind = escape ] && name='e\x1b[7m.sgf'
+    case $(screen | grep -F "$name" | head -n 1) in
+    *"3×3 k=3"*) pass "the name with the $kind is on the row of its game" ;;
+    *) fail "the name with the $kind is not on its game's row" ;;
+    esac
+done
+if screen | grep -q '^l\.sgf'; then
+    fail "a name ran into the next row"
+else
+    pass "no name runs into the next row"
+fi
+if screen | tail -n 1 | grep -qF "Esc back"; then
+    pass "the key line is still the last row"
+else
+    fail "the key line is not the last row"
+fi
+# Tab brings the name into the field, which shows it escaped too.
+keys -l "$GAMES/n"
+keys Tab
+if wait_for 'l.sgf' && screen | grep -F 'File:' | grep -qF 'n\nl.sgf'; then
+    pass "the field shows the completed name escaped, on its row"
+else
+    fail "the completed name in the field"
+fi
+keys Escape Escape
+expect "Load" "Esc goes back to the menu"
+quit "q in the menu"
+rm -rf "$GAMES"
 
 echo "$CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]
