@@ -641,11 +641,10 @@ bool record_save_notes(const char *path, const struct game *g, enum record_forma
                        const struct record_notes *notes, bool make_dirs, char *err,
                        size_t err_size)
 {
-    char why[512];
     struct save_job job = { g, fmt, notes };
-    if (safefile_write(path, write_job, &job, make_dirs, why, sizeof why))
-        return true;
-    return fail(err, err_size, "%s", why);
+    /* Straight into err: through a smaller buffer, the reason after a long
+     * path was cut off. */
+    return safefile_write(path, write_job, &job, make_dirs, err, err_size);
 }
 
 bool record_save(const char *path, const struct game *g, char *err, size_t err_size)

@@ -96,9 +96,9 @@ void statsview_open(struct statsview *v)
     v->note[0] = '\0';
     v->top = 0;
     v->unread = false;
-    char path[SAVES_PATH_MAX];
-    if (!saves_stats_path(path, sizeof path))
-        snprintf(v->note, sizeof v->note, "%s", _("no statistics: HOME is not set"));
+    char path[SAVES_PATH_MAX], why[200];
+    if (!saves_stats_path(path, sizeof path, why, sizeof why))
+        snprintf(v->note, sizeof v->note, _("no statistics: %s"), why);
     else
         v->unread = !stats_load(path, &v->stats, v->note, sizeof v->note);
 }

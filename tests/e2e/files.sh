@@ -6,8 +6,10 @@
 # error, no permission) is said as such, on the Statistics screen (which
 # does not freeze) and at the end of a game, and is neither set aside nor
 # written over; names with a newline or an escape sequence in them are
-# shown escaped, each on its own row of the Load list. Exits 77 (skipped)
-# without tmux.
+# shown escaped, each on its own row of the Load list; a state path too
+# long is said as such (not "HOME is not set"), a reason after a long path
+# is not cut off, and settings that cannot be written at quit are said on
+# stderr, the exit status staying 0. Exits 77 (skipped) without tmux.
 #
 # usage: files.sh PATH/TO/mnk
 set -u
@@ -19,6 +21,21 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 STATE=$WORK/state
+
+# said TEXT WHAT: the screen shows TEXT, lines wrapped by the terminal
+# joined (what mnk wrote on stderr at the end may be longer than a row).
+said() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        if T capture-pane -p -J -t e2e | grep -qF -- "$1"; then
+            pass "$2"
+            return
+        fi
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "$2 (no '$1' on screen)"
+}
 
 # settings_are KIND MAKE...: a new shell whose settings file is made by the
 # command MAKE (run with the path as its last argument); mnk must start at
@@ -158,6 +175,54 @@ keys Escape Escape
 expect "Load" "Esc goes back to the menu"
 quit "q in the menu"
 rm -rf "$GAMES"
+
+# ---------------------------------------------------------------------------
+echo "# each reason the game cannot be kept is its own, and whole"
+# with_state_home PATH: mnk runs with PATH as its XDG_STATE_HOME, through a
+# script: a command line that long would not fit a terminal's line.
+with_state_home() {
+    printf '#!/bin/sh\nXDG_STATE_HOME=%s exec "%s" "$@"\n' "$1" "$REAL_MNK" >"$WORK/mnk-state"
+    chmod +x "$WORK/mnk-state"
+    MNK=$WORK/mnk-state
+}
+REAL_MNK=$MNK
+# A state directory whose path leaves no room for a game's file: the path
+# is too long, which is no missing HOME.
+with_state_home "$WORK/$(printf '%04070d' 0)"
+start_shell
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game with a state path too long"
+keys Enter
+expect "could not be kept: the path under \$XDG_STATE_HOME is too long" \
+    "the game screen says the path is too long"
+if screen | grep -qF "HOME is not set"; then fail "it blames HOME"; else pass "HOME is not blamed"; fi
+keys q y
+said "nowhere to keep it: the path under \$XDG_STATE_HOME is too long" "and again on stderr"
+expect_restored 1 "the game was not kept"
+# A name longer than a directory may have (ENAMETOOLONG) deep in a long
+# path: the system's reason, not cut off after the path.
+with_state_home "$WORK/$(printf '%03900d' 0)"
+start_shell
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game with a state directory name too long"
+keys Enter
+expect "could not be kept: File name too long" "the reason comes first on the game screen"
+keys q y
+said "00: File name too long" "and whole after the path on stderr"
+expect_restored 1 "the game was not kept"
+MNK=$REAL_MNK
+
+# ---------------------------------------------------------------------------
+echo "# settings that cannot be written at quit are said on stderr"
+start_shell
+mkdir -p "$CONFIG/mnk/settings"
+run --size 5 --win 4 --black human --white human
+expect "5×5 k=4 freestyle" "a game"
+keys t                                       # threat marks off: a setting
+keys q
+expect_restored 0 "a setting lost is no game lost"
+said "mnk: settings not kept: $CONFIG/mnk/settings: Is a directory" \
+    "the settings not kept are said on stderr"
 
 echo "$CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]
