@@ -162,20 +162,17 @@ enum safefile_status safefile_read(const char *path, size_t max, char **text, si
      * buffer as they are read, never past max + 1 bytes. */
     size_t cap = (size_t)st.st_size + 2, n = 0;
     char *buf = malloc(cap);
-    enum safefile_status status = SAFEFILE_OK;
-    int e = 0;
-    while (buf != NULL) {
-        if (n + 1 == cap) {
+    enum safefile_status status = buf != NULL ? SAFEFILE_OK : SAFEFILE_UNREADABLE;
+    int e = ENOMEM;   /* the reason, unless a read gives another */
+    while (status == SAFEFILE_OK) {
+        if (n + 1 == cap) {   /* full: past the bound, or to grow */
             if (n > max) {
                 status = SAFEFILE_TOO_LARGE;
                 break;
             }
-            size_t grown = 2 * cap + 4096;
-            if (grown > max + 2)
-                grown = max + 2;
+            size_t grown = 2 * cap + 4096 < max + 2 ? 2 * cap + 4096 : max + 2;
             char *more = realloc(buf, grown);
             if (more == NULL) {
-                e = ENOMEM;
                 status = SAFEFILE_UNREADABLE;
                 break;
             }
@@ -183,24 +180,16 @@ enum safefile_status safefile_read(const char *path, size_t max, char **text, si
             cap = grown;
         }
         ssize_t got = read(fd, buf + n, cap - 1 - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
+        if (got > 0) {
+            n += (size_t)got;
+        } else if (got == 0) {
+            break;
+        } else if (errno != EINTR) {
             e = errno;
             status = SAFEFILE_UNREADABLE;
-            break;
         }
-        if (got == 0)
-            break;
-        n += (size_t)got;
     }
     close(fd);
-    if (buf == NULL) {
-        e = ENOMEM;
-        status = SAFEFILE_UNREADABLE;
-    }
-    if (status == SAFEFILE_OK && n > max)
-        status = SAFEFILE_TOO_LARGE;
     if (status != SAFEFILE_OK) {
         free(buf);
         if (status == SAFEFILE_TOO_LARGE)

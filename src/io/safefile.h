@@ -8,10 +8,10 @@
  * the directory is fsync'd so that the rename itself is on disk. On failure
  * the temporary file is removed and `path` is untouched.
  *
- * safefile_read() is the one way mnk reads a file of its own or the
- * player's (settings, statistics, records): only a regular file is read,
- * and no more than a bound, so that nothing put in a file's place — a FIFO,
- * a device such as /dev/zero behind a symlink, a directory, a file that
+ * safefile_read() is how mnk reads the files it keeps and the records it
+ * opens (settings, statistics, records): only a regular file is read, and
+ * no more than a bound, so that nothing put in a file's place — a FIFO, a
+ * device such as /dev/zero behind a symlink, a directory, a file that
  * grows while it is read — can block mnk, keep it busy or fill its memory.
  *
  * Errors are one line, naming the file and the system's reason (strerror).
