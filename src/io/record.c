@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "io/players.h"
 #include "io/safefile.h"
@@ -21,7 +18,7 @@
 
 /* Records longer than this are not games of ours: the largest board has 676
  * cells, and a generous SGF spends well under 100 bytes a move. */
-#define RECORD_MAX_BYTES (1 << 20)
+#define RECORD_MAX_BYTES ((1 << 20) - 1)
 
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -650,11 +647,10 @@ bool record_save_notes(const char *path, const struct game *g, enum record_forma
                        const struct record_notes *notes, bool make_dirs, char *err,
                        size_t err_size)
 {
-    char why[512];
     struct save_job job = { g, fmt, notes };
-    if (safefile_write(path, write_job, &job, make_dirs, why, sizeof why))
-        return true;
-    return fail(err, err_size, "%s", why);
+    /* Straight into err: through a smaller buffer, the reason after a long
+     * path was cut off. */
+    return safefile_write(path, write_job, &job, make_dirs, err, err_size);
 }
 
 bool record_save(const char *path, const struct game *g, char *err, size_t err_size)
@@ -665,71 +661,17 @@ bool record_save(const char *path, const struct game *g, char *err, size_t err_s
     return record_save_notes(path, g, fmt, NULL, false, err, err_size);
 }
 
-/* Reads the whole file at `path` into a new buffer (*text, *len). Only a
- * regular file is read: a FIFO, a device or a directory is refused at once,
- * never waited on. */
-static bool read_file(const char *path, char **text, size_t *len, char *err, size_t err_size)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0)
-        return fail(err, err_size, "%s: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        return fail(err, err_size, "%s: %s", path, strerror(e));
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return fail(err, err_size, _("%s: not a record file (%s)"), path,
-                    S_ISDIR(st.st_mode)    ? "a directory"
-                    : S_ISFIFO(st.st_mode) ? "a pipe"
-                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-                                                                 : "not a regular file");
-    }
-    if (st.st_size >= RECORD_MAX_BYTES) {
-        close(fd);
-        return fail(err, err_size, _("%s: too large for a game record"), path);
-    }
-    *text = malloc((size_t)st.st_size + 1);
-    if (*text == NULL) {
-        close(fd);
-        return fail(err, err_size, _("out of memory"));
-    }
-    size_t n = 0;
-    for (;;) {
-        ssize_t got = read(fd, *text + n, (size_t)st.st_size + 1 - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            int e = errno;
-            close(fd);
-            free(*text);
-            return fail(err, err_size, "%s: %s", path, strerror(e));
-        }
-        if (got == 0)
-            break;
-        n += (size_t)got;
-        if (n > (size_t)st.st_size) {   /* grew while read */
-            close(fd);
-            free(*text);
-            return fail(err, err_size, _("%s: changed while being read"), path);
-        }
-    }
-    close(fd);
-    *len = n;
-    return true;
-}
-
 bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
                        char *err, size_t err_size)
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
         return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
+    /* Only a regular file, at once, and no more than a record can be
+     * (io/safefile.h); a missing one is an error here like any other. */
     char *text = NULL;
     size_t len = 0;
-    if (!read_file(path, &text, &len, err, err_size))
+    if (safefile_read(path, RECORD_MAX_BYTES, &text, &len, err, err_size) != SAFEFILE_OK)
         return false;
     char why[512];
     bool ok = record_parse_extra(text, len, fmt, g, extra, why, sizeof why);

@@ -92,8 +92,9 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
 
 /* record_write / record_parse on a named file, the format from its name.
  * Saving replaces the file whole or not at all (io/safefile.h). Loading
- * reads regular files only: a directory, a pipe or a device is refused at
- * once. Every error names the file, and for its content the place (a byte
+ * reads regular files only, through safefile_read(): a directory, a pipe or
+ * a device is refused at once, and so is a file of 1 MiB or more. Every
+ * error names the file, and for its content the place (a byte
  * offset in SGF, a line in PSQ, or the move). */
 bool record_save(const char *path, const struct game *g, char *err, size_t err_size);
 bool record_load(const char *path, struct game *g, char *err, size_t err_size);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -108,4 +109,97 @@ bool safefile_set_aside(const char *path, char *aside, size_t aside_size)
         n = snprintf(aside, aside_size, "%s.corrupt-%s-%d", path, stamp, i);
     return n >= 0 && (size_t)n < aside_size && access(aside, F_OK) != 0 &&
            rename(path, aside) == 0;
+}
+
+/* What a file that is not a regular one is, for the reason given. */
+static bool not_file(const char *path, mode_t mode, char *err, size_t err_size)
+{
+    if (S_ISDIR(mode))
+        return fmt_fail(err, err_size, _("%s: is a directory"), path);
+    if (S_ISFIFO(mode))
+        return fmt_fail(err, err_size, _("%s: is a pipe, not a file"), path);
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return fmt_fail(err, err_size, _("%s: is a device, not a file"), path);
+    return fmt_fail(err, err_size, _("%s: is not a regular file"), path);
+}
+
+enum safefile_status safefile_read(const char *path, size_t max, char **text, size_t *len,
+                                   char *err, size_t err_size)
+{
+    *text = NULL;
+    *len = 0;
+    /* O_NONBLOCK: opening a FIFO for reading would wait for a writer;
+     * O_NOCTTY: a terminal named here must not become ours. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        int e = errno;
+        if (e == ENXIO) {   /* a socket, or a device with nothing behind it */
+            not_file(path, 0, err, err_size);
+            return SAFEFILE_NOT_FILE;
+        }
+        fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+        return e == ENOENT || e == ENOTDIR ? SAFEFILE_MISSING : SAFEFILE_UNREADABLE;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+        return SAFEFILE_UNREADABLE;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        not_file(path, st.st_mode, err, err_size);
+        return SAFEFILE_NOT_FILE;
+    }
+    if (st.st_size < 0 || (uintmax_t)st.st_size > max) {
+        close(fd);
+        fmt_fail(err, err_size, _("%s: too large (over %zu bytes)"), path, max);
+        return SAFEFILE_TOO_LARGE;
+    }
+    /* Room for the size the file says it has, one byte more to see it end
+     * (or grow), and the NUL; files that say 0 (those of /proc) grow the
+     * buffer as they are read, never past max + 1 bytes. */
+    size_t cap = (size_t)st.st_size + 2, n = 0;
+    char *buf = malloc(cap);
+    enum safefile_status status = buf != NULL ? SAFEFILE_OK : SAFEFILE_UNREADABLE;
+    int e = ENOMEM;   /* the reason, unless a read gives another */
+    while (status == SAFEFILE_OK) {
+        if (n + 1 == cap) {   /* full: past the bound, or to grow */
+            if (n > max) {
+                status = SAFEFILE_TOO_LARGE;
+                break;
+            }
+            size_t grown = 2 * cap + 4096 < max + 2 ? 2 * cap + 4096 : max + 2;
+            char *more = realloc(buf, grown);
+            if (more == NULL) {
+                status = SAFEFILE_UNREADABLE;
+                break;
+            }
+            buf = more;
+            cap = grown;
+        }
+        ssize_t got = read(fd, buf + n, cap - 1 - n);
+        if (got > 0) {
+            n += (size_t)got;
+        } else if (got == 0) {
+            break;
+        } else if (errno != EINTR) {
+            e = errno;
+            status = SAFEFILE_UNREADABLE;
+        }
+    }
+    close(fd);
+    if (status != SAFEFILE_OK) {
+        free(buf);
+        if (status == SAFEFILE_TOO_LARGE)
+            fmt_fail(err, err_size, _("%s: too large (over %zu bytes)"), path, max);
+        else
+            fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+        return status;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return SAFEFILE_OK;
 }

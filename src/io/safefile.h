@@ -1,4 +1,5 @@
-/* safefile.h — files replaced whole or not at all.
+/* safefile.h — files replaced whole or not at all, and read whole within a
+ * bound.
  *
  * safefile_write() writes a file so that, whatever happens (a full disk, a
  * crash, kill -9, a power cut), `path` holds either its old content or the
@@ -6,6 +7,12 @@
  * in the same directory, is flushed and fsync'd, renamed over `path`, and
  * the directory is fsync'd so that the rename itself is on disk. On failure
  * the temporary file is removed and `path` is untouched.
+ *
+ * safefile_read() is how mnk reads the files it keeps and the records it
+ * opens (settings, statistics, records): only a regular file is read, and
+ * no more than a bound, so that nothing put in a file's place — a FIFO, a
+ * device such as /dev/zero behind a symlink, a directory, a file that
+ * grows while it is read — can block mnk, keep it busy or fill its memory.
  *
  * Errors are one line, naming the file and the system's reason (strerror).
  */
@@ -34,5 +41,27 @@ bool safefile_make_parents(const char *path, char *err, size_t err_size);
  * name is taken). True with the new name in `aside`; false when it could
  * not be moved (`path` then stays as it is). */
 bool safefile_set_aside(const char *path, char *aside, size_t aside_size);
+
+/* What safefile_read() found at a path. Only SAFEFILE_OK means the file was
+ * read; the others tell the caller whether the file may be blamed. */
+enum safefile_status {
+    SAFEFILE_OK,          /* read whole */
+    SAFEFILE_MISSING,     /* no such file, or a directory above it is missing */
+    SAFEFILE_NOT_FILE,    /* a directory, a pipe, a device, a socket: not read */
+    SAFEFILE_TOO_LARGE,   /* more than the bound */
+    SAFEFILE_UNREADABLE,  /* the system refused: permission, an I/O error, memory */
+};
+
+/* Reads the regular file at `path`, at most `max` bytes, into a new buffer
+ * *text (the caller frees it) of *len bytes and a NUL after them (the
+ * content may hold NULs of its own). Never waits: the file is opened
+ * non-blocking, so a FIFO is refused at once, and the opened file itself
+ * is checked (fstat), so a symlink to a device is refused too; a file that
+ * says it is larger than `max`, or turns out so while read, is refused
+ * without reading more. Anything but SAFEFILE_OK leaves *text NULL and *len
+ * 0, with "PATH: reason" in err (for SAFEFILE_MISSING too, for a caller
+ * that needs the file). */
+enum safefile_status safefile_read(const char *path, size_t max, char **text, size_t *len,
+                                   char *err, size_t err_size);
 
 #endif

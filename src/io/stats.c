@@ -457,35 +457,6 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
     return fmt_fail(why, size, "'%s' is no kind of line here", kind);
 }
 
-/* Reads the whole file into buf (NUL-terminated); *len its length.
- * *missing when there is no file (nor its directory), which is no error. */
-static enum stats_read_result slurp(const char *path, char *buf, size_t *len, bool *missing,
-                                    char *err, size_t err_size)
-{
-    FILE *in = fopen(path, "rb");
-    if (in == NULL) {
-        *missing = errno == ENOENT || errno == ENOTDIR;
-        if (*missing)
-            return STATS_READ_OK;
-        fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
-        return STATS_READ_BAD;
-    }
-    *len = fread(buf, 1, STATS_FILE_MAX + 1, in);
-    bool bad = ferror(in);
-    int e = errno;
-    fclose(in);
-    if (bad) {
-        fmt_fail(err, err_size, "%s: %s", path, strerror(e));
-        return STATS_READ_BAD;
-    }
-    if (*len > STATS_FILE_MAX) {
-        fmt_fail(err, err_size, "%s: larger than %d bytes", path, STATS_FILE_MAX);
-        return STATS_READ_BAD;
-    }
-    buf[*len] = '\0';
-    return STATS_READ_OK;
-}
-
 static int row_order(const void *a, const void *b)
 {
     const struct stats_row *y = b;
@@ -615,16 +586,26 @@ enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
 {
     stats_free(s);
     err[0] = '\0';
-    char *text = malloc(STATS_FILE_MAX + 2);
-    if (text == NULL) {
-        fmt_fail(err, err_size, "%s: out of memory", path);
-        return STATS_READ_LEAVE;   /* not the file's fault: leave it be */
-    }
+    char *text = NULL;
     size_t len = 0;
-    bool missing = false;
-    enum stats_read_result r = slurp(path, text, &len, &missing, err, err_size);
-    if (r == STATS_READ_OK && !missing)
-        r = parse(path, text, len, s, err, err_size);
+    char why[4096 + 200];
+    switch (safefile_read(path, STATS_FILE_MAX, &text, &len, why, sizeof why)) {
+    case SAFEFILE_OK:
+        break;
+    case SAFEFILE_MISSING:
+        return STATS_READ_OK;
+    case SAFEFILE_TOO_LARGE:
+        /* Read as far as that, and it is no file of ours. */
+        fmt_fail(err, err_size, "%s", why);
+        return STATS_READ_BAD;
+    case SAFEFILE_NOT_FILE:
+    case SAFEFILE_UNREADABLE:
+        /* Nothing is known of its content: it may hold every game the
+         * player has counted, so it is neither set aside nor written over. */
+        fmt_fail(err, err_size, _("cannot read %s"), why);
+        return STATS_READ_LEAVE;
+    }
+    enum stats_read_result r = parse(path, text, len, s, err, err_size);
     free(text);
     if (r != STATS_READ_OK)
         stats_free(s);

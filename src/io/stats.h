@@ -29,7 +29,11 @@
  * it aside — renamed, never deleted — so that counting starts afresh and
  * the player is told once; it stays in the same directory, renamed
  * stats.corrupt-YYYYmmdd-HHMMSS. A file of a later version is left alone
- * and not written over.
+ * and not written over, and so is one that cannot be read at all (the
+ * system refuses it: permission, an I/O error; or it is no regular file: a
+ * directory, a FIFO; io/safefile.h): nothing is known against its content,
+ * so it is said ("cannot read PATH: reason"), and no game is counted over
+ * it until it reads again.
  */
 #ifndef MNK_IO_STATS_H
 #define MNK_IO_STATS_H
@@ -121,8 +125,9 @@ void stats_totals(const struct stats *s, long *won, long *lost, long *drawn);
 /* What stats_read() made of a file. */
 enum stats_read_result {
     STATS_READ_OK,       /* read, or missing: an empty record */
-    STATS_READ_BAD,      /* not understood or not readable: set it aside */
-    STATS_READ_LEAVE,    /* a later version's, or no memory: leave it alone */
+    STATS_READ_BAD,      /* read but not understood, or too large: set it aside */
+    STATS_READ_LEAVE,    /* a later version's, not readable, or no memory:
+                          * leave it alone */
 };
 
 /* Reads `path` into *s (emptied first; left empty unless STATS_READ_OK),
@@ -147,7 +152,8 @@ bool stats_write(const char *path, const struct stats *s, char *err, size_t err_
  * (safefile_set_aside) and *s starts empty, `note` saying where it went
  * and why — the once the player is told. False, with the reason in note,
  * when the file is there but must not be written over (a later version's,
- * or one that could not be set aside). note is "" when all went well. */
+ * one that cannot be read, or one that could not be set aside). note is
+ * "" when all went well. */
 bool stats_load(const char *path, struct stats *s, char *note, size_t note_size);
 
 /* Counts game g into the file at `path`: stats_load(), stats_add_game(),

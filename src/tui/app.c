@@ -42,6 +42,7 @@
 #include "tui/saves.h"
 #include "tui/settings.h"
 #include "tui/statsview.h"
+#include "tui/text.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
@@ -59,6 +60,7 @@ struct app {
     struct dialog dialog;
     struct prompt prompt;
     char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
+    char no_autosave[200];  /* why there is no such place, when autosave is "" */
     struct record_extra extra; /* what its record said beyond the game */
     struct saves_mark kept; /* the game as it was last kept there */
     struct filelock lock;   /* held on `autosave` while the game is ours */
@@ -80,6 +82,8 @@ struct app {
     bool quit;
     char error[200];        /* shown on stderr after the terminal is restored */
     char save_error[SAVES_PATH_MAX + 200]; /* likewise: the game could not be kept */
+    char settings_error[SAVES_PATH_MAX + 200]; /* likewise: the settings last
+                                                * written were not kept */
 };
 
 /* Signal handlers can only reach static storage: they record what arrived
@@ -293,17 +297,18 @@ static void load_settings(struct app *a)
 }
 
 /* Writes the settings when they differ from what the file holds. Failing to
- * remember them costs the player nothing now: said on the menu, no more. */
+ * remember them costs the player nothing now: said on the menu, and on
+ * stderr at the end (app_run), since at quit the menu is never seen. */
 static void save_settings(struct app *a, const struct settings *now)
 {
     if (memcmp(now, &a->settings, sizeof *now) == 0)
         return;
     a->settings = *now;
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 80];
+    a->settings_error[0] = '\0';
     if (settings_path(path, sizeof path) && !settings_save(path, now, err, sizeof err)) {
-        char text[sizeof err + 40];
-        snprintf(text, sizeof text, _("settings not kept: %s"), err);
-        menu_say(&a->menu, text);
+        snprintf(a->settings_error, sizeof a->settings_error, _("settings not kept: %s"), err);
+        menu_say(&a->menu, a->settings_error);
     }
 }
 
@@ -315,14 +320,15 @@ static void save_settings(struct app *a, const struct settings *now)
 static void count_ending(struct app *a, bool leaving)
 {
     const struct game *g = play_game(&a->play);
-    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400];
+    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400], why[200];
     if (a->counted || !game_over(g))
         return;
     a->counted = true;
     a->extra.counted = true;   /* kept with the game from now on */
-    if (!saves_stats_path(path, sizeof path))
-        return;   /* no HOME: sync_autosave() says so */
-    stats_count(path, g, note, sizeof note);
+    if (saves_stats_path(path, sizeof path, why, sizeof why))
+        stats_count(path, g, note, sizeof note);
+    else
+        snprintf(note, sizeof note, _("the game was not counted: %s"), why);
     if (note[0] != '\0' && leaving) {
         menu_say(&a->menu, note);
     } else if (note[0] != '\0') {
@@ -367,7 +373,8 @@ static void show_game(struct app *a)
 static void new_autosave(struct app *a)
 {
     filelock_release(&a->lock);
-    if (!saves_new_path(a->autosave, sizeof a->autosave, time(NULL), a->serial++))
+    if (!saves_new_path(a->autosave, sizeof a->autosave, time(NULL), a->serial++,
+                        a->no_autosave, sizeof a->no_autosave))
         a->autosave[0] = '\0';
     a->kept = saves_mark_of(play_game(&a->play));
 }
@@ -398,7 +405,7 @@ static void sync_autosave(struct app *a)
         filelock_take(&a->lock, a->autosave, err, sizeof err);
     }
     if (a->autosave[0] == '\0') {
-        snprintf(err, sizeof err, "%s", _("nowhere to keep it: HOME is not set"));
+        snprintf(err, sizeof err, _("nowhere to keep it: %s"), a->no_autosave);
     } else if (saves_keep(a->autosave, g, &a->extra, err, sizeof err)) {
         a->kept = now;
         a->keep_failed = false;
@@ -708,9 +715,11 @@ static void answer_save(struct app *a, const char *typed)
     }
     if (access(path, F_OK) == 0) {
         snprintf(a->save_path, sizeof a->save_path, "%s", path);
-        char question[160];
+        char question[160], name[101];
         const char *base = strrchr(path, '/');
-        snprintf(question, sizeof question, _("Replace %.100s?"), base != NULL ? base + 1 : path);
+        /* Cut at a whole character (and escaped), not by %.100s's bytes. */
+        text_escape(name, sizeof name, base != NULL ? base + 1 : path);
+        snprintf(question, sizeof question, _("Replace %.100s?"), name);
         dialog_open(&a->dialog, question, REACT_OVERWRITE);
         a->overlay = OVERLAY_DIALOG;
         return;
@@ -1056,6 +1065,11 @@ int app_run(const struct game_config *config, const struct game *record,
     wake_pipe[0] = wake_pipe[1] = -1;
     if (a->error[0] != '\0')
         fprintf(stderr, "%s\n", a->error);
+    /* Said, but the exit status stays what the game made it: a setting not
+     * remembered is a choice to make again, not a game lost (that is
+     * keep_failed's status 1 below). */
+    if (a->settings_error[0] != '\0')
+        fprintf(stderr, "mnk: %s\n", a->settings_error);
     if (a->keep_failed) {
         fprintf(stderr, "%s\n", a->save_error);
         if (a->status == 0)

@@ -223,15 +223,25 @@ void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s)
     attrset(A_NORMAL);
 }
 
+/* Bytes of escaped text kept for drawing: four a column on a screen of
+ * 500 columns, far more than any row shows (what is cut is past the
+ * screen's edge). */
+#define SHOWN_MAX 2048
+
 int draw_width(const char *text)
 {
-    return text_width(text);
+    char shown[SHOWN_MAX];
+    return text_width(text_escape(shown, sizeof shown, text));
 }
 
-int draw_text(int y, int x, int width, enum draw_style s, const char *text)
+int draw_text(int y, int x, int width, enum draw_style s, const char *raw)
 {
     if (y < 0 || y >= LINES || x >= COLS || width <= 0)
         return 0;
+    /* A name from outside may hold a newline or an escape sequence: shown,
+     * not obeyed, it stays on its row (text.h). */
+    char shown[SHOWN_MAX];
+    const char *text = text_escape(shown, sizeof shown, raw);
     if (x < 0) {
         width += x;
         x = 0;

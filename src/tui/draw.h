@@ -12,7 +12,9 @@
  * it and NO_COLOR is not set; every style has a monochrome form. The two
  * sides differ in every form: Black red and bold, White cyan; without
  * colour, Black bold and White underlined.
- * Every helper clips to the screen, so drawing can never wrap or scroll.
+ * Every helper clips to the screen, so drawing can never wrap or scroll,
+ * and escapes what text holds that a terminal would obey (text.h), so no
+ * name from a file can either.
  */
 #ifndef MNK_TUI_DRAW_H
 #define MNK_TUI_DRAW_H
@@ -91,7 +93,8 @@ enum draw_charset draw_charset(void);
 /* The glyph as a string, for composing text ("15×15" or "15x15"). */
 const char *draw_sym(enum draw_glyph g);
 
-/* Columns taken by `text` (UTF-8, display width: see text.h). */
+/* Columns taken by `text` as draw_text shows it (UTF-8, display width,
+ * escaped: see text.h). */
 int draw_width(const char *text);
 
 /* The glyph and the style of a stone of side s (BLACK or WHITE), and the
@@ -104,7 +107,9 @@ enum draw_style draw_mark_style(enum stone s);
 void draw_glyph(int y, int x, enum draw_glyph g, enum draw_style s);
 
 /* Writes at most `width` columns of text at (y, x) in style s, never half
- * a character; returns the columns written. */
+ * a character, with controls and bytes that are no text shown escaped
+ * (text_escape), so that nothing drawn leaves its row or moves the
+ * cursor; returns the columns written. */
 int draw_text(int y, int x, int width, enum draw_style s, const char *text);
 
 /* Like draw_text, printf-style. */

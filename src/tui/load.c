@@ -17,7 +17,8 @@
 #define LIST_Y 5
 #define BELOW 2
 
-/* "Nov 23 08:40  15×15 k=5  human - keen   41  White wins  game.sgf" */
+/* "Nov 23 08:40  15×15 k=5  human - keen   41  White wins  game.sgf", on
+ * one row whatever the names hold (text_escape). */
 static void describe(const struct saves_entry *e, char *buf, size_t size)
 {
     char when[32], board[32], players[2 * SAVES_NAME_MAX + 8];
@@ -26,7 +27,10 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
         snprintf(when, sizeof when, "?");
     snprintf(board, sizeof board, "%d%s%d k=%d%s", e->width, draw_sym(GLYPH_TIMES), e->height,
              e->win, e->rule == RULE_EXACT ? _(" exact") : "");
-    snprintf(players, sizeof players, "%s - %s", e->black, e->white);
+    /* Names from files, escaped before they are measured into columns. */
+    char pair[sizeof players];
+    snprintf(pair, sizeof pair, "%s - %s", e->black, e->white);
+    text_escape(players, sizeof players, pair);
     const char *result = e->result.outcome == OUTCOME_BLACK_WINS   ? _("Black wins")
                          : e->result.outcome == OUTCOME_WHITE_WINS ? _("White wins")
                          : e->result.outcome == OUTCOME_DRAW       ? _("draw")
@@ -43,8 +47,8 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
     int n = snprintf(buf, size, "%s  %s  %s %3d  %s  ", text_pad(c1, sizeof c1, when, 12),
                      text_pad(c2, sizeof c2, board, 9), text_pad(c3, sizeof c3, players, 18),
                      e->moves, text_pad(c4, sizeof c4, result, 13));
-    if (n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, "%.*s", (int)(size - (size_t)n - 1), where);
+    if (n > 0 && (size_t)n < size)   /* escaped, and cut at a whole character */
+        text_escape(buf + n, size - (size_t)n, where);
 }
 
 void load_open(struct load *l)

@@ -81,8 +81,12 @@ unsigned prompt_key(struct prompt *p, int key)
 
 void prompt_draw_field(const struct prompt *p, int y, int x, int width)
 {
-    /* The end of a long text shows, where the typing happens. */
-    const char *shown = p->text + text_tail(p->text, width - 1);
+    /* The end of a long text shows, where the typing happens: measured as
+     * drawn, with what Tab brought in escaped (draw_text), which is at
+     * most four bytes a byte. */
+    char escaped[4 * PROMPT_MAX];
+    text_escape(escaped, sizeof escaped, p->text);
+    const char *shown = escaped + text_tail(escaped, width - 1);
     draw_fill(y, x, width, STYLE_SELECTED);
     int used = draw_text(y, x, width, STYLE_SELECTED, shown);
     draw_text(y, x + used, 1, STYLE_CURSOR, " ");

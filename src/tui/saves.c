@@ -16,43 +16,62 @@
 #include "io/safefile.h"
 #include "mnk/i18n.h"
 
-/* $VAR/mnk/SUB if VAR is an absolute path, else $HOME/FALLBACK/mnk/SUB. */
+/* $VAR/mnk/SUB if VAR is an absolute path, else $HOME/FALLBACK/mnk/SUB.
+ * False when there is no HOME to fall back on, or when the path is too
+ * long for buf (buf is then ""): two causes the player mends differently,
+ * so `why` (when not NULL) tells which, naming the variable to mend rather
+ * than the long path, which would push the reason off a status line. */
 static bool xdg_path(char *buf, size_t size, const char *var, const char *fallback,
-                     const char *sub)
+                     const char *sub, char *why, size_t why_size)
 {
-    const char *base = getenv(var);
-    if (base != NULL && base[0] == '/')
-        return fmt_fits(buf, size, "%s/mnk/%s", base, sub);
-    const char *home = getenv("HOME");
-    if (home == NULL || home[0] == '\0')
-        return false;
-    return fmt_fits(buf, size, "%s/%s/mnk/%s", home, fallback, sub);
+    const char *base = getenv(var), *from = var;
+    int need;
+    if (base != NULL && base[0] == '/') {
+        need = snprintf(buf, size, "%s/mnk/%s", base, sub);
+    } else {
+        const char *home = getenv("HOME");
+        if (home == NULL || home[0] == '\0') {
+            if (why != NULL)
+                fmt_fail(why, why_size, "%s", _("HOME is not set"));
+            return false;
+        }
+        need = snprintf(buf, size, "%s/%s/mnk/%s", home, fallback, sub);
+        from = "HOME";
+    }
+    if (need >= 0 && (size_t)need < size)
+        return true;
+    if (size > 0)
+        buf[0] = '\0';   /* a cut path must not be used */
+    if (why != NULL)
+        fmt_fail(why, why_size, _("the path under $%s is too long (%d bytes, at most %zu)"),
+                 from, need, size > 0 ? size - 1 : 0);
+    return false;
 }
 
 bool saves_dir(char *buf, size_t size)
 {
-    return xdg_path(buf, size, "XDG_STATE_HOME", ".local/state", "games");
+    return xdg_path(buf, size, "XDG_STATE_HOME", ".local/state", "games", NULL, 0);
 }
 
 bool saves_data_dir(char *buf, size_t size)
 {
-    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "games");
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "games", NULL, 0);
 }
 
-bool saves_stats_path(char *buf, size_t size)
+bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size)
 {
-    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "stats");
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "stats", why, why_size);
 }
 
-bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial)
+bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial, char *why,
+                    size_t why_size)
 {
-    char dir[SAVES_PATH_MAX], stamp[32];
+    char stamp[32], name[96];
     struct tm tm;
-    if (!saves_dir(dir, sizeof dir))
-        return false;
     if (localtime_r(&when, &tm) == NULL || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
         snprintf(stamp, sizeof stamp, "game");
-    return fmt_fits(buf, size, "%s/%s-%ld-%u.sgf", dir, stamp, (long)getpid(), serial);
+    snprintf(name, sizeof name, "games/%s-%ld-%u.sgf", stamp, (long)getpid(), serial);
+    return xdg_path(buf, size, "XDG_STATE_HOME", ".local/state", name, why, why_size);
 }
 
 struct saves_mark saves_mark_of(const struct game *g)
@@ -116,7 +135,7 @@ static void set_aside(const char *path, char *note, size_t note_size, const char
 static void migrate_last(const char *dir)
 {
     char old[SAVES_PATH_MAX], path[SAVES_PATH_MAX];
-    if (!xdg_path(old, sizeof old, "XDG_STATE_HOME", ".local/state", "last.sgf") ||
+    if (!xdg_path(old, sizeof old, "XDG_STATE_HOME", ".local/state", "last.sgf", NULL, 0) ||
         access(old, F_OK) != 0 || !fmt_fits(path, sizeof path, "%s/last.sgf", dir))
         return;
     char err[SAVES_PATH_MAX];

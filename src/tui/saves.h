@@ -40,8 +40,11 @@
 bool saves_dir(char *buf, size_t size);
 
 /* A new game's autosave path in saves_dir(): the time `when`, the process
- * and `serial` (the caller's count of games) make it unique. */
-bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial);
+ * and `serial` (the caller's count of games) make it unique. False as for
+ * saves_dir(), with the reason in `why` (unless NULL): "HOME is not set",
+ * or that the path under the variable it starts from is too long. */
+bool saves_new_path(char *buf, size_t size, time_t when, unsigned serial, char *why,
+                    size_t why_size);
 
 /* What changes to a game are seen by: its moves, the redo list and the
  * result. Two marks are equal when nothing that a record holds changed. */
@@ -123,8 +126,9 @@ bool saves_load(const char *path, struct game *g, struct record_extra *extra, ch
 bool saves_data_dir(char *buf, size_t size);
 
 /* The player's statistics file (io/stats.h): $XDG_DATA_HOME/mnk/stats, by
- * default ~/.local/share/mnk/stats. False as for saves_data_dir(). */
-bool saves_stats_path(char *buf, size_t size);
+ * default ~/.local/share/mnk/stats. False as for saves_data_dir(), with
+ * the reason in `why` as for saves_new_path(). */
+bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size);
 
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);

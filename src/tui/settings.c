@@ -13,6 +13,10 @@
 #include "mnk/level.h"
 
 #define LINE_MAX_LEN 256
+/* The file mnk writes is under 1 KiB; one far larger is none of its own,
+ * and is not read (io/safefile.h). */
+#define SETTINGS_FILE_MAX (64 * 1024)
+#define SETTINGS_WHY_MAX 4300   /* a path, and the system's reason after it */
 
 static void set_player(char *dst, const char *name)
 {
@@ -175,38 +179,43 @@ static bool apply(struct settings *s, const char *key, const char *value)
 void settings_load(const char *path, struct settings *s, char *warn, size_t warn_size)
 {
     warn[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        if (errno != ENOENT)
-            warn_once(warn, warn_size, _("%s: %s; using the defaults"), path, strerror(errno));
+    char *text = NULL, why[SETTINGS_WHY_MAX];
+    size_t len = 0;
+    enum safefile_status got = safefile_read(path, SETTINGS_FILE_MAX, &text, &len, why, sizeof why);
+    if (got != SAFEFILE_OK) {
+        if (got != SAFEFILE_MISSING)
+            warn_once(warn, warn_size, _("%s; using the defaults"), why);
         return;
     }
-    char line[LINE_MAX_LEN];
     int number = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
+    for (const char *at = text, *end = text + len; at < end;) {
+        const char *eol = memchr(at, '\n', (size_t)(end - at));
+        size_t n = eol != NULL ? (size_t)(eol - at) : (size_t)(end - at);
+        const char *next = eol != NULL ? eol + 1 : end;
         number++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            int c;
-            while ((c = fgetc(f)) != EOF && c != '\n')
-                ;
+        char line[LINE_MAX_LEN];
+        if (n >= sizeof line - 1) {
             warn_once(warn, warn_size, _("%s:%d: line too long, skipped"), path, number);
+            at = next;
             continue;
         }
-        char *text = trim(line);
-        if (text[0] == '\0' || text[0] == '#')
+        bool nul = memchr(at, '\0', n) != NULL;
+        memcpy(line, at, n);
+        line[n] = '\0';
+        at = next;
+        char *key = trim(line);
+        if (key[0] == '\0' || key[0] == '#')
             continue;
-        char *eq = strchr(text, '=');
-        if (eq != NULL) {
+        char *eq = strchr(key, '=');
+        /* A NUL byte would cut the line short: such a line is not understood. */
+        if (eq != NULL && !nul) {
             *eq = '\0';
-            if (apply(s, trim(text), trim(eq + 1)))
+            if (apply(s, trim(key), trim(eq + 1)))
                 continue;
         }
         warn_once(warn, warn_size, _("%s:%d: not understood, skipped"), path, number);
     }
-    if (ferror(f))
-        warn_once(warn, warn_size, _("%s: read error"), path);
-    fclose(f);
+    free(text);
     /* A win length longer than both sides (edited by hand) is no game. */
     int longest = s->width > s->height ? s->width : s->height;
     if (s->win > longest) {

@@ -8,7 +8,10 @@
  * Reading never fails the game: a missing file gives the defaults; a line
  * that is not understood (an unknown key, a value out of range, a player
  * that is no level) is skipped, the rest is kept, and the first such line
- * is described in the warning so the player can be told once.
+ * is described in the warning so the player can be told once. Only a
+ * regular file is read, and only up to 64 KiB (io/safefile.h): anything
+ * else in its place (a directory, a FIFO, a device) is refused at once,
+ * said with what it is, and the defaults are used.
  *
  * No curses: the app loads them at start and saves them when a game starts
  * from the form and when the game screen is left.
@@ -50,7 +53,8 @@ void settings_from_config(struct settings *s, const struct game_config *c);
  * unset, empty or relative and HOME is unset or empty, or it does not fit. */
 bool settings_path(char *buf, size_t size);
 
-/* Reads `path` over the defaults. A missing file is no warning; anything
+/* Reads `path` over the defaults. A missing file is no warning; a file
+ * that cannot be read is described in `warn` and changes nothing; anything
  * else not understood is skipped and described in `warn` (the first such
  * thing, naming the file and line), which is "" when all went well. */
 void settings_load(const char *path, struct settings *s, char *warn, size_t warn_size);

@@ -8,6 +8,7 @@
 #include "tui/draw.h"
 #include "tui/react.h"
 #include "tui/saves.h"
+#include "tui/text.h"
 #include "mnk/i18n.h"
 
 /* The content, line by line: what each line shows. */
@@ -35,6 +36,8 @@ static bool line_at(const struct statsview *v, int i, struct line *l)
 {
     const struct stats *s = &v->stats;
     l->row = 0;
+    if (v->unread)
+        return false;
     if (i == 0)
         return l->kind = LINE_TITLE, true;
     i--;
@@ -92,11 +95,12 @@ void statsview_open(struct statsview *v)
     stats_init(&v->stats);
     v->note[0] = '\0';
     v->top = 0;
-    char path[SAVES_PATH_MAX];
-    if (!saves_stats_path(path, sizeof path))
-        snprintf(v->note, sizeof v->note, "%s", _("no statistics: HOME is not set"));
+    v->unread = false;
+    char path[SAVES_PATH_MAX], why[200];
+    if (!saves_stats_path(path, sizeof path, why, sizeof why))
+        snprintf(v->note, sizeof v->note, _("no statistics: %s"), why);
     else
-        stats_load(path, &v->stats, v->note, sizeof v->note);
+        v->unread = !stats_load(path, &v->stats, v->note, sizeof v->note);
 }
 
 void statsview_close(struct statsview *v)
@@ -317,17 +321,16 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
     }
 }
 
-/* The note over the two rows above the hints, wrapped by hand. */
+/* The note over the two rows above the hints, wrapped by hand: cut as
+ * drawn, escaped (it may name a file) and in columns. */
 static void draw_note(const struct statsview *v)
 {
-    const char *p = v->note;
+    char shown[4 * sizeof v->note];
+    const char *p = text_escape(shown, sizeof shown, v->note);
     for (int y = v->rows - 3; y < v->rows - 1 && *p != '\0'; y++) {
-        int n = draw_text(y, 1, v->cols - 2, STYLE_ERROR, p);
-        for (int i = 0; i < n && *p != '\0'; i++) {
-            p++;
-            while (((unsigned char)*p & 0xc0) == 0x80)
-                p++;
-        }
+        size_t n = text_fit(p, v->cols - 2, NULL);
+        draw_text(y, 1, v->cols - 2, STYLE_ERROR, p);
+        p += n > 0 ? n : strlen(p);
     }
 }
 

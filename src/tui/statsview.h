@@ -7,17 +7,23 @@
  *
  * The record is read from its file (io/stats.h, tui/saves.h) each time the
  * screen opens; a file that does not load is set aside by that read, and
- * the screen says so — the once the player is told. Keys come through one
- * table; handlers return enum react flags and never draw.
+ * the screen says so — the once the player is told. A file that is there
+ * but cannot be read, or is a later version's, is said instead of a
+ * table: the games it holds are not known, so none are claimed. Keys come
+ * through one table; handlers return enum react flags and never draw.
  */
 #ifndef MNK_TUI_STATSVIEW_H
 #define MNK_TUI_STATSVIEW_H
+
+#include <stdbool.h>
 
 #include "io/stats.h"
 
 struct statsview {
     struct stats stats;
     char note[600];     /* the file set aside, or why it is not shown */
+    bool unread;        /* the file is there but was not read (stats_load):
+                         * no table, since its games are not known */
     int rows, cols;
     int top;            /* the first line of the content shown */
 };

@@ -2,6 +2,8 @@
 #define _XOPEN_SOURCE 700
 #include "tui/text.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -67,5 +69,50 @@ char *text_pad(char *buf, size_t size, const char *text, int width)
     for (; used < width && end + 1 < size; used++)
         buf[end++] = ' ';
     buf[end] = '\0';
+    return buf;
+}
+
+char *text_escape(char *buf, size_t size, const char *text)
+{
+    if (size == 0)
+        return buf;
+    size_t used = 0, left = strlen(text);
+    const char *p = text;
+    while (left > 0) {
+        unsigned char b = (unsigned char)*p;
+        size_t n = 1;
+        bool whole = false;
+        if (b >= 0x20 && b != 0x7f) {
+            mbstate_t st;
+            memset(&st, 0, sizeof st);
+            wchar_t wc;
+            size_t got = mbrtowc(&wc, p, left, &st);
+            /* Copied whole only when the locale can print it: a C1
+             * control (wcwidth < 0) is escaped byte by byte, its
+             * continuation bytes then failing to decode on their own. */
+            if (got != (size_t)-1 && got != (size_t)-2 && got != 0 && wcwidth(wc) >= 0) {
+                n = got;
+                whole = true;
+            }
+        }
+        char piece[8];
+        size_t len;
+        if (whole) {
+            len = n;
+        } else {
+            const char *named = b == '\n' ? "\\n" : b == '\r' ? "\\r" : b == '\t' ? "\\t" : NULL;
+            if (named != NULL)
+                len = (size_t)snprintf(piece, sizeof piece, "%s", named);
+            else
+                len = (size_t)snprintf(piece, sizeof piece, "\\x%02x", b);
+        }
+        if (used + len >= size)
+            break;
+        memcpy(buf + used, whole ? p : piece, len);
+        used += len;
+        p += n;
+        left -= n;
+    }
+    buf[used] = '\0';
     return buf;
 }

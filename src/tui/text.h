@@ -5,8 +5,13 @@
  * locale: two for Chinese, Japanese and Korean characters and the
  * full-width forms, one for most others, none for combining marks; a byte
  * that is not valid UTF-8, or a character the locale cannot print, counts
- * as one column (the screen shows it as one replacement). Every cut is at a
- * character's edge, so no screen ever shows half of one.
+ * as one column. Every cut is at a character's edge, so no screen ever
+ * shows half of one.
+ *
+ * Text from outside — a file's name, which may hold any byte but '/', a
+ * player's name from a record — goes through text_escape() before it is
+ * drawn (draw.h does it for all text), so that a newline or an escape
+ * sequence in it is shown, not obeyed, and it stays on its row.
  *
  * Pure functions of the text and the locale's LC_CTYPE: no curses, so they
  * are unit-tested.
@@ -27,6 +32,17 @@ size_t text_fit(const char *text, int width, int *used);
 /* The bytes from which the end of `text` fits in `width` columns (for a
  * field whose typing end must show). */
 size_t text_tail(const char *text, int width);
+
+/* Copies `text` into buf as one row of a screen can show it: each
+ * character the locale can print is copied whole; what a terminal would
+ * act on or cannot show — C0 controls, DEL, C1 controls, bytes that are no
+ * character of the locale's encoding — is written out, a byte at a time:
+ * \n, \r and \t as those two characters, any other as \xHH (lower-case
+ * hex). For the eye only: a backslash stays as it is, so this is not
+ * undone, and text already escaped comes out the same. When buf is too
+ * small the copy ends before the first character or escape that would not
+ * fit whole. Returns buf. */
+char *text_escape(char *buf, size_t size, const char *text);
 
 /* Copies `text` into buf cut to `width` columns and padded with blanks to
  * exactly `width` (for columns of a list); returns buf. */

@@ -90,10 +90,10 @@ mkdir "$tmp/dir.sgf"
 for cmd in "convert --to sgf" show analyze; do
     # shellcheck disable=SC2086
     want 1 "$cmd on a pipe" "$mnk" $cmd "$tmp/pipe.sgf" $([ "$cmd" = "convert --to sgf" ] && echo -)
-    has "$tmp/err" "pipe.sgf: not a record file (a pipe)" "$cmd says what the pipe is"
+    has "$tmp/err" "pipe.sgf: is a pipe, not a file" "$cmd says what the pipe is"
     # shellcheck disable=SC2086
     want 1 "$cmd on a directory" "$mnk" $cmd "$tmp/dir.sgf" $([ "$cmd" = "convert --to sgf" ] && echo -)
-    has "$tmp/err" "dir.sgf: not a record file (a directory)" "$cmd says what the directory is"
+    has "$tmp/err" "dir.sgf: is a directory" "$cmd says what the directory is"
 done
 
 # convert never leaves a partial output, and says why it could not write.

@@ -1,4 +1,5 @@
 /* test_record.c — SGF and PSQ records: round trips and refusals. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -320,6 +321,27 @@ static void test_load_refuses_non_files(void **state)
     rmdir(dir);
 }
 
+/* A save that fails deep in a long path says the system's reason whole,
+ * after the path: a directory name longer than any file system allows
+ * (ENAMETOOLONG) under a path of some 1,000 bytes. */
+static void test_save_reason_whole(void **state)
+{
+    (void)state;
+    char path[1200], err[4200];
+    int n = snprintf(path, sizeof path, "/tmp/");
+    memset(path + n, 'x', 1100);
+    snprintf(path + n + 1100, sizeof path - (size_t)n - 1100, "/g.sgf");
+    static struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    game_init(&g, &c);
+    assert_false(record_save_notes(path, &g, RECORD_SGF, NULL, true, err, sizeof err));
+    const char *why = strerror(ENAMETOOLONG);
+    size_t len = strlen(err), wlen = strlen(why);
+    if (len < wlen || strcmp(err + len - wlen, why) != 0)
+        fail_msg("the reason is not whole at the end: ...%s", err + (len > 60 ? len - 60 : 0));
+}
+
 static void test_formats_by_name(void **state)
 {
     (void)state;
@@ -464,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_sgf_bom_nesting_and_values),
         cmocka_unit_test(test_sgf_keeps_root_properties),
         cmocka_unit_test(test_load_refuses_non_files),
+        cmocka_unit_test(test_save_reason_whole),
         cmocka_unit_test(test_psq_round_trip),
         cmocka_unit_test(test_sgf_main_line_and_extras),
         cmocka_unit_test(test_refusals_leave_game_untouched),

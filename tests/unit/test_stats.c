@@ -2,8 +2,8 @@
  * opponent and board, streaks, which games count and for whom (resigning,
  * forfeits, people, two computers), the file's round trip, and files that
  * are not right: refused whole, set aside under a new name with their
- * content, said once, a later version's left alone; hostile bytes never
- * crash. Works in a fresh temporary directory. */
+ * content, said once, a later version's and one that cannot be read left
+ * alone; hostile bytes never crash. Works in a fresh temporary directory. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <dirent.h>
+#include <errno.h>
 
 #include "io/stats.h"
 
@@ -500,13 +501,6 @@ static void test_refused(void **state)
     put_file(big, STATS_FILE_MAX + 10);
     free(big);
     assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_BAD);
-    /* A directory where the file should be. */
-    clear_dir();
-    char dir[128];
-    snprintf(dir, sizeof dir, "%s/mnk", tmp);
-    mkdir(dir, 0700);
-    assert_int_equal(mkdir(path, 0700), 0);
-    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_BAD);
     clear_dir();
 }
 
@@ -608,6 +602,76 @@ static void test_later_version(void **state)
     clear_dir();
 }
 
+/* A statistics file that cannot be read is no corrupt one: `what` is
+ * there in its place ('d' a directory, 'p' a FIFO, 'l' a symlink, 'f' a
+ * file, as lstat sees it), and it must be said as unreadable, never set
+ * aside, and never written over by a count. */
+static void check_left_alone(char what, const char *says)
+{
+    struct stats s;
+    stats_init(&s);
+    char note[8192], err[8192];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_LEAVE);
+    assert_non_null(strstr(err, "cannot read"));
+    assert_non_null(strstr(err, path));
+    if (strstr(err, says) == NULL)
+        fail_msg("'%s' does not say '%s'", err, says);
+    assert_false(stats_load(path, &s, note, sizeof note));
+    assert_string_equal(note, err);
+    static struct game g;
+    start(&g, NULL, "club");
+    black_wins(&g);
+    assert_false(stats_count(path, &g, note, sizeof note));
+    assert_non_null(strstr(note, "cannot read"));
+    assert_int_equal(count_aside(NULL, 0), 0);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(what == 'd'   ? S_ISDIR(st.st_mode)
+                : what == 'p' ? S_ISFIFO(st.st_mode)
+                : what == 'l' ? S_ISLNK(st.st_mode)
+                              : S_ISREG(st.st_mode));
+}
+
+/* Cannot read is not corrupt: a directory or a FIFO in the file's place
+ * (refused at once: a FIFO is never waited on), a file the system will not
+ * read (EIO from /proc/self/mem behind a symlink, which stops root too;
+ * EACCES where the tests do not run as root) are said, left where they
+ * are, and no game is counted over them. */
+static void test_cannot_read(void **state)
+{
+    (void)state;
+    clear_dir();
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/mnk", tmp);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(mkdir(path, 0700), 0);
+    check_left_alone('d', "is a directory");
+    assert_int_equal(rmdir(path), 0);
+
+    assert_int_equal(mkfifo(path, 0600), 0);
+    check_left_alone('p', "is a pipe");
+    assert_int_equal(unlink(path), 0);
+
+    if (access("/proc/self/mem", F_OK) == 0) {
+        assert_int_equal(symlink("/proc/self/mem", path), 0);
+        check_left_alone('l', strerror(EIO));
+        assert_int_equal(unlink(path), 0);
+    }
+
+    if (geteuid() != 0) {
+        static const char kept[] = "mnk-stats 1\nstreak L 1 0\n"
+                                   "computer club 5x5 4 freestyle 0 1 0 L 1 0\n";
+        put_text(kept);
+        assert_int_equal(chmod(path, 0), 0);
+        check_left_alone('f', strerror(EACCES));
+        assert_int_equal(chmod(path, 0600), 0);
+        char text[256];
+        read_all(path, text, sizeof text);
+        assert_string_equal(text, kept);
+    }
+    clear_dir();
+}
+
 /* A file that cannot be written (its directory is a plain file, which
  * stops root too): the game is not counted, and the reason is given. */
 static void test_unwritable(void **state)
@@ -696,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_set_aside),
         cmocka_unit_test(test_count_file),
         cmocka_unit_test(test_later_version),
+        cmocka_unit_test(test_cannot_read),
         cmocka_unit_test(test_unwritable),
         cmocka_unit_test(test_hostile),
     };

@@ -1,10 +1,11 @@
 /* test_tui_saves.c — the full-screen game's files: the autosave and save
- * directories from the environment, unique autosave names, the default
- * name, writing whole files, keeping a game as it changes and removing it
- * when it ends, the Resume list (newest first, finished games dropped,
- * files that do not load set aside and never overwritten, the old
- * last.sgf taken in), and the change marks. Works in a fresh temporary
- * directory given as HOME and XDG_STATE_HOME. */
+ * directories from the environment (and why there is none: no HOME, or a
+ * path too long), unique autosave names, the default name, writing whole
+ * files, keeping a game as it changes and removing it when it ends, the
+ * Resume list (newest first, finished games dropped, files that do not
+ * load set aside and never overwritten, the old last.sgf taken in), and
+ * the change marks. Works in a fresh temporary directory given as HOME
+ * and XDG_STATE_HOME. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,7 +73,7 @@ static void test_dirs(void **state)
     assert_string_equal(buf, "/home/someone/.local/state/mnk/games");
     assert_true(saves_data_dir(buf, sizeof buf));
     assert_string_equal(buf, "/home/someone/.local/share/mnk/games");
-    assert_true(saves_stats_path(buf, sizeof buf));
+    assert_true(saves_stats_path(buf, sizeof buf, NULL, 0));
     assert_string_equal(buf, "/home/someone/.local/share/mnk/stats");
     setenv("XDG_STATE_HOME", "/var/state", 1);
     setenv("XDG_DATA_HOME", "/var/data", 1);
@@ -80,7 +81,7 @@ static void test_dirs(void **state)
     assert_string_equal(buf, "/var/state/mnk/games");
     assert_true(saves_data_dir(buf, sizeof buf));
     assert_string_equal(buf, "/var/data/mnk/games");
-    assert_true(saves_stats_path(buf, sizeof buf));
+    assert_true(saves_stats_path(buf, sizeof buf, NULL, 0));
     assert_string_equal(buf, "/var/data/mnk/stats");
     setenv("XDG_STATE_HOME", "relative/state", 1); /* ignored, as XDG says */
     assert_true(saves_dir(buf, sizeof buf));
@@ -94,14 +95,59 @@ static void test_dirs(void **state)
     unsetenv("XDG_DATA_HOME");
 }
 
+/* No path has two causes, each with its own reason: no HOME to fall back
+ * on, or a path too long, said with the variable it starts from (not the
+ * long path itself, which would push the reason off a status line). */
+static void test_no_path_reasons(void **state)
+{
+    (void)state;
+    char buf[SAVES_PATH_MAX], why[200], long_dir[SAVES_PATH_MAX];
+    setenv("XDG_STATE_HOME", "", 1);
+    unsetenv("XDG_DATA_HOME");
+    unsetenv("HOME");
+    assert_false(saves_new_path(buf, sizeof buf, 1000, 0, why, sizeof why));
+    assert_string_equal(why, "HOME is not set");
+    assert_false(saves_stats_path(buf, sizeof buf, why, sizeof why));
+    assert_string_equal(why, "HOME is not set");
+    /* The directory itself too long, then one that fits but leaves no room
+     * for the file's name. */
+    long_dir[0] = '/';
+    memset(long_dir + 1, 'x', sizeof long_dir - 2);
+    long_dir[sizeof long_dir - 1] = '\0';
+    setenv("XDG_STATE_HOME", long_dir, 1);
+    assert_false(saves_new_path(buf, sizeof buf, 1000, 0, why, sizeof why));
+    assert_non_null(strstr(why, "the path under $XDG_STATE_HOME is too long"));
+    assert_null(strstr(why, long_dir));
+    assert_string_equal(buf, "");
+    long_dir[SAVES_PATH_MAX - 20] = '\0';
+    setenv("XDG_STATE_HOME", long_dir, 1);
+    assert_false(saves_new_path(buf, sizeof buf, 1000, 0, why, sizeof why));
+    assert_non_null(strstr(why, "the path under $XDG_STATE_HOME is too long"));
+    assert_false(saves_new_path(buf, sizeof buf, 1000, 0, NULL, 0));   /* no reason wanted */
+    /* The fallback under HOME, and the statistics' path. */
+    setenv("XDG_STATE_HOME", "", 1);
+    setenv("HOME", long_dir, 1);
+    assert_false(saves_new_path(buf, sizeof buf, 1000, 0, why, sizeof why));
+    assert_non_null(strstr(why, "the path under $HOME is too long"));
+    assert_false(saves_stats_path(buf, sizeof buf, why, sizeof why));
+    assert_non_null(strstr(why, "the path under $HOME is too long"));
+    long_dir[SAVES_PATH_MAX - 20] = 'x';   /* whole again */
+    setenv("XDG_DATA_HOME", long_dir, 1);
+    assert_false(saves_stats_path(buf, sizeof buf, why, sizeof why));
+    assert_non_null(strstr(why, "the path under $XDG_DATA_HOME is too long"));
+    unsetenv("XDG_DATA_HOME");
+    unsetenv("XDG_STATE_HOME");
+    setenv("HOME", "/home/someone", 1);
+}
+
 /* Every game of every process gets a name of its own. */
 static void test_new_paths_unique(void **state)
 {
     (void)state;
     char a[SAVES_PATH_MAX], b[SAVES_PATH_MAX];
     setenv("XDG_STATE_HOME", tmp, 1);
-    assert_true(saves_new_path(a, sizeof a, 1000, 0));
-    assert_true(saves_new_path(b, sizeof b, 1000, 1));
+    assert_true(saves_new_path(a, sizeof a, 1000, 0, NULL, 0));
+    assert_true(saves_new_path(b, sizeof b, 1000, 1, NULL, 0));
     assert_string_not_equal(a, b);
     assert_true(strncmp(a, tmp, strlen(tmp)) == 0);
     char pid[32];
@@ -117,7 +163,7 @@ static void test_keep_and_end(void **state)
     static struct game g, back;
     char path[SAVES_PATH_MAX], err[256];
     setenv("XDG_STATE_HOME", tmp, 1);
-    assert_true(saves_new_path(path, sizeof path, 2000, 7));
+    assert_true(saves_new_path(path, sizeof path, 2000, 7, NULL, 0));
     some_game(&g, 3);
     struct saves_mark m3 = saves_mark_of(&g);
     assert_true(saves_keep(path, &g, NULL, err, sizeof err));   /* makes the directory */
@@ -166,8 +212,8 @@ static void test_list(void **state)
     snprintf(sub, sizeof sub, "%s/list", tmp);
     setenv("XDG_STATE_HOME", sub, 1);
     char a[SAVES_PATH_MAX], b[SAVES_PATH_MAX], bad[SAVES_PATH_MAX], old[SAVES_PATH_MAX];
-    assert_true(saves_new_path(a, sizeof a, 100, 1));
-    assert_true(saves_new_path(b, sizeof b, 100, 2));
+    assert_true(saves_new_path(a, sizeof a, 100, 1, NULL, 0));
+    assert_true(saves_new_path(b, sizeof b, 100, 2, NULL, 0));
     some_game(&g, 2);
     assert_true(saves_keep(a, &g, NULL, err, sizeof err));
     some_game(&g, 5);
@@ -241,8 +287,8 @@ static void test_list_same_second(void **state)
     setenv("XDG_STATE_HOME", sub, 1);
     char a[SAVES_PATH_MAX], b[SAVES_PATH_MAX];
     /* b sorts before a by name: only the nanoseconds put a first. */
-    assert_true(saves_new_path(a, sizeof a, 100, 2));
-    assert_true(saves_new_path(b, sizeof b, 100, 1));
+    assert_true(saves_new_path(a, sizeof a, 100, 2, NULL, 0));
+    assert_true(saves_new_path(b, sizeof b, 100, 1, NULL, 0));
     some_game(&g, 1);
     assert_true(saves_keep(a, &g, NULL, err, sizeof err));
     some_game(&g, 2);
@@ -337,7 +383,7 @@ static void test_keep_root_props(void **state)
     static struct record_extra in, extra;
     char path[SAVES_PATH_MAX], err[256];
     setenv("XDG_STATE_HOME", tmp, 1);
-    assert_true(saves_new_path(path, sizeof path, 3000, 9));
+    assert_true(saves_new_path(path, sizeof path, 3000, 9, NULL, 0));
     some_game(&g, 2);
     snprintf(in.root, sizeof in.root, "GC[a club game]EV[Spring cup]");
     assert_true(saves_keep(path, &g, &in, err, sizeof err));
@@ -461,7 +507,7 @@ static void test_lists_keep_the_newest_of_many(void **state)
         /* Dated (37 i mod 80): a permutation of 0..79. */
         int date = (37 * i) % GAMES;
         some_game(&g, 1 + date % 6);
-        assert_true(saves_new_path(path, sizeof path, 100, (unsigned)i));
+        assert_true(saves_new_path(path, sizeof path, 100, (unsigned)i, NULL, 0));
         assert_true(saves_keep(path, &g, NULL, err, sizeof err));
         touch(path, 10000 + date);
     }
@@ -498,8 +544,8 @@ static void test_lists_say_which_games_are_open(void **state)
     setenv("XDG_STATE_HOME", state_dir, 1);
     snprintf(lock, sizeof lock, "%s/nodata", tmp);
     setenv("XDG_DATA_HOME", lock, 1);   /* no records there */
-    assert_true(saves_new_path(a, sizeof a, 100, 1));
-    assert_true(saves_new_path(b, sizeof b, 100, 2));
+    assert_true(saves_new_path(a, sizeof a, 100, 1, NULL, 0));
+    assert_true(saves_new_path(b, sizeof b, 100, 2, NULL, 0));
     some_game(&g, 2);
     assert_true(saves_keep(a, &g, NULL, err, sizeof err));
     assert_true(saves_keep(b, &g, NULL, err, sizeof err));
@@ -597,6 +643,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dirs),
+        cmocka_unit_test(test_no_path_reasons),
         cmocka_unit_test(test_new_paths_unique),
         cmocka_unit_test(test_default_name),
         cmocka_unit_test(test_expand),

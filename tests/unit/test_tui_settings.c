@@ -2,8 +2,10 @@
  * a save and load round trip through a new directory, lines not understood
  * skipped with one warning naming the line while the rest is kept, the path
  * from the environment, an unwritable place refused with the reason and no
- * file left behind, and the conversions to and from a game's config. Works
- * in a fresh temporary directory. */
+ * file left behind, what is no regular file (a directory, a FIFO, a
+ * symlink to /dev/zero, a huge file) refused at once with what it is, a
+ * NUL byte in a line, and the conversions to and from a game's config.
+ * Works in a fresh temporary directory. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,6 +133,70 @@ static void test_bad_lines_skipped(void **state)
     assert_string_equal(s.lang, "");
 }
 
+/* settings_load of what stands at `path` returns at once (an alarm stops
+ * a read that waits or runs on) with the defaults and a warning that names
+ * the file and says `says`. */
+static void check_refused(const char *path, const char *says)
+{
+    char warn[512];
+    struct settings s, defaults;
+    settings_default(&defaults);
+    s = defaults;
+    alarm(20);
+    settings_load(path, &s, warn, sizeof warn);
+    alarm(0);
+    assert_memory_equal(&s, &defaults, sizeof s);
+    assert_non_null(strstr(warn, path));
+    if (strstr(warn, says) == NULL)
+        fail_msg("'%s' does not say '%s'", warn, says);
+    assert_null(strstr(warn, "read error"));
+}
+
+/* Only a regular file is read: a directory says what it is (not "read
+ * error"), a FIFO is not waited on, a symlink to /dev/zero is not read
+ * forever, a file far larger than settings is not read at all. */
+static void test_not_a_file(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/dir", tmp);
+    assert_int_equal(mkdir(path, 0700), 0);
+    check_refused(path, "is a directory");
+    snprintf(path, sizeof path, "%s/fifo", tmp);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    check_refused(path, "is a pipe");
+    snprintf(path, sizeof path, "%s/zero", tmp);
+    assert_int_equal(symlink("/dev/zero", path), 0);
+    check_refused(path, "is a device");
+    snprintf(path, sizeof path, "%s/huge", tmp);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 10000; i++)
+        fputs("# a comment line\n", f);
+    assert_int_equal(fclose(f), 0);
+    check_refused(path, "too large");
+}
+
+/* A NUL byte in a line: the line is not understood, the rest is read. */
+static void test_nul_byte(void **state)
+{
+    (void)state;
+    char path[128], warn[256];
+    snprintf(path, sizeof path, "%s/nul", tmp);
+    static const char text[] = "width = 9\nheight = 7\0 junk\nwin = 4\n";
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, sizeof text - 1, f), sizeof text - 1);
+    assert_int_equal(fclose(f), 0);
+    struct settings s;
+    settings_default(&s);
+    settings_load(path, &s, warn, sizeof warn);
+    assert_non_null(strstr(warn, ":2: not understood"));
+    assert_int_equal(s.width, 9);
+    assert_int_equal(s.height, 15);
+    assert_int_equal(s.win, 4);
+}
+
 static void test_win_too_long_is_cut(void **state)
 {
     (void)state;
@@ -209,6 +275,8 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_bad_lines_skipped),
         cmocka_unit_test(test_win_too_long_is_cut),
+        cmocka_unit_test(test_not_a_file),
+        cmocka_unit_test(test_nul_byte),
         cmocka_unit_test(test_unwritable),
         cmocka_unit_test(test_path_from_environment),
         cmocka_unit_test(test_config_conversions),

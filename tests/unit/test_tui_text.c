@@ -1,7 +1,10 @@
 /* test_tui_text.c — widths in columns under a UTF-8 locale: ASCII, CJK
  * (two columns), box drawing (one), combining marks (none), broken UTF-8
- * (one a byte); cuts only at a character's edge; padding of list columns. */
+ * (one a byte); cuts only at a character's edge; padding of list columns;
+ * names escaped for the screen (newlines, escape sequences, C1 controls,
+ * broken UTF-8), never leaving a control nor half a character. */
 #include <locale.h>
+#include <stdbool.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,12 +64,91 @@ static void test_pad(void **state)
     assert_string_equal(text_pad(buf, 4, "abcdef", 6), "abc");
 }
 
+static const char *escaped(const char *text)
+{
+    static char buf[256];
+    return text_escape(buf, sizeof buf, text);
+}
+
+/* What a terminal would obey is shown instead, byte by byte; printable
+ * characters, CJK and combining marks included, are copied whole. */
+static void test_escape(void **state)
+{
+    (void)state;
+    assert_string_equal(escaped("game.sgf"), "game.sgf");
+    assert_string_equal(escaped("对局 1.sgf"), "对局 1.sgf");
+    assert_string_equal(escaped("e\xcc\x81"), "e\xcc\x81");     /* e + combining acute */
+    assert_string_equal(escaped("a\nb.sgf"), "a\\nb.sgf");
+    assert_string_equal(escaped("\t\r"), "\\t\\r");
+    assert_string_equal(escaped("\x1b[2J.sgf"), "\\x1b[2J.sgf");
+    assert_string_equal(escaped("\x7f\x01"), "\\x7f\\x01");
+    assert_string_equal(escaped("\xc2\x85"), "\\xc2\\x85");         /* NEL, a C1 control */
+    assert_string_equal(escaped("a\xff" "b"), "a\\xff" "b");           /* not UTF-8 */
+    assert_string_equal(escaped("\xe5\xaf"), "\\xe5\\xaf");         /* a cut character */
+    assert_string_equal(escaped("对\n局"), "对\\n局");
+    /* Shown, not undone: a backslash stays, and escaping twice changes
+     * nothing. */
+    assert_string_equal(escaped("a\\nb"), "a\\nb");
+    assert_string_equal(escaped(escaped("x\ny\x1b")), "x\\ny\\x1b");
+    assert_int_equal(text_width(escaped("a\nb")), 4);
+}
+
+/* Whatever the bytes, what comes out holds no control: every single byte,
+ * and every two-byte sequence starting with a C1 lead byte. */
+static void test_escape_leaves_no_control(void **state)
+{
+    (void)state;
+    for (int b = 1; b < 256; b++) {
+        for (int c = 0; c < 256; c++) {
+            char in[3] = { (char)b, (char)c, '\0' };
+            if (c != 0 && b != 0xc2)
+                continue;
+            const unsigned char *out = (const unsigned char *)escaped(in);
+            for (size_t i = 0; out[i] != '\0'; i++) {
+                bool c1 = out[i] == 0xc2 && out[i + 1] >= 0x80 && out[i + 1] < 0xa0;
+                if (out[i] < 0x20 || out[i] == 0x7f || c1)
+                    fail_msg("\\x%02x\\x%02x: a control left at byte %zu", b, c, i);
+            }
+        }
+    }
+}
+
+/* A buffer too small: the copy ends before a character or an escape that
+ * would not fit whole. */
+static void test_escape_cut(void **state)
+{
+    (void)state;
+    char buf[8];
+    assert_string_equal(text_escape(buf, 4, "对局"), "对");
+    assert_string_equal(text_escape(buf, 3, "对局"), "");
+    assert_string_equal(text_escape(buf, 4, "ab\n"), "ab");
+    assert_string_equal(text_escape(buf, 5, "ab\n"), "ab\\n");
+    assert_string_equal(text_escape(buf, 4, "\x1b"), "");
+    assert_string_equal(text_escape(buf, 5, "\x1bz"), "\\x1b");
+    assert_string_equal(text_escape(buf, 1, "abc"), "");
+}
+
+/* Under a locale that is not UTF-8 (an ASCII terminal), bytes outside
+ * ASCII are no characters of it, and are shown escaped. */
+static void test_escape_ascii_locale(void **state)
+{
+    (void)state;
+    assert_non_null(setlocale(LC_CTYPE, "C"));
+    assert_string_equal(escaped("caf\xc3\xa9.sgf"), "caf\\xc3\\xa9.sgf");
+    assert_string_equal(escaped("a\nb"), "a\\nb");
+    assert_non_null(setlocale(LC_CTYPE, "C.UTF-8"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_widths),
         cmocka_unit_test(test_fit_and_tail),
         cmocka_unit_test(test_pad),
+        cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_escape_leaves_no_control),
+        cmocka_unit_test(test_escape_cut),
+        cmocka_unit_test(test_escape_ascii_locale),
     };
     return cmocka_run_group_tests(tests, utf8_locale, NULL);
 }
