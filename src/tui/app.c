@@ -414,7 +414,7 @@ static void sync_autosave(struct app *a)
     }
     a->kept = now;   /* said once per change, not on every turn */
     a->keep_failed = true;
-    snprintf(a->save_error, sizeof a->save_error, _("mnk: the game could not be kept: %s"), err);
+    snprintf(a->save_error, sizeof a->save_error, _("the game could not be kept: %s"), err);
     /* On screen the reason comes first: a long path would push it off the
      * status line ("PATH: REASON" becomes "REASON (PATH)"). */
     char line[sizeof a->save_error];
@@ -499,7 +499,7 @@ static void leave_game(struct app *a, bool quitting)
 {
     sync_autosave(a);
     if (a->keep_failed && !quitting)
-        menu_say(&a->menu, a->save_error + 5);
+        menu_say(&a->menu, a->save_error);
     stop_game(a);
 }
 
@@ -1071,7 +1071,7 @@ int app_run(const struct game_config *config, const struct game *record,
     if (a->settings_error[0] != '\0')
         fprintf(stderr, "mnk: %s\n", a->settings_error);
     if (a->keep_failed) {
-        fprintf(stderr, "%s\n", a->save_error);
+        fprintf(stderr, "mnk: %s\n", a->save_error);
         if (a->status == 0)
             a->status = 1;
     }
