@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/pattern.h"
-#include "ai/position.h"
-#include "io/record.h"
+#include "engine/pattern.h"
+#include "engine/position.h"
+#include "storage/record.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
 #include "learn.h"
@@ -50,7 +50,7 @@ struct scores {
 
 /* The search's progress callback (ctx: struct scores, zeroed). It reports
  * each completed depth, then once more the last one; a verdict (a forced
- * move, a win found by the threat solver) comes as depth 0. */
+ * move, a win found by the threat-space search) comes as depth 0. */
 static void on_info(void *ctx, const struct ai_info *info)
 {
     struct scores *sc = ctx;

@@ -4,7 +4,7 @@
 # 15x15 from the openings in data/openings/freestyle-15.txt, colours
 # alternating. Prints one line per match as it finishes, then a Markdown
 # table (level, Elo above the lowest, the match that measured it, time per
-# move) for the README; the Elo column goes into src/ai/level.c by hand.
+# move) for the README; the Elo column goes into src/strategies/level.c by hand.
 #
 #   tools/ladder.sh [OPTIONS]
 #     --mnk PATH      the binary (default build/src/cli/mnk)

@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ai/pattern.h"
-#include "ai/position.h"
+#include "engine/pattern.h"
+#include "engine/position.h"
 #include "mnk/game.h"
 
 /* Calls fn(ctx, path) for the record at `path`, or for every .sgf file of

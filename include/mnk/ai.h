@@ -7,14 +7,14 @@
  * board that is not full — even when cancelled through limits->stop, in which
  * case it returns the best move found so far. The one exception is a player
  * that cannot move at all (an external engine that crashed, timed out or
- * answered nonsense; see src/io/engine_client.h): its choose() returns -1,
+ * answered nonsense; see src/protocol/engine_client.h): its choose() returns -1,
  * and the caller ends the game by forfeit, game_concede(g, side,
  * END_FORFEIT). Built-in strategies never return -1. Strategies never print:
  * all they learn comes through the arguments, all they report goes through
  * limits->on_info.
  *
  * Adding a strategy: one file in src/ai/ defining a const struct ai_strategy,
- * and its line in the table in src/ai/registry.c.
+ * and its line in the table in src/strategies/registry.c.
  */
 #ifndef MNK_AI_H
 #define MNK_AI_H

@@ -1,5 +1,8 @@
-/* game.h — the game controller: a board, whose turn it is, the full move
- * history with undo/redo to any depth, the result, and who plays each side.
+/* game.h — the game, the model every front end changes: a board, whose
+ * turn it is, the full move history with undo/redo to any depth, the
+ * result, and who plays each side. It has no loop: the policy that drives
+ * a game (whose move is due, forfeits, undo against a computer) is
+ * play/session.h.
  *
  * Black moves first. Every change to a game goes through these functions; a
  * view reads `const struct game *` and calls them. No I/O, no allocation: a
@@ -42,7 +45,7 @@ enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
 
 /* Who plays one side. For a computer, `spec` names a level ("casual", see
  * level.h), a strategy ("threat", "search") or "engine:COMMAND"; what a name
- * means is resolved when the player is made (io/players.h). For a human,
+ * means is resolved when the player is made (play/players.h). For a human,
  * `spec` is empty or the name a record gave the player: a label, shown and
  * written back, never run (see players_from_record). */
 struct player {

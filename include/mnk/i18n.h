@@ -4,7 +4,7 @@
  * only marks a literal for the catalogue (a table's entry, a static
  * initializer) and is to be passed through _() where it is shown. Both may
  * be used in any layer: they do no I/O and keep no state of their own. The
- * language is chosen by io/i18n.h.
+ * language is chosen by util/i18n.h.
  *
  * Never translate what a program parses: protocol lines, record files,
  * names used as identifiers in flags and files (level and strategy names;

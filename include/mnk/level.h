@@ -11,7 +11,7 @@
  * their own (`novice`). The Elo figures are measured with `mnk match`
  * (tools/ladder.sh) and written into the table by hand.
  *
- * A name resolves in one place, players_plan() (io/players.h), into the
+ * A name resolves in one place, players_plan() (play/players.h), into the
  * strategy, struct ai_options and struct ai_limits given by level_options()
  * and level_limits(), for the game, `mnk match` and `mnk engine --level`
  * alike. Elsewhere a level is only named and described (its name,

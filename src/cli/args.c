@@ -11,7 +11,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#include "io/players.h"
+#include "play/players.h"
 #include "mnk/i18n.h"
 #include "mnk/ai.h"
 #include "mnk/level.h"

@@ -1,6 +1,6 @@
 /* cmd_analyze.c — `mnk analyze FILE`: a game record judged move by move.
  *
- * Every position of the game is searched with the same budget (ai/analysis.h);
+ * Every position of the game is searched with the same budget (play/analysis.h);
  * the summary on stdout counts each side's inaccuracies, mistakes and
  * blunders, says where the game was decided and lists the marked moves with
  * the move the search preferred. With -o the record is written again as SGF
@@ -23,11 +23,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ai/analysis.h"
+#include "play/analysis.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "io/annotate.h"
-#include "io/record.h"
+#include "storage/annotate.h"
+#include "storage/record.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"
 

@@ -7,7 +7,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "io/record.h"
+#include "storage/record.h"
 #include "mnk/i18n.h"
 
 static const char *const formats[] = { "sgf", "psq", NULL };

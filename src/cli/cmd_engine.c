@@ -1,7 +1,7 @@
 /* cmd_engine.c — `mnk engine`: a Gomocup engine on standard input and output.
  *
  * The conversation — what each protocol line means, colours, BOARD blocks, the
- * INFO limits — is io/brain.h's. This file reads the flags, hands the brain
+ * INFO limits — is protocol/brain.h's. This file reads the flags, hands the brain
  * the lines of standard input in order, writes its answers to standard
  * output (one a line, flushed; every other word goes to standard error, so
  * standard output carries the protocol only), and runs each search on a
@@ -29,9 +29,9 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "io/brain.h"
-#include "io/linebuf.h"
-#include "io/players.h"
+#include "protocol/brain.h"
+#include "util/linebuf.h"
+#include "play/players.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/level.h"

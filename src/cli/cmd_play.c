@@ -8,8 +8,8 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "io/i18n.h"
-#include "io/record.h"
+#include "util/i18n.h"
+#include "storage/record.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
 #include "tui/app.h"

@@ -12,8 +12,8 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "io/players.h"
-#include "io/record.h"
+#include "play/players.h"
+#include "storage/record.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"
 

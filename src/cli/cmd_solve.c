@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/solver.h"
+#include "engine/solver.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "mnk/game.h"

@@ -5,8 +5,8 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "config.h"
-#include "io/i18n.h"
-#include "io/record.h"
+#include "util/i18n.h"
+#include "storage/record.h"
 #include "mnk/i18n.h"
 
 struct command {

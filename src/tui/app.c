@@ -23,10 +23,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "io/filelock.h"
-#include "io/i18n.h"
-#include "io/record.h"
-#include "io/stats.h"
+#include "storage/filelock.h"
+#include "util/i18n.h"
+#include "storage/record.h"
+#include "storage/stats.h"
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
 #include "tui/dialog.h"

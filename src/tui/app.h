@@ -7,7 +7,7 @@
 #ifndef MNK_TUI_APP_H
 #define MNK_TUI_APP_H
 
-#include "io/record.h"
+#include "storage/record.h"
 #include "mnk/game.h"
 
 /* Runs the program on the terminal: the game `record` (a record read from a
@@ -19,7 +19,7 @@
  * unfinished is kept for Resume (saves.h) whichever way the program ends.
  * The language is `lang` (the command line's choice, already in use), or
  * else the one remembered in the settings, or else the locale's; the
- * locale itself is set beforehand (io/i18n.h, i18n_init). */
+ * locale itself is set beforehand (util/i18n.h, i18n_init). */
 int app_run(const struct game_config *config, const struct game *record,
             const struct record_extra *extra, const char *note, const char *lang);
 

@@ -11,7 +11,7 @@
 #ifndef MNK_TUI_BOARDVIEW_H
 #define MNK_TUI_BOARDVIEW_H
 
-#include "ai/shapes.h"
+#include "engine/shapes.h"
 #include "mnk/game.h"
 #include "tui/layout.h"
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "io/i18n.h"
+#include "util/i18n.h"
 #include "mnk/i18n.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/players.h"
+#include "play/players.h"
 #include "mnk/clock.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"

@@ -2,7 +2,7 @@
  * move list, and the computer players, who think on the worker thread.
  *
  * Whose turn it is and what a move, an undo or a computer's answer does is
- * the session's policy (io/session.h); this screen turns keys into session
+ * the session's policy (play/session.h); this screen turns keys into session
  * calls, runs the computers' thinking on the worker, and draws. It reads the
  * game through a const pointer. Keys are dispatched through one table, which
  * the help screen also lists. Handlers return enum react flags and never draw.
@@ -13,10 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ai/advice.h"
-#include "ai/shapes.h"
-#include "io/record.h"
-#include "io/session.h"
+#include "engine/advice.h"
+#include "engine/shapes.h"
+#include "storage/record.h"
+#include "play/session.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
 #include "tui/draw.h"

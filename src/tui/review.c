@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/annotate.h"
-#include "io/players.h"
+#include "storage/annotate.h"
+#include "play/players.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"

@@ -8,7 +8,7 @@
  * with the mouse wheel, and a click on a move there or on the graph selects
  * it.
  *
- * `a` analyses the whole game on the worker thread (ai/analysis.h), each
+ * `a` analyses the whole game on the worker thread (play/analysis.h), each
  * position for a time the player sets with + and -; the moves fill the list
  * (marked ?! inaccuracy, ? mistake, ?? blunder) and the evaluation graph as
  * they are judged, a bar shows the progress, and Esc or `a` stops it. The
@@ -31,8 +31,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ai/analysis.h"
-#include "io/record.h"
+#include "play/analysis.h"
+#include "storage/record.h"
 #include "mnk/game.h"
 #include "tui/layout.h"
 #include "tui/setup.h"
@@ -83,7 +83,7 @@ unsigned review_analyse(struct review *r);
 void review_continuation(const struct review *r, struct game *out, uint64_t seed);
 
 /* Saves the game reviewed to `path` as typed (see play_save), with the
- * analysis as comments and annotations (io/annotate.h) when there is one
+ * analysis as comments and annotations (storage/annotate.h) when there is one
  * and the file is SGF, and with what its record said beyond the game
  * (`extra`, not NULL); says where it went or why not. */
 unsigned review_save(struct review *r, const char *path, const struct record_extra *extra,

@@ -9,11 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "io/filelock.h"
-#include "io/fmt.h"
-#include "io/players.h"
-#include "io/record.h"
-#include "io/safefile.h"
+#include "storage/filelock.h"
+#include "util/fmt.h"
+#include "play/players.h"
+#include "storage/record.h"
+#include "storage/safefile.h"
 #include "mnk/i18n.h"
 
 /* $VAR/mnk/SUB if VAR is an absolute path, else $HOME/FALLBACK/mnk/SUB.

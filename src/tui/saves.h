@@ -4,10 +4,10 @@
  *
  * Each game has an autosave of its own, $XDG_STATE_HOME/mnk/games/ID.sgf
  * (by default ~/.local/state/mnk/games/), written whole after every change
- * to the game — a move, an undo, a redo — through io/safefile.h, so kill -9,
+ * to the game — a move, an undo, a redo — through storage/safefile.h, so kill -9,
  * a crash or a power cut keeps every move made. ID is unique to the process
  * and the game, so two instances never make the same file; the window that
- * plays a kept game holds its lock (io/filelock.h, ID.sgf.lock) for as long
+ * plays a kept game holds its lock (storage/filelock.h, ID.sgf.lock) for as long
  * as the game is on its screen, and the lists say which games are held so,
  * for a second window to keep its hands off (the app offers a copy). A game
  * that ends removes its own file and no other. A file there that does not load is set
@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "io/record.h"
+#include "storage/record.h"
 #include "mnk/game.h"
 
 #define SAVES_PATH_MAX 4096
@@ -125,7 +125,7 @@ bool saves_load(const char *path, struct game *g, struct record_extra *extra, ch
  * saves_dir(), with XDG_DATA_HOME and ~/.local/share. */
 bool saves_data_dir(char *buf, size_t size);
 
-/* The player's statistics file (io/stats.h): $XDG_DATA_HOME/mnk/stats, by
+/* The player's statistics file (storage/stats.h): $XDG_DATA_HOME/mnk/stats, by
  * default ~/.local/share/mnk/stats. False as for saves_data_dir(), with
  * the reason in `why` as for saves_new_path(). */
 bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size);
@@ -140,7 +140,7 @@ bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf);
 
 /* Writes g (moves up to g->ply) to `path` in the format its name implies
  * (in SGF with `extra`, which may be NULL),
- * whole or not at all (io/safefile.h); with `make_dirs`, missing parent
+ * whole or not at all (storage/safefile.h); with `make_dirs`, missing parent
  * directories are created first (mode 0700). False with a one-line reason
  * in err, the file at `path` then being untouched. */
 bool saves_write(const char *path, const struct game *g, const struct record_extra *extra,

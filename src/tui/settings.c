@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/i18n.h"
-#include "io/safefile.h"
+#include "util/i18n.h"
+#include "storage/safefile.h"
 #include "mnk/i18n.h"
 #include "mnk/level.h"
 
 #define LINE_MAX_LEN 256
 /* The file mnk writes is under 1 KiB; one far larger is none of its own,
- * and is not read (io/safefile.h). */
+ * and is not read (storage/safefile.h). */
 #define SETTINGS_FILE_MAX (64 * 1024)
 #define SETTINGS_WHY_MAX 4300   /* a path, and the system's reason after it */
 

@@ -4,12 +4,12 @@
  * full-width or plain ASCII) and the language chosen in the menu.
  *
  * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings)
- * as `key = value` lines, written whole or not at all (io/safefile.h).
+ * as `key = value` lines, written whole or not at all (storage/safefile.h).
  * Reading never fails the game: a missing file gives the defaults; a line
  * that is not understood (an unknown key, a value out of range, a player
  * that is no level) is skipped, the rest is kept, and the first such line
  * is described in the warning so the player can be told once. Only a
- * regular file is read, and only up to 64 KiB (io/safefile.h): anything
+ * regular file is read, and only up to 64 KiB (storage/safefile.h): anything
  * else in its place (a directory, a FIFO, a device) is refused at once,
  * said with what it is, and the defaults are used.
  *
@@ -36,7 +36,7 @@ struct settings {
     char player[2][SETTINGS_PLAYER_MAX];
     bool marks;   /* threat marks on the board */
     enum draw_look look; /* how the board is drawn */
-    char lang[32]; /* "en", "zh_CN" (io/i18n.h); "": the locale's language */
+    char lang[32]; /* "en", "zh_CN" (util/i18n.h); "": the locale's language */
 };
 
 /* A new game's board and rule (game_config_default), Black human, White

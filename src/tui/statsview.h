@@ -5,7 +5,7 @@
  * there is nothing yet, and scrolls when the table is longer than the
  * window. Esc or q goes back to the menu.
  *
- * The record is read from its file (io/stats.h, tui/saves.h) each time the
+ * The record is read from its file (storage/stats.h, tui/saves.h) each time the
  * screen opens; a file that does not load is set aside by that read, and
  * the screen says so — the once the player is told. A file that is there
  * but cannot be read, or is a later version's, is said instead of a
@@ -17,7 +17,7 @@
 
 #include <stdbool.h>
 
-#include "io/stats.h"
+#include "storage/stats.h"
 
 struct statsview {
     struct stats stats;

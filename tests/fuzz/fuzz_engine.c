@@ -1,10 +1,10 @@
-/* fuzz_engine.c — fuzz target: the Gomocup conversation (io/brain.h) driven by
+/* fuzz_engine.c — fuzz target: the Gomocup conversation (protocol/brain.h) driven by
  * whole input streams.
  *
  * The input is what a manager sends; its first byte picks the strategy (any
  * of the registry), the win length and the rule. Thinking is capped at 1 ms a
  * move and tables at 1 MB, so a conversation runs in milliseconds. The stream is
- * cut into lines by the same reader `mnk engine` uses (io/linebuf.h, from a
+ * cut into lines by the same reader `mnk engine` uses (util/linebuf.h, from a
  * temporary file) and each goes to brain_line(); a due move is thought about
  * at once, as `mnk engine` does on its thread. Checked: every answer is a
  * protocol line (OK, ERROR, UNKNOWN, MESSAGE, DEBUG, a move on a board of at
@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "io/brain.h"
-#include "io/linebuf.h"
+#include "protocol/brain.h"
+#include "util/linebuf.h"
 #include "mnk/ai.h"
 #include "mnk/board.h"
 

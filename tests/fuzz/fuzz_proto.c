@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "io/proto.h"
+#include "protocol/proto.h"
 
 static bool terminated(const char *s, size_t size)
 {

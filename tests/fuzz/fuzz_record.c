@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "io/record.h"
+#include "storage/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

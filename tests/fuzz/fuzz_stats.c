@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "io/stats.h"
+#include "storage/stats.h"
 
 #define NAME "stats"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/position.h"
+#include "engine/position.h"
 #include "boards.h"
 #include "mnk/notation.h"
 

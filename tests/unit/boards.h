@@ -6,7 +6,7 @@
 #ifndef MNK_TESTS_BOARDS_H
 #define MNK_TESTS_BOARDS_H
 
-#include "ai/position.h"
+#include "engine/position.h"
 #include "mnk/board.h"
 
 /* A VCF of three fours for Black on 15×15: g5 (h5), g7 (f7), then g8 makes

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/analysis.h"
+#include "play/analysis.h"
 #include "mnk/notation.h"
 
 /* A game on a width × height board, k in a row, with `moves` (space-separated,

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "io/brain.h"
+#include "protocol/brain.h"
 
 #define MAX_ANSWERS 16
 

@@ -10,8 +10,8 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "io/engine_client.h"
-#include "io/players.h"
+#include "protocol/engine_client.h"
+#include "play/players.h"
 
 /* A well-behaved engine whose answers tell which command it was sent:
  * BEGIN -> 7,7 (after some chatter to skip, and followed by an unasked 9,9

@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "io/filelock.h"
+#include "storage/filelock.h"
 
 static char tmp[64];
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "io/i18n.h"
+#include "util/i18n.h"
 #include "mnk/i18n.h"
 
 static void environment(const char *lang, const char *language)

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/pattern.h"
-#include "ai/position.h"
+#include "engine/pattern.h"
+#include "engine/position.h"
 #include "mnk/board.h"
 
 /* ---- line classes ---- */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/solver.h"
+#include "engine/solver.h"
 #include "mnk/ai.h"
 #include "mnk/level.h"
 #include "mnk/rng.h"

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/pattern.h"
-#include "ai/position.h"
+#include "engine/pattern.h"
+#include "engine/position.h"
 #include "boards.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"

@@ -9,8 +9,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "io/linebuf.h"
-#include "io/proto.h"
+#include "util/linebuf.h"
+#include "protocol/proto.h"
 
 static struct proto_cmd parse(const char *line)
 {

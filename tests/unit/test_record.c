@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "io/players.h"
-#include "io/record.h"
+#include "play/players.h"
+#include "storage/record.h"
 #include "mnk/rng.h"
 
 /* Writes g in fmt to memory and returns the text (caller frees). */

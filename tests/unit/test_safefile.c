@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "io/safefile.h"
+#include "storage/safefile.h"
 
 /* Longer than any of these tests takes, short enough that a reader that
  * blocks on a FIFO or runs on through /dev/zero fails soon. */

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/pattern.h"
-#include "ai/position.h"
-#include "ai/search.h"
-#include "ai/tss.h"
+#include "engine/pattern.h"
+#include "engine/position.h"
+#include "engine/search.h"
+#include "engine/tss.h"
 #include "boards.h"
 #include "mnk/ai.h"
 #include "mnk/rng.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "io/session.h"
+#include "play/session.h"
 #include "mnk/level.h"
 
 /* A game of w×h, k, rule with Black and White as named ("human" or a

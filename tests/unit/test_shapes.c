@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/shapes.h"
+#include "engine/shapes.h"
 #include "mnk/notation.h"
 
 /* Puts stones named like "h8" on b, alternately `first` and the other. */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/solver.h"
+#include "engine/solver.h"
 #include "mnk/ai.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "io/sprt.h"
+#include "util/sprt.h"
 
 static const struct sprt t = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
 

@@ -17,7 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 
-#include "io/stats.h"
+#include "storage/stats.h"
 
 static char tmp[64];
 static char path[128];

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "ai/timeman.h"
+#include "engine/timeman.h"
 
 /* Over a grid of budgets, caps and start times, the deadlines keep their
  * order and bounds: start < soft ≤ hard ≤ start + cap, the hard margin and

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ai/pattern.h"
-#include "ai/position.h"
-#include "ai/tss.h"
+#include "engine/pattern.h"
+#include "engine/position.h"
+#include "engine/tss.h"
 #include "boards.h"
 #include "mnk/rules.h"
 

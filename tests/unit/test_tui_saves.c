@@ -20,8 +20,8 @@
 #include <utime.h>
 #include <fcntl.h>
 
-#include "io/filelock.h"
-#include "io/record.h"
+#include "storage/filelock.h"
+#include "storage/record.h"
 #include "tui/saves.h"
 
 static char tmp[64];

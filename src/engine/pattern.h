@@ -1,0 +1,288 @@
+/* pattern.h — what one more stone makes along one line, for any k and rule.
+ *
+ * A cell's neighbourhood along a line is the `half` cells on each side of it,
+ * each seen by one side as empty, own, or blocked (an opponent stone or the
+ * edge). Its class says how close a stone put on the cell brings that side to
+ * a winning run through the cell: FIVE wins at once, FLEX4 leaves two or more
+ * winning points (an open four), BLOCK4 exactly one, FLEX3 can become a FLEX4
+ * with one more stone, BLOCK3 a BLOCK4, and so on down to NONE (no winning
+ * run through the cell can ever be completed). The names are those of k = 5;
+ * for other k they keep their meaning "moves from a win", so on k = 3 an open
+ * two is a FLEX4.
+ *
+ * The classes are worked out once per (k, rule) by a memoised recursion over
+ * every neighbourhood and kept in a table indexed by the neighbourhood in base
+ * 3 (pattern_lookup), and for both sides at once in a table indexed by the
+ * neighbourhood two bits a cell (pattern_pair). Neighbourhoods too many to tabulate (large k) are
+ * classified on demand, exactly down to the threes (to the fours past
+ * k = 13), weaker classes estimated (pattern_classify).
+ * Also here: the table from a cell's four line classes to its combination
+ * (double four, four-three, double three...), its weight for ordering moves
+ * and its evaluation weight (whose residuals by multiset of classes are data
+ * in pattern_multiset.c; the threat term's values, pattern_threat.c).
+ */
+#ifndef MNK_ENGINE_PATTERN_H
+#define MNK_ENGINE_PATTERN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mnk/board.h"
+
+enum pattern {
+    PAT_NONE,
+    PAT_BLOCK1,
+    PAT_FLEX1,
+    PAT_BLOCK2,
+    PAT_FLEX2,
+    PAT_BLOCK3,
+    PAT_FLEX3,
+    PAT_BLOCK4,
+    PAT_FLEX4,
+    PAT_FIVE,
+    PAT_COUNT
+};
+
+/* What a stone on a cell makes over its four lines, strongest first in the
+ * sense of forcing play. */
+enum combo {
+    COMBO_NONE,
+    COMBO_LOW,    /* twos and closed threes only */
+    COMBO_F3,     /* one open three */
+    COMBO_33,     /* two open threes */
+    COMBO_4,      /* one closed four (a forcing move) */
+    COMBO_43,     /* a closed four and an open three */
+    COMBO_F4,     /* an open four, or two fours: wins unless the opponent fives */
+    COMBO_5,      /* a winning run */
+    COMBO_COUNT
+};
+
+/* A cell of a neighbourhood, from the point of view of one side. */
+enum { LINE_EMPTY = 0, LINE_OWN = 1, LINE_BLOCKED = 2 };
+
+/* The largest neighbourhood that gets a table: 3^10 entries of one byte,
+ * built in at most a few tens of milliseconds (3^12 would take 0.2 s, too
+ * long for a first move at short time controls). */
+#define PATTERN_MAX_TABLE_HALF 5
+
+/* The places of a cell relative to a stone the move ordering tells apart
+ * (position_near): Chebyshev distance 0..5 (5: farther), off or on one of
+ * the stone's four lines. */
+#define PATTERN_NEAR 12
+
+struct pattern_table {
+    int win;
+    enum rule rule;
+    int half;                     /* cells looked at on each side */
+    uint8_t *line;                /* 3^(2·half) classes; NULL above the limit */
+    /* 4^(2·half) entries: both sides' classes of a neighbourhood coded two
+     * bits a cell (PATTERN_PAIR_*), Black's in the low nibble; NULL when
+     * line is. */
+    uint8_t *pair;
+    uint32_t pow3[2 * BOARD_MAX_SIDE]; /* weight of each neighbourhood digit */
+    /* Indexed by the four line classes as base-PAT_COUNT digits (line d
+     * weighs pattern_cell_weight[d]), or PATTERN_STONE: the cell's value
+     * (pattern_cell) and its evaluation weight for the side not to move
+     * (pattern_eval_waiting). */
+    struct pattern_entry *cell;
+    /* By cell index: the cell's ordering score for the side to move [0] and
+     * for the other side [1] (pattern_order). */
+    int16_t (*order)[2];
+    int16_t near[2][PATTERN_NEAR]; /* pattern_order_near, or 0 */
+};
+
+/* What the table says of a cell index: the value and, beside it, so that
+ * one look-up fetches both, the evaluation weight for the side not to move. */
+struct pattern_entry {
+    uint32_t value;
+    int32_t waiting;
+};
+
+/* Builds the tables for win length k under `rule`. False when out of memory
+ * (nothing to free then). */
+bool pattern_init(struct pattern_table *t, int win, enum rule rule);
+
+/* Frees what pattern_init allocated; safe on a zeroed table. */
+void pattern_free(struct pattern_table *t);
+
+/* Makes t (built, or zeroed, or freed) the tables for win length k under
+ * `rule`, building them only when it holds none or another game's: what a
+ * strategy calls before each move. False when out of memory (t then holds
+ * none). */
+bool pattern_prepare(struct pattern_table *t, int win, enum rule rule);
+
+/* True when the classes are read from the table by index. */
+static inline bool pattern_tabulated(const struct pattern_table *t)
+{
+    return t->line != NULL;
+}
+
+/* A cell of a neighbourhood seen by both sides at once, two bits: one bit
+ * set while Black could still play there, the other while White could. */
+enum {
+    PATTERN_PAIR_WALL = 0,    /* off the board */
+    PATTERN_PAIR_BLACK = 1,   /* a black stone */
+    PATTERN_PAIR_WHITE = 2,   /* a white stone */
+    PATTERN_PAIR_EMPTY = 3,
+};
+
+/* Both sides' classes of a neighbourhood coded by pairs, neighbour of digit
+ * j (pattern_digit) in bits 2j and 2j+1: Black's class | White's << 4. */
+static inline uint8_t pattern_pair(const struct pattern_table *t, uint32_t index)
+{
+    return t->pair[index];
+}
+
+/* The digit of the neighbourhood cell at signed offset `off` (±1..±half). */
+static inline int pattern_digit(const struct pattern_table *t, int off)
+{
+    return off < 0 ? off + t->half : off + t->half - 1;
+}
+
+/* The class of a tabulated neighbourhood. */
+static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_t index)
+{
+    return (enum pattern)t->line[index];
+}
+
+/* The class of a neighbourhood given cell by cell: line[0 .. 2·half], the
+ * cell itself at line[half] (its value is ignored). Works for any half; used
+ * when there is no table, and to build it. */
+enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
+
+/* A cell's evaluation weight for a side is the weight of each of its four
+ * line classes plus the bonus of its combination (plus, for k = 5, a residual
+ * of its multiset of classes: pattern_eval_multiset), from table [0] when that
+ * side is to move (pattern_eval_of) and table [1] when it is not
+ * (pattern_eval_waiting): the move in hand changes what a shape is worth.
+ * Its weight for ordering moves (pattern_weight_of) is the same sum with
+ * other tables, private to pattern.c. */
+extern const int pattern_eval_class[2][PAT_COUNT];
+extern const int pattern_eval_combo[2][COMBO_COUNT];
+
+#define PATTERN_CELLS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
+
+/* The multisets of four line classes (the classes of a cell without the
+ * order of its lines): C(PAT_COUNT + 3, 4) of them. */
+#define PATTERN_MULTISETS (PAT_COUNT * (PAT_COUNT + 1) * (PAT_COUNT + 2) * (PAT_COUNT + 3) / 24)
+
+/* The multiset of a cell index's four classes, 0 .. PATTERN_MULTISETS − 1:
+ * the same for every order of the lines, 0 for four PAT_NONE. */
+int pattern_multiset(int index);
+
+/* Where k = 5 (either rule), a cell's evaluation weight in table w also has
+ * a residual of its multiset of classes added to the linear sum above:
+ * pattern_eval_multiset[w][], fitted (tools/texel), 0 for the multisets
+ * never met in quiet play (those of an open four or a five among them).
+ * The classes of other k are not those the residuals were fitted on, so
+ * there the weight stays linear. Generated: pattern_multiset.c. */
+extern const int16_t pattern_eval_multiset[2][PATTERN_MULTISETS];
+
+/* Whether table t adds the residuals of pattern_eval_multiset. */
+static inline bool pattern_has_multiset(const struct pattern_table *t)
+{
+    return t->win == 5;
+}
+
+/* The threats a side could make with one stone, as counted by the
+ * evaluation's threat term: an open three, a double three, a four, a
+ * four-three (COMBO_F3 up to COMBO_43, in order). */
+#define PATTERN_THREAT_KINDS 4
+
+/* The threat term's masks (position_threats): bit i when the side to move
+ * has a cell of combination COMBO_F3 + i, bit PATTERN_THREAT_KINDS + i when
+ * the other side has one; then, from bit PATTERN_THREAT_COUNTS, for the side
+ * to move and then the other PATTERN_THREAT_SIDE_BITS bits each: how many
+ * cells make it an open three (0: under 2, 1: 2 or 3, 2: 4 to 6, 3: more)
+ * and, two bits up, how many make it a four (0: under 2, 1: 2 or 3, 2:
+ * more). */
+#define PATTERN_THREAT_COUNTS (2 * PATTERN_THREAT_KINDS)
+#define PATTERN_THREAT_SIDE_BITS 4
+#define PATTERN_THREATS (1 << (PATTERN_THREAT_COUNTS + 2 * PATTERN_THREAT_SIDE_BITS))
+
+/* Where k = 5, the evaluation adds pattern_eval_threat[mask] for the
+ * position's mask of threats: what having them at once is worth beyond the
+ * sum of the cells' weights (a four and an open three of the side to move
+ * together, say, against the other's double three, or many cells that make
+ * open threes against few). Fitted (tools/texel
+ * --threats) on top of the weights and residuals; 0 for masks never met
+ * in quiet play. Generated: pattern_threat.c. */
+extern const int16_t pattern_eval_threat[PATTERN_THREATS];
+
+/* Where k = 5, the search orders a quiet move q by
+ * pattern_order_multiset[0][q's multiset for the side to move] +
+ * pattern_order_multiset[1][its multiset for the other side] +
+ * pattern_order_near[0][where q lies from the last stone] +
+ * pattern_order_near[1][and from the side to move's last stone], a logit of
+ * how likely strong play is to choose q, in the hand weights' units: fitted
+ * (tools/policy) to the moves of self-play games. Other k order by the hand
+ * weights, twice the side to move's and once the other's. Generated:
+ * pattern_order.c. */
+extern const int16_t pattern_order_multiset[2][PATTERN_MULTISETS];
+extern const int16_t pattern_order_near[2][PATTERN_NEAR];
+
+/* Whether table t orders by the fitted tables. */
+static inline bool pattern_has_order(const struct pattern_table *t)
+{
+    return t->win == 5;
+}
+
+/* The ordering score of a cell from its cell index for the side to move
+ * and for the other side (either may be PATTERN_STONE), before the near
+ * terms. */
+static inline int pattern_order(const struct pattern_table *t, int own, int other)
+{
+    return t->order[own][0] + t->order[other][1];
+}
+
+/* Whether table t's evaluation adds the threat term. */
+static inline bool pattern_has_threats(const struct pattern_table *t)
+{
+    return t->win == 5;
+}
+
+/* One more cell index, past the others: a stone, whose value is 0 and whose
+ * weights are all 0. */
+#define PATTERN_STONE PATTERN_CELLS
+
+/* The weight of line d's class in a cell index. */
+static const int pattern_cell_weight[4] = { 1, PAT_COUNT, PAT_COUNT * PAT_COUNT,
+                                            PAT_COUNT * PAT_COUNT * PAT_COUNT };
+
+/* A cell's value packs its combination, its ordering weight (0..8191) and
+ * its evaluation weight for the side to move (a signed 16-bit number); 0 for
+ * a cell where a side can make nothing, as for a stone. */
+#define PATTERN_COMBO_SHIFT 29
+#define PATTERN_WEIGHT_SHIFT 16
+
+/* The value of a cell from its cell index. */
+static inline uint32_t pattern_cell(const struct pattern_table *t, int index)
+{
+    return t->cell[index].value;
+}
+
+static inline enum combo pattern_combo_of(uint32_t cell)
+{
+    return (enum combo)(cell >> PATTERN_COMBO_SHIFT);
+}
+
+/* The weight by which moves are ordered. */
+static inline int pattern_weight_of(uint32_t cell)
+{
+    return (int)(cell >> PATTERN_WEIGHT_SHIFT & 0x1fff);
+}
+
+/* The weight the evaluation sums for the side to move. */
+static inline int pattern_eval_of(uint32_t cell)
+{
+    return (int16_t)(cell & 0xffff);
+}
+
+/* The weight it sums for the other side, by cell index (or PATTERN_STONE). */
+static inline int pattern_eval_waiting(const struct pattern_table *t, int index)
+{
+    return t->cell[index].waiting;
+}
+
+#endif

@@ -1,0 +1,927 @@
+/* search.c — the `search` strategy; see search.h.
+ *
+ * Each node first settles what the line classes decide without searching: a
+ * five to make wins; two opponent fives lose; one must be blocked (searched
+ * as the only move, without using depth); an open four to make wins; a
+ * four-three or three-three against an opponent without a single four-making
+ * cell wins. Against an opponent threatening an open four, only the cells
+ * that stop it (read from the line words) and our own fours are tried; with
+ * neither, the node is lost. Otherwise every empty cell within two
+ * of a stone is a candidate, ordered by transposition-table move, its
+ * classes for both sides and where it lies from the last two stones (k = 5:
+ * tables fitted to the moves of strong play; other k: line-class weights,
+ * attack counted double), killers and history. The last two stones are
+ * those of the tree; at the root, the opponent's reply and our move before
+ * it when the board is the one this search left plus one stone;
+ * below the root only the best BEAM_WIDTH of them are searched
+ * (PV_BEAM_WIDTH at nodes of the principal variation), the later quiet ones
+ * with reduced depth first (late-move reductions); at the root every move
+ * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
+ * first, and from ASPIRATION_DEPTH on each iteration is first searched
+ * within ASPIRATION_WINDOW of the last one's score, the side that fails
+ * widened threefold until it holds, fully past ASPIRATION_MAX (aspiration
+ * windows); a partial iteration whose moves only failed low keeps the last
+ * one's move. A node IIR_DEPTH or more plies from the leaves with no table move
+ * to try first (and no forced reply) is searched a ply shallower (internal
+ * iterative reduction). A table move that beat beta (or was exact) at
+ * nearly this depth, at a node SINGULAR_DEPTH or more plies from the leaves,
+ * is tested for being the only good move: the node without it is searched
+ * to half the depth against a bound SINGULAR_MARGIN a ply below its table
+ * score; when every other move falls short the table move is searched a
+ * ply deeper (singular extension), and when another reaches the bound and
+ * the bound is at least beta, the node returns the bound (multi-cut).
+ * No extension is made past twice the iteration's depth from the root.
+ * Within FUTILITY_DEPTH plies of the leaves, a node
+ * out of the principal variation whose static score beats beta by
+ * FUTILITY_MARGIN a ply, with no open three of the opponent's to answer,
+ * returns that score unsearched. A win or loss the beam finds is not final
+ * until the loser's nodes have been searched at full width to the same
+ * depth: then the iteration is repeated that way (and the deepening
+ * continues so when the result does not hold), with the table keyed apart;
+ * only a confirmed win skips the safety check below.
+ *
+ * Leaves are scored by the sums of the line-class weights of both sides,
+ * each from its table for the side to move or the side waiting, and (k = 5)
+ * a term for the threats each side could make at once and how many cells
+ * make them (pattern.h);
+ * but a side facing an open three answers it first, up to QUIESCE_PLIES past
+ * the leaves, so a three nothing stops is scored as the loss it is. The root
+ * first looks for a VCF and a short VCT of its own; after the iterative
+ * deepening the chosen move is checked against the opponent's VCF and VCT
+ * (up to SAFETY_VCT_DEPTH threats, the shorter first) and, when one refutes
+ * it, replaced by the next root move that survives them, or failing that by
+ * one whose check ran out of nodes: a move not proven lost (safe_move).
+ *
+ * The constants were chosen by self-play (noted in the commit log): at 100
+ * ms a move (30-40 games per comparison) the beam beat full width, the VCF
+ * at the leaves cost more than it found, and time given to the tree paid
+ * more than time reserved for the solvers; later by SPRT at fixed nodes from
+ * random openings (tools/sprt.sh): the exact defences against an open three,
+ * answering open threes past the leaves, the late-move reductions, the
+ * futility cut, the wider beam on the principal variation with the
+ * reductions at the root, the internal iterative reduction, and (at
+ * 500,000 nodes a move) the singular extension and the aspiration windows.
+ *
+ * Weakness, for the levels below the strongest (struct ai_options, read in
+ * create() and used in evaluate() and search_choose() only): leaves get up
+ * to `noise` score units either way, a function of the position and the
+ * seed; and with a chance of `oversight` per mille, drawn from the position
+ * and the seed, a move is chosen in a lapse: without the exact solver, the
+ * threat-space searches at the root and the safety check, so a threat
+ * sequence the tree is too shallow to see goes unseen, own or opponent's.
+ *
+ * Nothing is allocated after create(); the clock is read every
+ * CHECK_INTERVAL nodes, and a search that ran out of time or was stopped
+ * returns the best move of the last completed iteration (or the best found so
+ * far in the current one, once its first move has been searched).
+ */
+#include "engine/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/pattern.h"
+#include "engine/position.h"
+#include "engine/solver.h"
+#include "engine/timeman.h"
+#include "engine/tss.h"
+#include "engine/tt.h"
+#include "mnk/clock.h"
+#include "mnk/rng.h"
+
+#define MAX_PLY 128
+#define CHECK_INTERVAL 512
+#define WIN AI_SCORE_WIN
+#define WIN_BOUND AI_SCORE_WIN_BOUND
+#define INF (AI_SCORE_WIN + 1)
+#define TSS_BYTES ((size_t)4 << 20)
+#define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
+#define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
+#define FUTILITY_MARGIN 100  /* when this much a ply above beta */
+#define BEAM_WIDTH 8         /* moves searched below the root, unless forced, */
+#define PV_BEAM_WIDTH 16     /* and at nodes of the principal variation */
+#define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
+#define IIR_DEPTH 4          /* a node this deep with no table move is searched a ply less */
+#define SINGULAR_DEPTH 7     /* the table move's singularity is tested this deep, */
+#define SINGULAR_TT_DEPTH 2  /* when its entry is at most this much shallower, */
+#define SINGULAR_MARGIN 2    /* against its score less this much a ply */
+#define ASPIRATION_DEPTH 5   /* iterations from this depth on search a window first, */
+#define ASPIRATION_WINDOW 150 /* this wide either side of the last score, */
+#define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
+#define FULL_WIDTH BOARD_MAX_CELLS
+#define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
+#define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
+#define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first, */
+#define SAFETY_NODES 300000   /* with at most this many nodes a search when timed */
+#define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
+#define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
+#define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
+#define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
+#define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
+#define SOLVER_BYTES ((size_t)16 << 20)
+#define LAPSE_KEY 0x5851f42d4c957f2du /* keys the lapse draw apart from the noise */
+
+struct move {
+    int pos;
+    int score;
+};
+
+struct search {
+    struct pattern_table pt;
+    struct position pos;
+    struct tt tt;
+    struct tss tss;
+    struct solver *solver;       /* made when a board is first small enough */
+    int width, height, win;      /* the board the tables were built for */
+    enum rule rule;
+    int noise, oversight;        /* weakness, from struct ai_options */
+    uint64_t seed;
+    /* The board after the move chosen last, to tell the opponent's reply
+     * on the next call (have_after: it is set). */
+    struct board after;
+    int after_move;
+    bool have_after;
+
+    /* Per search. */
+    const struct ai_limits *lim;
+    struct timeman tm;
+    int64_t start_ms, deadline_ms; /* deadline_ms: the deepening's (soft) one */
+    int root_n;                  /* moves at the root */
+    bool best_wins;              /* the search proved the chosen move wins */
+    int beam[2];                 /* moves searched at each side's nodes below the root */
+    int done_depth, done_score;  /* of the last completed iteration */
+    uint64_t nodes, max_nodes;
+    uint64_t next_check;         /* nodes (with the solver's) at the next clock read */
+    uint64_t check_interval;     /* nodes between clock reads */
+    bool stopped, timed;
+    int root_depth;
+    int root_recent[2];          /* the last stone at the root, the one before; −1: unknown */
+    int killer[MAX_PLY][2];
+    int excluded[MAX_PLY];       /* the move a singularity test leaves out; −1: none */
+    int32_t history[2][BOARD_MAX_CELLS];
+    int pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY];
+    struct move moves[MAX_PLY][BOARD_MAX_CELLS];
+};
+
+static void *search_create(const struct ai_options *opts)
+{
+    struct search *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->noise = opts->noise > 0 ? opts->noise : 0;
+    s->oversight = opts->oversight > 0 ? opts->oversight : 0;
+    s->seed = opts->seed;
+    size_t memory = opts->memory ? opts->memory : SEARCH_DEFAULT_MEMORY;
+    size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
+    if (!tt_init(&s->tt, memory - tss_bytes) || !tss_init(&s->tss, tss_bytes)) {
+        tt_free(&s->tt);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void search_destroy(void *state)
+{
+    struct search *s = state;
+    if (s == NULL)
+        return;
+    tt_free(&s->tt);
+    tss_free(&s->tss);
+    solver_destroy(s->solver);
+    pattern_free(&s->pt);
+    free(s);
+}
+
+static void search_reset(void *state)
+{
+    struct search *s = state;
+    tt_clear(&s->tt);
+    tss_clear(&s->tss);
+    if (s->solver != NULL)
+        solver_clear(s->solver);
+}
+
+/* Makes the pattern table match b's win length and rule; a different board
+ * also invalidates the transposition table. False when out of memory. */
+static bool prepare(struct search *s, const struct board *b)
+{
+    if (!pattern_prepare(&s->pt, b->win, b->rule))
+        return false;
+    /* Fresh from create() the tables are already empty. */
+    if (s->width != 0 && (s->width != b->width || s->height != b->height ||
+                          s->win != b->win || s->rule != b->rule))
+        search_reset(s);
+    s->width = b->width;
+    s->height = b->height;
+    s->win = b->win;
+    s->rule = b->rule;
+    return true;
+}
+
+/* True when the search must stop now: out of time, nodes, or told to. */
+static bool out_of_budget(struct search *s)
+{
+    if (s->stopped)
+        return true;
+    if (s->max_nodes && s->nodes + s->tss.nodes >= s->max_nodes)
+        s->stopped = true;
+    else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
+        s->stopped = true;
+    else if (s->timed && clock_ms() >= s->deadline_ms)
+        s->stopped = true;
+    return s->stopped;
+}
+
+static int evaluate(const struct search *s, int me)
+{
+    const struct position *p = &s->pos;
+    int score = p->total[me][0] - p->total[1 - me][1];
+    if (pattern_has_threats(p->pt))
+        score += pattern_eval_threat[position_threats(p, me)];
+    if (s->noise > 0) {
+        uint64_t r = rng_mix(p->b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ s->seed);
+        score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
+    }
+    return score;
+}
+
+static bool any_four_cell(const struct position *p, int side)
+{
+    return position_any(p, side, COMBO_4) || position_any(p, side, COMBO_43) ||
+           position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
+}
+
+/* What the line classes alone say about the side to move `me`: a win or loss
+ * score, or 0 when nothing is decided. *forced receives the cell that must be
+ * blocked, or −1. */
+static int decide(const struct position *p, int me, int ply, int *forced)
+{
+    int op = 1 - me;
+    *forced = -1;
+    if (position_any(p, me, COMBO_5))
+        return WIN - ply - 1;
+    if (position_several(p, op, COMBO_5))
+        return -(WIN - ply - 2);
+    if (position_any(p, op, COMBO_5)) {
+        *forced = position_first(p, op, COMBO_5);
+        return 0;
+    }
+    if (position_any(p, me, COMBO_F4))
+        return WIN - ply - 3;
+    if (!any_four_cell(p, op) && (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
+        return WIN - ply - 5;
+    return 0;
+}
+
+/* The n-th last stone placed (0: the last), in the tree or before the root;
+ * −1 when unknown. */
+static int recent(const struct search *s, int n)
+{
+    const struct position *p = &s->pos;
+    if (p->depth > n)
+        return p->placed[p->depth - 1 - n];
+    return n - p->depth < 2 ? s->root_recent[n - p->depth] : -1;
+}
+
+/* Sets root_recent from b: when b is the board after the move chosen last
+ * plus one stone of the side that did not play it, that stone and the move
+ * (both −1 otherwise: a new game, a move taken back, another game). */
+static void find_recent(struct search *s, const struct board *b, enum stone side)
+{
+    s->root_recent[0] = s->root_recent[1] = -1;
+    const struct board *a = &s->after;
+    if (!s->have_after || a->width != b->width || a->height != b->height ||
+        a->stones + 1 != b->stones)
+        return;
+    int reply = -1;
+    for (int q = 0; q < board_cells(b); q++) {
+        if (a->cell[q] == b->cell[q])
+            continue;
+        if (a->cell[q] != STONE_NONE || b->cell[q] != side || reply >= 0)
+            return;
+        reply = q;
+    }
+    s->root_recent[0] = reply;
+    s->root_recent[1] = s->after_move;
+}
+
+/* Fills list with the moves worth trying for `me` and returns their count:
+ * the forced block alone; against a pending open four the cells that stop
+ * it (position_stops; only the opponent's four-making cells can, since the
+ * stone must take one of the four's winning points) and our own fours;
+ * otherwise the cells near stones (every empty cell on a board with none).
+ * When nothing stops the open four, *lost is set and the opponent's
+ * open-four cells are listed, so a move can still be chosen. Scores order
+ * them; `hint` (a table move) comes first. */
+static int generate(struct search *s, int me, int ply, int forced, int hint,
+                    struct move *list, bool *lost)
+{
+    struct position *p = &s->pos;
+    int op = 1 - me, n = 0;
+    *lost = false;
+    if (forced >= 0) {
+        list[0] = (struct move){ forced, 0 };
+        return 1;
+    }
+    bool defend = position_any(p, op, COMBO_F4);
+    struct cellset cand;
+    struct cellset_iter it;
+    position_candidates(p, &cand);
+    cellset_iter_init(&it, &cand, p->words);
+    bool all = p->b.stones == 0;
+    int last = recent(s, 0), before = recent(s, 1);
+    for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
+         q = all ? q + 1 : cellset_next(&it)) {
+        enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
+        if (defend && mine < COMBO_4 && (theirs < COMBO_4 || !position_stops(p, me, q, COMBO_F4)))
+            continue;
+        int sc;
+        if (q == hint)
+            sc = 1 << 30;
+        else {
+            sc = pattern_order(p->pt, position_index(p, me, q), position_index(p, op, q));
+            sc += p->pt->near[0][position_near(p, last, q)] +
+                  p->pt->near[1][position_near(p, before, q)];
+            if (q == s->killer[ply][0])
+                sc += 300;
+            else if (q == s->killer[ply][1])
+                sc += 200;
+            sc += s->history[me][q] >> 6 < 150 ? s->history[me][q] >> 6 : 150;
+        }
+        list[n++] = (struct move){ q, sc };
+    }
+    if (defend && n == 0) {
+        *lost = true;
+        cellset_iter_init(&it, position_set(p, op, COMBO_F4), p->words);
+        for (int q; (q = cellset_next(&it)) >= 0;)
+            list[n++] = (struct move){ q, 0 };
+    }
+    return n;
+}
+
+/* True when q makes no open three or better for either side. */
+static bool is_quiet(const struct position *p, int me, int q)
+{
+    return position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
+}
+
+/* Brings the best-scored move of list[i..n) to position i. */
+static void pick(struct move *list, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].score > list[best].score)
+            best = j;
+    struct move t = list[i];
+    list[i] = list[best];
+    list[best] = t;
+}
+
+/* Results found with a side searched at full width are not mixed with the
+ * beam's: the table keys them apart. */
+static uint64_t wide_key(const struct search *s)
+{
+    return (s->beam[0] == FULL_WIDTH ? WIDE_KEY : 0) ^
+           (s->beam[1] == FULL_WIDTH ? WIDE_KEY << 1 | 1 : 0);
+}
+
+/* The table key of the position after `me` plays q, the other side to
+ * move (as negamax computes it there). */
+static uint64_t child_key(const struct search *s, int q, int me)
+{
+    return s->pos.b.hash ^ board_zobrist(q, (enum stone)(me + 1)) ^ (me ? 0 : BOARD_KEY_WHITE_TO_MOVE) ^
+           wide_key(s);
+}
+
+static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
+{
+    struct position *p = &s->pos;
+    s->pv_len[ply] = 0;
+    s->nodes++;
+    if (s->nodes + s->tss.nodes >= s->next_check) {
+        s->next_check = s->nodes + s->tss.nodes + s->check_interval;
+        if (out_of_budget(s))
+            return 0;
+    }
+    if (s->stopped)
+        return 0;
+
+    int forced;
+    int decided = decide(p, me, ply, &forced);
+    if (decided != 0)
+        return decided;
+    if (board_full(&p->b) || ply >= MAX_PLY - 1)
+        return 0;
+
+    /* Mate-distance pruning. */
+    if (alpha < -(WIN - ply))
+        alpha = -(WIN - ply);
+    if (beta > WIN - ply - 1)
+        beta = WIN - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+
+    bool pv_node = beta - alpha > 1;
+    uint64_t key = p->b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ wide_key(s);
+    const struct tt_entry *e = tt_probe(&s->tt, key);
+    /* A singularity test searches this node again without one move: its
+     * result is not the node's, so it neither uses nor stores the table's. */
+    int hint = -1, excluded = s->excluded[ply];
+    int tt_score = 0, tt_depth = 0;
+    enum tt_bound tt_bound = TT_NONE;
+    if (e != NULL) {
+        hint = e->move;
+        tt_score = tt_score_from(e->score, ply);
+        tt_depth = e->depth;
+        tt_bound = tt_bound_of(e);
+        if (!pv_node && excluded < 0 && tt_depth >= depth &&
+            (tt_bound == TT_EXACT || (tt_bound == TT_LOWER && tt_score >= beta) ||
+             (tt_bound == TT_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    /* Past the leaves only open threes are answered, a few plies deep. */
+    if (depth <= 0 && forced < 0 &&
+        (depth <= -QUIESCE_PLIES || !position_any(p, 1 - me, COMBO_F4)))
+        return evaluate(s, me);
+
+    /* Futility: near the leaves, with no open three of the opponent's to
+     * answer, a static score this far above beta stands for the search. */
+    if (!pv_node && forced < 0 && depth <= FUTILITY_DEPTH && beta > -WIN_BOUND &&
+        !position_any(p, 1 - me, COMBO_F4)) {
+        int static_score = evaluate(s, me);
+        if (static_score - FUTILITY_MARGIN * depth >= beta && static_score < WIN_BOUND)
+            return static_score;
+    }
+
+    /* Internal iterative reduction: with no table move to try first the
+     * order is only a guess, so the node is searched a ply shallower; when
+     * it matters, the next iteration comes back with the move stored. */
+    if (hint < 0 && forced < 0 && depth >= IIR_DEPTH)
+        depth--;
+
+    /* Singular extension: is the table move the only one that holds? Done
+     * before the moves are generated, since the test reuses this ply's list. */
+    int singular = 0;
+    if (excluded < 0 && hint >= 0 && forced < 0 && depth >= SINGULAR_DEPTH &&
+        (tt_bound == TT_LOWER || tt_bound == TT_EXACT) && tt_depth >= depth - SINGULAR_TT_DEPTH &&
+        tt_score > -WIN_BOUND && tt_score < WIN_BOUND && ply < 2 * s->root_depth &&
+        p->b.cell[hint] == STONE_NONE) {
+        int bound = tt_score - SINGULAR_MARGIN * depth;
+        s->excluded[ply] = hint;
+        int sc = negamax(s, depth / 2, ply, bound - 1, bound, me);
+        s->excluded[ply] = -1;
+        s->pv_len[ply] = 0;
+        if (s->stopped)
+            return 0;
+        if (sc < bound)
+            singular = 1;
+        else if (bound >= beta)
+            return bound;
+    }
+
+    struct move *list = s->moves[ply];
+    bool lost;
+    int n = generate(s, me, ply, forced, hint, list, &lost);
+    if (lost) /* whatever we play, an open four and then a five */
+        return -(WIN - ply - 4);
+    if (n == 0)
+        return evaluate(s, me);
+    int new_depth = forced >= 0 ? depth : depth - 1;
+    int limit = n;
+    if (s->beam[me] != FULL_WIDTH && forced < 0 && !position_any(p, 1 - me, COMBO_F4)) {
+        int beam = pv_node ? PV_BEAM_WIDTH : s->beam[me];
+        limit = n < beam ? n : beam;
+    }
+    int best = -INF, best_move = list[0].pos, alpha0 = alpha;
+    for (int i = 0; i < limit; i++) {
+        pick(list, i, n);
+        int q = list[i].pos;
+        if (q == excluded)
+            continue;
+        bool quiet = is_quiet(p, me, q);
+        int d = q == hint ? new_depth + singular : new_depth;
+        tt_prefetch(&s->tt, child_key(s, q, me));
+        position_place(p, q, (enum stone)(me + 1));
+        int sc;
+        if (best == -INF) { /* the first move searched */
+            sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
+        } else {
+            int r = 0;
+            if (quiet && depth >= 2 && i >= 2)
+                r = depth >= 5 && i >= 5 ? 2 : 1;
+            sc = -negamax(s, d - r, ply + 1, -alpha - 1, -alpha, 1 - me);
+            if (sc > alpha && (r > 0 || sc < beta))
+                sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
+        }
+        position_remove(p, q);
+        if (s->stopped)
+            return 0;
+        if (sc > best) {
+            best = sc;
+            best_move = q;
+            if (sc > alpha) {
+                alpha = sc;
+                s->pv[ply][0] = q;
+                memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(int) * (size_t)s->pv_len[ply + 1]);
+                s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+                if (sc >= beta) {
+                    if (quiet && q != s->killer[ply][0]) {
+                        s->killer[ply][1] = s->killer[ply][0];
+                        s->killer[ply][0] = q;
+                    }
+                    s->history[me][q] += depth > 0 ? depth * depth : 0;
+                    if (s->history[me][q] > 1 << 24) /* age, and never overflow */
+                        for (int c = 0; c < p->cells; c++)
+                            s->history[me][c] /= 2;
+                    break;
+                }
+            }
+        }
+    }
+    if (excluded >= 0) /* not the node's result; with no other move, a fail low */
+        return best == -INF ? alpha0 : best;
+    enum tt_bound bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(&s->tt, key, tt_score_to(best, ply), best_move, depth, bound);
+    return best;
+}
+
+/* Reports progress through the callback. */
+static void report(struct search *s, int depth, int score, int best)
+{
+    if (s->lim->on_info == NULL)
+        return;
+    struct ai_info info = {
+        .depth = depth,
+        .score = score,
+        .nodes = s->nodes + s->tss.nodes,
+        .elapsed_ms = (int)(clock_ms() - s->start_ms),
+        .best = best,
+    };
+    int n = s->pv_len[0] < 32 ? s->pv_len[0] : 32;
+    if (n == 0 && best >= 0) {
+        info.pv[0] = best;
+        n = 1;
+    }
+    else
+        memcpy(info.pv, s->pv[0], sizeof(int) * (size_t)n);
+    info.pv_len = n;
+    s->lim->on_info(s->lim->ctx, &info);
+}
+
+/* The root moves searched to `depth` within (alpha, beta), the first with
+ * the whole window, the rest with a null window first. Returns the best
+ * score, a bound when it is at most alpha (every move failed low) or at
+ * least beta (the search stops at the first such move); *best is the index
+ * of the move that gave it, −1 when the search stopped before the first
+ * move's result. s->pv[0] is that move's line. */
+static int search_root(struct search *s, int me, int depth, int alpha, int beta, int *best)
+{
+    struct position *p = &s->pos;
+    struct move *root = s->moves[0];
+    int score = -INF;
+    *best = -1;
+    for (int i = 0; i < s->root_n; i++) {
+        int q = root[i].pos;
+        bool reduce = i >= ROOT_REDUCE_FROM && depth >= 3 && is_quiet(p, me, q);
+        position_place(p, q, (enum stone)(me + 1));
+        int sc;
+        if (i == 0) {
+            sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
+        } else {
+            sc = reduce ? -negamax(s, depth - 2, 1, -alpha - 1, -alpha, 1 - me) : alpha + 1;
+            if (sc > alpha && !s->stopped)
+                sc = -negamax(s, depth - 1, 1, -alpha - 1, -alpha, 1 - me);
+            if (sc > alpha && !s->stopped)
+                sc = -negamax(s, depth - 1, 1, -beta, -alpha, 1 - me);
+        }
+        position_remove(p, q);
+        if (s->stopped)
+            break;
+        if (sc > score) {
+            score = sc;
+            *best = i;
+            s->pv[0][0] = q;
+            memcpy(&s->pv[0][1], s->pv[1], sizeof(int) * (size_t)s->pv_len[1]);
+            s->pv_len[0] = s->pv_len[1] + 1;
+        }
+        if (sc > alpha)
+            alpha = sc;
+        if (sc >= beta)
+            break;
+    }
+    return score;
+}
+
+/* Moves the root move at index i to the front, the others down one. */
+static void to_front(struct move *root, int i)
+{
+    if (i <= 0)
+        return;
+    struct move m = root[i];
+    memmove(&root[1], &root[0], sizeof *root * (size_t)i);
+    root[0] = m;
+}
+
+/* Iterative deepening over the root moves; returns the best move. From
+ * ASPIRATION_DEPTH on an iteration first searches within
+ * ±ASPIRATION_WINDOW of the last one's score; the side that fails is
+ * widened threefold, and past ASPIRATION_MAX opened fully. */
+static int iterate(struct search *s, int me, int max_depth)
+{
+    struct position *p = &s->pos;
+    struct move *root = s->moves[0];
+    int forced;
+    decide(p, me, 0, &forced);
+    bool lost;
+    int n = generate(s, me, 0, forced, -1, root, &lost);
+    s->root_n = n;
+    /* Stable order by score, computed once; the best of each iteration is
+     * then moved to the front. */
+    for (int i = 0; i < n; i++)
+        pick(root, i, n);
+    int best_move = root[0].pos, best_score = 0;
+    s->best_wins = false;
+    s->done_depth = 0;
+    s->done_score = 0;
+    if (n == 1 && forced >= 0) {
+        report(s, 0, 0, best_move);
+        return best_move;
+    }
+    s->root_n = n;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->root_depth = depth;
+        int last = best_score, delta = ASPIRATION_WINDOW;
+        int alpha = -INF, beta = INF;
+        if (depth >= ASPIRATION_DEPTH && last > -WIN_BOUND && last < WIN_BOUND) {
+            alpha = last - delta;
+            beta = last + delta;
+        }
+        int iter_best, iter_score;
+        for (;;) {
+            iter_score = search_root(s, me, depth, alpha, beta, &iter_best);
+            if (s->stopped)
+                break;
+            if (iter_score <= alpha && alpha > -INF) {
+                delta *= 3;
+                alpha = delta > ASPIRATION_MAX ? -INF : last - delta;
+            }
+            else if (iter_score >= beta && beta < INF) {
+                /* A move that beat the window is the best so far. */
+                to_front(root, iter_best);
+                best_move = root[0].pos;
+                delta *= 3;
+                beta = delta > ASPIRATION_MAX ? INF : last + delta;
+            }
+            else
+                break;
+        }
+        /* In a partial iteration, a move that beat the previous best (and
+         * the window's floor) is trustworthy: it was searched to full
+         * depth. One that only failed low is not. */
+        if (iter_best >= 0 && iter_score > alpha &&
+            (!s->stopped || iter_best > 0 || depth == 1)) {
+            to_front(root, iter_best);
+            best_move = root[0].pos;
+            best_score = iter_score;
+        }
+        if (s->stopped)
+            break;
+        report(s, depth, best_score, best_move);
+        s->done_depth = depth;
+        s->done_score = best_score;
+        if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND) {
+            /* The beam may have missed the loser's defence: only a result
+             * found with the loser's nodes searched at full width is final.
+             * Otherwise this depth is searched again that way, whatever the
+             * time: unconfirmed, the score stays big but not final. */
+            bool won = best_score >= WIN_BOUND;
+            int loser = won ? 1 - me : me;
+            if (s->beam[loser] == FULL_WIDTH) {
+                s->best_wins = won;
+                break;
+            }
+            s->beam[loser] = FULL_WIDTH;
+            depth--;
+            continue;
+        }
+        if (n == 1)
+            break;
+        if (s->timed) {
+            timeman_iteration(&s->tm, best_move, best_score);
+            s->deadline_ms = s->tm.soft_ms;
+            if (!timeman_continue(&s->tm, clock_ms()))
+                break;
+        }
+    }
+    return best_move;
+}
+
+/* The search's choice `move` checked against the opponent's threat
+ * sequences, which the tree is too shallow to see: the first root move, in
+ * the search's order, after which the opponent has neither VCF nor VCT
+ * (within the solver's budget). A move proven lost this way is never kept
+ * while another is not: when the chosen move is refuted, the first other
+ * move whose check ran out of nodes replaces it unless a later one is shown
+ * safe in time. Keeps `move` when its own check is inconclusive, when every
+ * move checked loses, or when time runs out before another is found. */
+static int safe_move(struct search *s, int me, int move, uint64_t budget)
+{
+    struct position *p = &s->pos;
+    enum stone op = (enum stone)(2 - me);
+    struct move *root = s->moves[0];
+    int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
+    int unrefuted = -1; /* the first other move whose check was inconclusive */
+    s->tss.deadline_ms = s->timed ? s->tm.hard_ms : 0;
+    for (int i = -1; i < n; i++) {
+        int q = i < 0 ? move : root[i].pos;
+        if (i >= 0 && q == move)
+            continue;
+        int reply;
+        position_place(p, q, (enum stone)(me + 1));
+        bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
+        if (!lost && !s->tss.aborted)
+            lost = tss_solve_shortest(&s->tss, p, op, true, SAFETY_VCT_DEPTH, budget, &reply);
+        position_remove(p, q);
+        if (lost)
+            continue;
+        if (!s->tss.aborted)
+            return q;
+        if (i < 0)
+            return move;
+        if (unrefuted < 0)
+            unrefuted = q;
+        bool out_of_time = (s->timed && clock_ms() >= s->tm.hard_ms) ||
+                           (s->lim->stop != NULL && atomic_load(s->lim->stop));
+        if (out_of_time)
+            break;
+    }
+    return unrefuted >= 0 ? unrefuted : move;
+}
+
+/* The cell to play when nothing better is known: the best-ordered candidate,
+ * or any empty cell. */
+static int fallback(struct search *s, int me)
+{
+    int forced;
+    decide(&s->pos, me, 0, &forced);
+    bool lost;
+    int n = generate(s, me, 0, forced, -1, s->moves[0], &lost);
+    if (n > 0) {
+        pick(s->moves[0], 0, n);
+        return s->moves[0][0].pos;
+    }
+    for (int q = 0; q < s->pos.cells; q++)
+        if (s->pos.b.cell[q] == STONE_NONE)
+            return q;
+    return -1;
+}
+
+/* The first empty cell: the answer when even the tables could not be built. */
+static int first_empty(const struct board *b)
+{
+    for (int q = 0; q < board_cells(b); q++)
+        if (board_at(b, q) == STONE_NONE)
+            return q;
+    return -1;
+}
+
+/* Perfect play where the tree is small: with few empty cells the exact
+ * solver gets the first share of the time, and its move (the fastest win,
+ * a drawing move, or the slowest loss) is played when the solve finishes.
+ * False when the board is too big or the solve did not finish. */
+static bool solve_exactly(struct search *s, const struct board *b, enum stone side,
+                          int time_ms, int *move)
+{
+    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY)
+        return false;
+    if (s->solver == NULL && (s->solver = solver_create(SOLVER_BYTES)) == NULL)
+        return false;
+    struct solver_limits sl = {
+        .time_ms = time_ms > 0 ? (time_ms + SOLVE_SHARE - 1) / SOLVE_SHARE : 0,
+        .max_nodes = time_ms > 0 ? s->max_nodes / SOLVE_SHARE : SOLVE_UNTIMED_NODES,
+        .stop = s->lim->stop,
+        .exact_distance = true,
+    };
+    struct solver_result r;
+    if (!solver_solve(s->solver, b, side, &sl, &r) || r.move < 0)
+        return false;
+    *move = r.move;
+    s->nodes += r.nodes;
+    report(s, 0, r.value.score, r.move);
+    return true;
+}
+
+static int search_choose(void *state, const struct board *b, enum stone side,
+                         const struct ai_limits *limits)
+{
+    struct search *s = state;
+    /* The clock starts before the tables are (re)built: that time counts. */
+    s->start_ms = clock_ms();
+    if (!prepare(s, b))
+        return first_empty(b);
+    s->lim = limits;
+    s->nodes = 0;
+    /* Untabulated classes (large k) make a node up to a thousand times
+     * dearer: read the clock at nearly every node then. */
+    bool cheap = pattern_tabulated(&s->pt);
+    s->check_interval = cheap ? CHECK_INTERVAL : 1;
+    s->tss.check_mask = cheap ? 63 : 0;
+    s->next_check = s->check_interval;
+    s->tss.nodes = 0;
+    s->stopped = false;
+    s->max_nodes = limits->max_nodes;
+    int time_ms = limits->time_ms;
+    if (time_ms <= 0 && limits->max_depth <= 0 && limits->max_nodes == 0)
+        time_ms = SEARCH_DEFAULT_TIME_MS;
+    s->timed = time_ms > 0;
+    if (s->timed) {
+        /* Untabulated classes: nodes are coarser, the last one overshoots more. */
+        timeman_start(&s->tm, s->start_ms, time_ms, limits->time_max_ms, !cheap);
+        s->deadline_ms = s->tm.soft_ms;
+    }
+    s->root_n = 0;
+    s->beam[0] = s->beam[1] = BEAM_WIDTH;
+    int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
+                        ? limits->max_depth : MAX_PLY - 8;
+    /* Deeper than the empty cells there is nothing more to learn. */
+    if (max_depth > board_cells(b) - b->stones)
+        max_depth = board_cells(b) - b->stones;
+    memset(s->killer, 0xff, sizeof s->killer);
+    memset(s->excluded, 0xff, sizeof s->excluded);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->pv_len, 0, sizeof s->pv_len);
+    tt_new_search(&s->tt);
+    s->tss.stop = limits->stop;
+    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+
+    position_init(&s->pos, &s->pt, b);
+    struct position *p = &s->pos;
+    int me = position_side(side);
+    find_recent(s, b, side == STONE_BLACK ? STONE_WHITE : STONE_BLACK);
+    int move = -1;
+    bool lapse = s->oversight > 0 &&
+                 rng_mix(b->hash ^ s->seed ^ LAPSE_KEY) % 1000 < (uint64_t)s->oversight;
+
+    if (!lapse && solve_exactly(s, b, side, time_ms, &move)) {
+        /* proven: nothing to add */
+    } else if (b->stones == 0) {
+        move = board_pos(b, b->width / 2, b->height / 2);
+    } else if (out_of_budget(s)) {
+        move = fallback(s, me);
+    } else {
+        int forced;
+        int decided = decide(p, me, 0, &forced);
+        if (position_any(p, me, COMBO_5)) {
+            move = position_first(p, me, COMBO_5);
+            report(s, 0, decided, move);
+        } else if (forced >= 0) {
+            /* The only move that does not lose at once. */
+            move = forced;
+            report(s, 0, decided, move);
+        }
+        if (move < 0 && !lapse) {
+            /* The solvers get a slice of the time; the search the rest. */
+            int64_t now = clock_ms();
+            uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
+            int m;
+            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCF_SHARE + 1 : 0;
+            bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
+            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCT_SHARE + 1 : 0;
+            if (!win)
+                win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
+            s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+            if (win) {
+                move = m;
+                report(s, 0, WIN_BOUND, move);
+            }
+        }
+        if (move < 0) {
+            move = iterate(s, me, max_depth);
+            if (!s->best_wins && !lapse) {
+                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : SAFETY_NODES);
+                report(s, s->done_depth, s->done_score, move);
+            }
+        }
+    }
+    if (move < 0 || move >= board_cells(b) || board_at(b, move) != STONE_NONE)
+        move = first_empty(b);
+    s->have_after = move >= 0; /* −1: the board was full */
+    if (s->have_after) {
+        s->after = *b;
+        board_place(&s->after, move, side);
+        s->after_move = move;
+    }
+    return move;
+}
+
+const struct ai_strategy ai_search = {
+    .name = "search",
+    .summary = "alpha-beta search with threat-space search (strongest)",
+    .create = search_create,
+    .destroy = search_destroy,
+    .reset = search_reset,
+    .choose = search_choose,
+};

@@ -1,0 +1,166 @@
+/* shapes.c — the threats on a board, for people; see shapes.h. */
+#include "engine/shapes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/pattern.h"
+#include "engine/position.h"
+#include "mnk/notation.h"
+#include "mnk/i18n.h"
+
+struct shapes_work {
+    struct pattern_table pt;
+    struct position pos;
+};
+
+bool shapes_init(struct shapes *s)
+{
+    memset(s, 0, sizeof *s);
+    s->work = calloc(1, sizeof *s->work);
+    return s->work != NULL;
+}
+
+void shapes_free(struct shapes *s)
+{
+    if (s->work != NULL)
+        pattern_free(&s->work->pt);
+    free(s->work);
+    memset(s, 0, sizeof *s);
+}
+
+static enum shape shape_of(enum combo c)
+{
+    switch (c) {
+    case COMBO_5:
+        return SHAPE_FIVE;
+    case COMBO_F4:
+        return SHAPE_OPEN4;
+    case COMBO_4:
+    case COMBO_43:
+        return SHAPE_FOUR;
+    case COMBO_F3:
+    case COMBO_33:
+        return SHAPE_OPEN3;
+    default:
+        return SHAPE_NONE;
+    }
+}
+
+bool shapes_find(struct shapes *s, const struct board *b)
+{
+    memset(s->cell, 0, sizeof s->cell);
+    memset(s->count, 0, sizeof s->count);
+    struct shapes_work *w = s->work;
+    if (w == NULL)
+        return false;
+    if (!pattern_prepare(&w->pt, b->win, b->rule))
+        return false;
+    position_init(&w->pos, &w->pt, b);
+    for (int q = 0; q < board_cells(b); q++) {
+        if (board_at(b, q) != STONE_NONE)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            enum shape sh = shape_of(position_combo(&w->pos, side, q));
+            s->cell[side][q] = (uint8_t)sh;
+            s->count[side][sh]++;
+        }
+    }
+    return true;
+}
+
+/* "five" for k = 5, else "k in a row"; "four" for n = 4, else the number. */
+static const char *count_word(int n, char *buf, size_t size)
+{
+    static const char *const words[] = {
+        N_("none"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+        N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+    };
+    if (n >= 0 && n <= 10)
+        return _(words[n]);
+    snprintf(buf, size, "%d", n);
+    return buf;
+}
+
+/* The name of what a stone makes with shape sh on a k board. */
+static void shape_name(enum shape sh, int k, char *buf, size_t size)
+{
+    char n[12];
+    switch (sh) {
+    case SHAPE_FIVE:
+        if (k == 5)
+            snprintf(buf, size, "%s", _("five"));
+        else
+            snprintf(buf, size, _("%s in a row"), count_word(k, n, sizeof n));
+        break;
+    case SHAPE_OPEN4:
+        if (k == 5)
+            snprintf(buf, size, "%s", _("an open four"));
+        else
+            snprintf(buf, size, _("an open %s"), count_word(k - 1, n, sizeof n));
+        break;
+    case SHAPE_FOUR:
+        if (k == 5)
+            snprintf(buf, size, "%s", _("a four"));
+        else
+            snprintf(buf, size, _("a %s"), count_word(k - 1, n, sizeof n));
+        break;
+    default:
+        if (k == 5)
+            snprintf(buf, size, "%s", _("an open three"));
+        else
+            snprintf(buf, size, _("an open %s"), count_word(k - 2, n, sizeof n));
+        break;
+    }
+}
+
+/* The first `max` cells where `side` makes sh, as "f9", "f9 and g9" or
+ * "f9, g9 and h9"; `sep` joins the last two ("and", "or"). */
+static void cells_text(const struct shapes *s, const struct board *b, int side, enum shape sh,
+                       const char *sep, char *buf, size_t size)
+{
+    int found[3], n = 0;
+    for (int q = 0; q < board_cells(b) && n < 3; q++)
+        if (s->cell[side][q] == sh)
+            found[n++] = q;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char name[NOTATION_MAX];
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : i == n - 1 ? sep : _(", "),
+                 notation_format(b, found[i], name));
+    }
+}
+
+void shapes_describe(const struct shapes *s, const struct board *b, enum stone to_move,
+                     char *buf, size_t size)
+{
+    int me = to_move == STONE_BLACK ? 0 : 1, op = 1 - me;
+    char what[32], where[40];
+    buf[0] = '\0';
+    if (s->count[me][SHAPE_FIVE] > 0) {
+        shape_name(SHAPE_FIVE, b->win, what, sizeof what);
+        cells_text(s, b, me, SHAPE_FIVE, _(" or "), where, sizeof where);
+        snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
+                 what, where);
+    } else if (s->count[op][SHAPE_FIVE] > 0) {
+        shape_name(SHAPE_FIVE, b->win, what, sizeof what);
+        cells_text(s, b, op, SHAPE_FIVE, _(" and "), where, sizeof where);
+        snprintf(buf, size, me ? _("Black threatens %s at %s%s") : _("White threatens %s at %s%s"),
+                 what, where,
+                 s->count[op][SHAPE_FIVE] > 1 ? _(" (only one can be blocked)") : "");
+    } else if (s->count[me][SHAPE_OPEN4] > 0) {
+        shape_name(SHAPE_OPEN4, b->win, what, sizeof what);
+        cells_text(s, b, me, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
+                 what, where);
+    } else if (s->count[op][SHAPE_OPEN4] > 0) {
+        /* The cells where the opponent would make an open four are the ones
+         * that stop its open three. */
+        shape_name(SHAPE_OPEN3, b->win, what, sizeof what);
+        cells_text(s, b, op, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        snprintf(buf, size, me ? _("Black has %s: block at %s") : _("White has %s: block at %s"),
+                 what, where);
+    }
+}

@@ -1,0 +1,62 @@
+/* timeman.h — how long the search thinks about one move: when to stop
+ * deepening (soft) and when everything must be over (hard).
+ *
+ * The caller's limits give a budget for the move (ai_limits.time_ms, already
+ * less the caller's margin for the pipe) and, when a game clock leaves room,
+ * a larger cap it may spend when the position needs it (time_max_ms).
+ *
+ * - Hard deadline: the cap less a small margin for the last node and the
+ *   answer. Nothing runs past it, the safety check of the chosen move
+ *   included.
+ * - Soft deadline: when the tree stops, its own iterations cut short. It
+ *   keeps back a reserve before the hard one for the safety check, which
+ *   looks for the opponent's threat sequences after the chosen move, the
+ *   shortest first, for as much of the reserve as it needs (at a second a
+ *   move, usually all of it).
+ * - Without a game clock (cap = budget) time left unused is lost: the soft
+ *   deadline is as late as the reserve allows, whatever the iterations say,
+ *   and a new iteration starts whenever it is not yet passed (an iteration cut
+ *   short still counts when a later root move beat the first).
+ * - With a game clock (cap > budget) time saved is time for later moves: the
+ *   soft deadline starts at the budget (less the reserve) and stretches toward
+ *   the cap while the best move keeps changing or the score falls, shrinking
+ *   back while they hold; and no iteration starts after NEXT_SHARE of the
+ *   soft time, as it would most likely be cut short.
+ * A forced or proven move stops at once (the search's business, not this
+ * module's). Pure arithmetic on times the caller reads from its clock: no
+ * I/O, deterministic.
+ */
+#ifndef MNK_ENGINE_TIMEMAN_H
+#define MNK_ENGINE_TIMEMAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct timeman {
+    int64_t start_ms;
+    int64_t soft_ms;      /* the tree stops here */
+    int64_t hard_ms;      /* never search past this */
+    int64_t budget_ms;    /* the move's budget, before margins */
+    int64_t max_ms;       /* the cap, before margins */
+    int64_t reserve_ms;   /* kept between soft and hard for the safety check */
+    bool clock;           /* cap > budget: time saved now is spent later */
+    int last_best;        /* best move of the last completed iteration */
+    int last_score;
+    int stretch;          /* percent of the base soft time now allowed */
+};
+
+/* Starts the clock for one move at `now` with a budget of `time_ms` (> 0)
+ * and a cap of `time_max_ms` (≥ time_ms; 0, or anything less than the
+ * budget: the budget is the cap).
+ * `coarse` when nodes are slow, so the last one overshoots more. */
+void timeman_start(struct timeman *tm, int64_t now, int time_ms, int time_max_ms, bool coarse);
+
+/* After a completed iteration with this best move and score: moves the soft
+ * deadline (later when the best move changed or the score fell, back toward
+ * the base when it holds; only with a game clock). */
+void timeman_iteration(struct timeman *tm, int best, int score);
+
+/* Whether to start another iteration at `now`. */
+bool timeman_continue(const struct timeman *tm, int64_t now);
+
+#endif

@@ -1,0 +1,62 @@
+/* tss.h — threat-space search: wins by a chain of threats the opponent must
+ * answer.
+ *
+ * VCF (victory by continuous fours): the attacker plays only fours, each
+ * leaving the defender one cell to block, until a five or an open four (or
+ * double four) is made. VCT (victory by continuous threats) also allows open
+ * threes, against which the defender may try every cell that stops the
+ * coming four and every four of his own. Both are proofs: a win reported is
+ * a win against any defence (within the rules of the lines), a failure only
+ * means none was found within the depth and node budget.
+ *
+ * The solver keeps a table of refuted positions (allocated by tss_init,
+ * cleared by tss_clear) and counts its nodes; no allocation while solving.
+ */
+#ifndef MNK_ENGINE_TSS_H
+#define MNK_ENGINE_TSS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/position.h"
+
+struct tss_entry {
+    uint64_t key;
+    int32_t depth;   /* refuted with this many attacking moves to spare */
+    int32_t used;
+};
+
+struct tss {
+    struct tss_entry *cache;
+    size_t mask;
+    uint64_t nodes;        /* positions visited, summed over calls */
+    uint64_t limit;        /* stop once nodes reaches this */
+    bool aborted;          /* the last call hit its node or time limit */
+    bool deep;             /* the last call cut a line short at its depth */
+    int64_t deadline_ms;   /* clock_ms() past which to give up; 0 = none */
+    const atomic_bool *stop; /* set by another thread to give up; may be NULL */
+    uint64_t check_mask;   /* read the clock when (nodes & check_mask) == 0 */
+};
+
+/* Allocates a refutation table of about `bytes`. False when out of memory. */
+bool tss_init(struct tss *t, size_t bytes);
+
+void tss_free(struct tss *t);
+
+void tss_clear(struct tss *t);
+
+/* Searches a forced win for `attacker`, who is to move on p, within `depth`
+ * attacking moves, `budget` more nodes and the deadline / stop flag set in t; with `threes` open threes count as
+ * threats (VCT), otherwise fours only (VCF). On success returns true and sets
+ * *move to the first attacking move. p is restored before returning. */
+bool tss_solve(struct tss *t, struct position *p, enum stone attacker, bool threes,
+               int depth, uint64_t budget, int *move);
+
+/* The same, deepening one attacking move at a time up to `depth`, so the win
+ * found is a shortest one (in attacking moves). */
+bool tss_solve_shortest(struct tss *t, struct position *p, enum stone attacker, bool threes,
+                        int depth, uint64_t budget, int *move);
+
+#endif

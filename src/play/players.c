@@ -1,0 +1,169 @@
+/* players.c — computer players from struct player; see players.h. */
+#include "play/players.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "protocol/engine_client.h"
+
+static bool is_engine(const char *name)
+{
+    return strncmp(name, PLAYERS_ENGINE_PREFIX, strlen(PLAYERS_ENGINE_PREFIX)) == 0;
+}
+
+bool players_create(struct computer *c, const struct player *p, bool quiet,
+                    char *err, size_t errsize)
+{
+    memset(c, 0, sizeof *c);
+    if (p->kind != PLAYER_COMPUTER) {
+        snprintf(err, errsize, "a human player has no computer strategy");
+        return false;
+    }
+    if (is_engine(p->spec)) {
+        const char *command = p->spec + strlen(PLAYERS_ENGINE_PREFIX);
+        if (command[0] == '\0') {
+            snprintf(err, errsize, "engine: needs a command after the colon");
+            return false;
+        }
+        struct engine_client_options eo = {
+            .time_ms = p->time_ms,
+            .quiet_stderr = quiet,
+        };
+        if (!engine_client_create(&c->ai, command, &eo, err, errsize))
+            return false;
+        c->limits.time_ms = p->time_ms;
+        return true;
+    }
+    struct players_plan plan;
+    if (!players_plan(p->spec, p->seed, &plan)) {
+        char names[512];
+        players_names(names, sizeof names);
+        snprintf(err, errsize, "unknown player '%s' (expected engine:COMMAND or one of: %s)",
+                 p->spec, names);
+        return false;
+    }
+    if (!ai_create(&c->ai, plan.strategy, &plan.opts)) {
+        snprintf(err, errsize, "out of memory creating player '%s'", p->spec);
+        return false;
+    }
+    c->level = plan.level;
+    c->limits = plan.limits;
+    if (p->time_ms > 0)
+        c->limits.time_ms = p->time_ms;
+    return true;
+}
+
+bool players_plan(const char *spec, uint64_t seed, struct players_plan *out)
+{
+    /* A level names its strategy, weakness and budget; a strategy named
+     * directly plays at full strength with its own default budget. */
+    const struct level *level = level_find(spec);
+    const char *strategy = level != NULL ? level->strategy : spec;
+    if (ai_strategy_find(strategy) == NULL)
+        return false;
+    *out = (struct players_plan){
+        .strategy = ai_strategy_find(strategy)->name,
+        .opts = level != NULL ? level_options(level, seed) : (struct ai_options){ .seed = seed },
+        .limits = level != NULL ? level_limits(level) : (struct ai_limits){ 0 },
+        .level = level,
+    };
+    return true;
+}
+
+void players_destroy(struct computer *c)
+{
+    ai_destroy(&c->ai);
+    memset(c, 0, sizeof *c);
+}
+
+bool players_known(const char *name)
+{
+    if (is_engine(name))
+        return name[strlen(PLAYERS_ENGINE_PREFIX)] != '\0';
+    return level_find(name) != NULL || ai_strategy_find(name) != NULL;
+}
+
+void players_names(char *buf, size_t size)
+{
+    if (size == 0)
+        return;
+    level_names(buf, size);
+    size_t used = strlen(buf);
+    if (used + 2 < size) {
+        memcpy(buf + used, ", ", 3);
+        ai_strategy_names(buf + used + 2, size - used - 2);
+    }
+}
+
+const char *players_failure(const struct ai *ai)
+{
+    const char *why = engine_client_failure(ai);
+    return why != NULL ? why : "no move was found";
+}
+
+const char *players_name(const struct player *p)
+{
+    if (p->kind == PLAYER_HUMAN)
+        return "human";
+    if (is_engine(p->spec))
+        return p->spec + strlen(PLAYERS_ENGINE_PREFIX);
+    return p->spec;
+}
+
+const char *players_engine_label(const char *command, char *buf, size_t size)
+{
+    const char *word = command, *end;
+    for (;;) {
+        word += strspn(word, " \t");
+        end = word + strcspn(word, " \t");
+        size_t len = (size_t)(end - word);
+        bool assignment = memchr(word, '=', len) != NULL;
+        bool env = len == 3 && strncmp(word, "env", 3) == 0;
+        if (len == 0 || !(assignment || env))
+            break;
+        word = end;
+    }
+    const char *base = word;
+    for (const char *c = word; c < end; c++)
+        if (*c == '/')
+            base = c + 1;
+    size_t n = 0;
+    for (const char *c = base; c < end && n + 1 < size; c++)
+        buf[n++] = *c > 0x20 && *c < 0x7f && *c != ']' && *c != '\\' ? *c : '_';
+    if (n == 0) {
+        snprintf(buf, size, "engine");
+        return buf;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+bool players_from_record(const char *name, struct player *out)
+{
+    size_t plen = strlen(PLAYERS_ENGINE_PREFIX);
+    out->spec[0] = '\0';
+    out->kind = PLAYER_HUMAN;
+    if (strncmp(name, PLAYERS_ENGINE_PREFIX, plen) == 0) {
+        players_engine_label(name + plen, out->spec, sizeof out->spec);
+        return true;
+    }
+    if (name[0] == '\0' || strcasecmp(name, "human") == 0)
+        return false;
+    if (level_find(name) != NULL || ai_strategy_find(name) != NULL)
+        out->kind = PLAYER_COMPUTER;
+    snprintf(out->spec, sizeof out->spec, "%s", name);
+    return false;
+}
+
+const char *players_record_name(const struct player *p, char *buf, size_t size)
+{
+    size_t plen = strlen(PLAYERS_ENGINE_PREFIX);
+    if (strncmp(p->spec, PLAYERS_ENGINE_PREFIX, plen) == 0)
+        players_engine_label(p->spec + plen, buf, size);
+    else if (p->kind == PLAYER_HUMAN && p->spec[0] == '\0')
+        snprintf(buf, size, "human");
+    else
+        snprintf(buf, size, "%s", p->spec);
+    return buf;
+}

@@ -1,0 +1,97 @@
+/* players.h — a struct player (game.h) made into a running computer player.
+ *
+ * One place that knows what a player spec means, shared by the full-screen
+ * game and `mnk match`: a level by name ("casual", see level.h) resolves,
+ * here and only here, into its strategy, weakness and budget per move; a
+ * built-in strategy by name ("random", ...) is created with ai_create() and
+ * the player's seed; "engine:COMMAND" starts COMMAND as an external Gomocup
+ * engine (engine_client.h). Either way the result is a struct computer: a
+ * struct ai asked for moves with ai_choose(&c.ai, board, side, &c.limits),
+ * freed with players_destroy(). A player's own time_ms, when set, replaces
+ * the budget's time (for a level limited by nodes, it caps them).
+ *
+ * A computer player may fail to move (an external engine that crashed, timed
+ * out or answered an illegal move): ai_choose() then returns -1, the caller
+ * ends the game with game_concede(g, side, END_FORFEIT), and
+ * players_failure() gives the reason to show.
+ */
+#ifndef MNK_PLAY_PLAYERS_H
+#define MNK_PLAY_PLAYERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mnk/ai.h"
+#include "mnk/game.h"
+#include "mnk/level.h"
+
+#define PLAYERS_ENGINE_PREFIX "engine:"
+
+/* A computer player, ready to move. */
+struct computer {
+    struct ai ai;
+    struct ai_limits limits;    /* one move's budget; no stop flag, no callback */
+    const struct level *level;  /* the level it plays at; NULL for a strategy
+                                 * or an engine named directly */
+};
+
+/* What a built-in player plays with: the strategy, its options and one
+ * move's budget, and the level it stands for (NULL for a strategy named
+ * directly, which plays at full strength with its own default budget). */
+struct players_plan {
+    const char *strategy;
+    struct ai_options opts;
+    struct ai_limits limits;
+    const struct level *level;
+};
+
+/* Resolves `spec`, a level or a built-in strategy by name, for a player
+ * seeded with `seed`: the one place a level's name turns into its
+ * strategy, weakness and budget. False when spec names neither. */
+bool players_plan(const char *spec, uint64_t seed, struct players_plan *out);
+
+/* Makes *c the computer player `p` describes. False (c zeroed) with a
+ * one-line reason in err for a human, an unknown name, or an engine that
+ * cannot be started. `quiet` sends an engine's standard error to /dev/null
+ * (for a full-screen view). */
+bool players_create(struct computer *c, const struct player *p, bool quiet,
+                    char *err, size_t errsize);
+
+/* Frees the player; safe on a zeroed struct computer. */
+void players_destroy(struct computer *c);
+
+/* True when `name` is a level, a built-in strategy or engine:COMMAND. */
+bool players_known(const char *name);
+
+/* Writes "NAMES" for messages: the level names, then the strategy names. */
+void players_names(char *buf, size_t size);
+
+/* Why *ai could not move: call it after ai_choose() returned -1. */
+const char *players_failure(const struct ai *ai);
+
+/* The name to show for `p`: the level or strategy name, the engine command,
+ * "human". */
+const char *players_name(const struct player *p);
+
+/* Records name players; they never start programs. The player a record's
+ * name stands for: a level or a built-in strategy by its name becomes that
+ * computer;
+ * "" and "human" a human; anything else (a person's name, another
+ * program's, an `engine:COMMAND` from an older record) a human who keeps
+ * the name as a label in `spec` — shown, written back, never run. Returns
+ * true when the name was an `engine:` command, whose label is then the
+ * program's name alone (players_engine_label). */
+bool players_from_record(const char *name, struct player *out);
+
+/* The name a record gives player `p`: "human", a human's label, the
+ * strategy name, or for an external engine its program's name — never the
+ * `engine:` command, so that no record can start a program. */
+const char *players_record_name(const struct player *p, char *buf, size_t size);
+
+/* The program an engine command runs, as a label: the base name of its
+ * first word that is not `env` or an environment assignment ("pbrain-x"
+ * for "env A=1 /opt/pbrain-x -v"), printable ASCII only, at most size - 1
+ * bytes; "engine" when there is none. */
+const char *players_engine_label(const char *command, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,116 @@
+/* session.h — the game-driving policy, one for every front end: who moves
+ * next, what a computer's answer does to the game, pausing, undo and redo
+ * against a computer, resigning. The full-screen game (tui/play.c) and
+ * `mnk match` both drive their games through it.
+ *
+ * The rules it keeps:
+ * - A computer moves when it is its side's turn, the game is not over and
+ *   the session is not paused (session_due). Its answer goes through
+ *   session_computer_move: no move at all (an engine that crashed or timed
+ *   out) or an illegal one loses the game by forfeit, everywhere.
+ * - A person's move (session_human_move) is refused while a computer is to
+ *   move, on an occupied cell, or once the game is over.
+ * - Undo against one computer goes back to the person's turn; between two
+ *   computers it takes back one move and pauses them; between two people,
+ *   one move. Redo against one computer replays its answer too.
+ * - Resigning is a person's: the one to move, or the only person playing.
+ * - Under the exact rule, a move that makes a line longer than k does not
+ *   win; the session notes its length (session.overline) so the front end
+ *   can say so.
+ *
+ * No curses and no threads here: the caller asks the computer for its move,
+ * on a thread of its own (the game screen, tui/worker.h) or directly
+ * (session_think, for match), with the budget session_computer() gives.
+ */
+#ifndef MNK_PLAY_SESSION_H
+#define MNK_PLAY_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "play/players.h"
+#include "mnk/game.h"
+
+#define SESSION_WHY_MAX 200
+
+/* What became of a move. */
+enum session_verdict {
+    SESSION_PLAYED,     /* on the board */
+    SESSION_FORFEIT,    /* the mover lost by forfeit (session.why says why) */
+    SESSION_OVER,       /* refused: the game has ended */
+    SESSION_WAIT,       /* refused: it is a computer's turn */
+    SESSION_OCCUPIED,   /* refused: the cell holds a stone */
+    SESSION_OUTSIDE,    /* refused: not a cell of the board */
+};
+
+struct session {
+    struct game game;
+    struct computer comp[2];   /* [0] Black, [1] White; zeroed for people */
+    bool computer[2];          /* this side is moved by comp[] */
+    bool paused;               /* computers wait until resumed */
+    int overline;              /* after a move that made a line longer than k
+                                * without winning (exact rule): its length;
+                                * else 0 */
+    char why[SESSION_WHY_MAX]; /* the reason for the last forfeit */
+};
+
+/* Starts driving game g as it stands, making its computer players. A
+ * computer that can't be made leaves its side to a person: why[i] (Black 0,
+ * White 1) then says why, else is "". `quiet` as for players_create(). */
+void session_open(struct session *s, const struct game *g, bool quiet,
+                  char why[2][SESSION_WHY_MAX]);
+
+/* Frees the computer players. */
+void session_close(struct session *s);
+
+/* True when `side` is played by a computer. */
+bool session_is_computer(const struct session *s, enum stone side);
+
+/* The computer of `side`, or NULL for a person. Its limits are one move's
+ * budget; the caller adds a stop flag and a progress callback if it likes. */
+struct computer *session_computer(struct session *s, enum stone side);
+
+/* The level `side`'s computer plays at, or NULL (a person, a strategy or an
+ * engine named directly). */
+const struct level *session_level(const struct session *s, enum stone side);
+
+/* The side whose computer should move now, or STONE_NONE: the game is over,
+ * the session paused, or a person is to move. */
+enum stone session_due(const struct session *s);
+
+/* A person plays `pos` for the side to move. */
+enum session_verdict session_human_move(struct session *s, int pos);
+
+/* The computer to move answered `move` (-1: it could not move). */
+enum session_verdict session_computer_move(struct session *s, int move);
+
+/* Asks the due computer for its move, here and now, and plays it; the
+ * computer's limits are used as they are. SESSION_WAIT when none is due. */
+enum session_verdict session_think(struct session *s);
+
+/* Ends the game against `loser` by forfeit, for `why` (a computer that could
+ * not be started, say). Nothing happens once the game is over. */
+void session_forfeit(struct session *s, enum stone loser, const char *why);
+
+/* Undo by the rules above; returns the moves taken back (0: none). */
+int session_undo(struct session *s);
+
+/* Redo by the rules above; returns the moves replayed (0: none). */
+int session_redo(struct session *s);
+
+/* Pauses or resumes the computers; false (nothing changes) when no computer
+ * plays. */
+bool session_toggle_pause(struct session *s);
+
+/* The side that would resign now, or STONE_NONE: the game is over, or no
+ * person plays. */
+enum stone session_resigner(const struct session *s);
+
+/* Notes in the game that the side to move asked for a hint here (it goes
+ * into the record with the move that follows). */
+void session_note_hint(struct session *s);
+
+/* That side resigns: the game ends as its loss. False when nobody can. */
+bool session_resign(struct session *s);
+
+#endif

@@ -1,0 +1,444 @@
+/* brain.c — the Gomocup engine's conversation; see brain.h. */
+#include "protocol/brain.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "protocol/proto.h"
+
+#define MEMORY_RESERVE (16u << 20) /* max_memory kept back from the tables */
+#define INFO_RULE_EXACT 1          /* INFO rule bits */
+#define INFO_RULE_CONTINUOUS 2
+#define INFO_RULE_RENJU 4
+#define QUOTE_MAX 64               /* a line quoted in an answer, NUL included */
+
+/* A multi-line block being read, until DONE. */
+enum block { BLOCK_NONE, BLOCK_BOARD, BLOCK_SWAP2 };
+
+struct brain {
+    struct brain_config config;
+    brain_say_fn *say;
+    void *ctx;
+    char out[BRAIN_ANSWER_MAX];
+
+    struct board board;
+    bool started;              /* START or RECTSTART accepted */
+    bool due;                  /* a move waits for brain_think() */
+    enum stone me;             /* our colour; STONE_NONE until it shows */
+    struct ai ai;
+    size_t memory_asked;       /* config.ai_opts.memory at brain_new */
+    struct proto_times times;
+
+    enum block block;
+    const char *block_error;   /* first fault in the block, answered at DONE */
+    int own[BOARD_MAX_CELLS], n_own;
+    int opp[BOARD_MAX_CELLS], n_opp;
+    uint8_t seen[BOARD_MAX_CELLS]; /* cells named in the block */
+};
+
+__attribute__((format(printf, 2, 3)))
+static void answer(struct brain *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->out, sizeof b->out, fmt, ap);
+    va_end(ap);
+    b->say(b->ctx, b->out);
+}
+
+/* A line quoted in an answer, into buf: printable ASCII only, cut short, so
+ * junk on the input cannot become junk on the output. */
+static const char *quote(const char *line, size_t len, char buf[QUOTE_MAX])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < QUOTE_MAX - 4; i++)
+        buf[n++] = line[i] >= 0x20 && line[i] < 0x7f ? line[i] : '?';
+    if (len > n) {
+        memcpy(buf + n, "...", 3);
+        n += 3;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+static void say_move(struct brain *b, int pos)
+{
+    answer(b, "%d,%d", board_x(&b->board, pos), board_y(&b->board, pos));
+}
+
+/* A move for us is asked for: BRAIN_THINK when brain_think() can make it,
+ * else BRAIN_READY with an ERROR answered. */
+static enum brain_step move_due(struct brain *b)
+{
+    if (b->me == STONE_NONE)
+        b->me = b->board.stones % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+    if (board_full(&b->board)) {
+        answer(b, "ERROR the board is full, there is no move to make");
+        return BRAIN_READY;
+    }
+    if (b->ai.strategy == NULL) {
+        answer(b, "ERROR the %s player could not be created", b->config.ai_name);
+        return BRAIN_READY;
+    }
+    b->due = true;
+    return BRAIN_THINK;
+}
+
+/* Re-creates the strategy with the current options; when its tables do not
+ * fit, falls back to the strategy's default size. */
+static void make_ai(struct brain *b)
+{
+    ai_destroy(&b->ai);
+    if (ai_create(&b->ai, b->config.ai_name, &b->config.ai_opts))
+        return;
+    answer(b, "MESSAGE no room for %zu bytes of tables: using the default size",
+           b->config.ai_opts.memory);
+    b->config.ai_opts.memory = 0;
+    ai_create(&b->ai, b->config.ai_name, &b->config.ai_opts);
+}
+
+static void start(struct brain *b, int width, int height)
+{
+    const char *why = board_check_size(width, height, b->config.win);
+    if (why != NULL) {
+        answer(b, "ERROR unsupported board %dx%d with %d in a row: %s", width, height,
+               b->config.win, why);
+        return;
+    }
+    board_init(&b->board, width, height, b->config.win, b->config.rule);
+    b->started = true;
+    b->me = STONE_NONE;
+    ai_reset(&b->ai);
+    answer(b, "OK");
+}
+
+/* The cell (x, y) as a position, or -1 with an ERROR answered. */
+static int cell(struct brain *b, int x, int y, const char *what)
+{
+    if (!b->started) {
+        answer(b, "ERROR %s before START: no board yet", what);
+        return -1;
+    }
+    if (!board_inside(&b->board, x, y)) {
+        answer(b, "ERROR %s %d,%d is outside the %dx%d board", what, x, y,
+               b->board.width, b->board.height);
+        return -1;
+    }
+    return board_pos(&b->board, x, y);
+}
+
+static void info(struct brain *b, const struct proto_cmd *cmd)
+{
+    if (strcmp(cmd->key, "timeout_turn") == 0) {
+        b->times.timeout_turn = cmd->a;
+    } else if (strcmp(cmd->key, "timeout_match") == 0) {
+        b->times.timeout_match = cmd->a;
+    } else if (strcmp(cmd->key, "time_left") == 0) {
+        b->times.time_left = cmd->a;
+    } else if (strcmp(cmd->key, "max_memory") == 0) {
+        /* 0 is no limit: the tables the configuration asked for. */
+        size_t m = (size_t)cmd->a;
+        size_t tables = m == 0 ? b->memory_asked
+                        : m > 2 * MEMORY_RESERVE ? m - MEMORY_RESERVE : m / 2;
+        if (tables != b->config.ai_opts.memory) {
+            b->config.ai_opts.memory = tables;
+            make_ai(b);
+        }
+    } else if (strcmp(cmd->key, "rule") == 0) {
+        b->config.rule = cmd->a & INFO_RULE_EXACT ? RULE_EXACT : RULE_FREESTYLE;
+        b->board.rule = b->config.rule;
+        const char *playing = b->config.rule == RULE_EXACT ? "exactly five" : "freestyle";
+        if (cmd->a & INFO_RULE_RENJU)
+            answer(b, "MESSAGE renju is not supported: playing %s", playing);
+        else if (cmd->a & ~(INFO_RULE_EXACT | INFO_RULE_CONTINUOUS | INFO_RULE_RENJU))
+            answer(b, "MESSAGE rule %d is not supported: playing %s", cmd->a, playing);
+    }
+    /* game_type, folder, evaluate and unknown keys: nothing to do. */
+}
+
+static void block_begin(struct brain *b, enum block kind)
+{
+    b->block = kind;
+    b->block_error = NULL;
+    b->n_own = b->n_opp = 0;
+    memset(b->seen, 0, sizeof b->seen);
+    if (kind == BLOCK_BOARD && !b->started)
+        b->block_error = "BOARD before START: no board yet";
+}
+
+static void block_field(struct brain *b, const struct proto_cmd *cmd)
+{
+    if (b->block_error != NULL || b->block == BLOCK_SWAP2)
+        return;
+    if (!board_inside(&b->board, cmd->a, cmd->b)) {
+        b->block_error = "a stone outside the board";
+        return;
+    }
+    int pos = board_pos(&b->board, cmd->a, cmd->b);
+    if (b->seen[pos]) {
+        b->block_error = "two stones on one cell";
+        return;
+    }
+    b->seen[pos] = 1;
+    /* Field 3 (a stone of a finished line in a continuous game) counts as
+     * the opponent's: nobody may play there and it must not help us. */
+    if (cmd->c == 1)
+        b->own[b->n_own++] = pos;
+    else
+        b->opp[b->n_opp++] = pos;
+}
+
+static enum brain_step block_done(struct brain *b)
+{
+    enum block kind = b->block;
+    b->block = BLOCK_NONE;
+    if (kind == BLOCK_SWAP2) {
+        answer(b, "UNKNOWN SWAP2BOARD is not supported");
+        return BRAIN_READY;
+    }
+    if (b->block_error != NULL) {
+        answer(b, "ERROR %s", b->block_error);
+        return BRAIN_READY;
+    }
+    /* Black moved first: with as many stones as the opponent we are Black. */
+    b->me = b->n_opp > b->n_own ? STONE_WHITE : STONE_BLACK;
+    board_clear(&b->board);
+    for (int i = 0; i < b->n_own; i++)
+        board_place(&b->board, b->own[i], b->me);
+    for (int i = 0; i < b->n_opp; i++)
+        board_place(&b->board, b->opp[i], stone_other(b->me));
+    return move_due(b);
+}
+
+/* A line inside a BOARD or SWAP2BOARD block. */
+static enum brain_step block_line(struct brain *b, const struct proto_cmd *cmd)
+{
+    switch (cmd->kind) {
+    case PROTO_EMPTY:
+        return BRAIN_READY;
+    case PROTO_FIELD:
+        block_field(b, cmd);
+        return BRAIN_READY;
+    case PROTO_COORDS: /* swap2 blocks list bare x,y */
+        if (b->block == BLOCK_SWAP2)
+            return BRAIN_READY;
+        break;
+    case PROTO_DONE:
+        return block_done(b);
+    case PROTO_END:
+        return BRAIN_END;
+    default:
+        break;
+    }
+    if (b->block_error == NULL)
+        b->block_error = cmd->kind == PROTO_MALFORMED
+                       ? cmd->error : "expected x,y,field or DONE inside BOARD";
+    return BRAIN_READY;
+}
+
+static enum brain_step turn(struct brain *b, const struct proto_cmd *cmd)
+{
+    int pos = cell(b, cmd->a, cmd->b, "TURN");
+    if (pos < 0)
+        return BRAIN_READY;
+    if (board_at(&b->board, pos) != STONE_NONE) {
+        answer(b, "ERROR TURN %d,%d: the cell is occupied", cmd->a, cmd->b);
+        return BRAIN_READY;
+    }
+    if (b->me == STONE_NONE)
+        b->me = b->board.stones % 2 == 0 ? STONE_WHITE : STONE_BLACK;
+    board_place(&b->board, pos, stone_other(b->me));
+    return move_due(b);
+}
+
+/* PLAY x,y: the manager makes our move for us (after a SUGGEST). */
+static void play(struct brain *b, const struct proto_cmd *cmd)
+{
+    int pos = cell(b, cmd->a, cmd->b, "PLAY");
+    if (pos < 0)
+        return;
+    if (board_at(&b->board, pos) != STONE_NONE) {
+        answer(b, "ERROR PLAY %d,%d: the cell is occupied", cmd->a, cmd->b);
+        return;
+    }
+    if (b->me == STONE_NONE)
+        b->me = b->board.stones % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+    board_place(&b->board, pos, b->me);
+    say_move(b, pos);
+}
+
+static void takeback(struct brain *b, const struct proto_cmd *cmd)
+{
+    int pos = cell(b, cmd->a, cmd->b, "TAKEBACK");
+    if (pos < 0)
+        return;
+    if (board_at(&b->board, pos) == STONE_NONE) {
+        answer(b, "ERROR TAKEBACK %d,%d: the cell is empty", cmd->a, cmd->b);
+        return;
+    }
+    board_remove(&b->board, pos);
+    answer(b, "OK");
+}
+
+static void restart(struct brain *b)
+{
+    if (!b->started) {
+        answer(b, "ERROR RESTART before START: no board yet");
+        return;
+    }
+    board_clear(&b->board);
+    b->me = STONE_NONE;
+    ai_reset(&b->ai);
+    answer(b, "OK");
+}
+
+enum brain_step brain_line(struct brain *b, const char *line, size_t len, bool cut)
+{
+    b->due = false; /* a due move not thought about is forgotten */
+    if (cut) {
+        answer(b, "ERROR line too long (more than %d bytes)", PROTO_LINE_MAX);
+        return BRAIN_READY;
+    }
+    struct proto_cmd cmd;
+    proto_parse(line, len, &cmd);
+    if (b->block != BLOCK_NONE)
+        return block_line(b, &cmd);
+
+    char quoted[QUOTE_MAX];
+    switch (cmd.kind) {
+    case PROTO_EMPTY:
+        break;
+    case PROTO_MALFORMED:
+        answer(b, "ERROR %s: '%s'", cmd.error, quote(line, len, quoted));
+        break;
+    case PROTO_START:
+        start(b, cmd.a, cmd.a);
+        break;
+    case PROTO_RECTSTART:
+        start(b, cmd.a, cmd.b);
+        break;
+    case PROTO_BEGIN:
+        if (b->started)
+            return move_due(b);
+        answer(b, "ERROR BEGIN before START: no board yet");
+        break;
+    case PROTO_TURN:
+        return turn(b, &cmd);
+    case PROTO_BOARD:
+        block_begin(b, BLOCK_BOARD);
+        break;
+    case PROTO_SWAP2BOARD:
+        block_begin(b, BLOCK_SWAP2);
+        break;
+    case PROTO_FIELD:
+    case PROTO_DONE:
+        answer(b, "ERROR '%s' outside a BOARD block", quote(line, len, quoted));
+        break;
+    case PROTO_INFO:
+        info(b, &cmd);
+        break;
+    case PROTO_TAKEBACK:
+        takeback(b, &cmd);
+        break;
+    case PROTO_PLAY:
+        play(b, &cmd);
+        break;
+    case PROTO_RESTART:
+        restart(b);
+        break;
+    case PROTO_ABOUT:
+        answer(b, "name=\"mnk\", version=\"%s\", author=\"the mnk authors\", "
+                  "country=\"unknown\"", MNK_VERSION);
+        break;
+    case PROTO_END:
+        return BRAIN_END;
+    default: /* unrecognised, or a brain's answer sent to us */
+        answer(b, "UNKNOWN '%s' is not a command", quote(line, len, quoted));
+        break;
+    }
+    return BRAIN_READY;
+}
+
+struct ai_limits brain_limits(const struct brain *b)
+{
+    int cap = b->config.time_cap_ms;
+    int fallback = cap > 0 ? cap : BRAIN_DEFAULT_MS;
+    int cells = board_cells(&b->board), stones = b->board.stones;
+    int budget = proto_budget_ms(&b->times, cells, stones, fallback);
+    int most = proto_budget_max_ms(&b->times, cells, stones, fallback);
+    if (cap > 0 && budget > cap)
+        budget = cap;
+    if (cap > 0 && most > cap)
+        most = cap;
+    /* Nodes and depth bound the search; the clock still caps it. */
+    return (struct ai_limits){ .time_ms = budget, .time_max_ms = most,
+                               .max_nodes = b->config.max_nodes,
+                               .max_depth = b->config.max_depth };
+}
+
+void brain_think(struct brain *b, const atomic_bool *stop)
+{
+    if (!b->due)
+        return;
+    b->due = false;
+    struct ai_limits limits = brain_limits(b);
+    limits.stop = stop;
+    int pos = ai_choose(&b->ai, &b->board, b->me, &limits);
+    if (pos < 0 || pos >= board_cells(&b->board) || board_at(&b->board, pos) != STONE_NONE) {
+        answer(b, "ERROR the %s player found no move", b->config.ai_name);
+        return;
+    }
+    board_place(&b->board, pos, b->me);
+    say_move(b, pos);
+}
+
+struct brain *brain_new(const struct brain_config *config, brain_say_fn *say, void *ctx)
+{
+    struct brain *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NULL;
+    b->config = *config;
+    b->memory_asked = config->ai_opts.memory;
+    b->say = say;
+    b->ctx = ctx;
+    b->me = STONE_NONE;
+    proto_times_init(&b->times);
+    if (!ai_create(&b->ai, config->ai_name, &config->ai_opts)) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void brain_free(struct brain *b)
+{
+    if (b == NULL)
+        return;
+    ai_destroy(&b->ai);
+    free(b);
+}
+
+size_t brain_memory(const struct brain *b)
+{
+    return b->config.ai_opts.memory;
+}
+
+const struct board *brain_board(const struct brain *b)
+{
+    return &b->board;
+}
+
+enum stone brain_side(const struct brain *b)
+{
+    return b->me;
+}
+
+bool brain_is_end(const char *line, size_t len)
+{
+    struct proto_cmd cmd;
+    proto_parse(line, len, &cmd);
+    return cmd.kind == PROTO_END;
+}

@@ -1,0 +1,72 @@
+/* engine_client.h — an external Gomocup engine as a computer player.
+ *
+ * engine_client_create() starts `/bin/sh -c COMMAND` with its standard input
+ * and output on pipes and makes a struct ai whose choose() talks to it over
+ * the Gomocup protocol (Piskvork protocol 2), so a match or the full-screen
+ * game uses it like any built-in strategy:
+ *
+ *   - the first time it sees a board (or when the size or rule changes) it
+ *     sends START n or RECTSTART w,h, waits for OK, then INFO rule,
+ *     timeout_turn, timeout_match and max_memory;
+ *   - for a position that is the one it last answered plus one opposing
+ *     stone it sends TURN x,y; for an empty board BEGIN (after RESTART if the
+ *     engine saw an earlier game); for anything else — an undo, a new
+ *     position — BOARD ... DONE with the whole position, so the engine always
+ *     agrees with the board it is asked about; its stones alternate in
+ *     colour, Black's first, as a game could have played them (engines
+ *     replay the block as moves);
+ *   - it waits for the answer with poll() until the move's time budget plus a
+ *     grace period (longer for the first move after START: an engine may
+ *     set up its tables, say a hash as large as max_memory allows, only
+ *     then), skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and accepts
+ *     only an empty cell of the board.
+ *
+ * A choose() cancelled through limits->stop returns at once with some empty
+ * cell (the contract of ai.h); the engine's late answer is read and thrown
+ * away before the next request, which then sends the whole board.
+ *
+ * On a timeout, an exit or crash of the engine, a closed pipe or an illegal
+ * answer, choose() returns -1, the engine is killed and every later choose()
+ * returns -1 too; engine_client_failure() says why. The caller ends the game
+ * by forfeit (see ai.h). The win length is not part of the protocol: the
+ * engine must already play the board's k (for mnk itself: `mnk engine --win K`).
+ *
+ * The engine runs in its own process group and gets no descriptors of ours
+ * but its pipes; its standard error goes to ours, or to /dev/null when asked.
+ * Writing to a dead engine must not kill us, so creating a client sets
+ * SIGPIPE to be ignored if it was at its default (a process-wide setting; the
+ * engine itself gets the default back). destroy() sends END, gives the engine
+ * a moment to leave, kills it otherwise, and always reaps it.
+ */
+#ifndef MNK_PROTOCOL_ENGINE_CLIENT_H
+#define MNK_PROTOCOL_ENGINE_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mnk/ai.h"
+
+#define ENGINE_CLIENT_DEFAULT_MS 5000 /* per move when no limit is given */
+
+struct engine_client_options {
+    int time_ms;          /* per move, sent as timeout_turn; 0 = the default */
+    size_t memory;        /* bytes, sent as max_memory; 0 = no limit */
+    bool quiet_stderr;    /* send the engine's standard error to /dev/null */
+};
+
+/* The strategy behind every engine client. Its create() cannot start an
+ * engine (it has no command) and returns NULL: use engine_client_create(). */
+extern const struct ai_strategy engine_client_strategy;
+
+/* Starts `command` and makes *ai the player it plays. False (ai zeroed) when
+ * the process cannot be started, with the reason in err. That the engine
+ * really speaks the protocol is only known at its first move. */
+bool engine_client_create(struct ai *ai, const char *command,
+                          const struct engine_client_options *opts,
+                          char *err, size_t errsize);
+
+/* Why the engine behind *ai stopped playing, or NULL while it plays (and for
+ * a player that is not an engine client). */
+const char *engine_client_failure(const struct ai *ai);
+
+#endif

@@ -1,0 +1,100 @@
+/* proto.h — the Gomocup engine protocol ("pbrain", Piskvork protocol 2):
+ * one text line in, one parsed command out; and the thinking-time budget.
+ *
+ * The parser is pure: it reads a line the caller already has and fills a
+ * struct proto_cmd; it keeps no state, does no I/O and never fails on any
+ * input (bad lines come back as PROTO_MALFORMED with a reason). Both
+ * directions of the protocol parse here: what a manager sends a brain
+ * (START, TURN, BOARD, ...) and what a brain answers (OK, "x,y", MESSAGE, ...).
+ * Context — whether a "x,y,field" line is inside a BOARD block, whether a
+ * coordinate is on the board — is the caller's business.
+ *
+ * Lines: at most PROTO_LINE_MAX bytes, ended by CR, LF or CR LF (the
+ * terminator may be present or already stripped); blanks around the line and
+ * around commas are ignored; command names are case-insensitive. Numbers are
+ * plain decimal, 0 .. PROTO_NUMBER_MAX (coordinates, sizes) or, for INFO
+ * values in milliseconds or bytes, up to 15 digits, clamped to INT_MAX.
+ */
+#ifndef MNK_PROTOCOL_PROTO_H
+#define MNK_PROTOCOL_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define PROTO_LINE_MAX 4096   /* longest line accepted, terminator excluded */
+#define PROTO_NUMBER_MAX 9999 /* largest coordinate or board size parsed */
+#define PROTO_KEY_MAX 32      /* INFO key, NUL included */
+#define PROTO_TEXT_MAX 256    /* kept text (INFO value, message), NUL included */
+
+enum proto_kind {
+    PROTO_EMPTY,       /* a blank line: ignore it */
+    PROTO_MALFORMED,   /* a known command with bad arguments; see .error */
+    PROTO_OTHER,       /* an unrecognised command; .text holds the line */
+    /* manager -> brain */
+    PROTO_START,       /* START n:          a = n */
+    PROTO_RECTSTART,   /* RECTSTART w,h:    a = w, b = h */
+    PROTO_BEGIN,
+    PROTO_TURN,        /* TURN x,y:         a = x, b = y */
+    PROTO_BOARD,       /* then PROTO_FIELD lines until PROTO_DONE */
+    PROTO_SWAP2BOARD,  /* a swap2 opening block, also ended by DONE */
+    PROTO_FIELD,       /* x,y,field:        a = x, b = y, c = field (1..3) */
+    PROTO_DONE,
+    PROTO_INFO,        /* INFO key value:   .key, .text = value, a = number
+                          when the key is one of the numeric keys below */
+    PROTO_TAKEBACK,    /* TAKEBACK x,y:     a = x, b = y */
+    PROTO_PLAY,        /* PLAY x,y:         a = x, b = y */
+    PROTO_RESTART,
+    PROTO_ABOUT,
+    PROTO_END,
+    /* brain -> manager */
+    PROTO_OK,
+    PROTO_COORDS,      /* x,y:              a = x, b = y (a move) */
+    PROTO_SUGGEST,     /* SUGGEST x,y:      a = x, b = y */
+    PROTO_MESSAGE,     /* .text = the rest of the line */
+    PROTO_DEBUG,       /* .text = the rest of the line */
+    PROTO_ERROR,       /* .text = the rest of the line */
+    PROTO_UNKNOWN,     /* .text = the rest of the line */
+};
+
+struct proto_cmd {
+    enum proto_kind kind;
+    int a, b, c;                /* numeric arguments, see enum proto_kind */
+    char key[PROTO_KEY_MAX];    /* INFO key, lower case */
+    char text[PROTO_TEXT_MAX];  /* see enum proto_kind; cut if longer */
+    const char *error;          /* PROTO_MALFORMED: a static phrase */
+};
+
+/* Parses `len` bytes of `line` (no NUL needed) into *cmd. Always succeeds:
+ * bad input gives PROTO_MALFORMED (known command) or PROTO_OTHER. */
+void proto_parse(const char *line, size_t len, struct proto_cmd *cmd);
+
+/* The upper-case name of a kind ("TURN"), for messages. */
+const char *proto_kind_name(enum proto_kind kind);
+
+/* Time limits from INFO lines, in milliseconds, as the manager sent them.
+ * PROTO_TIME_UNSET marks a value never sent. */
+#define PROTO_TIME_UNSET (-1)
+
+struct proto_times {
+    int timeout_turn;   /* per move; 0 = as fast as possible */
+    int timeout_match;  /* per game; 0 = no limit */
+    int time_left;      /* left of timeout_match for this game */
+};
+
+/* All three unset. */
+void proto_times_init(struct proto_times *t);
+
+/* How long to think about this move, in milliseconds, given the limits, the
+ * number of cells and the stones already on the board. Always at least 1 and
+ * always leaving a safety margin for the answer to reach the manager: the
+ * result never exceeds timeout_turn nor time_left when those are set. With no
+ * limit set it returns `fallback`. */
+int proto_budget_ms(const struct proto_times *t, int cells, int stones, int fallback);
+
+/* The most this move may take when the position needs it: with a game clock,
+ * a few budgets but a fair part of the time left at most; otherwise (a turn
+ * limit or none) the budget itself. At least proto_budget_ms(), with the
+ * same guarantees. */
+int proto_budget_max_ms(const struct proto_times *t, int cells, int stones, int fallback);
+
+#endif

@@ -1,0 +1,685 @@
+/* record.c — SGF and PSQ game records; see record.h. */
+#include "storage/record.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "play/players.h"
+#include "storage/safefile.h"
+#include "mnk/i18n.h"
+
+/* The line mnk adds after the moves of a PSQ record, which other programs
+ * skip: the win length and the rule, which PSQ itself cannot say. */
+#define PSQ_MNK_LINE "mnk "
+
+/* Records longer than this are not games of ours: the largest board has 676
+ * cells, and a generous SGF spends well under 100 bytes a move. */
+#define RECORD_MAX_BYTES ((1 << 20) - 1)
+
+static bool fail(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The length of the valid UTF-8 sequence at s (of a character that is not a
+ * C1 control), or 0. */
+static size_t utf8_length(const unsigned char *s)
+{
+    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+    if (n == 0 || s[0] > 0xf4)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+        return 0;   /* U+0080..U+009F: C1 controls */
+    return n;
+}
+
+/* Copies `in` to out, each control byte and each byte that is not part of
+ * valid UTF-8 written as \xHH, so a message stays one line and cannot put
+ * control sequences on a terminal. Stops before an escape or a character
+ * that would not fit whole. */
+static void escape_text(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    const unsigned char *s = (const unsigned char *)in;
+    while (*s != '\0') {
+        size_t len = *s >= 0x20 && *s < 0x7f ? 1 : *s >= 0x80 ? utf8_length(s) : 0;
+        if (len > 0) {
+            if (n + len >= size)
+                break;
+            memcpy(out + n, s, len);
+            n += len;
+            s += len;
+        } else {
+            if (n + 4 >= size)
+                break;
+            snprintf(out + n, size - n, "\\x%02x", *s);
+            n += 4;
+            s++;
+        }
+    }
+    if (size > 0)
+        out[n < size ? n : size - 1] = '\0';
+}
+
+/* Writes the reason and returns false. Reasons quote bytes of the file and
+ * its name: they go through escape_text. */
+static bool fail(char *err, size_t size, const char *fmt, ...)
+{
+    char raw[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    escape_text(raw, err, size);
+    return false;
+}
+
+bool record_format_for_path(const char *path, enum record_format *out)
+{
+    const char *dot = strrchr(path, '.');
+    if (dot == NULL)
+        return false;
+    if (strcasecmp(dot, ".sgf") == 0)
+        *out = RECORD_SGF;
+    else if (strcasecmp(dot, ".psq") == 0)
+        *out = RECORD_PSQ;
+    else
+        return false;
+    return true;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+/* SGF simpletext: ']' and '\' are escaped. */
+static void sgf_text(FILE *out, const char *s)
+{
+    for (; *s != '\0'; s++) {
+        if (*s == ']' || *s == '\\')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+}
+
+static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
+{
+    const struct board *b = &g->board;
+    const struct game_config *c = &g->config;
+    fprintf(out, "(;FF[4]GM[4]CA[UTF-8]AP[mnk]");
+    if (b->width == b->height)
+        fprintf(out, "SZ[%d]", b->width);
+    else
+        fprintf(out, "SZ[%d:%d]", b->width, b->height);
+    char name[GAME_PLAYER_SPEC_MAX];
+    fprintf(out, "RU[%s]WIN[%d]\nPB[", rule_name(b->rule), b->win);
+    sgf_text(out, players_record_name(&c->player[0], name, sizeof name));
+    fputs("]PW[", out);
+    sgf_text(out, players_record_name(&c->player[1], name, sizeof name));
+    fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
+    const struct result *r = &g->result;
+    if (r->outcome != OUTCOME_ONGOING) {
+        char winner = r->outcome == OUTCOME_BLACK_WINS ? 'B' : 'W';
+        if (r->outcome == OUTCOME_DRAW)
+            fputs("RE[0]", out);
+        else if (r->reason == END_FORFEIT)
+            fprintf(out, "RE[%c+F]", winner);
+        else if (r->reason == END_RESIGN)
+            fprintf(out, "RE[%c+R]", winner);
+        else
+            fprintf(out, "RE[%c+]", winner);
+    }
+    if (notes != NULL && notes->counted)
+        fputs("MNKSTAT[counted]", out);
+    if (notes != NULL && notes->root_props != NULL && notes->root_props[0] != '\0') {
+        fputc('\n', out);
+        fputs(notes->root_props, out);
+    }
+    if (notes != NULL && notes->root_comment != NULL) {
+        fputs("\nGC[", out);
+        sgf_text(out, notes->root_comment);
+        fputc(']', out);
+    }
+    for (int i = 0; i < g->ply; i++) {
+        int pos = g->moves[i];
+        const struct record_note *n =
+            notes != NULL && notes->move != NULL ? &notes->move[i] : NULL;
+        const char *comment = n != NULL ? n->comment : NULL;
+        bool hinted = g->hinted[i];
+        bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
+        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
+                'a' + board_x(b, pos), 'a' + board_y(b, pos));
+        if (n != NULL && n->props != NULL)
+            fputs(n->props, out);
+        if (hinted)
+            fputs("HINT[1]", out);
+        if (comment != NULL || hinted) {
+            fputs("C[", out);
+            if (comment != NULL)
+                sgf_text(out, comment);
+            if (hinted)
+                fprintf(out, "%s%s asked for a hint before this move.", comment != NULL ? " " : "",
+                        i % 2 ? "White" : "Black");
+            fputc(']', out);
+        }
+    }
+    fputs(")\n", out);
+}
+
+static void write_psq(FILE *out, const struct game *g)
+{
+    const struct board *b = &g->board;
+    fprintf(out, "Piskvorky %dx%d, 11:11, 0\n", b->width, b->height);
+    for (int i = 0; i < g->ply; i++)
+        fprintf(out, "%d,%d,0\n", board_x(b, g->moves[i]) + 1,
+                board_y(b, g->moves[i]) + 1);
+    fputs("-1\n", out);
+    fprintf(out, PSQ_MNK_LINE "win=%d rule=%s\n", b->win, rule_name(b->rule));
+}
+
+bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes)
+{
+    write_sgf(out, g, notes);
+    return fflush(out) == 0 && !ferror(out);
+}
+
+bool record_write(FILE *out, const struct game *g, enum record_format fmt)
+{
+    if (fmt == RECORD_SGF)
+        write_sgf(out, g, NULL);
+    else
+        write_psq(out, g);
+    return fflush(out) == 0 && !ferror(out);
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+/* What a record says, before it is replayed into a game. */
+struct parsed {
+    struct game_config config;
+    int moves[BOARD_MAX_CELLS];
+    bool hinted[BOARD_MAX_CELLS];   /* HINT on the node of moves[i] */
+    int n_moves;
+    struct record_extra *extra;     /* the root's other properties, or NULL */
+    size_t extra_len;
+    enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
+    enum end_reason concession;
+};
+
+struct cursor {
+    const char *p, *end;
+};
+
+static void skip_space(struct cursor *c)
+{
+    while (c->p < c->end && isspace((unsigned char)*c->p))
+        c->p++;
+}
+
+/* Reads a property value after '[' up to the matching ']', unescaping, into
+ * buf (truncated to size). False if the value never closes. */
+static bool sgf_value(struct cursor *c, char *buf, size_t size)
+{
+    size_t n = 0;
+    while (c->p < c->end && *c->p != ']') {
+        if (*c->p == '\\' && c->p + 1 < c->end)
+            c->p++;
+        if (n + 1 < size)
+            buf[n++] = *c->p;
+        c->p++;
+    }
+    buf[n] = '\0';
+    if (c->p >= c->end)
+        return false;
+    c->p++; /* the ']' */
+    return true;
+}
+
+static bool parse_int(const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (errno != 0 || end == s || *end != '\0' || v < -1000000 || v > 1000000)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* "a:b" into two ints. */
+static bool parse_pair(const char *s, int *a, int *b)
+{
+    char left[32];
+    const char *colon = strchr(s, ':');
+    if (colon == NULL || (size_t)(colon - s) >= sizeof left)
+        return false;
+    memcpy(left, s, (size_t)(colon - s));
+    left[colon - s] = '\0';
+    return parse_int(left, a) && parse_int(colon + 1, b);
+}
+
+/* RU: mnk's own names, and other programs' names for the same rules
+ * ("Gomoku" and "Free" for freestyle, "Standard" for exactly five). Renju
+ * and other rule sets are not games mnk plays. */
+static bool sgf_rule(const char *value, enum rule *out)
+{
+    static const struct {
+        const char *name;
+        enum rule rule;
+    } names[] = {
+        { "freestyle", RULE_FREESTYLE }, { "free", RULE_FREESTYLE },
+        { "gomoku", RULE_FREESTYLE },    { "exact", RULE_EXACT },
+        { "standard", RULE_EXACT },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(value, names[i].name) == 0) {
+            *out = names[i].rule;
+            return true;
+        }
+    return false;
+}
+
+/* A record names its players; it never starts a program (players.h). */
+static bool sgf_player(const char *value, struct player *p)
+{
+    if (strlen(value) >= sizeof p->spec)
+        return false;
+    players_from_record(value, p);
+    return true;
+}
+
+/* Applies one SGF property of the main line. */
+static bool sgf_property(struct parsed *r, const char *id, const char *value,
+                         bool *sized, char *err, size_t err_size)
+{
+    struct game_config *c = &r->config;
+    if (strcmp(id, "GM") == 0) {
+        int gm;
+        if (!parse_int(value, &gm) || gm != 4)
+            return fail(err, err_size, _("not a gomoku record (GM[%s], expected GM[4])"), value);
+    } else if (strcmp(id, "SZ") == 0) {
+        int w, h;
+        if (strchr(value, ':') != NULL ? !parse_pair(value, &w, &h)
+                                       : !(parse_int(value, &w) && (h = w, true)))
+            return fail(err, err_size, _("bad board size SZ[%s]"), value);
+        c->width = w;
+        c->height = h;
+        *sized = true;
+    } else if (strcmp(id, "RU") == 0) {
+        if (!sgf_rule(value, &c->rule))
+            return fail(err, err_size, _("rule RU[%s] is not one mnk plays (freestyle or exact)"),
+                        value);
+    } else if (strcmp(id, "WIN") == 0) {
+        if (!parse_int(value, &c->win) || c->win < BOARD_MIN_WIN || c->win > BOARD_MAX_SIDE)
+            return fail(err, err_size, _("bad win length WIN[%s] (expected %d to %d)"), value,
+                        BOARD_MIN_WIN, BOARD_MAX_SIDE);
+    } else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0) {
+        if (!sgf_player(value, &c->player[id[1] == 'B' ? 0 : 1]))
+            return fail(err, err_size, _("player name too long in %s"), id);
+    } else if (strcmp(id, "MS") == 0) {
+        int b, w;
+        if (!parse_pair(value, &b, &w) || b < 0 || w < 0 || b > 3600000 || w > 3600000)
+            return fail(err, err_size, _("bad thinking times MS[%s] (expected ms:ms)"), value);
+        c->player[0].time_ms = b;
+        c->player[1].time_ms = w;
+    } else if (strcmp(id, "RE") == 0) {
+        /* SGF's forms: 0, Draw, Void, ?, B+ or W+ with a score, R(esign),
+         * T(ime) or F(orfeit). */
+        bool side = (value[0] == 'B' || value[0] == 'W') && value[1] == '+';
+        if (!side && strcmp(value, "0") != 0 && strcasecmp(value, "Draw") != 0 &&
+            strcasecmp(value, "Void") != 0 && strcmp(value, "?") != 0 && value[0] != '\0')
+            return fail(err, err_size, _("bad result RE[%s]"), value);
+        if (side && (value[2] == 'F' || value[2] == 'R' || value[2] == 'T')) {
+            r->conceded_by = value[0] == 'B' ? STONE_WHITE : STONE_BLACK;
+            r->concession = value[2] == 'R' ? END_RESIGN : END_FORFEIT;
+        }
+    } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
+        int expect = r->n_moves % 2 == 0 ? 'B' : 'W';
+        if (id[0] != expect)
+            return fail(err, err_size, _("move %d is %s's, but the record gives it to %s"),
+                        r->n_moves + 1, expect == 'B' ? _("Black") : _("White"),
+                        id[0] == 'B' ? _("Black") : _("White"));
+        if (!*sized)
+            c->width = c->height = 15;
+        *sized = true;
+        int x = value[0] - 'a', y = value[1] - 'a';
+        if (strlen(value) != 2 || x < 0 || y < 0 || x >= c->width || y >= c->height)
+            return fail(err, err_size, _("move %d: '%s' is not a cell of the board"),
+                        r->n_moves + 1, value);
+        if (r->n_moves >= BOARD_MAX_CELLS)
+            return fail(err, err_size, _("too many moves"));
+        r->moves[r->n_moves++] = y * c->width + x;
+    } else if (strcmp(id, "HINT") == 0) {
+        if (r->n_moves > 0)
+            r->hinted[r->n_moves - 1] = true;
+    } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0) {
+        return fail(err, err_size, _("set-up stones (%s) are not supported"), id);
+    }
+    return true;
+}
+
+/* How deep variations may nest: far beyond any real record, and a record
+ * that nests deeper is refused rather than walked. */
+#define SGF_NESTING_MAX 1000
+
+/* The root properties mnk writes or reads itself; the others are kept. */
+static bool known_root(const char *id)
+{
+    static const char *const known[] = { "FF", "GM", "CA", "AP", "SZ", "RU", "WIN", "PB",
+                                         "PW", "MS", "LV", "RE", "HINT", "MNKSTAT" };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(id, known[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Keeps the text of one root property (from its name to its last ']') for
+ * writing back; one that does not fit is left out whole. */
+static void keep_root(struct parsed *r, const char *from, const char *to)
+{
+    while (to > from && isspace((unsigned char)to[-1]))
+        to--;
+    size_t n = (size_t)(to - from);
+    if (r->extra == NULL || r->extra_len + n + 1 >= sizeof r->extra->root)
+        return;
+    memcpy(r->extra->root + r->extra_len, from, n);
+    r->extra_len += n;
+    r->extra->root[r->extra_len] = '\0';
+}
+
+static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
+                      size_t err_size)
+{
+    struct cursor c = { text, text + len };
+    bool sized = false;
+    int nodes = 0, depth = 0;
+    char id[8], value[GAME_PLAYER_SPEC_MAX + 64];
+    skip_space(&c);
+    if (c.p >= c.end || *c.p != '(')
+        return fail(err, err_size, _("not an SGF record (no opening '(')"));
+    /* Every '(' met descends into the first variation; the first ')' ends
+     * the main line. */
+    while (c.p < c.end) {
+        skip_space(&c);
+        if (c.p >= c.end)
+            break;
+        size_t at = (size_t)(c.p - text);
+        char ch = *c.p;
+        if (ch == ')')
+            return nodes > 0 || fail(err, err_size, _("empty SGF record"));
+        if (ch == '(') {
+            if (++depth > SGF_NESTING_MAX)
+                return fail(err, err_size, _("byte %zu: variations nested deeper than %d"), at,
+                            SGF_NESTING_MAX);
+            c.p++;
+            continue;
+        }
+        if (ch == ';') {
+            nodes++;
+            c.p++;
+            continue;
+        }
+        if (nodes == 0)
+            return fail(err, err_size, _("byte %zu: a property before the first node"), at);
+        if (!isupper((unsigned char)ch))
+            return fail(err, err_size, _("byte %zu: unexpected '%c' in SGF"), at, ch);
+        const char *start = c.p;
+        size_t n = 0;
+        while (c.p < c.end && isupper((unsigned char)*c.p)) {
+            if (n + 1 >= sizeof id)
+                return fail(err, err_size, _("byte %zu: property name too long in SGF"), at);
+            id[n++] = *c.p++;
+        }
+        id[n] = '\0';
+        skip_space(&c);
+        if (c.p >= c.end || *c.p != '[')
+            return fail(err, err_size, _("byte %zu: property %s has no value"), at, id);
+        while (c.p < c.end && *c.p == '[') {
+            c.p++;
+            if (!sgf_value(&c, value, sizeof value))
+                return fail(err, err_size, _("byte %zu: unterminated value of %s"), at, id);
+            if (!sgf_property(r, id, value, &sized, err, err_size)) {
+                char why[256];
+                snprintf(why, sizeof why, "%s", err);
+                return fail(err, err_size, _("byte %zu: %s"), at, why);
+            }
+            skip_space(&c);
+        }
+        if (nodes == 1 && strcmp(id, "MNKSTAT") == 0 && r->extra != NULL)
+            r->extra->counted = strcmp(value, "counted") == 0;
+        else if (nodes == 1 && !known_root(id))
+            keep_root(r, start, c.p);
+    }
+    return fail(err, err_size, _("SGF record ends early (missing ')')"));
+}
+
+/* Splits off the next line of the cursor into buf; false at the end. */
+static bool next_line(struct cursor *c, char *buf, size_t size)
+{
+    if (c->p >= c->end)
+        return false;
+    size_t n = 0;
+    while (c->p < c->end && *c->p != '\n') {
+        if (*c->p != '\r' && n + 1 < size)
+            buf[n++] = *c->p;
+        c->p++;
+    }
+    if (c->p < c->end)
+        c->p++;
+    buf[n] = '\0';
+    return true;
+}
+
+/* Reads an optionally signed decimal at *s, after blanks, and moves *s past
+ * it. Values beyond +-PSQ_NUMBER_MAX come out as that bound plus one, so no
+ * digit string can overflow and a huge number is still refused as such. */
+#define PSQ_NUMBER_MAX 1000000
+static bool psq_number(const char **s, int *out)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    bool negative = *p == '-';
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    int v = 0;
+    for (; isdigit((unsigned char)*p); p++)
+        v = v > PSQ_NUMBER_MAX ? v : v * 10 + (*p - '0');
+    *out = negative ? -v : v;
+    *s = p;
+    return true;
+}
+
+/* "x,y" or "x,y,ms" (anything after is ignored); false for any other line. */
+static bool psq_move(const char *line, int *x, int *y)
+{
+    return psq_number(&line, x) && *line++ == ',' && psq_number(&line, y);
+}
+
+/* True when `line` starts like mnk's own line. (A loop, not strncmp: gcc
+ * -O3 misjudges the length of `line` here and warns.) */
+static bool psq_is_mnk(const char *line)
+{
+    for (const char *p = PSQ_MNK_LINE; *p != '\0'; p++, line++)
+        if (*line != *p)
+            return false;
+    return true;
+}
+
+/* "mnk win=K rule=R": false when it is not such a line or says nonsense. */
+static bool psq_mnk(const char *line, struct game_config *c)
+{
+    if (!psq_is_mnk(line))
+        return false;
+    char rule[32];
+    int k;
+    if (sscanf(line + strlen(PSQ_MNK_LINE), "win=%d rule=%31s", &k, rule) != 2 ||
+        k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE || !rule_parse(rule, &c->rule))
+        return false;
+    c->win = k;
+    return true;
+}
+
+static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
+                      size_t err_size)
+{
+    struct cursor c = { text, text + len };
+    char line[256];
+    const char *p = line;
+    int w, h;
+    if (!next_line(&c, line, sizeof line) || strncmp(line, "Piskvorky ", 10) != 0 ||
+        (p += 10, !psq_number(&p, &w)) || *p++ != 'x' || !psq_number(&p, &h))
+        return fail(err, err_size, _("line 1: not a PSQ record (expected 'Piskvorky WxH, ...')"));
+    if (w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE || h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE)
+        return fail(err, err_size, _("line 1: PSQ board %dx%d: each side must be %d..%d"), w, h,
+                    BOARD_MIN_SIDE, BOARD_MAX_SIDE);
+    r->config.width = w;
+    r->config.height = h;
+    r->config.win = 5;
+    /* The moves, then the end of the list ("-1", or other programs' lines
+     * such as the players' file names), then nothing that looks like a move:
+     * a move after the list ended means a line in the middle is broken. */
+    int x, y, number = 1, ended = 0;
+    while (next_line(&c, line, sizeof line)) {
+        number++;
+        bool move = psq_move(line, &x, &y);
+        if (!move) {
+            if (ended == 0)
+                ended = number;
+            if (psq_is_mnk(line) &&
+                !psq_mnk(line, &r->config))
+                return fail(err, err_size, _("line %d: bad win length or rule in '%.60s'"), number,
+                            line);
+            continue;
+        }
+        if (ended > 0)
+            return fail(err, err_size, _("line %d: a move after line %d ended the moves ('%.60s')"),
+                        number, ended, line);
+        if (x < 1 || y < 1 || x > w || y > h)
+            return fail(err, err_size, _("line %d: move %d: %d,%d is off the %dx%d board"),
+                        number, r->n_moves + 1, x, y, w, h);
+        if (r->n_moves >= BOARD_MAX_CELLS)
+            return fail(err, err_size, _("line %d: too many moves"), number);
+        r->moves[r->n_moves++] = (y - 1) * w + (x - 1);
+    }
+    return true;
+}
+
+bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
+                        struct game *g, struct record_extra *extra, char *err,
+                        size_t err_size)
+{
+    struct parsed *r = calloc(1, sizeof *r); /* too big for the stack */
+    if (r == NULL)
+        return fail(err, err_size, _("out of memory"));
+    game_config_default(&r->config);
+    r->extra = extra;
+    if (extra != NULL) {
+        extra->root[0] = '\0';
+        extra->counted = false;
+    }
+    /* A UTF-8 byte-order mark, as some editors write, says nothing more. */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    bool ok = fmt == RECORD_SGF ? parse_sgf(text, len, r, err, err_size)
+                                : parse_psq(text, len, r, err, err_size);
+    struct game *replay = ok ? malloc(sizeof *replay) : NULL;
+    if (ok && replay == NULL)
+        ok = fail(err, err_size, _("out of memory"));
+    if (ok) {
+        const char *why = game_init(replay, &r->config);
+        if (why != NULL)
+            ok = fail(err, err_size, "%s", why);
+    }
+    for (int i = 0; ok && i < r->n_moves; i++) {
+        if (r->hinted[i])
+            game_note_hint(replay);
+        enum game_error e = game_play(replay, r->moves[i]);
+        if (e == GAME_ERR_OCCUPIED)
+            ok = fail(err, err_size, _("move %d plays on an occupied cell"), i + 1);
+        else if (e == GAME_ERR_OVER)
+            ok = fail(err, err_size, _("move %d comes after the game ended"), i + 1);
+        else if (e != GAME_OK)
+            ok = fail(err, err_size, _("move %d is off the board"), i + 1);
+    }
+    if (ok) {
+        if (r->conceded_by != STONE_NONE)
+            game_concede(replay, r->conceded_by, r->concession);
+        *g = *replay;
+    }
+    free(replay);
+    free(r);
+    return ok;
+}
+
+bool record_parse(const char *text, size_t len, enum record_format fmt,
+                  struct game *g, char *err, size_t err_size)
+{
+    return record_parse_extra(text, len, fmt, g, NULL, err, err_size);
+}
+
+struct save_job {
+    const struct game *g;
+    enum record_format fmt;
+    const struct record_notes *notes;
+};
+
+static bool write_job(FILE *out, const void *ctx)
+{
+    const struct save_job *j = ctx;
+    if (j->fmt == RECORD_SGF)
+        write_sgf(out, j->g, j->notes);
+    else
+        write_psq(out, j->g);
+    return true;
+}
+
+bool record_save_notes(const char *path, const struct game *g, enum record_format fmt,
+                       const struct record_notes *notes, bool make_dirs, char *err,
+                       size_t err_size)
+{
+    struct save_job job = { g, fmt, notes };
+    /* Straight into err: through a smaller buffer, the reason after a long
+     * path was cut off. */
+    return safefile_write(path, write_job, &job, make_dirs, err, err_size);
+}
+
+bool record_save(const char *path, const struct game *g, char *err, size_t err_size)
+{
+    enum record_format fmt;
+    if (!record_format_for_path(path, &fmt))
+        return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
+    return record_save_notes(path, g, fmt, NULL, false, err, err_size);
+}
+
+bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
+                       char *err, size_t err_size)
+{
+    enum record_format fmt;
+    if (!record_format_for_path(path, &fmt))
+        return fail(err, err_size, _("%s: unknown record format (use .sgf or .psq)"), path);
+    /* Only a regular file, at once, and no more than a record can be
+     * (storage/safefile.h); a missing one is an error here like any other. */
+    char *text = NULL;
+    size_t len = 0;
+    if (safefile_read(path, RECORD_MAX_BYTES, &text, &len, err, err_size) != SAFEFILE_OK)
+        return false;
+    char why[512];
+    bool ok = record_parse_extra(text, len, fmt, g, extra, why, sizeof why);
+    free(text);
+    return ok || fail(err, err_size, "%s: %s", path, why);
+}
+
+bool record_load(const char *path, struct game *g, char *err, size_t err_size)
+{
+    return record_load_extra(path, g, NULL, err, err_size);
+}

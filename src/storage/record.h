@@ -1,0 +1,112 @@
+/* record.h — game records on disk: SGF (FF[4], GM[4]) and Piskvork's PSQ.
+ *
+ * A record holds the board, the rule, both players and the moves played (the
+ * main line). Reading replays every move through the game controller, so a
+ * record that loads is a legal game; anything else is refused with a reason
+ * and the game passed in is left untouched.
+ *
+ * SGF: SZ[15] or SZ[cols:rows], points as two letters (column, then row from
+ * the top), RU[freestyle|exact] (also read: Gomoku and Free for freestyle,
+ * Standard for exact; any other rule, renju first, is refused), the win
+ * length in the private property
+ * WIN[k] (5 when absent, as in gomoku), players in PB/PW by name (`human`,
+ * a level or strategy, a person's or a program's name — never a command:
+ * reading and writing both go through players_from_record /
+ * players_record_name, so no record starts a program), their thinking times
+ * in MS[black:white] (private; 0 = what the name implies), the result in
+ * RE. Older records' LV[black:white] (a level number) is ignored.
+ * A move played after its player asked for a hint carries the private
+ * HINT[1] and says so in its comment. The private root property
+ * MNKSTAT[counted] marks a game whose end is in the player's statistics
+ * (struct record_extra's `counted`). Variations are skipped: the main line
+ * is the first branch at every fork.
+ *
+ * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`
+ * lines, ended by "-1" or other programs' lines (players' file names); a
+ * move line after the list ended is an error (a broken line in the middle).
+ * mnk adds, after the "-1", a line "mnk win=K rule=R" that other programs
+ * skip; without it a record is five in a row, freestyle. Both formats may
+ * start with a UTF-8 byte-order mark.
+ */
+#ifndef MNK_STORAGE_RECORD_H
+#define MNK_STORAGE_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "mnk/game.h"
+
+enum record_format { RECORD_SGF, RECORD_PSQ };
+
+/* The format a file name implies: .sgf or .psq (any case). */
+bool record_format_for_path(const char *path, enum record_format *out);
+
+/* Writes the game (moves up to g->ply) in `fmt`. False on a write error. */
+bool record_write(FILE *out, const struct game *g, enum record_format fmt);
+
+/* Notes for one move of an SGF record: a comment (C, plain text, escaped
+ * here) and further properties already in SGF form ("BM[2]GW[1]", written
+ * as given: the caller builds them from its own values, never from a file's
+ * text). Either may be NULL. */
+struct record_note {
+    const char *comment;
+    const char *props;
+};
+
+/* Notes on a whole record: further root properties in SGF form (as kept
+ * in struct record_extra), a game comment (GC) and one note per move
+ * (move[i] for g->moves[i], i < g->ply); each may be NULL. */
+struct record_notes {
+    const char *root_props;
+    const char *root_comment;
+    const struct record_note *move;
+    bool counted;   /* MNKSTAT[counted], see struct record_extra */
+};
+
+/* What a record says beyond the game, kept so that a convert or a load and
+ * save loses nothing: the SGF root's properties mnk does not use (GC, C,
+ * EV, DT, other programs' own ones, ...), as they were written. A property
+ * that would not fit is left out whole. */
+#define RECORD_EXTRA_MAX 16384
+struct record_extra {
+    char root[RECORD_EXTRA_MAX];
+    /* The game's end is in the player's statistics already (the full-screen
+     * game counts an end once: an undo may reopen the game, and resumed or
+     * opened later it must not count again). */
+    bool counted;
+};
+
+/* record_write in SGF with the notes. False on a write error. */
+bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes);
+
+/* Reads one game from `text` (len bytes, need not be NUL-terminated) into g.
+ * On failure returns false with a one-line reason in err; g is untouched. */
+bool record_parse(const char *text, size_t len, enum record_format fmt,
+                  struct game *g, char *err, size_t err_size);
+
+/* record_parse, also filling *extra (which may be NULL). */
+bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
+                        struct game *g, struct record_extra *extra, char *err,
+                        size_t err_size);
+
+/* record_write / record_parse on a named file, the format from its name.
+ * Saving replaces the file whole or not at all (storage/safefile.h). Loading
+ * reads regular files only, through safefile_read(): a directory, a pipe or
+ * a device is refused at once, and so is a file of 1 MiB or more. Every
+ * error names the file, and for its content the place (a byte
+ * offset in SGF, a line in PSQ, or the move). */
+bool record_save(const char *path, const struct game *g, char *err, size_t err_size);
+bool record_load(const char *path, struct game *g, char *err, size_t err_size);
+
+/* record_load, also filling *extra (which may be NULL). */
+bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
+                       char *err, size_t err_size);
+
+/* Saves g to path in `fmt` with the notes (SGF only; NULL for none),
+ * creating missing directories with `make_dirs`. */
+bool record_save_notes(const char *path, const struct game *g, enum record_format fmt,
+                       const struct record_notes *notes, bool make_dirs, char *err,
+                       size_t err_size);
+
+#endif

@@ -1,0 +1,662 @@
+/* stats.c — the player's record; see stats.h. */
+#include "storage/stats.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fmt.h"
+#include "play/players.h"
+#include "storage/safefile.h"
+#include "mnk/level.h"
+#include "mnk/i18n.h"
+
+#define HEADER "mnk-stats"
+#define MAX_FIELDS 12   /* a computer row has 11; one more means too many */
+
+void stats_init(struct stats *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+void stats_free(struct stats *s)
+{
+    free(s->rows);
+    free(s->people);
+    stats_init(s);
+}
+
+/* --- order and look-up -------------------------------------------------- */
+
+static int board_cmp(const struct stats_board *a, const struct stats_board *b)
+{
+    if (a->width != b->width)
+        return a->width < b->width ? -1 : 1;
+    if (a->height != b->height)
+        return a->height < b->height ? -1 : 1;
+    if (a->win != b->win)
+        return a->win < b->win ? -1 : 1;
+    if (a->rule != b->rule)
+        return a->rule < b->rule ? -1 : 1;
+    return 0;
+}
+
+/* Levels by the ladder, before any other name. */
+static int opponent_cmp(const char *a, const char *b)
+{
+    const struct level *la = level_find(a), *lb = level_find(b);
+    if (la != NULL && lb != NULL && la != lb)
+        return level_index(la) - level_index(lb);
+    if ((la != NULL) != (lb != NULL))
+        return la != NULL ? -1 : 1;
+    return strcmp(a, b);
+}
+
+static int row_cmp(const struct stats_row *a, const char *opponent, const struct stats_board *b)
+{
+    int c = opponent_cmp(a->opponent, opponent);
+    return c != 0 ? c : board_cmp(&a->board, b);
+}
+
+/* The index of the row, or where it would go (then *found is false). */
+static int row_slot(const struct stats *s, const char *opponent, const struct stats_board *b,
+                    bool *found)
+{
+    int lo = 0, hi = s->n_rows;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (row_cmp(&s->rows[mid], opponent, b) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < s->n_rows && row_cmp(&s->rows[lo], opponent, b) == 0;
+    return lo;
+}
+
+static int people_slot(const struct stats *s, const struct stats_board *b, bool *found)
+{
+    int lo = 0, hi = s->n_people;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (board_cmp(&s->people[mid].board, b) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < s->n_people && board_cmp(&s->people[lo].board, b) == 0;
+    return lo;
+}
+
+/* Room for one more element in an array of `*cap` of `size` bytes. */
+static bool grow(void **items, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return true;
+    int want = *cap > 0 ? 2 * *cap : 16;
+    void *p = realloc(*items, (size_t)want * size);
+    if (p == NULL)
+        return false;
+    *items = p;
+    *cap = want;
+    return true;
+}
+
+/* A zeroed element made at index i of an array of *n, the later ones moved
+ * up; NULL when out of memory. */
+static void *insert_at(void **items, int *n, int *cap, size_t size, int i)
+{
+    if (!grow(items, *n, cap, size))
+        return NULL;
+    char *at = (char *)*items + (size_t)i * size;
+    memmove(at + size, at, (size_t)(*n - i) * size);
+    memset(at, 0, size);
+    ++*n;
+    return at;
+}
+
+/* The name as the file keeps it: one word of printable ASCII. */
+static void clean_name(const char *name, char *out)
+{
+    size_t n = 0;
+    for (const char *c = name; *c != '\0' && n + 1 < STATS_NAME_MAX; c++)
+        out[n++] = *c > 0x20 && *c < 0x7f ? *c : '_';
+    if (n == 0)
+        out[n++] = '_';
+    out[n] = '\0';
+}
+
+/* The row of (opponent, b), made empty at its place if new; NULL when out
+ * of memory. `opponent` is clean already. */
+static struct stats_row *row_for(struct stats *s, const char *opponent,
+                                 const struct stats_board *b)
+{
+    bool found;
+    int i = row_slot(s, opponent, b, &found);
+    if (found)
+        return &s->rows[i];
+    struct stats_row *r = insert_at((void **)&s->rows, &s->n_rows, &s->cap_rows,
+                                    sizeof *s->rows, i);
+    if (r != NULL) {
+        snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
+        r->board = *b;
+    }
+    return r;
+}
+
+static struct stats_people *people_for(struct stats *s, const struct stats_board *b)
+{
+    bool found;
+    int i = people_slot(s, b, &found);
+    if (found)
+        return &s->people[i];
+    struct stats_people *p = insert_at((void **)&s->people, &s->n_people, &s->cap_people,
+                                       sizeof *s->people, i);
+    if (p != NULL)
+        p->board = *b;
+    return p;
+}
+
+const struct stats_row *stats_find(const struct stats *s, const char *opponent,
+                                   const struct stats_board *b)
+{
+    char name[STATS_NAME_MAX];
+    bool found;
+    clean_name(opponent, name);
+    int i = row_slot(s, name, b, &found);
+    return found ? &s->rows[i] : NULL;
+}
+
+const struct stats_people *stats_find_people(const struct stats *s, const struct stats_board *b)
+{
+    bool found;
+    int i = people_slot(s, b, &found);
+    return found ? &s->people[i] : NULL;
+}
+
+void stats_totals(const struct stats *s, long *won, long *lost, long *drawn)
+{
+    long w = 0, l = 0, d = 0;
+    for (int i = 0; i < s->n_rows; i++) {
+        w += s->rows[i].won;
+        l += s->rows[i].lost;
+        d += s->rows[i].drawn;
+    }
+    if (won != NULL)
+        *won = w;
+    if (lost != NULL)
+        *lost = l;
+    if (drawn != NULL)
+        *drawn = d;
+}
+
+/* --- counting ----------------------------------------------------------- */
+
+static void bump(long *n)
+{
+    if (*n < STATS_COUNT_MAX)
+        ++*n;
+}
+
+static void extend(struct stats_streak *streak, long *best, enum stats_outcome o)
+{
+    if (streak->kind == o) {
+        bump(&streak->length);
+    } else {
+        streak->kind = o;
+        streak->length = 1;
+    }
+    if (o == STATS_WON && streak->length > *best)
+        *best = streak->length;
+}
+
+bool stats_add(struct stats *s, const char *opponent, const struct stats_board *b,
+               enum stats_outcome o)
+{
+    char name[STATS_NAME_MAX];
+    clean_name(opponent, name);
+    if (o == STATS_NONE)
+        return false;
+    struct stats_row *r = row_for(s, name, b);
+    if (r == NULL)
+        return false;
+    bump(o == STATS_WON ? &r->won : o == STATS_LOST ? &r->lost : &r->drawn);
+    extend(&r->streak, &r->best, o);
+    extend(&s->streak, &s->best, o);
+    return true;
+}
+
+bool stats_add_people(struct stats *s, const struct stats_board *b, enum outcome o)
+{
+    if (o == OUTCOME_ONGOING)
+        return false;
+    struct stats_people *p = people_for(s, b);
+    if (p == NULL)
+        return false;
+    bump(o == OUTCOME_BLACK_WINS ? &p->black : o == OUTCOME_WHITE_WINS ? &p->white : &p->drawn);
+    return true;
+}
+
+/* A game counts once over, unless two computers played it. */
+static bool counts(const struct game *g)
+{
+    return game_over(g) && (g->config.player[0].kind == PLAYER_HUMAN ||
+                            g->config.player[1].kind == PLAYER_HUMAN);
+}
+
+bool stats_add_game(struct stats *s, const struct game *g)
+{
+    if (!counts(g))
+        return false;
+    const struct stats_board b = { g->board.width, g->board.height, g->board.win,
+                                   g->board.rule };
+    bool computer[2];
+    for (int i = 0; i < 2; i++)
+        computer[i] = g->config.player[i].kind == PLAYER_COMPUTER;
+    if (!computer[0] && !computer[1])
+        return stats_add_people(s, &b, g->result.outcome);
+    int person = computer[0] ? 1 : 0;   /* 0 Black, 1 White */
+    enum outcome person_wins = person == 0 ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
+    enum stats_outcome o = g->result.outcome == OUTCOME_DRAW ? STATS_DRAWN
+                         : g->result.outcome == person_wins ? STATS_WON : STATS_LOST;
+    char name[GAME_PLAYER_SPEC_MAX];
+    players_record_name(&g->config.player[1 - person], name, sizeof name);
+    return stats_add(s, name, &b, o);
+}
+
+/* --- the file ------------------------------------------------------------ */
+
+static const char streak_letters[] = { [STATS_NONE] = '-', [STATS_WON] = 'W',
+                                       [STATS_LOST] = 'L', [STATS_DRAWN] = 'D' };
+
+static void put_board(FILE *out, const struct stats_board *b)
+{
+    fprintf(out, "%dx%d %d %s", b->width, b->height, b->win, rule_name(b->rule));
+}
+
+void stats_print(FILE *out, const struct stats *s)
+{
+    fprintf(out, "%s %d\n", HEADER, STATS_VERSION);
+    fprintf(out, "# streak KIND LENGTH BEST: all games against the computer\n");
+    fprintf(out, "streak %c %ld %ld\n", streak_letters[s->streak.kind], s->streak.length,
+            s->best);
+    if (s->n_rows > 0)
+        fprintf(out, "# computer NAME WxH K RULE WON LOST DRAWN KIND LENGTH BEST\n");
+    for (int i = 0; i < s->n_rows; i++) {
+        const struct stats_row *r = &s->rows[i];
+        fprintf(out, "computer %s ", r->opponent);
+        put_board(out, &r->board);
+        fprintf(out, " %ld %ld %ld %c %ld %ld\n", r->won, r->lost, r->drawn,
+                streak_letters[r->streak.kind], r->streak.length, r->best);
+    }
+    if (s->n_people > 0)
+        fprintf(out, "# people WxH K RULE BLACK WHITE DRAWN\n");
+    for (int i = 0; i < s->n_people; i++) {
+        const struct stats_people *p = &s->people[i];
+        fprintf(out, "people ");
+        put_board(out, &p->board);
+        fprintf(out, " %ld %ld %ld\n", p->black, p->white, p->drawn);
+    }
+}
+
+static bool write_stats(FILE *out, const void *ctx)
+{
+    stats_print(out, ctx);
+    return true;   /* a failed write shows in the stream's error flag */
+}
+
+bool stats_write(const char *path, const struct stats *s, char *err, size_t err_size)
+{
+    return safefile_write(path, write_stats, s, true, err, err_size);
+}
+
+/* A count: 1 to 9 decimal digits, no sign, no leading zero but "0". */
+static bool parse_count(const char *t, long *out)
+{
+    size_t n = strlen(t);
+    if (n == 0 || n > 9 || (n > 1 && t[0] == '0'))
+        return false;
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] < '0' || t[i] > '9')
+            return false;
+        v = v * 10 + (t[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* "WxH", "K" and "RULE", checked as a board the game accepts. */
+static bool parse_board(char **f, struct stats_board *b)
+{
+    long w, h, k;
+    char *x = strchr(f[0], 'x');
+    if (x == NULL)
+        return false;
+    *x = '\0';
+    bool ok = parse_count(f[0], &w) && parse_count(x + 1, &h) && parse_count(f[1], &k) &&
+              w <= BOARD_MAX_SIDE && h <= BOARD_MAX_SIDE && k <= BOARD_MAX_SIDE &&
+              board_check_size((int)w, (int)h, (int)k) == NULL && rule_parse(f[2], &b->rule);
+    *x = 'x';
+    if (!ok || strcmp(f[2], rule_name(b->rule)) != 0)   /* as written, not an alias */
+        return false;
+    b->width = (int)w;
+    b->height = (int)h;
+    b->win = (int)k;
+    return true;
+}
+
+/* The games of one kind of result. */
+static long games_of(enum stats_outcome kind, long won, long lost, long drawn)
+{
+    return kind == STATS_WON ? won : kind == STATS_LOST ? lost : kind == STATS_DRAWN ? drawn : 0;
+}
+
+/* KIND LENGTH BEST, checked against the games they are a run of. */
+static bool parse_streak(char **f, long won, long lost, long drawn, struct stats_streak *st,
+                         long *best)
+{
+    if (strlen(f[0]) != 1 || !parse_count(f[1], &st->length) || !parse_count(f[2], best))
+        return false;
+    const char *k = memchr(streak_letters, f[0][0], sizeof streak_letters);
+    if (k == NULL)
+        return false;
+    st->kind = (enum stats_outcome)(k - streak_letters);
+    if ((st->kind == STATS_NONE) != (st->length == 0) ||
+        st->length > games_of(st->kind, won, lost, drawn) || *best > won)
+        return false;
+    return st->kind != STATS_WON || st->length <= *best;
+}
+
+/* Splits a line at runs of spaces into at most MAX_FIELDS fields; the
+ * count, or MAX_FIELDS + 1 when there are more. */
+static int split(char *line, char **f)
+{
+    int n = 0;
+    char *c = line;
+    for (;;) {
+        while (*c == ' ')
+            *c++ = '\0';
+        if (*c == '\0')
+            return n;
+        if (n == MAX_FIELDS)
+            return MAX_FIELDS + 1;
+        f[n++] = c;
+        c += strcspn(c, " ");
+    }
+}
+
+/* "WxH K RULE X Y Z": a board and three counts. NULL, or what is wrong. */
+static const char *parse_games(char **f, struct stats_board *b, long *x, long *y, long *z)
+{
+    if (!parse_board(f, b))
+        return "the board is not WxH K RULE of a game mnk plays";
+    if (!parse_count(f[3], x) || !parse_count(f[4], y) || !parse_count(f[5], z))
+        return "a count is not a number of at most nine digits";
+    return NULL;
+}
+
+/* One line after the header into *s; false when it is not understood. */
+static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why, size_t size)
+{
+    char *f[MAX_FIELDS];
+    int n = split(line, f);
+    if (n == 0)
+        return fmt_fail(why, size, "an empty line of spaces");
+    if (strcmp(f[0], "streak") == 0) {
+        if (*have_streak)
+            return fmt_fail(why, size, "a second streak line");
+        /* Checked against the totals once every row is read. */
+        if (n != 4 || !parse_streak(f + 1, STATS_COUNT_MAX, STATS_COUNT_MAX, STATS_COUNT_MAX,
+                                    &s->streak, &s->best))
+            return fmt_fail(why, size, "the streak is not KIND LENGTH BEST");
+        *have_streak = true;
+        return true;
+    }
+    if (strcmp(f[0], "computer") == 0) {
+        struct stats_row r;
+        memset(&r, 0, sizeof r);
+        if (n != 11)
+            return fmt_fail(why, size, "a computer row has 11 fields, not %d", n);
+        clean_name(f[1], r.opponent);
+        if (strcmp(r.opponent, f[1]) != 0)
+            return fmt_fail(why, size, "the opponent's name is too long or not printable ASCII");
+        const char *wrong = parse_games(f + 2, &r.board, &r.won, &r.lost, &r.drawn);
+        if (wrong != NULL)
+            return fmt_fail(why, size, "%s", wrong);
+        if (!parse_streak(f + 8, r.won, r.lost, r.drawn, &r.streak, &r.best))
+            return fmt_fail(why, size, "the streak does not fit the games");
+        /* Put in order once all are read (sort_rows): one at its place
+         * each time would take time that grows with the square of the
+         * rows, for a file made to stall. */
+        if (!grow((void **)&s->rows, s->n_rows, &s->cap_rows, sizeof *s->rows))
+            return fmt_fail(why, size, "out of memory");
+        s->rows[s->n_rows++] = r;
+        return true;
+    }
+    if (strcmp(f[0], "people") == 0) {
+        struct stats_people p;
+        memset(&p, 0, sizeof p);
+        if (n != 7)
+            return fmt_fail(why, size, "a people row has 7 fields, not %d", n);
+        const char *wrong = parse_games(f + 1, &p.board, &p.black, &p.white, &p.drawn);
+        if (wrong != NULL)
+            return fmt_fail(why, size, "%s", wrong);
+        if (!grow((void **)&s->people, s->n_people, &s->cap_people, sizeof *s->people))
+            return fmt_fail(why, size, "out of memory");
+        s->people[s->n_people++] = p;
+        return true;
+    }
+    /* The file's own bytes go into the message as printable ASCII only. */
+    char kind[21];
+    size_t k = 0;
+    for (const char *c = f[0]; *c != '\0' && k + 1 < sizeof kind; c++)
+        kind[k++] = *c >= 0x20 && *c < 0x7f ? *c : '?';
+    kind[k] = '\0';
+    return fmt_fail(why, size, "'%s' is no kind of line here", kind);
+}
+
+static int row_order(const void *a, const void *b)
+{
+    const struct stats_row *y = b;
+    return row_cmp(a, y->opponent, &y->board);
+}
+
+static int people_order(const void *a, const void *b)
+{
+    return board_cmp(&((const struct stats_people *)a)->board,
+                     &((const struct stats_people *)b)->board);
+}
+
+/* Puts the rows read in order; false when one is there twice. */
+static bool sort_rows(struct stats *s)
+{
+    if (s->n_rows > 1)
+        qsort(s->rows, (size_t)s->n_rows, sizeof *s->rows, row_order);
+    if (s->n_people > 1)
+        qsort(s->people, (size_t)s->n_people, sizeof *s->people, people_order);
+    for (int i = 1; i < s->n_rows; i++)
+        if (row_order(&s->rows[i - 1], &s->rows[i]) == 0)
+            return false;
+    for (int i = 1; i < s->n_people; i++)
+        if (people_order(&s->people[i - 1], &s->people[i]) == 0)
+            return false;
+    return true;
+}
+
+/* The header line: "mnk-stats N". */
+static enum stats_read_result check_header(const char *path, const char *line, char *err,
+                                           size_t err_size)
+{
+    size_t n = strlen(HEADER);
+    long version;
+    if (strncmp(line, HEADER, n) != 0 || line[n] != ' ' || !parse_count(line + n + 1, &version)) {
+        fmt_fail(err, err_size, "%s: line 1: not a statistics file (no '%s %d')", path, HEADER,
+             STATS_VERSION);
+        return STATS_READ_BAD;
+    }
+    if (version > STATS_VERSION) {
+        fmt_fail(err, err_size, "%s: written by a later mnk (version %ld)", path, version);
+        return STATS_READ_LEAVE;
+    }
+    if (version != STATS_VERSION) {
+        fmt_fail(err, err_size, "%s: line 1: unknown version %ld", path, version);
+        return STATS_READ_BAD;
+    }
+    return STATS_READ_OK;
+}
+
+static enum stats_read_result parse(const char *path, char *text, size_t len, struct stats *s,
+                                    char *err, size_t err_size)
+{
+    if (memchr(text, '\0', len) != NULL) {
+        fmt_fail(err, err_size, "%s: a NUL byte at byte %zu", path,
+             (size_t)((char *)memchr(text, '\0', len) - text) + 1);
+        return STATS_READ_BAD;
+    }
+    bool have_streak = false;
+    int number = 0;
+    char *next = text;
+    while (next != NULL && *next != '\0') {
+        char *line = next;
+        next = strchr(line, '\n');
+        if (next != NULL)
+            *next++ = '\0';
+        size_t n = strlen(line);
+        if (n > 0 && line[n - 1] == '\r')
+            line[--n] = '\0';
+        number++;
+        if (number == 1) {
+            enum stats_read_result r = check_header(path, line, err, err_size);
+            if (r != STATS_READ_OK)
+                return r;
+            continue;
+        }
+        if (n == 0 || line[0] == '#')
+            continue;
+        char why[120];
+        if (!parse_line(line, s, &have_streak, why, sizeof why)) {
+            fmt_fail(err, err_size, "%s: line %d: %s", path, number, why);
+            return STATS_READ_BAD;
+        }
+    }
+    if (number == 0) {   /* safefile never leaves an empty file */
+        fmt_fail(err, err_size, "%s: empty", path);
+        return STATS_READ_BAD;
+    }
+    if (!sort_rows(s)) {
+        fmt_fail(err, err_size, "%s: a row is there twice", path);
+        return STATS_READ_BAD;
+    }
+    long won, lost, drawn;
+    stats_totals(s, &won, &lost, &drawn);
+    if (s->streak.length > games_of(s->streak.kind, won, lost, drawn) || s->best > won) {
+        fmt_fail(err, err_size, "%s: the streak is longer than the games", path);
+        return STATS_READ_BAD;
+    }
+    return STATS_READ_OK;
+}
+
+enum stats_read_result stats_parse(const char *name, const char *text, size_t len,
+                                   struct stats *s, char *err, size_t err_size)
+{
+    stats_free(s);
+    err[0] = '\0';
+    if (len > STATS_FILE_MAX) {
+        fmt_fail(err, err_size, "%s: larger than %d bytes", name, STATS_FILE_MAX);
+        return STATS_READ_BAD;
+    }
+    char *copy = malloc(len + 1);   /* parse() cuts it into lines */
+    if (copy == NULL) {
+        fmt_fail(err, err_size, "%s: out of memory", name);
+        return STATS_READ_LEAVE;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    enum stats_read_result r = parse(name, copy, len, s, err, err_size);
+    free(copy);
+    if (r != STATS_READ_OK)
+        stats_free(s);
+    return r;
+}
+
+enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
+                                  size_t err_size)
+{
+    stats_free(s);
+    err[0] = '\0';
+    char *text = NULL;
+    size_t len = 0;
+    char why[4096 + 200];
+    switch (safefile_read(path, STATS_FILE_MAX, &text, &len, why, sizeof why)) {
+    case SAFEFILE_OK:
+        break;
+    case SAFEFILE_MISSING:
+        return STATS_READ_OK;
+    case SAFEFILE_TOO_LARGE:
+        /* Read as far as that, and it is no file of ours. */
+        fmt_fail(err, err_size, "%s", why);
+        return STATS_READ_BAD;
+    case SAFEFILE_NOT_FILE:
+    case SAFEFILE_UNREADABLE:
+        /* Nothing is known of its content: it may hold every game the
+         * player has counted, so it is neither set aside nor written over. */
+        fmt_fail(err, err_size, _("cannot read %s"), why);
+        return STATS_READ_LEAVE;
+    }
+    enum stats_read_result r = parse(path, text, len, s, err, err_size);
+    free(text);
+    if (r != STATS_READ_OK)
+        stats_free(s);
+    return r;
+}
+
+bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
+{
+    char err[4096 + 200];
+    note[0] = '\0';
+    switch (stats_read(path, s, err, sizeof err)) {
+    case STATS_READ_OK:
+        return true;
+    case STATS_READ_LEAVE:
+        return fmt_fail(note, note_size, "%s", err);
+    case STATS_READ_BAD:
+        break;
+    }
+    /* Short enough for a status line: the new name without its directory
+     * (it stays beside the file, see stats.h), then the reason without the
+     * path it starts with. */
+    size_t n = strlen(path);
+    const char *why = strncmp(err, path, n) == 0 && err[n] == ':' ? err + n + 2 : err;
+    char aside[4096];
+    if (!safefile_set_aside(path, aside, sizeof aside))
+        return fmt_fail(note, note_size, _("statistics not understood (%s) and could not be set "
+                                       "aside: %s"), why, path);
+    const char *base = strrchr(aside, '/');
+    snprintf(note, note_size, _("statistics moved to %s (%s); counting starts afresh"),
+             base != NULL ? base + 1 : aside, why);
+    return true;
+}
+
+bool stats_count(const char *path, const struct game *g, char *note, size_t note_size)
+{
+    note[0] = '\0';
+    if (!counts(g))
+        return true;
+    struct stats s;
+    stats_init(&s);
+    if (!stats_load(path, &s, note, note_size))
+        return false;   /* s is empty: nothing to free */
+    char err[4096 + 200];
+    bool ok = stats_add_game(&s, g) ? stats_write(path, &s, err, sizeof err)
+                                    : fmt_fail(err, sizeof err, "out of memory");
+    stats_free(&s);
+    if (!ok) {
+        size_t used = strlen(note);
+        snprintf(note + used, note_size - used, "%s", used > 0 ? _("; ") : "");
+        used = strlen(note);
+        snprintf(note + used, note_size - used, _("the game was not counted: %s"), err);
+    }
+    return ok;
+}

@@ -1,0 +1,164 @@
+/* stats.h — the player's record: games won, lost and drawn against each
+ * computer opponent on each board, with streaks, and the games two people
+ * played at one keyboard, counted apart. No curses.
+ *
+ * What counts: a game against the computer counts for the person, against
+ * the opponent's name as records give it (players_record_name: a level
+ * such as "club", a strategy, an external engine's program name), on its
+ * board (width × height, win length k, rule). A game between two people
+ * counts per board as a win for Black, a win for White or a draw. A game
+ * between two computers does not count. Resigning is a loss, the
+ * opponent's forfeit a win.
+ *
+ * Streaks: the current streak is the run of equal results (won, lost or
+ * drawn) that the latest games end with; the best streak is the longest run
+ * of games won. A draw ends a run of wins. Each row keeps its own, and the
+ * games against the computer keep one over all rows.
+ *
+ * The file (by default $XDG_DATA_HOME/mnk/stats, see tui/saves.h) is text,
+ * one fact a line after the header "mnk-stats 1"; lines starting with '#'
+ * and blank lines are skipped:
+ *     streak KIND LENGTH BEST           (over all games against the computer)
+ *     computer NAME WxH K RULE WON LOST DRAWN KIND LENGTH BEST
+ *     people WxH K RULE BLACK WHITE DRAWN
+ * KIND is W, L, D, or - with a LENGTH of 0. It is written whole or not at
+ * all (storage/safefile.h). Reading is strict: a file that is not exactly this
+ * (a bad header, a line not understood, a count out of range, a streak
+ * longer than its games, a row twice, a NUL byte, more than
+ * STATS_FILE_MAX bytes) is refused as a whole, and stats_load() then sets
+ * it aside — renamed, never deleted — so that counting starts afresh and
+ * the player is told once; it stays in the same directory, renamed
+ * stats.corrupt-YYYYmmdd-HHMMSS. A file of a later version is left alone
+ * and not written over, and so is one that cannot be read at all (the
+ * system refuses it: permission, an I/O error; or it is no regular file: a
+ * directory, a FIFO; storage/safefile.h): nothing is known against its content,
+ * so it is said ("cannot read PATH: reason"), and no game is counted over
+ * it until it reads again.
+ */
+#ifndef MNK_STORAGE_STATS_H
+#define MNK_STORAGE_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "mnk/game.h"
+
+#define STATS_VERSION 1
+#define STATS_NAME_MAX 48           /* an opponent's name, with its NUL */
+#define STATS_FILE_MAX (1 << 20)    /* bytes; a larger file is refused */
+#define STATS_COUNT_MAX 999999999L  /* counts stop there */
+
+enum stats_outcome { STATS_NONE, STATS_WON, STATS_LOST, STATS_DRAWN };
+
+/* A run of equal results; kind STATS_NONE when length is 0. */
+struct stats_streak {
+    enum stats_outcome kind;
+    long length;
+};
+
+struct stats_board {
+    int width, height, win;
+    enum rule rule;
+};
+
+/* The games against one computer opponent on one board. */
+struct stats_row {
+    char opponent[STATS_NAME_MAX];
+    struct stats_board board;
+    long won, lost, drawn;
+    struct stats_streak streak;
+    long best;                  /* the longest run of wins */
+};
+
+/* The games between two people on one board. */
+struct stats_people {
+    struct stats_board board;
+    long black, white, drawn;   /* won by Black, by White; drawn */
+};
+
+/* Rows are kept in order: opponents that are levels from the weakest up,
+ * then other names in byte order; for one opponent, smaller boards first
+ * (width, height, k, rule). People's rows by board likewise. */
+struct stats {
+    struct stats_row *rows;
+    int n_rows, cap_rows;
+    struct stats_people *people;
+    int n_people, cap_people;
+    struct stats_streak streak; /* over all games against the computer */
+    long best;
+};
+
+/* An empty record (no allocation yet). */
+void stats_init(struct stats *s);
+
+/* Frees the rows; *s is empty again. */
+void stats_free(struct stats *s);
+
+/* Counts one game against the computer `opponent` (any bytes: outside
+ * printable ASCII, and spaces, become '_'; cut to STATS_NAME_MAX - 1) on
+ * board b, from the person's side. False only when out of memory (nothing
+ * changes then). */
+bool stats_add(struct stats *s, const char *opponent, const struct stats_board *b,
+               enum stats_outcome o);
+
+/* Counts one game between two people on board b ending in `o` (a win for
+ * Black, for White, or a draw). False when out of memory or o is
+ * OUTCOME_ONGOING. */
+bool stats_add_people(struct stats *s, const struct stats_board *b, enum outcome o);
+
+/* Counts game g, which has ended, by the rules above: true when it counted,
+ * false when it does not count (not over, two computers) or memory ran
+ * out. */
+bool stats_add_game(struct stats *s, const struct game *g);
+
+/* The row of `opponent` on board b, or NULL. */
+const struct stats_row *stats_find(const struct stats *s, const char *opponent,
+                                   const struct stats_board *b);
+
+/* The people's row of board b, or NULL. */
+const struct stats_people *stats_find_people(const struct stats *s, const struct stats_board *b);
+
+/* All games against the computer: won, lost, drawn (any may be NULL). */
+void stats_totals(const struct stats *s, long *won, long *lost, long *drawn);
+
+/* What stats_read() made of a file. */
+enum stats_read_result {
+    STATS_READ_OK,       /* read, or missing: an empty record */
+    STATS_READ_BAD,      /* read but not understood, or too large: set it aside */
+    STATS_READ_LEAVE,    /* a later version's, not readable, or no memory:
+                          * leave it alone */
+};
+
+/* Reads `path` into *s (emptied first; left empty unless STATS_READ_OK),
+ * with a one-line reason in err otherwise, naming the file and the line,
+ * in printable ASCII whatever the file holds. */
+enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
+                                  size_t err_size);
+
+/* The same for the file's content text[0 .. len), `name` standing for
+ * the file in the reason. */
+enum stats_read_result stats_parse(const char *name, const char *text, size_t len,
+                                   struct stats *s, char *err, size_t err_size);
+
+/* Prints *s to `out` as the file holds it (stats_write()'s content). */
+void stats_print(FILE *out, const struct stats *s);
+
+/* Writes *s to `path` whole or not at all, creating missing directories.
+ * False with a one-line reason in err, the file then untouched. */
+bool stats_write(const char *path, const struct stats *s, char *err, size_t err_size);
+
+/* Reads `path` for use: a file stats_read() refuses as bad is set aside
+ * (safefile_set_aside) and *s starts empty, `note` saying where it went
+ * and why — the once the player is told. False, with the reason in note,
+ * when the file is there but must not be written over (a later version's,
+ * one that cannot be read, or one that could not be set aside). note is
+ * "" when all went well. */
+bool stats_load(const char *path, struct stats *s, char *note, size_t note_size);
+
+/* Counts game g into the file at `path`: stats_load(), stats_add_game(),
+ * stats_write(). True when the file now holds it, or when g does not
+ * count; note as for stats_load(), or why it could not be counted. */
+bool stats_count(const char *path, const struct game *g, char *note, size_t note_size);
+
+#endif
