@@ -86,20 +86,11 @@ void learn_replay_free(struct learn_replay *r)
     r->have_table = false;
 }
 
-bool learn_any_four(const struct position *p, int side)
-{
-    return position_any(p, side, COMBO_4) || position_any(p, side, COMBO_43) ||
-           position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
-}
-
 bool learn_quiet(const struct position *p, int me)
 {
-    int op = 1 - me;
-    if (position_any(p, me, COMBO_5) || position_any(p, op, COMBO_5) ||
-        position_any(p, me, COMBO_F4) || position_any(p, op, COMBO_F4))
-        return false;
-    return learn_any_four(p, op) ||
-           (!position_any(p, me, COMBO_43) && !position_any(p, me, COMBO_33));
+    int forced;
+    return position_decide(p, me, 0, &forced) == 0 && forced < 0 &&
+           !position_any(p, 1 - me, COMBO_F4);
 }
 
 void *learn_grow(const char *tool, void *p, size_t *cap, size_t size)

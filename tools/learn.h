@@ -49,14 +49,10 @@ bool learn_replay_start(struct learn_replay *r, const char *tool, const char *pa
 /* Frees the tables; r may be loaded again after zeroing. */
 void learn_replay_free(struct learn_replay *r);
 
-/* Whether `side` (0/1) has a cell making a four or better. */
-bool learn_any_four(const struct position *p, int side);
-
-/* Whether the search's decide() settles nothing with `me` to move (no five
- * to make or to block, no open four, no four-three or double three that
- * wins) and the opponent has no open three (no cell making an open four)
- * to answer: the evaluation has the say, and the quiet moves are ordered
- * under the beam. */
+/* Whether position_decide() settles nothing with `me` to move and the
+ * opponent has no open three (no cell making an open four) to answer: where
+ * the search's leaves take the evaluation's word (search.c's quiescence
+ * test), and the quiet moves are ordered under the beam. */
 bool learn_quiet(const struct position *p, int me);
 
 /* p grown to twice *cap elements of `size` bytes (65,536 from 0); *cap is

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "engine/pattern.h"
+#include "mnk/ai.h"
 #include "mnk/board.h"
 
 #define POSITION_WORDS ((BOARD_MAX_CELLS + 63) / 64)
@@ -255,6 +256,40 @@ static inline int position_threats(const struct position *p, int me)
 static inline int position_first(const struct position *p, int side, enum combo c)
 {
     return cellset_first(position_set(p, side, c), p->words);
+}
+
+/* Whether `side` (0/1) has a cell making a four or better. */
+static inline bool position_any_four(const struct position *p, int side)
+{
+    return position_any(p, side, COMBO_4) || position_any(p, side, COMBO_43) ||
+           position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
+}
+
+/* What the line classes alone say with `me` (0/1) to move, `ply` plies
+ * below the root: a win or loss score (mnk/ai.h), or 0 when nothing is
+ * decided. *forced receives the cell that must be blocked (the other
+ * side's five to make), or −1. Decided: a five to make; two of the other
+ * side's to block; an open four to make; a four-three or double three to
+ * make when the other side has no four to answer with. The search's
+ * leaves and the tools' "quiet position" both start from this. */
+static inline int position_decide(const struct position *p, int me, int ply, int *forced)
+{
+    int op = 1 - me;
+    *forced = -1;
+    if (position_any(p, me, COMBO_5))
+        return AI_SCORE_WIN - ply - 1;
+    if (position_several(p, op, COMBO_5))
+        return -(AI_SCORE_WIN - ply - 2);
+    if (position_any(p, op, COMBO_5)) {
+        *forced = position_first(p, op, COMBO_5);
+        return 0;
+    }
+    if (position_any(p, me, COMBO_F4))
+        return AI_SCORE_WIN - ply - 3;
+    if (!position_any_four(p, op) &&
+        (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
+        return AI_SCORE_WIN - ply - 5;
+    return 0;
 }
 
 /* The candidate moves: empty cells with a stone within two (in the 5×5

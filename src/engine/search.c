@@ -247,34 +247,6 @@ static int evaluate(const struct search *s, int me)
     return score;
 }
 
-static bool any_four_cell(const struct position *p, int side)
-{
-    return position_any(p, side, COMBO_4) || position_any(p, side, COMBO_43) ||
-           position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
-}
-
-/* What the line classes alone say about the side to move `me`: a win or loss
- * score, or 0 when nothing is decided. *forced receives the cell that must be
- * blocked, or −1. */
-static int decide(const struct position *p, int me, int ply, int *forced)
-{
-    int op = 1 - me;
-    *forced = -1;
-    if (position_any(p, me, COMBO_5))
-        return WIN - ply - 1;
-    if (position_several(p, op, COMBO_5))
-        return -(WIN - ply - 2);
-    if (position_any(p, op, COMBO_5)) {
-        *forced = position_first(p, op, COMBO_5);
-        return 0;
-    }
-    if (position_any(p, me, COMBO_F4))
-        return WIN - ply - 3;
-    if (!any_four_cell(p, op) && (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
-        return WIN - ply - 5;
-    return 0;
-}
-
 /* The n-th last stone placed (0: the last), in the tree or before the root;
  * −1 when unknown. */
 static int recent(const struct search *s, int n)
@@ -409,7 +381,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return 0;
 
     int forced;
-    int decided = decide(p, me, ply, &forced);
+    int decided = position_decide(p, me, ply, &forced);
     if (decided != 0)
         return decided;
     if (board_full(&p->b) || ply >= MAX_PLY - 1)
@@ -634,7 +606,7 @@ static int iterate(struct search *s, int me, int max_depth)
     struct position *p = &s->pos;
     struct move *root = s->moves[0];
     int forced;
-    decide(p, me, 0, &forced);
+    position_decide(p, me, 0, &forced);
     bool lost;
     int n = generate(s, me, 0, forced, -1, root, &lost);
     s->root_n = n;
@@ -766,7 +738,7 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
 static int fallback(struct search *s, int me)
 {
     int forced;
-    decide(&s->pos, me, 0, &forced);
+    position_decide(&s->pos, me, 0, &forced);
     bool lost;
     int n = generate(s, me, 0, forced, -1, s->moves[0], &lost);
     if (n > 0) {
@@ -873,7 +845,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         move = fallback(s, me);
     } else {
         int forced;
-        int decided = decide(p, me, 0, &forced);
+        int decided = position_decide(p, me, 0, &forced);
         if (position_any(p, me, COMBO_5)) {
             move = position_first(p, me, COMBO_5);
             report(s, 0, decided, move);
