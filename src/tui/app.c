@@ -285,11 +285,9 @@ static void load_settings(struct app *a)
 {
     char path[SAVES_PATH_MAX], warn[SAVES_PATH_MAX + 80] = "";
     settings_default(&a->settings);
-    if (settings_path(path, sizeof path))
+    if (saves_settings_path(path, sizeof path, NULL, 0))
         settings_load(path, &a->settings, warn, sizeof warn);
-    struct game_config c;
-    settings_to_config(&a->settings, &c);
-    menu_set_form(&a->menu, &c);
+    menu_set_form(&a->menu, &a->settings.game);
     a->options.marks = a->settings.marks;
     a->options.look = a->settings.look;
     if (warn[0] != '\0')
@@ -306,7 +304,10 @@ static void save_settings(struct app *a, const struct settings *now)
     a->settings = *now;
     char path[SAVES_PATH_MAX], err[SAVES_PATH_MAX + 80];
     a->settings_error[0] = '\0';
-    if (settings_path(path, sizeof path) && !settings_save(path, now, err, sizeof err)) {
+    /* No HOME is no place to keep them, and no news either: playing on
+     * without one is a choice, said once the game itself cannot be kept. */
+    bool placed = saves_settings_path(path, sizeof path, err, sizeof err);
+    if (placed ? !settings_save(path, now, err, sizeof err) : getenv("HOME") != NULL) {
         snprintf(a->settings_error, sizeof a->settings_error, _("settings not kept: %s"), err);
         menu_say(&a->menu, a->settings_error);
     }

@@ -125,6 +125,10 @@ bool saves_load(const char *path, struct game *g, struct record_extra *extra, ch
  * saves_dir(), with XDG_DATA_HOME and ~/.local/share. */
 bool saves_data_dir(char *buf, size_t size);
 
+/* The settings file (tui/settings.h): $XDG_CONFIG_HOME/mnk/settings, by
+ * default ~/.config/mnk/settings. False as for saves_stats_path(). */
+bool saves_settings_path(char *buf, size_t size, char *why, size_t why_size);
+
 /* The player's statistics file (storage/stats.h): $XDG_DATA_HOME/mnk/stats, by
  * default ~/.local/share/mnk/stats. False as for saves_data_dir(), with
  * the reason in `why` as for saves_new_path(). */

@@ -18,65 +18,40 @@
 #define SETTINGS_FILE_MAX (64 * 1024)
 #define SETTINGS_WHY_MAX 4300   /* a path, and the system's reason after it */
 
-static void set_player(char *dst, const char *name)
+/* Sets player p to `name`: "human", or a level's name. */
+static void set_player(struct player *p, const char *name)
 {
-    snprintf(dst, SETTINGS_PLAYER_MAX, "%s", name);
+    bool human = strcmp(name, "human") == 0;
+    *p = (struct player){ .kind = human ? PLAYER_HUMAN : PLAYER_COMPUTER };
+    if (!human)
+        snprintf(p->spec, sizeof p->spec, "%s", name);
 }
 
 void settings_default(struct settings *s)
 {
-    struct game_config c;   /* a new game's board and players (game.h) */
-    game_config_default(&c);
     memset(s, 0, sizeof *s);
-    settings_from_config(s, &c);
-    set_player(s->player[1], level_default()->name);
+    game_config_default(&s->game);   /* a new game's board and players */
+    set_player(&s->game.player[1], level_default()->name);
     s->marks = true;
-}
-
-void settings_to_config(const struct settings *s, struct game_config *c)
-{
-    game_config_default(c);
-    c->width = s->width;
-    c->height = s->height;
-    c->win = s->win;
-    c->rule = s->rule;
-    for (int i = 0; i < 2; i++) {
-        struct player *p = &c->player[i];
-        if (strcmp(s->player[i], "human") == 0)
-            continue;
-        p->kind = PLAYER_COMPUTER;
-        snprintf(p->spec, sizeof p->spec, "%s", s->player[i]);
-    }
 }
 
 void settings_from_config(struct settings *s, const struct game_config *c)
 {
-    s->width = c->width;
-    s->height = c->height;
-    s->win = c->win;
-    s->rule = c->rule;
+    struct player kept[2] = { s->game.player[0], s->game.player[1] };
+    game_config_default(&s->game);
+    s->game.width = c->width;
+    s->game.height = c->height;
+    s->game.win = c->win;
+    s->game.rule = c->rule;
     for (int i = 0; i < 2; i++) {
         const struct player *p = &c->player[i];
         if (p->kind == PLAYER_HUMAN)
-            set_player(s->player[i], "human");
+            set_player(&s->game.player[i], "human");
         else if (level_find(p->spec) != NULL)
-            set_player(s->player[i], p->spec);
+            set_player(&s->game.player[i], p->spec);
+        else
+            s->game.player[i] = kept[i];
     }
-}
-
-bool settings_path(char *buf, size_t size)
-{
-    const char *config = getenv("XDG_CONFIG_HOME");
-    int n;
-    if (config != NULL && config[0] == '/') {
-        n = snprintf(buf, size, "%s/mnk/settings", config);
-    } else {
-        const char *home = getenv("HOME");
-        if (home == NULL || home[0] == '\0')
-            return false;
-        n = snprintf(buf, size, "%s/.config/mnk/settings", home);
-    }
-    return n > 0 && (size_t)n < size;
 }
 
 /* The first problem only: one message is what the player will see. */
@@ -148,13 +123,13 @@ static bool parse_look(const char *name, enum draw_look *out)
 static bool apply(struct settings *s, const char *key, const char *value)
 {
     if (strcmp(key, "width") == 0)
-        return parse_int(value, BOARD_MIN_SIDE, BOARD_MAX_SIDE, &s->width);
+        return parse_int(value, BOARD_MIN_SIDE, BOARD_MAX_SIDE, &s->game.width);
     if (strcmp(key, "height") == 0)
-        return parse_int(value, BOARD_MIN_SIDE, BOARD_MAX_SIDE, &s->height);
+        return parse_int(value, BOARD_MIN_SIDE, BOARD_MAX_SIDE, &s->game.height);
     if (strcmp(key, "win") == 0)
-        return parse_int(value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &s->win);
+        return parse_int(value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &s->game.win);
     if (strcmp(key, "rule") == 0)
-        return rule_parse(value, &s->rule);
+        return rule_parse(value, &s->game.rule);
     if (strcmp(key, "marks") == 0)
         return parse_bool(value, &s->marks);
     if (strcmp(key, "drawing") == 0)
@@ -170,7 +145,7 @@ static bool apply(struct settings *s, const char *key, const char *value)
     if (strcmp(key, "black") == 0 || strcmp(key, "white") == 0) {
         if (strcmp(value, "human") != 0 && level_find(value) == NULL)
             return false;
-        set_player(s->player[key[0] == 'b' ? 0 : 1], value);
+        set_player(&s->game.player[key[0] == 'b' ? 0 : 1], value);
         return true;
     }
     return false;
@@ -217,16 +192,20 @@ void settings_load(const char *path, struct settings *s, char *warn, size_t warn
     }
     free(text);
     /* A win length longer than both sides (edited by hand) is no game. */
-    int longest = s->width > s->height ? s->width : s->height;
-    if (s->win > longest) {
-        warn_once(warn, warn_size, _("%s: win length %d does not fit the board"), path, s->win);
-        s->win = longest;
+    struct game_config *g = &s->game;
+    int longest = g->width > g->height ? g->width : g->height;
+    if (g->win > longest) {
+        warn_once(warn, warn_size, _("%s: win length %d does not fit the board"), path, g->win);
+        g->win = longest;
     }
 }
 
 static bool write_settings(FILE *out, const void *ctx)
 {
     const struct settings *s = ctx;
+    const struct game_config *g = &s->game;
+    const char *black = g->player[0].kind == PLAYER_HUMAN ? "human" : g->player[0].spec;
+    const char *white = g->player[1].kind == PLAYER_HUMAN ? "human" : g->player[1].spec;
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
             "# the threat marks. Players are `human` or a level (see `mnk levels`);\n"
@@ -235,7 +214,7 @@ static bool write_settings(FILE *out, const void *ctx)
             "# lang is `auto` (the locale's language), `en` or `zh_CN`.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nblack = %s\nwhite = %s\n"
             "marks = %s\ndrawing = %s\nlang = %s\n",
-            s->width, s->height, s->win, rule_name(s->rule), s->player[0], s->player[1],
+            g->width, g->height, g->win, rule_name(g->rule), black, white,
             s->marks ? "yes" : "no", look_names[s->look],
             s->lang[0] != '\0' ? s->lang : "auto");
     return true;

@@ -3,8 +3,8 @@
  * marks are shown, the drawing (draw.h: auto, the terminal's characters,
  * full-width or plain ASCII) and the language chosen in the menu.
  *
- * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings)
- * as `key = value` lines, written whole or not at all (storage/safefile.h).
+ * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings,
+ * as saves_settings_path() in tui/saves.h says) as `key = value` lines, written whole or not at all (storage/safefile.h).
  * Reading never fails the game: a missing file gives the defaults; a line
  * that is not understood (an unknown key, a value out of range, a player
  * that is no level) is skipped, the rest is kept, and the first such line
@@ -25,15 +25,11 @@
 #include "mnk/game.h"
 #include "tui/draw.h"
 
-#define SETTINGS_PLAYER_MAX 32
-
 struct settings {
-    int width;
-    int height;
-    int win;
-    enum rule rule;
-    /* "human" or a level name (level.h), [0] Black, [1] White. */
-    char player[2][SETTINGS_PLAYER_MAX];
+    /* The new-game form's last choice, as the game it starts: board, rule
+     * and players, each a human or a computer at a level (level.h), not
+     * seeded. */
+    struct game_config game;
     bool marks;   /* threat marks on the board */
     enum draw_look look; /* how the board is drawn */
     char lang[32]; /* "en", "zh_CN" (util/i18n.h); "": the locale's language */
@@ -43,15 +39,10 @@ struct settings {
  * the default level (level.h), marks shown. */
 void settings_default(struct settings *s);
 
-/* The board and players of `s` as a game (computers at their levels, not
- * yet seeded), and back: the game's board, rule and players (a computer
- * that is no level keeps the setting it replaces). */
-void settings_to_config(const struct settings *s, struct game_config *c);
+/* Remembers game c's board, rule and players in s->game: a human, or a
+ * computer at a level; a computer that is no level (a strategy, an engine)
+ * keeps the player it would replace. Seeds and times are not kept. */
 void settings_from_config(struct settings *s, const struct game_config *c);
-
-/* The settings file's path. False when there is none: XDG_CONFIG_HOME is
- * unset, empty or relative and HOME is unset or empty, or it does not fit. */
-bool settings_path(char *buf, size_t size);
 
 /* Reads `path` over the defaults. A missing file is no warning; a file
  * that cannot be read is described in `warn` and changes nothing; anything

@@ -18,7 +18,22 @@
 #include <cmocka.h>
 
 #include "mnk/level.h"
+#include "tui/saves.h"
 #include "tui/settings.h"
+
+/* A player as the settings file names it. */
+static const char *name_of(const struct player *p)
+{
+    return p->kind == PLAYER_HUMAN ? "human" : p->spec;
+}
+
+static void set_name(struct player *p, const char *name)
+{
+    bool human = strcmp(name, "human") == 0;
+    *p = (struct player){ .kind = human ? PLAYER_HUMAN : PLAYER_COMPUTER };
+    if (!human)
+        snprintf(p->spec, sizeof p->spec, "%s", name);
+}
 
 static char tmp[64];
 
@@ -54,10 +69,10 @@ static void test_missing_file_gives_defaults(void **state)
     settings_default(&s);
     settings_load(path, &s, warn, sizeof warn);
     assert_string_equal(warn, "");
-    assert_int_equal(s.width, 15);
-    assert_int_equal(s.win, 5);
-    assert_string_equal(s.player[0], "human");
-    assert_string_equal(s.player[1], level_default()->name);
+    assert_int_equal(s.game.width, 15);
+    assert_int_equal(s.game.win, 5);
+    assert_string_equal(name_of(&s.game.player[0]), "human");
+    assert_string_equal(name_of(&s.game.player[1]), level_default()->name);
     assert_true(s.marks);
 }
 
@@ -68,12 +83,12 @@ static void test_round_trip(void **state)
     snprintf(path, sizeof path, "%s/a/b/settings", tmp);
     struct settings s, t;
     settings_default(&s);
-    s.width = 7;
-    s.height = 9;
-    s.win = 4;
-    s.rule = RULE_EXACT;
-    snprintf(s.player[0], sizeof s.player[0], "%s", level_at(0)->name);
-    snprintf(s.player[1], sizeof s.player[1], "human");
+    s.game.width = 7;
+    s.game.height = 9;
+    s.game.win = 4;
+    s.game.rule = RULE_EXACT;
+    set_name(&s.game.player[0], level_at(0)->name);
+    set_name(&s.game.player[1], "human");
     s.marks = false;
     s.look = DRAW_LOOK_WIDE;
     snprintf(s.lang, sizeof s.lang, "zh_CN");
@@ -81,12 +96,12 @@ static void test_round_trip(void **state)
     settings_default(&t);
     settings_load(path, &t, warn, sizeof warn);
     assert_string_equal(warn, "");
-    assert_int_equal(t.width, 7);
-    assert_int_equal(t.height, 9);
-    assert_int_equal(t.win, 4);
-    assert_int_equal(t.rule, RULE_EXACT);
-    assert_string_equal(t.player[0], level_at(0)->name);
-    assert_string_equal(t.player[1], "human");
+    assert_int_equal(t.game.width, 7);
+    assert_int_equal(t.game.height, 9);
+    assert_int_equal(t.game.win, 4);
+    assert_int_equal(t.game.rule, RULE_EXACT);
+    assert_string_equal(name_of(&t.game.player[0]), level_at(0)->name);
+    assert_string_equal(name_of(&t.game.player[1]), "human");
     assert_false(t.marks);
     assert_int_equal(t.look, DRAW_LOOK_WIDE);
     assert_string_equal(t.lang, "zh_CN");
@@ -126,9 +141,9 @@ static void test_bad_lines_skipped(void **state)
     settings_load(path, &s, warn, sizeof warn);
     assert_non_null(strstr(warn, path));
     assert_non_null(strstr(warn, ":3:"));   /* the first bad line */
-    assert_int_equal(s.width, 9);
-    assert_int_equal(s.height, 15);
-    assert_string_equal(s.player[0], "human");
+    assert_int_equal(s.game.width, 9);
+    assert_int_equal(s.game.height, 15);
+    assert_string_equal(name_of(&s.game.player[0]), "human");
     assert_false(s.marks);
     assert_string_equal(s.lang, "");
 }
@@ -192,9 +207,9 @@ static void test_nul_byte(void **state)
     settings_default(&s);
     settings_load(path, &s, warn, sizeof warn);
     assert_non_null(strstr(warn, ":2: not understood"));
-    assert_int_equal(s.width, 9);
-    assert_int_equal(s.height, 15);
-    assert_int_equal(s.win, 4);
+    assert_int_equal(s.game.width, 9);
+    assert_int_equal(s.game.height, 15);
+    assert_int_equal(s.game.win, 4);
 }
 
 static void test_win_too_long_is_cut(void **state)
@@ -206,7 +221,7 @@ static void test_win_too_long_is_cut(void **state)
     struct settings s;
     settings_default(&s);
     settings_load(path, &s, warn, sizeof warn);
-    assert_int_equal(s.win, 3);
+    assert_int_equal(s.game.win, 3);
     assert_non_null(strstr(warn, "win length"));
 }
 
@@ -236,15 +251,15 @@ static void test_path_from_environment(void **state)
     (void)state;
     char buf[256];
     setenv("XDG_CONFIG_HOME", "/x/config", 1);
-    assert_true(settings_path(buf, sizeof buf));
+    assert_true(saves_settings_path(buf, sizeof buf, NULL, 0));
     assert_string_equal(buf, "/x/config/mnk/settings");
     setenv("XDG_CONFIG_HOME", "relative", 1);
     setenv("HOME", "/home/p", 1);
-    assert_true(settings_path(buf, sizeof buf));
+    assert_true(saves_settings_path(buf, sizeof buf, NULL, 0));
     assert_string_equal(buf, "/home/p/.config/mnk/settings");
     unsetenv("XDG_CONFIG_HOME");
     unsetenv("HOME");
-    assert_false(settings_path(buf, sizeof buf));
+    assert_false(saves_settings_path(buf, sizeof buf, NULL, 0));
 }
 
 static void test_config_conversions(void **state)
@@ -252,9 +267,8 @@ static void test_config_conversions(void **state)
     (void)state;
     struct settings s;
     settings_default(&s);
-    snprintf(s.player[0], sizeof s.player[0], "%s", level_at(1)->name);
-    struct game_config c;
-    settings_to_config(&s, &c);
+    set_name(&s.game.player[0], level_at(1)->name);
+    struct game_config c = s.game;
     assert_int_equal(c.player[0].kind, PLAYER_COMPUTER);
     assert_string_equal(c.player[0].spec, level_at(1)->name);
     assert_int_equal(c.player[1].kind, PLAYER_COMPUTER);
@@ -262,10 +276,10 @@ static void test_config_conversions(void **state)
     c.player[1].kind = PLAYER_HUMAN;
     snprintf(c.player[0].spec, sizeof c.player[0].spec, "engine:whatever");
     settings_from_config(&s, &c);
-    assert_int_equal(s.width, 19);
-    assert_string_equal(s.player[1], "human");
+    assert_int_equal(s.game.width, 19);
+    assert_string_equal(name_of(&s.game.player[1]), "human");
     /* An engine is no level: the setting it would replace stays. */
-    assert_string_equal(s.player[0], level_at(1)->name);
+    assert_string_equal(name_of(&s.game.player[0]), level_at(1)->name);
 }
 
 int main(void)
