@@ -34,6 +34,7 @@
 #include "tui/layout.h"
 #include "tui/load.h"
 #include "tui/menu.h"
+#include "tui/mouse.h"
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
@@ -917,8 +918,7 @@ static bool setup_curses(struct app *a)
     nodelay(a->input, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-    mouseinterval(0);
+    mouse_start();
     draw_init(a->options.look);
     return true;
 }

@@ -15,6 +15,7 @@
 #include "tui/draw.h"
 #include "tui/graph.h"
 #include "tui/help.h"
+#include "tui/mouse.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
 #include "tui/saves.h"
@@ -448,28 +449,26 @@ static unsigned act_help(struct review *r)
  * wheel scrolls the list. */
 static unsigned act_mouse(struct review *r)
 {
-    MEVENT ev;
+    struct mouse m = mouse_read();
     struct panel p;
-    if (getmouse(&ev) != OK || !panel_of(r, &p))
+    if (m.kind == MOUSE_OTHER || !panel_of(r, &p))
         return REACT_NONE;
     int pairs = (r->game.ply + 1) / 2;
-    if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
-        int top = r->list_top + (ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+    if (m.kind == MOUSE_WHEEL_UP || m.kind == MOUSE_WHEEL_DOWN) {
+        int top = r->list_top + (m.kind == MOUSE_WHEEL_UP ? -3 : 3);
         int most = pairs - p.list_rows;
         r->list_top = top > most ? (most > 0 ? most : 0) : top < 0 ? 0 : top;
         return REACT_REDRAW;
     }
-    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-        return REACT_NONE;
-    int dx = ev.x - p.x;
-    if (ev.y >= p.list_y && ev.y < p.list_y + p.list_rows && dx >= LIST_NUMBER_W) {
+    int dx = m.x - p.x;
+    if (m.y >= p.list_y && m.y < p.list_y + p.list_rows && dx >= LIST_NUMBER_W) {
         int k = (dx - LIST_NUMBER_W) / LIST_MOVE_W;
-        int i = 2 * (r->list_top + ev.y - p.list_y) + k;
+        int i = 2 * (r->list_top + m.y - p.list_y) + k;
         if (k < 2 && i < r->game.ply)
             return go(r, i + 1);
         return REACT_NONE;
     }
-    if (p.graph_y >= 0 && ev.y > p.graph_y && ev.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
+    if (p.graph_y >= 0 && m.y > p.graph_y && m.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
         dx < p.w) {
         struct graph g;
         graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, braille());
