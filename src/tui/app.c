@@ -905,12 +905,16 @@ static void loop(struct app *a)
 /* Keys are read from a 1×1 window that is never drawn in: wgetch() refreshes
  * the window it reads from when that has changed, and reading from stdscr
  * would refresh it behind draw()'s back (even on a 1-column screen, see
- * draw()). False when the window can't be made. */
+ * draw()). A new window counts as changed all over, so it is marked
+ * unchanged at once: else the first wgetch() painted its blank over the
+ * title bar, to stay there when that input (a click on nothing, say) drew
+ * nothing. False when the window can't be made. */
 static bool setup_curses(struct app *a)
 {
     a->input = newwin(1, 1, 0, 0);
     if (a->input == NULL)
         return false;
+    untouchwin(a->input);
     cbreak();
     noecho();
     nonl();
