@@ -35,6 +35,7 @@
 #include "tui/layout.h"
 #include "tui/load.h"
 #include "tui/menu.h"
+#include "tui/mouse.h"
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
@@ -969,12 +970,16 @@ static void loop(struct app *a)
 /* Keys are read from a 1×1 window that is never drawn in: wgetch() refreshes
  * the window it reads from when that has changed, and reading from stdscr
  * would refresh it behind draw()'s back (even on a 1-column screen, see
- * draw()). False when the window can't be made. */
+ * draw()). A new window counts as changed all over, so it is marked
+ * unchanged at once: else the first wgetch() painted its blank over the
+ * title bar, to stay there when that input (a click on nothing, say) drew
+ * nothing. False when the window can't be made. */
 static bool setup_curses(struct app *a)
 {
     a->input = newwin(1, 1, 0, 0);
     if (a->input == NULL)
         return false;
+    untouchwin(a->input);
     cbreak();
     noecho();
     nonl();
@@ -982,8 +987,7 @@ static bool setup_curses(struct app *a)
     nodelay(a->input, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-    mouseinterval(0);
+    mouse_start();
     draw_init(a->options.look);
     return true;
 }

@@ -5,8 +5,36 @@
 #include <stdio.h>
 
 #include "tui/draw.h"
+#include "tui/mouse.h"
+#include "tui/place.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
+
+/* Where the dialog and its buttons are on this screen (place.h). */
+static void where(const struct dialog *d, struct place_dialog *p)
+{
+    place_dialog(p, LINES, COLS, draw_width(d->question), draw_width(_(" [Y]es ")),
+                 draw_width(_(" [N]o ")));
+}
+
+/* A click on a button answers with it; anywhere else it does nothing. */
+static unsigned click(const struct dialog *d)
+{
+    struct mouse m = mouse_read();
+    if (m.kind != MOUSE_CLICK)
+        return REACT_NONE;
+    struct place_dialog p;
+    where(d, &p);
+    switch (place_dialog_at(&p, m.y, m.x)) {
+    case PLACE_YES:
+        return REACT_CLOSE | REACT_REDRAW | d->on_yes;
+    case PLACE_NO:
+        return REACT_CLOSE | REACT_REDRAW;
+    case PLACE_NEITHER:
+        break;
+    }
+    return REACT_NONE;
+}
 
 void dialog_open(struct dialog *d, const char *question, unsigned on_yes)
 {
@@ -36,6 +64,8 @@ unsigned dialog_key(struct dialog *d, int key)
     case '\r':
     case KEY_ENTER:
         return REACT_CLOSE | REACT_REDRAW | (d->yes ? d->on_yes : 0);
+    case KEY_MOUSE:
+        return click(d);
     default:
         return REACT_NONE;
     }
@@ -43,15 +73,10 @@ unsigned dialog_key(struct dialog *d, int key)
 
 void dialog_draw(const struct dialog *d)
 {
-    int qw = draw_width(d->question);
-    int w = qw + 6 < 30 ? 30 : qw + 6;
-    if (w > COLS)
-        w = COLS;
-    int h = 6;
-    int y = (LINES - h) / 2, x = (COLS - w) / 2;
-    draw_frame(y, x, h, w, STYLE_NORMAL, NULL);
-    draw_text(y + 1, x + 3, w - 6, STYLE_MESSAGE, d->question);
-    int bx = x + w / 2 - 10;
-    draw_text(y + 3, bx, 9, d->yes ? STYLE_SELECTED : STYLE_NORMAL, _(" [Y]es "));
-    draw_text(y + 3, bx + 12, 9, d->yes ? STYLE_NORMAL : STYLE_SELECTED, _(" [N]o "));
+    struct place_dialog p;
+    where(d, &p);
+    draw_frame(p.y, p.x, p.h, p.w, STYLE_NORMAL, NULL);
+    draw_text(p.question_y, p.question_x, p.question_w, STYLE_MESSAGE, d->question);
+    draw_text(p.buttons_y, p.yes_x, p.yes_w, d->yes ? STYLE_SELECTED : STYLE_NORMAL, _(" [Y]es "));
+    draw_text(p.buttons_y, p.no_x, p.no_w, d->yes ? STYLE_NORMAL : STYLE_SELECTED, _(" [N]o "));
 }

@@ -1,6 +1,7 @@
 /* dialog.h — a yes/no question drawn over the current screen, such as
- * "Quit the game in progress?". y or Enter on Yes answers yes and returns the
- * reaction given when it was opened; n, Esc or Enter on No just closes it.
+ * "Quit the game in progress?". y, Enter on Yes or a click on Yes answers
+ * yes and returns the reaction given when it was opened; n, Esc, Enter on
+ * No or a click on No just closes it.
  */
 #ifndef MNK_TUI_DIALOG_H
 #define MNK_TUI_DIALOG_H

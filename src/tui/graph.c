@@ -88,10 +88,14 @@ int graph_move_at(const struct graph *g, int col)
 {
     if (col < 0 || col >= g->cols)
         return -1;
-    /* The move of the column's last dot. */
-    int dot = (col + 1) * g->dots_x - 1;
-    int i = dot / g->dots_per * g->per_dot + g->per_dot - 1;
-    if (dot / g->dots_per * g->per_dot >= g->span)
-        return -1;
-    return i < g->span ? i : g->span - 1;
+    /* The move of the column's last dot that shows one: the last column
+     * in use may be only partly filled, its first dot the last move. */
+    for (int dot = (col + 1) * g->dots_x - 1; dot >= col * g->dots_x; dot--) {
+        int first = dot / g->dots_per * g->per_dot;
+        if (first < g->span) {
+            int i = first + g->per_dot - 1;
+            return i < g->span ? i : g->span - 1;
+        }
+    }
+    return -1;
 }

@@ -37,7 +37,8 @@ void graph_plot(struct graph *g, const double *balance, int n, int span, int row
 /* The character column that shows move i (0-based), in 0 .. cols - 1. */
 int graph_column(const struct graph *g, int i);
 
-/* The last move the character column `col` shows, or -1 past the span. */
+/* The last move the character column `col` shows, or -1 when it shows
+ * none (past the span): every move's column gives a move of that column. */
 int graph_move_at(const struct graph *g, int col);
 
 #endif

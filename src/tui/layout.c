@@ -106,13 +106,19 @@ bool layout_cell_at(const struct layout *l, int y, int x, int *i, int *j)
 {
     if (!l->fits)
         return false;
-    /* Each cell owns the half of the grid lines on either side of it. */
-    int ci = floor_div(x - l->grid_x + l->cell_w / 2, l->cell_w);
-    int cj = floor_div(y - l->grid_y + l->cell_h / 2, l->cell_h);
-    if (ci < 0 || cj < 0 || ci >= l->view_w || cj >= l->view_h)
+    /* A cell owns the columns (rows) from half a step before it to just
+     * before half a step after: a line between two cells goes to the one
+     * after it. The last cell also owns the column (row) half a step after
+     * it, the board's edge, as the first owns the one half a step before:
+     * the board takes clicks as far out on one side as on the other. */
+    int hw = l->cell_w / 2, hh = l->cell_h / 2;
+    int dx = x - l->grid_x, dy = y - l->grid_y;
+    if (dx < -hw || dy < -hh || dx > (l->view_w - 1) * l->cell_w + hw ||
+        dy > (l->view_h - 1) * l->cell_h + hh)
         return false;
-    *i = ci;
-    *j = cj;
+    int ci = floor_div(dx + hw, l->cell_w), cj = floor_div(dy + hh, l->cell_h);
+    *i = ci < l->view_w ? ci : l->view_w - 1;
+    *j = cj < l->view_h ? cj : l->view_h - 1;
     return true;
 }
 

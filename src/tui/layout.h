@@ -46,7 +46,8 @@ int layout_cell_y(const struct layout *l, int j);
 int layout_cell_x(const struct layout *l, int i);
 
 /* The visible cell under screen position (y, x): true and *i, *j set when
- * (y, x) is on a cell or the grid lines bordering it. */
+ * (y, x) is on a cell or the grid lines bordering it, the board's edge
+ * included on every side alike. */
 bool layout_cell_at(const struct layout *l, int y, int x, int *i, int *j);
 
 /* The first visible index of a line of `total` cells showing `visible`, moved

@@ -11,6 +11,8 @@
 #include "mnk/clock.h"
 #include "tui/draw.h"
 #include "tui/help.h"
+#include "tui/mouse.h"
+#include "tui/place.h"
 #include "tui/react.h"
 
 enum {
@@ -115,6 +117,20 @@ void menu_config(const struct menu *m, struct game_config *c)
 static bool shown(const struct menu *m, int entry)
 {
     return entry != MAIN_RESUME || m->resume_note[0] != '\0';
+}
+
+/* Where the main menu's entries are (place.h), for the entries shown. */
+static void main_place(const struct menu *m, struct place_main *p)
+{
+    int n = 0;
+    for (int i = 0; i < MAIN_ENTRIES; i++)
+        n += shown(m, i);
+    place_main(p, m->rows, m->cols, n);
+}
+
+static void form_place(const struct menu *m, struct place_form *p)
+{
+    place_form(p, m->rows, m->cols, draw_width(_("[ Start ]")));
 }
 
 /* Moves the main-menu choice by `delta` (±1) over the entries shown. */
@@ -239,6 +255,88 @@ static unsigned act_quit(struct menu *m, int key)
     return REACT_QUIT;
 }
 
+static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
+                       char *note, size_t nsize);
+
+/* A click on the main menu opens the entry clicked, as Enter does. */
+static unsigned click_main(struct menu *m, int y, int x)
+{
+    struct place_main p;
+    main_place(m, &p);
+    int k = place_main_at(&p, y, x);
+    for (int i = 0; i < MAIN_ENTRIES && k >= 0; i++) {
+        if (shown(m, i) && k-- == 0) {
+            m->choice = i;
+            return act_enter(m, '\n');
+        }
+    }
+    return REACT_NONE;
+}
+
+/* A click on the list picks a game; on the one picked, resumes it. */
+static unsigned click_list(struct menu *m, int y, int x)
+{
+    struct place_list p;
+    place_list(&p, m->rows, m->cols, m->n_games, m->pick);
+    int i = place_list_at(&p, y, x);
+    if (i < 0)
+        return REACT_NONE;
+    if (i == m->pick)
+        return act_enter(m, '\n');
+    m->pick = i;
+    return REACT_REDRAW;
+}
+
+/* A click on a row of the form picks it; on the arrows of the row picked,
+ * changes its value as left and right do; on Start, starts the game. */
+static unsigned click_form(struct menu *m, int y, int x)
+{
+    struct place_form p;
+    form_place(m, &p);
+    int f = place_form_at(&p, y, x);
+    if (f < 0)
+        return REACT_NONE;
+    if (f == SETUP_START) {
+        m->field = SETUP_START;
+        return act_enter(m, '\n');
+    }
+    if (f == (int)m->field) {
+        char value[64], note[96];
+        field_text(&m->setup, m->field, value, sizeof value, note, sizeof note);
+        int arrow = place_arrow(x, p.value_x, draw_width(draw_sym(GLYPH_PREV)), draw_width(value),
+                                draw_width(draw_sym(GLYPH_NEXT)));
+        if (arrow == 0)
+            return REACT_NONE;
+        setup_step(&m->setup, m->field, arrow);
+        return REACT_REDRAW;
+    }
+    setup_commit(&m->setup);
+    m->field = (enum setup_field)f;
+    return REACT_REDRAW;
+}
+
+/* The mouse: a click as above, the wheel as up and down. Only a report
+ * that does something counts as a key and clears the message; a release,
+ * or a click on nothing, leaves the screen as it is. */
+static unsigned act_mouse(struct menu *m, int key)
+{
+    struct mouse ev = mouse_read();
+    unsigned r = REACT_NONE;
+    if (ev.kind == MOUSE_WHEEL_UP)
+        r = act_up(m, key);
+    else if (ev.kind == MOUSE_WHEEL_DOWN)
+        r = act_down(m, key);
+    else if (ev.kind == MOUSE_CLICK && m->page == MENU_MAIN)
+        r = click_main(m, ev.y, ev.x);
+    else if (ev.kind == MOUSE_CLICK && m->page == MENU_RESUME)
+        r = click_list(m, ev.y, ev.x);
+    else if (ev.kind == MOUSE_CLICK)
+        r = click_form(m, ev.y, ev.x);
+    if (r != REACT_NONE)
+        m->message[0] = '\0';
+    return r;
+}
+
 struct binding {
     int key;
     const char *keys;   /* as the help screen names it; NULL: an alias */
@@ -271,6 +369,9 @@ static const struct binding bindings[] = {
     { KEY_BACKSPACE, "Backspace", N_("erase a digit typed"), act_erase },
     { 127, NULL, NULL, act_erase },
     { 8, NULL, NULL, act_erase },
+    { KEY_MOUSE, N_("mouse click"),
+      N_("open an entry; in the form, pick a row, change it by its arrows, or start"),
+      act_mouse },
     { '?', "?", N_("help"), act_help },
     { 'q', "q", N_("quit"), act_quit },
 };
@@ -282,7 +383,10 @@ bool menu_help_line(int i, const char **keys, const char **help)
 
 unsigned menu_key(struct menu *m, int key)
 {
-    m->message[0] = '\0';
+    /* A message stays until the next key: act_mouse says which reports
+     * count as one. */
+    if (key != KEY_MOUSE)
+        m->message[0] = '\0';
     const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
     return b != NULL ? b->run(m, key) : REACT_NONE;
 }
@@ -291,28 +395,25 @@ unsigned menu_key(struct menu *m, int key)
 
 static void draw_main(const struct menu *m)
 {
-    int n = 0;
-    for (int i = 0; i < MAIN_ENTRIES; i++)
-        n += shown(m, i);
-    /* An empty row between entries when the window has room for it. */
-    int step = m->rows >= 6 + 2 * n ? 2 : 1;
-    int top = (m->rows - (3 + step * n)) / 2;
-    int cx = m->cols / 2;
+    struct place_main p;
+    main_place(m, &p);
+    int cx = p.cx;
     const char *tagline = _("k in a row, on any board");
-    draw_text(top, cx - 1, 3, STYLE_MESSAGE, "mnk");
-    draw_text(top + 1, cx - draw_width(tagline) / 2, m->cols, STYLE_NORMAL, tagline);
-    int y = top + 3;
-    for (int i = 0; i < MAIN_ENTRIES; i++) {
+    draw_text(p.title_y, cx - 1, 3, STYLE_MESSAGE, "mnk");
+    draw_text(p.title_y + 1, cx - draw_width(tagline) / 2, m->cols, STYLE_NORMAL, tagline);
+    for (int i = 0, k = 0; i < MAIN_ENTRIES; i++) {
         if (!shown(m, i))
             continue;
         bool sel = i == m->choice;
+        int y = place_main_y(&p, k++);
         if (sel) {
-            draw_fill(y, cx - 8, 16, STYLE_SELECTED);
-            draw_text(y, cx - 7, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
+            draw_fill(y, p.band_x, PLACE_ENTRY_W, STYLE_SELECTED);
+            draw_text(y, p.band_x + 1, 1, STYLE_SELECTED, draw_sym(GLYPH_TURN));
         }
-        draw_textf(y, cx - 5, 12, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s", _(main_entries[i]));
-        y += step;
+        draw_textf(y, p.band_x + 3, PLACE_ENTRY_W - 4, sel ? STYLE_SELECTED : STYLE_NORMAL, "%s",
+                   _(main_entries[i]));
     }
+    int y = p.note_y;
     /* Under the entries: why something failed, or what Resume would open. */
     char lang[80];
     if (m->choice == MAIN_LANG) {
@@ -337,28 +438,25 @@ static void draw_main(const struct menu *m)
 /* The unfinished games, newest first, the highlighted one in view. */
 static void draw_games(const struct menu *m)
 {
-    int left = m->cols > 80 ? (m->cols - 78) / 2 : 1;
-    int width = m->cols - left - 1;
+    struct place_list p;
+    place_list(&p, m->rows, m->cols, m->n_games, m->pick);
     if (m->more_games > 0)
         /* TRANSLATORS: the Resume list's title when it shows only the
            newest: shown, then all there are. */
-        draw_textf(2, left, width, STYLE_MESSAGE, _("Unfinished games: the newest %d of %d"),
-                   m->n_games, m->n_games + m->more_games);
+        draw_textf(PLACE_LIST_TITLE_Y, p.x, p.w, STYLE_MESSAGE,
+                   _("Unfinished games: the newest %d of %d"), m->n_games,
+                   m->n_games + m->more_games);
     else
-        draw_text(2, left, width, STYLE_MESSAGE, _("Unfinished games, newest first"));
-    int rows = m->rows - 6;
-    if (rows < 1)
-        rows = 1;
-    int first = m->pick >= rows ? m->pick - rows + 1 : 0;
-    for (int i = first; i < m->n_games && i - first < rows; i++) {
-        int y = 4 + i - first;
+        draw_text(PLACE_LIST_TITLE_Y, p.x, p.w, STYLE_MESSAGE, _("Unfinished games, newest first"));
+    for (int i = p.first; i < m->n_games && i - p.first < p.rows; i++) {
+        int y = place_list_y(&p, i);
         bool sel = i == m->pick;
         if (sel)
-            draw_fill(y, left, width, STYLE_SELECTED);
-        draw_text(y, left + 1, width - 1, sel ? STYLE_SELECTED : STYLE_NORMAL, m->games[i]);
+            draw_fill(y, p.x, p.w, STYLE_SELECTED);
+        draw_text(y, p.x + 1, p.w - 1, sel ? STYLE_SELECTED : STYLE_NORMAL, m->games[i]);
     }
     if (m->message[0] != '\0')
-        draw_text(m->rows - 2, left, width, STYLE_ERROR, m->message);
+        draw_text(p.message_y, p.x, p.w, STYLE_ERROR, m->message);
 }
 
 /* The value of a form row as shown between the arrows, and a note after. */
@@ -417,13 +515,13 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
 static void draw_form(const struct menu *m)
 {
     const struct setup *s = &m->setup;
-    int top = (m->rows - 14) / 2 + 1;
-    int left = m->cols > 76 ? (m->cols - 76) / 2 + 1 : 1;
-    int value_x = left + 13;
+    struct place_form p;
+    form_place(m, &p);
+    int left = p.left, value_x = p.value_x;
     int width = m->cols - left;
-    draw_text(top, left, width, STYLE_MESSAGE, _("New game"));
+    draw_text(p.title_y, left, width, STYLE_MESSAGE, _("New game"));
     for (int f = 0; f < SETUP_START; f++) {
-        int y = top + 2 + f;
+        int y = place_form_y(&p, (enum setup_field)f);
         bool sel = (int)m->field == f;
         char value[64], note[96];
         field_text(s, (enum setup_field)f, value, sizeof value, note, sizeof note);
@@ -441,20 +539,21 @@ static void draw_form(const struct menu *m)
         if (note[0] != '\0')
             draw_text(y, note_x, m->cols - note_x - 1, STYLE_DIM, note);
     }
-    int y = top + 3 + SETUP_START;
+    int y = place_form_y(&p, SETUP_START);
     bool sel = m->field == SETUP_START;
-    draw_text(y, value_x, 11, sel ? STYLE_SELECTED : STYLE_MESSAGE, _("[ Start ]"));
+    draw_text(y, value_x, PLACE_START_MAX, sel ? STYLE_SELECTED : STYLE_MESSAGE, _("[ Start ]"));
     /* Under the form: what went wrong, or what the highlighted level is
      * like, or whose move comes first. */
     int side = m->field == SETUP_BLACK ? 0 : m->field == SETUP_WHITE ? 1 : -1;
+    int note_y = place_form_note_y(&p);
     if (m->message[0] != '\0') {
-        draw_text(y + 2, left, width, STYLE_ERROR, m->message);
+        draw_text(note_y, left, width, STYLE_ERROR, m->message);
     } else if (side >= 0 && s->side[side] > 0) {
         const struct level *l = level_at(s->side[side] - 1);
-        int w = draw_textf(y + 2, left, width, STYLE_MESSAGE, "%s: ", l->name);
-        draw_text(y + 2, left + w, width - w, STYLE_NORMAL, _(l->description));
+        int w = draw_textf(note_y, left, width, STYLE_MESSAGE, "%s: ", l->name);
+        draw_text(note_y, left + w, width - w, STYLE_NORMAL, _(l->description));
     } else {
-        draw_text(y + 2, left, width, STYLE_DIM, _("Black moves first."));
+        draw_text(note_y, left, width, STYLE_DIM, _("Black moves first."));
     }
 }
 

@@ -6,7 +6,12 @@
  *
  * The form's values live in a struct setup, which keeps them valid; this
  * module only maps keys onto it and draws it. Keys come through one table,
- * listed by the help screen. Handlers return enum react flags, never draw.
+ * listed by the help screen; the mouse is one of them: a click does what
+ * Enter does on an entry (on a line of the list, picks it first), picks a
+ * row of the form, changes the picked one by its arrows as left and right
+ * do, and starts on Start; the wheel is up and down. Where things are is
+ * place.h's, shared with the drawing. Handlers return enum react flags,
+ * never draw.
  */
 #ifndef MNK_TUI_MENU_H
 #define MNK_TUI_MENU_H

@@ -12,6 +12,7 @@
 #include "mnk/notation.h"
 #include "tui/boardview.h"
 #include "tui/help.h"
+#include "tui/mouse.h"
 #include "tui/react.h"
 #include "tui/saves.h"
 #include "mnk/i18n.h"
@@ -256,11 +257,9 @@ static unsigned act_place(struct play *p)
 
 static unsigned act_mouse(struct play *p)
 {
-    MEVENT ev;
+    struct mouse m = mouse_read();
     int i, j;
-    if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-        return REACT_NONE;
-    if (!layout_cell_at(&p->layout, ev.y, ev.x, &i, &j))
+    if (m.kind != MOUSE_CLICK || !layout_cell_at(&p->layout, m.y, m.x, &i, &j))
         return REACT_NONE;
     p->cx = p->off_x + i;
     p->cy = p->off_y + j;

@@ -15,6 +15,8 @@
 #include "tui/draw.h"
 #include "tui/graph.h"
 #include "tui/help.h"
+#include "tui/mouse.h"
+#include "tui/place.h"
 #include "tui/react.h"
 #include "mnk/i18n.h"
 #include "tui/saves.h"
@@ -346,9 +348,55 @@ static unsigned open_form(struct review *r)
     return REACT_REDRAW;
 }
 
+/* The value a side's row of the form shows. */
+static void side_text(const struct review *r, int side, char *value, size_t size)
+{
+    int n = r->players.side[side];
+    if (n == 0)
+        snprintf(value, size, "%s", _("human"));
+    else
+        snprintf(value, size, _("computer: %s"), level_at(n - 1)->name);
+}
+
+static void form_place(const struct review *r, struct place_go *p)
+{
+    place_go(p, r->layout.rows, r->layout.cols, draw_width(_("[ Start ]")));
+}
+
+static unsigned form_key(struct review *r, int key);
+
+/* A click on a side's row picks it, on the arrows of the row picked
+ * changes its player, on Start plays on: what the keys do. */
+static unsigned form_click(struct review *r)
+{
+    struct mouse m = mouse_read();
+    if (m.kind != MOUSE_CLICK)
+        return REACT_NONE;
+    struct place_go p;
+    form_place(r, &p);
+    enum place_go_row row = place_go_at(&p, m.y, m.x);
+    if (row == PLACE_GO_NONE)
+        return REACT_NONE;
+    if (row == PLACE_GO_START) {
+        r->field = 2;
+        return form_key(r, '\n');
+    }
+    if ((int)row != r->field) {
+        r->field = (int)row;
+        return REACT_REDRAW;
+    }
+    char value[64];
+    side_text(r, r->field, value, sizeof value);
+    int arrow = place_arrow(m.x, p.value_x, draw_width(draw_sym(GLYPH_PREV)), draw_width(value),
+                            draw_width(draw_sym(GLYPH_NEXT)));
+    return arrow != 0 ? form_key(r, arrow < 0 ? KEY_LEFT : KEY_RIGHT) : REACT_NONE;
+}
+
 static unsigned form_key(struct review *r, int key)
 {
     switch (key) {
+    case KEY_MOUSE:
+        return form_click(r);
     case KEY_UP:
     case 'k':
         r->field = (r->field + 2) % 3;
@@ -449,28 +497,26 @@ static unsigned act_help(struct review *r)
  * wheel scrolls the list. */
 static unsigned act_mouse(struct review *r)
 {
-    MEVENT ev;
+    struct mouse m = mouse_read();
     struct panel p;
-    if (getmouse(&ev) != OK || !panel_of(r, &p))
+    if (m.kind == MOUSE_OTHER || !panel_of(r, &p))
         return REACT_NONE;
     int pairs = (r->game.ply + 1) / 2;
-    if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
-        int top = r->list_top + (ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+    if (m.kind == MOUSE_WHEEL_UP || m.kind == MOUSE_WHEEL_DOWN) {
+        int top = r->list_top + (m.kind == MOUSE_WHEEL_UP ? -3 : 3);
         int most = pairs - p.list_rows;
         r->list_top = top > most ? (most > 0 ? most : 0) : top < 0 ? 0 : top;
         return REACT_REDRAW;
     }
-    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-        return REACT_NONE;
-    int dx = ev.x - p.x;
-    if (ev.y >= p.list_y && ev.y < p.list_y + p.list_rows && dx >= LIST_NUMBER_W) {
+    int dx = m.x - p.x;
+    if (m.y >= p.list_y && m.y < p.list_y + p.list_rows && dx >= LIST_NUMBER_W) {
         int k = (dx - LIST_NUMBER_W) / LIST_MOVE_W;
-        int i = 2 * (r->list_top + ev.y - p.list_y) + k;
+        int i = 2 * (r->list_top + m.y - p.list_y) + k;
         if (k < 2 && i < r->game.ply)
             return go(r, i + 1);
         return REACT_NONE;
     }
-    if (p.graph_y >= 0 && ev.y > p.graph_y && ev.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
+    if (p.graph_y >= 0 && m.y > p.graph_y && m.y <= p.graph_y + GRAPH_ROWS + 1 && dx >= 0 &&
         dx < p.w) {
         struct graph g;
         graph_plot(&g, NULL, 0, r->game.ply, GRAPH_ROWS, p.w, braille());
@@ -723,11 +769,10 @@ static void draw_progress(const struct review *r, int y)
 
 static void draw_form(const struct review *r)
 {
-    int w = 46, h = 9;
-    int y = (r->layout.rows - h) / 2, x = (r->layout.cols - w) / 2;
-    if (x < 0)
-        x = 0, w = r->layout.cols;
-    draw_frame(y, x, h, w, STYLE_NORMAL, _("Continue from here"));
+    struct place_go p;
+    form_place(r, &p);
+    int y = p.y, x = p.x, w = p.w;
+    draw_frame(y, x, p.h, w, STYLE_NORMAL, _("Continue from here"));
     int later = r->game.ply - r->at;
     if (later > 0)
         draw_textf(y + 1, x + 2, w - 4, STYLE_WARN,
@@ -738,19 +783,15 @@ static void draw_form(const struct review *r)
         draw_textf(y + 1, x + 2, w - 4, STYLE_NORMAL, _("the game goes on from move %d"),
                    r->at / 2 + 1);
     for (int i = 0; i < 2; i++) {
-        int n = r->players.side[i];
         char value[64];
-        if (n == 0)
-            snprintf(value, sizeof value, "%s", _("human"));
-        else
-            snprintf(value, sizeof value, _("computer: %s"), level_at(n - 1)->name);
-        draw_textf(y + 3 + i, x + 2, 8, STYLE_NORMAL, "%s", i ? _("White") : _("Black"));
-        draw_textf(y + 3 + i, x + 10, w - 12, r->field == i ? STYLE_SELECTED : STYLE_NORMAL,
+        side_text(r, i, value, sizeof value);
+        draw_textf(p.side_y + i, p.name_x, 8, STYLE_NORMAL, "%s", i ? _("White") : _("Black"));
+        draw_textf(p.side_y + i, p.value_x, w - 12, r->field == i ? STYLE_SELECTED : STYLE_NORMAL,
                    "%s %s %s", draw_sym(GLYPH_PREV), value, draw_sym(GLYPH_NEXT));
     }
-    draw_text(y + 6, x + (w - 10) / 2, 10, r->field == 2 ? STYLE_SELECTED : STYLE_NORMAL,
+    draw_text(p.start_y, p.start_x, p.start_w, r->field == 2 ? STYLE_SELECTED : STYLE_NORMAL,
               _("[ Start ]"));
-    draw_text(y + 7, x + 2, w - 4, STYLE_DIM, _("arrows choose, Enter starts, Esc cancels"));
+    draw_text(p.keys_y, x + 2, w - 4, STYLE_DIM, _("arrows choose, Enter starts, Esc cancels"));
 }
 
 void review_draw(const struct review *r)

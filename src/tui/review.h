@@ -17,8 +17,9 @@
  *
  * `s` saves the game, with the analysis in an SGF file.
  * `c` continues from the position shown: a small form picks who plays each
- * side and says how many later moves that drops; Enter answers
- * REACT_CONTINUE and the app starts review_continuation() as a live game.
+ * side (keys, or clicks on a row and its arrows) and says how many later
+ * moves that drops; Enter or a click on Start answers REACT_CONTINUE and
+ * the app starts review_continuation() as a live game.
  * Esc or q answer REACT_BACK: to the game it came from, or the menu.
  *
  * A view: the game it was given is copied, never changed; handlers return

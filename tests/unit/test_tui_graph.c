@@ -94,12 +94,49 @@ static void test_columns_and_moves(void **state)
     assert_string_equal(g.cell[1][5], " ");
 }
 
+/* Every column that shows a move takes a click: it gives the last move it
+ * shows, and a column that shows none gives -1. Over spans and widths
+ * where the graph is spread, grouped, and where its last column in use
+ * is only partly filled (37 moves on 10 braille columns, two moves a
+ * dot: the last column's first dot shows the last move, its second none). */
+static void test_every_column_with_a_move_takes_a_click(void **state)
+{
+    (void)state;
+    struct graph g;
+    graph_plot(&g, NULL, 0, 37, 4, 10, true);
+    assert_int_equal(g.per_dot, 2);
+    assert_int_equal(graph_column(&g, 36), 9);
+    assert_int_equal(graph_move_at(&g, 9), 36);
+    for (int utf8 = 0; utf8 < 2; utf8++)
+        for (int cols = 1; cols <= 30; cols++)
+            for (int span = 1; span <= 130; span++) {
+                graph_plot(&g, NULL, 0, span, 4, cols, utf8);
+                /* The last move each column shows, from the dots: move
+                 * i's group has dot columns dots_per from its first. */
+                int last[GRAPH_COLS_MAX];
+                for (int c = 0; c < g.cols; c++)
+                    last[c] = -1;
+                for (int i = 0; i < span; i++)
+                    for (int k = 0; k < g.dots_per; k++) {
+                        int c = (i / g.per_dot * g.dots_per + k) / g.dots_x;
+                        assert_true(c < g.cols);
+                        last[c] = i;
+                    }
+                for (int c = 0; c < g.cols; c++)
+                    assert_int_equal(graph_move_at(&g, c), last[c]);
+                for (int i = 0; i < span; i++)
+                    assert_int_equal(graph_column(&g, graph_move_at(&g, graph_column(&g, i))),
+                                     graph_column(&g, i));
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ascii_bars_go_up_for_black_and_down_for_white),
         cmocka_unit_test(test_braille_dots),
         cmocka_unit_test(test_columns_and_moves),
+        cmocka_unit_test(test_every_column_with_a_move_takes_a_click),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

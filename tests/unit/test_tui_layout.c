@@ -106,6 +106,51 @@ static void test_cell_at_inverts_position(void **state)
     }
 }
 
+/* The board takes clicks as far out on its right and bottom as on its
+ * left and top: the last cell owns the edge after it as the first owns the
+ * edge before it, and one step further is off the board on every side. */
+static void test_cell_at_edges_alike(void **state)
+{
+    (void)state;
+    struct layout l;
+    int i, j;
+    static const int boards[][2] = { { 3, 3 }, { 15, 15 }, { 7, 4 }, { 26, 26 } };
+    static const int sizes[][2] = { { 24, 80 }, { 60, 200 } };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+            layout_game(&l, sizes[s][0], sizes[s][1], boards[b][0], boards[b][1]);
+            int last_i = l.view_w - 1, last_j = l.view_h - 1;
+            int y = layout_cell_y(&l, last_j / 2), x = layout_cell_x(&l, last_i / 2);
+            /* How far out the first cell takes clicks, to the left, up. */
+            int left = 0, up = 0;
+            while (layout_cell_at(&l, y, layout_cell_x(&l, 0) - left - 1, &i, &j))
+                left++;
+            while (layout_cell_at(&l, layout_cell_y(&l, 0) - up - 1, x, &i, &j))
+                up++;
+            assert_int_equal(left, l.cell_w / 2);
+            assert_int_equal(up, l.cell_h / 2);
+            /* As far out the last one, to the right, down. */
+            for (int d = 1; d <= left; d++) {
+                assert_true(layout_cell_at(&l, y, layout_cell_x(&l, last_i) + d, &i, &j));
+                assert_int_equal(i, last_i);
+            }
+            assert_false(layout_cell_at(&l, y, layout_cell_x(&l, last_i) + left + 1, &i, &j));
+            for (int d = 1; d <= up; d++) {
+                assert_true(layout_cell_at(&l, layout_cell_y(&l, last_j) + d, x, &i, &j));
+                assert_int_equal(j, last_j);
+            }
+            assert_false(layout_cell_at(&l, layout_cell_y(&l, last_j) + up + 1, x, &i, &j));
+        }
+    /* 15x15 at 80x24, the compact grid: the column just right of o is o,
+     * the one just left of a is a. */
+    layout_game(&l, 24, 80, 15, 15);
+    assert_false(l.boxed);
+    assert_true(layout_cell_at(&l, layout_cell_y(&l, 7), layout_cell_x(&l, 14) + 1, &i, &j));
+    assert_int_equal(i, 14);
+    assert_true(layout_cell_at(&l, layout_cell_y(&l, 7), layout_cell_x(&l, 0) - 1, &i, &j));
+    assert_int_equal(i, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -114,6 +159,7 @@ int main(void)
         cmocka_unit_test(test_board_inside_its_area),
         cmocka_unit_test(test_follow_keeps_cursor_visible),
         cmocka_unit_test(test_cell_at_inverts_position),
+        cmocka_unit_test(test_cell_at_edges_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
