@@ -1,7 +1,7 @@
 /* app.c — terminal setup, the input loop, screens and overlays; see app.h.
  *
- * The loop sleeps in poll() on two descriptors: the terminal, and a
- * self-pipe written by the signal handlers and by the computer's thread.
+ * The loop sleeps in poll() on two descriptors: the terminal, and the wake
+ * pipe (tui/term.h) written by the signal handlers and the computer's thread.
  * Nothing wakes it otherwise, except the pause a computer makes before
  * answering another: an idle game costs no CPU.
  *
@@ -12,14 +12,12 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,6 +30,7 @@
 #include "tui/dialog.h"
 #include "tui/draw.h"
 #include "tui/help.h"
+#include "tui/keeper.h"
 #include "tui/layout.h"
 #include "tui/load.h"
 #include "tui/menu.h"
@@ -43,6 +42,7 @@
 #include "tui/saves.h"
 #include "tui/settings.h"
 #include "tui/statsview.h"
+#include "tui/term.h"
 #include "tui/text.h"
 
 enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
@@ -60,17 +60,9 @@ struct app {
     struct help help;
     struct dialog dialog;
     struct prompt prompt;
-    char autosave[SAVES_PATH_MAX]; /* where the game in `play` is kept */
-    char no_autosave[200];  /* why there is no such place, when autosave is "" */
-    struct record_extra extra; /* what its record said beyond the game */
-    struct saves_mark kept; /* the game as it was last kept there */
-    struct filelock lock;   /* held on `autosave` while the game is ours */
+    struct keeper keeper;   /* the game in `play` kept, held and counted */
     char busy_path[SAVES_PATH_MAX]; /* a game open in another window, which
                                      * the player may take a copy of */
-    unsigned serial;        /* games started, for unique autosave names */
-    bool keep_failed;       /* the last attempt to keep the game failed */
-    bool counted;           /* the game's end is in the statistics, or it
-                             * was over when opened: it counts no more */
     struct statsview stats;
     struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
     int n_games;
@@ -82,139 +74,9 @@ struct app {
     int status;             /* the exit status, once `quit` is set */
     bool quit;
     char error[200];        /* shown on stderr after the terminal is restored */
-    char save_error[SAVES_PATH_MAX + 200]; /* likewise: the game could not be kept */
     char settings_error[SAVES_PATH_MAX + 200]; /* likewise: the settings last
                                                 * written were not kept */
 };
-
-/* Signal handlers can only reach static storage: they record what arrived
- * and write a byte to the self-pipe so that poll() returns. */
-static int wake_pipe[2] = { -1, -1 };
-static volatile sig_atomic_t got_quit_signal;
-static volatile sig_atomic_t got_resize;
-
-static void on_signal(int sig)
-{
-    int saved = errno;
-    if (sig == SIGWINCH)
-        got_resize = 1;
-    else
-        got_quit_signal = sig;
-    ssize_t n = write(wake_pipe[1], "s", 1);
-    (void)n; /* a full pipe already holds a wake-up */
-    errno = saved;
-}
-
-/* A crash (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) must not leave the shell in
- * curses' modes. Everything the handler needs is made ready beforehand,
- * because it may only make async-signal-safe calls: the terminal's modes
- * from before curses (tcsetattr) and the bytes that leave the alternate
- * screen, show the cursor, reset the colours and stop mouse reports
- * (write). It then lets the signal take its default course, so the exit
- * status and any core dump stay what they would have been; the game
- * itself is on disk already (the autosave after every move). */
-static struct termios crash_modes;
-static bool crash_have_modes;
-static char crash_bytes[256];
-static size_t crash_len;
-static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
-#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
-
-static void on_crash(int sig)
-{
-    if (crash_len > 0) {
-        ssize_t n = write(STDOUT_FILENO, crash_bytes, crash_len);
-        (void)n;
-    }
-    if (crash_have_modes)
-        tcsetattr(STDIN_FILENO, TCSANOW, &crash_modes);
-    signal(sig, SIG_DFL);
-    raise(sig);   /* delivered, with the default action, when this returns */
-}
-
-/* Appends a terminfo capability's bytes, if the terminal has it. */
-static void crash_add(const char *cap)
-{
-    char *seq = tigetstr(cap);
-    if (seq == NULL || seq == (char *)-1)
-        return;
-    size_t n = strlen(seq);
-    if (crash_len + n < sizeof crash_bytes) {
-        memcpy(crash_bytes + crash_len, seq, n);
-        crash_len += n;
-    }
-}
-
-/* Call before curses changes the terminal's modes (the modes), then once
- * it is set up (the bytes, from its terminfo entry). */
-static void crash_save_modes(void)
-{
-    crash_have_modes = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &crash_modes) == 0;
-}
-
-static void crash_arm(void)
-{
-    static const char mouse_off[] = "\033[?1000l\033[?1006l";
-    crash_len = 0;
-    crash_add("sgr0");
-    crash_add("cnorm");
-    crash_add("rmcup");
-    if (crash_len + sizeof mouse_off - 1 < sizeof crash_bytes) {
-        memcpy(crash_bytes + crash_len, mouse_off, sizeof mouse_off - 1);
-        crash_len += sizeof mouse_off - 1;
-    }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_crash;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < N_CRASH; i++)
-        sigaction(crash_signals[i], &sa, NULL);
-}
-
-static void crash_disarm(void)
-{
-    for (size_t i = 0; i < N_CRASH; i++)
-        signal(crash_signals[i], SIG_DFL);
-}
-
-static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
-#define N_HANDLED (sizeof handled_signals / sizeof handled_signals[0])
-
-static void catch_signals(struct sigaction *old)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    /* No SA_RESTART: poll() must return at once. */
-    for (size_t i = 0; i < N_HANDLED; i++)
-        sigaction(handled_signals[i], &sa, &old[i]);
-    signal(SIGPIPE, SIG_IGN);
-}
-
-static void release_signals(const struct sigaction *old)
-{
-    for (size_t i = 0; i < N_HANDLED; i++)
-        sigaction(handled_signals[i], &old[i], NULL);
-}
-
-static bool open_pipe(void)
-{
-    if (pipe(wake_pipe) != 0)
-        return false;
-    for (int i = 0; i < 2; i++) {
-        fcntl(wake_pipe[i], F_SETFL, fcntl(wake_pipe[i], F_GETFL) | O_NONBLOCK);
-        fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
-    }
-    return true;
-}
-
-static void drain_pipe(void)
-{
-    char buf[64];
-    while (read(wake_pipe[0], buf, sizeof buf) > 0)
-        ;
-}
 
 /* --- screens ------------------------------------------------------------ */
 
@@ -322,15 +184,9 @@ static void save_settings(struct app *a, const struct settings *now)
 static void count_ending(struct app *a, bool leaving)
 {
     const struct game *g = play_game(&a->play);
-    char path[SAVES_PATH_MAX], note[2 * SAVES_PATH_MAX + 400], why[200];
-    if (a->counted || !game_over(g))
+    char note[KEEPER_SAY_MAX];
+    if (!keeper_count(&a->keeper, g, note, sizeof note))
         return;
-    a->counted = true;
-    a->extra.counted = true;   /* kept with the game from now on */
-    if (saves_stats_path(path, sizeof path, why, sizeof why))
-        stats_count(path, g, note, sizeof note);
-    else
-        snprintf(note, sizeof note, _("the game was not counted: %s"), why);
     if (note[0] != '\0' && leaving) {
         menu_say(&a->menu, note);
     } else if (note[0] != '\0') {
@@ -344,7 +200,7 @@ static void count_ending(struct app *a, bool leaving)
 
 static void stop_game(struct app *a)
 {
-    filelock_release(&a->lock);   /* the game is another window's to open */
+    keeper_stop(&a->keeper);
     if (a->playing) {
         count_ending(a, true);   /* an end not yet seen by sync_autosave() */
         a->options = play_get_options(&a->play);
@@ -370,79 +226,32 @@ static void show_game(struct app *a)
     play_tick(&a->play);
 }
 
-/* A fresh autosave name for the game just put in `play`, written at its
- * first change: an empty game, or a record as loaded, is nothing to keep. */
-static void new_autosave(struct app *a)
-{
-    filelock_release(&a->lock);
-    if (!saves_new_path(a->autosave, sizeof a->autosave, time(NULL), a->serial++,
-                        a->no_autosave, sizeof a->no_autosave))
-        a->autosave[0] = '\0';
-    a->kept = saves_mark_of(play_game(&a->play));
-}
-
-/* Keeps the game on screen in its autosave whenever it changed (a move,
- * undo, redo, its end), and counts its end (count_ending): called after
- * every turn of the main loop. A failure is said on the game's status line
- * at once, and makes the exit status 1 unless a later attempt succeeds. */
+/* Keeps the game on screen in its autosave whenever it changed, and
+ * counts its end (tui/keeper.h): called after every turn of the main loop.
+ * A failure is said on the game's status line at once, and makes the exit
+ * status 1 unless a later attempt succeeds. */
 static void sync_autosave(struct app *a)
 {
     if (!a->playing)
         return;
     count_ending(a, false);
-    const struct game *g = play_game(&a->play);
-    struct saves_mark now = saves_mark_of(g);
-    if (saves_mark_equal(&now, &a->kept))
-        return;
-    char err[SAVES_PATH_MAX + 100];
-    /* The game's lock is taken before its first write: no other window
-     * opens the file while it is ours. Another window holding it (no new
-     * game's name is ever taken, but a resumed one's lock may have failed
-     * to be taken) sends this game to a file of its own; a lock that
-     * cannot be taken at all (a read-only directory) stops nothing, the
-     * write that follows then saying what is wrong. */
-    if (a->autosave[0] != '\0' && !game_over(g) && !filelock_held(&a->lock) &&
-        filelock_take(&a->lock, a->autosave, err, sizeof err) == FILELOCK_BUSY) {
-        new_autosave(a);
-        filelock_take(&a->lock, a->autosave, err, sizeof err);
+    char line[sizeof a->keeper.error + SAVES_PATH_MAX];
+    if (keeper_keep(&a->keeper, play_game(&a->play), line, sizeof line)) {
+        play_warn(&a->play, line);
+        a->dirty = true;
     }
-    if (a->autosave[0] == '\0') {
-        snprintf(err, sizeof err, _("nowhere to keep it: %s"), a->no_autosave);
-    } else if (saves_keep(a->autosave, g, &a->extra, err, sizeof err)) {
-        a->kept = now;
-        a->keep_failed = false;
-        a->save_error[0] = '\0';
-        return;
-    }
-    a->kept = now;   /* said once per change, not on every turn */
-    a->keep_failed = true;
-    snprintf(a->save_error, sizeof a->save_error, _("the game could not be kept: %s"), err);
-    /* On screen the reason comes first: a long path would push it off the
-     * status line ("PATH: REASON" becomes "REASON (PATH)"). */
-    char line[sizeof a->save_error];
-    const char *colon = strstr(err, ": ") != NULL ? strrchr(err, ':') : NULL;
-    if (colon != NULL && colon[1] == ' ')
-        snprintf(line, sizeof line, _("the game could not be kept: %s (%.*s)"), colon + 2,
-                 (int)(colon - err), err);
-    else
-        snprintf(line, sizeof line, _("the game could not be kept: %s"), err);
-    play_warn(&a->play, line);
-    a->dirty = true;
 }
 
 static bool start_game(struct app *a, const struct game_config *c)
 {
     close_review(a);
     stop_game(a);
-    const char *refused = play_init(&a->play, c, wake_pipe[1], &a->options);
+    const char *refused = play_init(&a->play, c, term_wake_writer(), &a->options);
     if (refused != NULL) {
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    new_autosave(a);
-    a->extra.root[0] = '\0';
-    a->extra.counted = false;
-    a->counted = false;
+    keeper_start(&a->keeper, play_game(&a->play));
     show_game(a);
     return true;
 }
@@ -455,7 +264,7 @@ static void open_review(struct app *a, const struct game *g, bool over_play)
         review_close(&a->review);
     if (over_play)
         play_hold(&a->play);
-    review_open(&a->review, g, wake_pipe[1], over_play);
+    review_open(&a->review, g, term_wake_writer(), over_play);
     a->reviewing = true;
     a->screen = SCREEN_REVIEW;
     a->overlay = OVERLAY_NONE;
@@ -477,19 +286,8 @@ static void open_game(struct app *a, const struct game *g, const char *kept,
 {
     close_review(a);
     stop_game(a);
-    play_open(&a->play, g, wake_pipe[1], &a->options);
-    if (kept != NULL) {
-        if (lock != NULL) {
-            a->lock = *lock;
-            filelock_init(lock);
-        }
-        snprintf(a->autosave, sizeof a->autosave, "%s", kept);
-        a->kept = saves_mark_of(play_game(&a->play));
-    } else {
-        new_autosave(a);
-    }
-    /* A game over already is no new end, nor is one counted before. */
-    a->counted = game_over(g) || a->extra.counted;
+    play_open(&a->play, g, term_wake_writer(), &a->options);
+    keeper_open(&a->keeper, play_game(&a->play), kept, lock);
     play_note(&a->play, note);
     show_game(a);
 }
@@ -500,8 +298,8 @@ static void open_game(struct app *a, const struct game *g, const char *kept,
 static void leave_game(struct app *a, bool quitting)
 {
     sync_autosave(a);
-    if (a->keep_failed && !quitting)
-        menu_say(&a->menu, a->save_error);
+    if (a->keeper.failed && !quitting)
+        menu_say(&a->menu, a->keeper.error);
     stop_game(a);
 }
 
@@ -586,7 +384,7 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
         a->overlay = OVERLAY_DIALOG;
         return true;
     }
-    if (!saves_load(path, &g, &a->extra, err, size)) {
+    if (!saves_load(path, &g, &a->keeper.extra, err, size)) {
         filelock_release(&lock);
         return false;
     }
@@ -604,7 +402,7 @@ static void open_copy(struct app *a)
 {
     static struct game g;
     char err[SAVES_PATH_MAX + 200];
-    if (!saves_load(a->busy_path, &g, &a->extra, err, sizeof err)) {
+    if (!saves_load(a->busy_path, &g, &a->keeper.extra, err, sizeof err)) {
         if (a->screen == SCREEN_LOAD)
             load_say(&a->load, err);
         else
@@ -683,7 +481,7 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
         snprintf(err, size, "%s", _("the file name is too long"));
         return false;
     }
-    if (!record_load_extra(path, &g, &a->extra, why, sizeof why)) {
+    if (!record_load_extra(path, &g, &a->keeper.extra, why, sizeof why)) {
         /* Reasons about the content don't name the file; say which it was. */
         if (strncmp(why, path, strlen(path)) == 0)
             snprintf(err, size, "%s", why);
@@ -702,8 +500,8 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
 static unsigned save_to(struct app *a, const char *path, bool make_dirs)
 {
     if (a->screen == SCREEN_REVIEW)
-        return review_save(&a->review, path, &a->extra, make_dirs);
-    return play_save(&a->play, path, &a->extra, make_dirs);
+        return review_save(&a->review, path, &a->keeper.extra, make_dirs);
+    return play_save(&a->play, path, &a->keeper.extra, make_dirs);
 }
 
 /* Saves where the prompt says, asking first when that would replace a
@@ -836,7 +634,7 @@ static void react(struct app *a, unsigned r)
         review_continuation(&a->review, &g, (uint64_t)clock_us());
         char note[80];
         snprintf(note, sizeof note, _("playing on from move %d"), g.ply / 2 + 1);
-        a->extra.counted = false;   /* a new game, with an end of its own */
+        a->keeper.extra.counted = false;   /* a new game, with an end of its own */
         open_game(a, &g, NULL, NULL, note);
     }
     if (r & REACT_LANG) {
@@ -924,7 +722,7 @@ static void loop(struct app *a)
         int timeout = a->screen == SCREEN_PLAY ? play_timeout(&a->play) : -1;
         struct pollfd fds[2] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
-            { .fd = wake_pipe[0], .events = POLLIN },
+            { .fd = term_wake_fd(), .events = POLLIN },
         };
         int n = poll(fds, 2, timeout);
         if (n < 0 && errno != EINTR) {
@@ -933,13 +731,12 @@ static void loop(struct app *a)
             return;
         }
         if (n > 0 && (fds[1].revents & POLLIN))
-            drain_pipe();
-        if (got_quit_signal) {
-            a->status = 128 + got_quit_signal;
+            term_drain_wake();
+        if (term_quit_signal() != 0) {
+            a->status = 128 + term_quit_signal();
             return;
         }
-        if (got_resize) {
-            got_resize = 0;
+        if (term_take_resize()) {
             apply_resize(a);
         }
         if (a->screen == SCREEN_PLAY)
@@ -998,8 +795,8 @@ int app_run(const struct game_config *config, const struct game *record,
     static struct app app; /* large (two games' worth); one per process */
     struct app *a = &app;
     memset(a, 0, sizeof *a);
-    filelock_init(&a->lock);
-    if (!open_pipe()) {
+    keeper_init(&a->keeper);
+    if (!term_open_wake()) {
         fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
         return 1;
     }
@@ -1010,7 +807,7 @@ int app_run(const struct game_config *config, const struct game *record,
     if (lang == NULL && a->settings.lang[0] != '\0')
         i18n_use(a->settings.lang);
     menu_set_lang(&a->menu, a->settings.lang);
-    crash_save_modes();
+    term_save_modes();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         const char *term = getenv("TERM");
@@ -1018,8 +815,7 @@ int app_run(const struct game_config *config, const struct game *record,
             fprintf(stderr, "%s\n", _("mnk: TERM is not set: cannot drive the terminal"));
         else
             fprintf(stderr, _("mnk: unknown terminal type '%s' (TERM)\n"), term);
-        close(wake_pipe[0]);
-        close(wake_pipe[1]);
+        term_close_wake();
         return 1;
     }
     /* A terminal that cannot move the cursor (TERM=dumb) would get the
@@ -1030,13 +826,12 @@ int app_run(const struct game_config *config, const struct game *record,
         delscreen(screen);
         fprintf(stderr, _("mnk: terminal type '%s' cannot move the cursor (TERM)\n"),
                 getenv("TERM") != NULL ? getenv("TERM") : "");
-        close(wake_pipe[0]);
-        close(wake_pipe[1]);
+        term_close_wake();
         return 1;
     }
-    struct sigaction old[N_HANDLED];
-    catch_signals(old);
-    crash_arm();
+    struct term_signals old;
+    term_catch(&old);
+    term_arm_crash();
     if (!setup_curses(a)) {
         snprintf(a->error, sizeof a->error, "%s", _("mnk: out of memory for the screen"));
         a->status = 1;
@@ -1044,7 +839,7 @@ int app_run(const struct game_config *config, const struct game *record,
         resize(a);
         if (record != NULL) {
             if (extra != NULL)
-                a->extra = *extra;
+                a->keeper.extra = *extra;
             open_record(a, record, note);
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
@@ -1063,20 +858,18 @@ int app_run(const struct game_config *config, const struct game *record,
         delwin(a->input);
     endwin();
     delscreen(screen);
-    crash_disarm();
-    release_signals(old);
-    close(wake_pipe[0]);
-    close(wake_pipe[1]);
-    wake_pipe[0] = wake_pipe[1] = -1;
+    term_disarm_crash();
+    term_release(&old);
+    term_close_wake();
     if (a->error[0] != '\0')
         fprintf(stderr, "%s\n", a->error);
     /* Said, but the exit status stays what the game made it: a setting not
      * remembered is a choice to make again, not a game lost (that is
-     * keep_failed's status 1 below). */
+     * a game not kept: status 1, below). */
     if (a->settings_error[0] != '\0')
         fprintf(stderr, "mnk: %s\n", a->settings_error);
-    if (a->keep_failed) {
-        fprintf(stderr, "mnk: %s\n", a->save_error);
+    if (a->keeper.failed) {
+        fprintf(stderr, "mnk: %s\n", a->keeper.error);
         if (a->status == 0)
             a->status = 1;
     }
