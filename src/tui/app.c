@@ -48,6 +48,19 @@
 enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
 
+/* What the yes/no dialog on screen asks the player to confirm: done by
+ * confirmed() when the answer is yes (the dialog returns REACT_CONFIRMED).
+ * Commands are kept here, apart from the reaction flags, which only say
+ * what the screen must do. */
+enum confirm {
+    CONFIRM_QUIT,       /* leave the program, the game in progress kept */
+    CONFIRM_MENU,       /* leave the game for the new-game form */
+    CONFIRM_RESIGN,     /* the player to move resigns */
+    CONFIRM_DELETE,     /* delete the unfinished game picked in Resume */
+    CONFIRM_OVERWRITE,  /* save over the file at save_path */
+    CONFIRM_COPY,       /* play on a copy of the game at busy_path */
+};
+
 struct app {
     enum app_screen screen;
     enum overlay overlay;
@@ -59,6 +72,7 @@ struct app {
     struct load load;       /* the Load screen's lists */
     struct help help;
     struct dialog dialog;
+    enum confirm asked;     /* what the dialog on screen asks */
     struct prompt prompt;
     struct keeper keeper;   /* the game in `play` kept, held and counted */
     char busy_path[SAVES_PATH_MAX]; /* a game open in another window, which
@@ -214,6 +228,14 @@ static void stop_game(struct app *a)
 }
 
 static void react(struct app *a, unsigned r);
+
+/* Opens the yes/no dialog asking `question`; yes does `what`. */
+static void ask(struct app *a, const char *question, enum confirm what)
+{
+    dialog_open(&a->dialog, question, REACT_CONFIRMED);
+    a->asked = what;
+    a->overlay = OVERLAY_DIALOG;
+}
 static void close_review(struct app *a);
 
 static void show_game(struct app *a)
@@ -378,10 +400,8 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
      * out, but then no window can write the game either. */
     if (filelock_take(&lock, path, err, size) == FILELOCK_BUSY) {
         snprintf(a->busy_path, sizeof a->busy_path, "%s", path);
-        dialog_open(&a->dialog,
-                    _("This game is open in another window. Play on a copy of it here?"),
-                    REACT_COPY);
-        a->overlay = OVERLAY_DIALOG;
+        ask(a, _("This game is open in another window. Play on a copy of it here?"),
+            CONFIRM_COPY);
         return true;
     }
     if (!saves_load(path, &g, &a->keeper.extra, err, size)) {
@@ -506,13 +526,11 @@ static unsigned save_to(struct app *a, const char *path, bool make_dirs)
 
 /* Saves where the prompt says, asking first when that would replace a
  * file; the default games directory is made as needed. */
-static void answer_save(struct app *a, const char *typed)
+static unsigned answer_save(struct app *a, const char *typed)
 {
     char path[SAVES_PATH_MAX], dir[SAVES_PATH_MAX];
-    if (!saves_expand(typed, path, sizeof path, true)) {
-        react(a, save_to(a, typed, false));
-        return;
-    }
+    if (!saves_expand(typed, path, sizeof path, true))
+        return save_to(a, typed, false);
     if (access(path, F_OK) == 0) {
         snprintf(a->save_path, sizeof a->save_path, "%s", path);
         char question[160], name[101];
@@ -520,19 +538,45 @@ static void answer_save(struct app *a, const char *typed)
         /* Cut at a whole character (and escaped), not by %.100s's bytes. */
         text_escape(name, sizeof name, base != NULL ? base + 1 : path);
         snprintf(question, sizeof question, _("Replace %.100s?"), name);
-        dialog_open(&a->dialog, question, REACT_OVERWRITE);
-        a->overlay = OVERLAY_DIALOG;
-        return;
+        ask(a, question, CONFIRM_OVERWRITE);
+        return REACT_NONE;
     }
     bool in_games = saves_data_dir(dir, sizeof dir) && strncmp(path, dir, strlen(dir)) == 0 &&
                     path[strlen(dir)] == '/';
-    react(a, save_to(a, path, in_games));
+    return save_to(a, path, in_games);
 }
 
-static void answer(struct app *a)
+/* The prompt was answered: a save's file name. */
+static unsigned answer(struct app *a)
 {
     if (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW)
-        answer_save(a, a->prompt.text);
+        return answer_save(a, a->prompt.text);
+    return REACT_NONE;
+}
+
+/* The player said yes to what the dialog asked; returns what that asks of
+ * the screen in turn. */
+static unsigned confirmed(struct app *a)
+{
+    switch (a->asked) {
+    case CONFIRM_QUIT:
+        return REACT_QUIT;
+    case CONFIRM_MENU:
+        return REACT_MENU;
+    case CONFIRM_RESIGN:
+        return a->playing ? play_resign(&a->play) : REACT_NONE;
+    case CONFIRM_DELETE:
+        delete_game(a);
+        return REACT_REDRAW;
+    case CONFIRM_OVERWRITE:
+        if (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW)
+            return save_to(a, a->save_path, false);
+        return REACT_NONE;
+    case CONFIRM_COPY:
+        open_copy(a);
+        return REACT_REDRAW;
+    }
+    return REACT_NONE;
 }
 
 /* Enter on the Load screen: an unfinished game resumes, a record opens; a
@@ -549,40 +593,29 @@ static void open_chosen(struct app *a)
         load_say(&a->load, err);
 }
 
-/* Turns a handler's reaction flags into screen work. */
-static void react(struct app *a, unsigned r)
+/* Does the screen work one set of reaction flags asks for, and returns
+ * the flags that work itself produced (a resignation's, a save's, an
+ * analysis started), for react() to do next. */
+static unsigned react_once(struct app *a, unsigned r)
 {
-    if (r == REACT_NONE)
-        return;
+    unsigned next = REACT_NONE;
     a->dirty = true;
     if (r & REACT_CLOSE)
         a->overlay = OVERLAY_NONE;
     if (r & REACT_QUIT) {
         a->quit = true;
-        return;
+        return REACT_NONE;
     }
-    if (r & REACT_ASK_QUIT) {
-        dialog_open(&a->dialog, _("Quit the game in progress?"), REACT_QUIT);
-        a->overlay = OVERLAY_DIALOG;
-    }
-    if (r & REACT_ASK_RESIGN) {
-        dialog_open(&a->dialog, _("Resign this game?"), REACT_RESIGN);
-        a->overlay = OVERLAY_DIALOG;
-    }
-    if ((r & REACT_RESIGN) && a->playing)
-        react(a, play_resign(&a->play));
-    if (r & REACT_ASK_DELETE) {
-        dialog_open(&a->dialog, _("Delete this unfinished game?"), REACT_DELETE);
-        a->overlay = OVERLAY_DIALOG;
-    }
-    if (r & REACT_DELETE)
-        delete_game(a);
-    if ((r & REACT_OVERWRITE) && (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW))
-        react(a, save_to(a, a->save_path, false));
-    if (r & REACT_ASK_MENU) {
-        dialog_open(&a->dialog, _("Leave this game for a new one?"), REACT_MENU);
-        a->overlay = OVERLAY_DIALOG;
-    }
+    if (r & REACT_CONFIRMED)
+        next |= confirmed(a);
+    if (r & REACT_ASK_QUIT)
+        ask(a, _("Quit the game in progress?"), CONFIRM_QUIT);
+    if (r & REACT_ASK_RESIGN)
+        ask(a, _("Resign this game?"), CONFIRM_RESIGN);
+    if (r & REACT_ASK_DELETE)
+        ask(a, _("Delete this unfinished game?"), CONFIRM_DELETE);
+    if (r & REACT_ASK_MENU)
+        ask(a, _("Leave this game for a new one?"), CONFIRM_MENU);
     if (r & REACT_HELP) {
         help_init(&a->help);
         a->overlay = OVERLAY_HELP;
@@ -610,7 +643,7 @@ static void react(struct app *a, unsigned r)
     if ((r & (REACT_REVIEW | REACT_ANALYSE)) && a->playing && a->screen == SCREEN_PLAY) {
         open_review(a, play_game(&a->play), true);
         if (r & REACT_ANALYSE)
-            react(a, review_analyse(&a->review));
+            next |= review_analyse(&a->review);
     }
     if ((r & REACT_BACK) && a->screen == SCREEN_LOAD) {
         refresh_resume(a);
@@ -663,14 +696,21 @@ static void react(struct app *a, unsigned r)
         open_chosen(a);
     if (r & REACT_RESUME)
         resume(a);
-    if (r & REACT_COPY)
-        open_copy(a);
     if (r & REACT_STATS) {
         statsview_open(&a->stats);
         a->screen = SCREEN_STATS;
     }
     if (r & REACT_ANSWER)
-        answer(a);
+        next |= answer(a);
+    return next;
+}
+
+/* Turns a handler's reaction flags into screen work, and then the flags
+ * that work produced, until none is left: one place, no recursion. */
+static void react(struct app *a, unsigned r)
+{
+    while (r != REACT_NONE && !a->quit)
+        r = react_once(a, r);
 }
 
 static unsigned dispatch(struct app *a, int key)

@@ -2,7 +2,9 @@
  *
  * Handlers change their screen's state and return a set of these flags; they
  * never draw. The one place that turns flags into work is app.c: it redraws,
- * opens and closes overlays, switches screens and quits.
+ * opens and closes overlays, switches screens and quits. A flag says what
+ * the screen must do, never which command to run: a confirmation is
+ * REACT_CONFIRMED, and the app knows what it asked.
  */
 #ifndef MNK_TUI_REACT_H
 #define MNK_TUI_REACT_H
@@ -22,11 +24,9 @@ enum react {
     REACT_RESUME = 1 << 10,   /* open the unfinished game picked in the list */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
     REACT_ASK_RESIGN = 1 << 12, /* resign, after the player confirms */
-    REACT_RESIGN = 1 << 13,   /* the player confirmed resigning */
+    REACT_CONFIRMED = 1 << 13, /* yes to the dialog: do what it asked (the
+                                  app keeps what that is, not the flags) */
     REACT_ASK_DELETE = 1 << 14, /* delete the picked unfinished game, once confirmed */
-    REACT_DELETE = 1 << 15,   /* the player confirmed deleting it */
-    REACT_ASK_OVERWRITE = 1 << 16, /* the save's file exists: replace it? */
-    REACT_OVERWRITE = 1 << 17, /* the player confirmed replacing it */
     REACT_REVIEW = 1 << 18,   /* review the game on screen */
     REACT_ANALYSE = 1 << 19,  /* the same, and analyse it at once */
     REACT_BACK = 1 << 20,     /* leave the review, the Load or the statistics
@@ -35,8 +35,6 @@ enum react {
     REACT_OPEN = 1 << 22,     /* open the game chosen on the Load screen */
     REACT_STATS = 1 << 23,    /* open the statistics screen */
     REACT_LANG = 1 << 24,     /* speak the next language and remember it */
-    REACT_COPY = 1 << 25,     /* play on a copy of the game another window
-                                 has open (the player confirmed) */
 };
 
 #endif
