@@ -666,7 +666,10 @@ static unsigned react_once(struct app *a, unsigned r)
         static struct game g;
         review_continuation(&a->review, &g, (uint64_t)clock_us());
         char note[80];
-        snprintf(note, sizeof note, _("playing on from move %d"), g.ply / 2 + 1);
+        snprintf(note, sizeof note,
+                 ngettext("playing on after %d move", "playing on after %d moves",
+                          (unsigned long)g.ply),
+                 g.ply);
         a->keeper.extra.counted = false;   /* a new game, with an end of its own */
         open_game(a, &g, NULL, NULL, note);
     }

@@ -646,16 +646,14 @@ static void draw_title(const struct play *p)
     draw_fill(0, 0, cols, STYLE_TITLE);
     draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %d%s%d k=%d %s", b->width,
                draw_sym(GLYPH_TIMES), b->height, b->win, _(rule_name(b->rule)));
-    /* Numbered as the move list numbers them: a move is a pair of stones,
-     * Black's and White's. Over, the game shows its last move's number. */
+    /* Counted as Resume and Load count them: the stones played. */
     int last = game_last_move(g);
-    int move = game_over(g) ? (g->ply + 1) / 2 : g->ply / 2 + 1;
-    if (move < 1)
-        move = 1;
     if (last >= 0)
-        snprintf(right, sizeof right, _("move %d  last %s"), move, notation_format(b, last, name));
+        snprintf(right, sizeof right,
+                 ngettext("%d move  last %s", "%d moves  last %s", (unsigned long)g->ply), g->ply,
+                 notation_format(b, last, name));
     else
-        snprintf(right, sizeof right, _("move %d"), move);
+        snprintf(right, sizeof right, "%s", _("no move yet"));
     int rw = draw_width(right);
     if (rw + 24 < cols)
         draw_text(0, cols - rw - 1, rw, STYLE_TITLE, right);

@@ -780,8 +780,10 @@ static void draw_form(const struct review *r)
                             "the %d later moves will be dropped", (unsigned long)later),
                    later);
     else
-        draw_textf(y + 1, x + 2, w - 4, STYLE_NORMAL, _("the game goes on from move %d"),
-                   r->at / 2 + 1);
+        draw_textf(y + 1, x + 2, w - 4, STYLE_NORMAL,
+                   ngettext("the game goes on after %d move", "the game goes on after %d moves",
+                            (unsigned long)r->at),
+                   r->at);
     for (int i = 0; i < 2; i++) {
         char value[64];
         side_text(r, i, value, sizeof value);

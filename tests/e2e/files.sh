@@ -91,7 +91,7 @@ stats_unreadable() {
     run --size 5 --win 4 --black human --white club
     expect "5×5 k=4 freestyle" "$1: a game against club"
     keys Enter
-    if wait_for "move 2  last"; then pass "$1: the computer answered"; else fail "$1: no answer"; fi
+    if wait_for "2 moves  last"; then pass "$1: the computer answered"; else fail "$1: no answer"; fi
     keys R y
     expect "White wins by resignation; cannot read" "$1: the end of the game says so"
     quit "$1: q after the game"

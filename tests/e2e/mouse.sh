@@ -277,7 +277,7 @@ if cell h 8; then
     else
         fail "no answer to the held click with no other input ($(moves) moves kept)"
     fi
-    expect "move 2  last" "and its answer is on screen"
+    expect "2 moves  last" "and its answer is on screen"
     # a1: far from both stones, surely empty.
     if cell a 1; then
         click "$Y" "$X"

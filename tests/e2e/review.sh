@@ -95,7 +95,7 @@ keys c
 expect "Continue from here" "c opens the continue form"
 expect "the 2 later moves will be dropped" "the form says what is dropped"
 keys Enter
-expect "playing on from move 5" "Enter plays on from the position"
+expect "playing on after 8 moves" "Enter plays on from the position (counted as Resume counts)"
 expect "▶ ● Black" "Black is to play"
 if screen | grep -qF "h12"; then fail "the dropped moves are still listed"; else pass "later moves dropped"; fi
 keys Right Enter

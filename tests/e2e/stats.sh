@@ -41,7 +41,7 @@ club_game() {
     run --size 5 --win 4 --black human --white club
     expect "5×5 k=4 freestyle" "$1"
     keys Enter                               # Black c3
-    if wait_for "move 2  last"; then pass "the computer answered"; else fail "no answer"; fi
+    if wait_for "2 moves  last"; then pass "the computer answered"; else fail "no answer"; fi
 }
 
 # The menu's entries, from New game: Load, then Statistics.

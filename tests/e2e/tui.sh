@@ -154,7 +154,7 @@ expect "15×15 k=5 freestyle" "the game starts from the form"
 expect "White computer, $(level_name 2)" "White is the computer"
 keys Enter                                   # Black h8
 expect "1. h8" "the move list shows the human move"
-if wait_for "move 2  last"; then
+if wait_for "2 moves  last"; then
     pass "the computer answered"
 else
     fail "the computer did not answer"
@@ -497,10 +497,10 @@ expect "resumed where you left off" "Enter on the list reopens the game"
 expect "1. c3   b3" "with its moves"
 keys u
 expect "took back" "undo works in a resumed game"
-expect "move 1  last c3" "the last move is off the board (a move is Black's and White's)"
+expect "1 move  last c3" "the last move is off the board (stones counted, as Resume does)"
 if wait_file_moves 1; then pass "the undo is kept at once"; else fail "the undo was not kept"; fi
 keys r
-expect "move 2  last b3" "and redo puts it back"
+expect "2 moves  last b3" "and redo puts it back"
 # Black c4, White a1, Black c2, White a2, Black c1: four in column c.
 keys Right Up Enter Left Left Down Down Down Enter Right Right Up Enter Left Left Enter \
      Right Right Down Enter
@@ -642,7 +642,7 @@ start_shell
 run --size 15 --black human --white "'engine:$MNK engine --ai threat'"
 expect "15×15 k=5 freestyle" "a game against mnk engine"
 keys Enter
-if wait_for "move 2  last"; then pass "the engine answered"; else fail "the engine did not answer"; fi
+if wait_for "2 moves  last"; then pass "the engine answered"; else fail "the engine did not answer"; fi
 expect "Black to play" "the turn is back to the human"
 keys q y
 expect_restored 0 "q, y against an engine"
