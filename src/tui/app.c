@@ -57,6 +57,7 @@ enum confirm {
     CONFIRM_MENU,       /* leave the game for the new-game form */
     CONFIRM_RESIGN,     /* the player to move resigns */
     CONFIRM_DELETE,     /* delete the unfinished game picked in Resume */
+    CONFIRM_CLEAR,      /* delete every unfinished game not open elsewhere */
     CONFIRM_OVERWRITE,  /* save over the file at save_path */
     CONFIRM_COPY,       /* play on a copy of the game at busy_path */
 };
@@ -465,6 +466,32 @@ static void delete_game(struct app *a)
     refresh_resume(a);
 }
 
+/* Deletes every unfinished game that no other window has open: the clean
+ * slate of a Resume list grown long. */
+static void clear_games(struct app *a)
+{
+    char err[SAVES_PATH_MAX + 100];
+    int kept = 0;
+    bool failed = false;
+    for (int i = 0; i < a->n_games; i++) {
+        if (filelock_busy(a->games[i].path))
+            kept++;
+        else if (!saves_forget(a->games[i].path, err, sizeof err))
+            failed = true;
+    }
+    refresh_resume(a);
+    if (failed)
+        menu_say(&a->menu, err);
+    else if (kept > 0) {
+        char note[160];
+        snprintf(note, sizeof note,
+                 ngettext("%d game open in another window was not deleted",
+                          "%d games open in other windows were not deleted", (unsigned long)kept),
+                 kept);
+        menu_say(&a->menu, note);
+    }
+}
+
 /* The save prompt offers a dated name in the games directory; a name typed
  * without a directory is relative to where mnk was started. */
 static void ask_save(struct app *a)
@@ -568,6 +595,9 @@ static unsigned confirmed(struct app *a)
     case CONFIRM_DELETE:
         delete_game(a);
         return REACT_REDRAW;
+    case CONFIRM_CLEAR:
+        clear_games(a);
+        return REACT_REDRAW;
     case CONFIRM_OVERWRITE:
         if (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW)
             return save_to(a, a->save_path, false);
@@ -608,14 +638,27 @@ static unsigned react_once(struct app *a, unsigned r)
     }
     if (r & REACT_CONFIRMED)
         next |= confirmed(a);
+    /* Leaving keeps the game: the questions say so, and where it will be. */
     if (r & REACT_ASK_QUIT)
-        ask(a, _("Quit the game in progress?"), CONFIRM_QUIT);
+        ask(a, a->keeper.failed ? _("Quit? The game could not be kept.")
+                                : _("Quit? The game is kept for Resume."),
+            CONFIRM_QUIT);
     if (r & REACT_ASK_RESIGN)
         ask(a, _("Resign this game?"), CONFIRM_RESIGN);
     if (r & REACT_ASK_DELETE)
         ask(a, _("Delete this unfinished game?"), CONFIRM_DELETE);
     if (r & REACT_ASK_MENU)
-        ask(a, _("Leave this game for a new one?"), CONFIRM_MENU);
+        ask(a, a->keeper.failed ? _("New game? This one could not be kept.")
+                                : _("New game? This one is kept for Resume."),
+            CONFIRM_MENU);
+    if (r & REACT_ASK_CLEAR) {
+        char question[160];
+        snprintf(question, sizeof question,
+                 ngettext("Delete the %d unfinished game?", "Delete all %d unfinished games?",
+                          (unsigned long)a->n_games),
+                 a->n_games);
+        ask(a, question, CONFIRM_CLEAR);
+    }
     if (r & REACT_HELP) {
         help_init(&a->help);
         a->overlay = OVERLAY_HELP;

@@ -234,6 +234,12 @@ static unsigned act_delete(struct menu *m, int key)
     return m->page == MENU_RESUME && m->n_games > 0 ? REACT_ASK_DELETE : REACT_NONE;
 }
 
+static unsigned act_clear(struct menu *m, int key)
+{
+    (void)key;
+    return m->page == MENU_RESUME && m->n_games > 0 ? REACT_ASK_CLEAR : REACT_NONE;
+}
+
 static unsigned act_erase(struct menu *m, int key)
 {
     (void)key;
@@ -366,6 +372,8 @@ static const struct binding bindings[] = {
     { 27, "Esc", N_("back to the main menu"), act_back },
     { 'd', "d", N_("in the list of unfinished games, delete one (asks first)"), act_delete },
     { KEY_DC, NULL, NULL, act_delete },
+    { 'D', "D", N_("in the list of unfinished games, delete them all but those open in other "
+                   "windows (asks first)"), act_clear },
     { KEY_BACKSPACE, "Backspace", N_("erase a digit typed"), act_erase },
     { 127, NULL, NULL, act_erase },
     { 8, NULL, NULL, act_erase },
@@ -565,7 +573,7 @@ static void draw_keys(const struct menu *m)
     };
     static const struct draw_hint list_hints[] = {
         { N_("up/down"), N_("choose") }, { "Enter", N_("resume") }, { "d", N_("delete") },
-        { "Esc", N_("back") },
+        { "D", N_("delete all") }, { "Esc", N_("back") },
     };
     static const struct draw_hint form_hints[] = {
         { N_("up/down"), N_("field") }, { N_("left/right"), N_("change") }, { "0-9", N_("type") },

@@ -27,6 +27,8 @@ enum react {
     REACT_CONFIRMED = 1 << 13, /* yes to the dialog: do what it asked (the
                                   app keeps what that is, not the flags) */
     REACT_ASK_DELETE = 1 << 14, /* delete the picked unfinished game, once confirmed */
+    REACT_ASK_CLEAR = 1 << 15, /* delete every unfinished game not open
+                                  elsewhere, once confirmed */
     REACT_REVIEW = 1 << 18,   /* review the game on screen */
     REACT_ANALYSE = 1 << 19,  /* the same, and analyse it at once */
     REACT_BACK = 1 << 20,     /* leave the review, the Load or the statistics

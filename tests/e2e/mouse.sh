@@ -421,15 +421,15 @@ else
     fail "cannot find b2 on the screen"
 fi
 xdotool key q
-expect "Quit the game in progress?" "q asks first"
+expect "Quit? The game is kept for Resume." "q asks first"
 if locate "[N]o"; then
     click "$Y" "$X"
-    expect_not "Quit the game in progress?" "a click on No closes the question"
+    expect_not "Quit? The game is kept for Resume." "a click on No closes the question"
 else
     fail "no No button on the screen"
 fi
 xdotool key q
-expect "Quit the game in progress?" "q asks again"
+expect "Quit? The game is kept for Resume." "q asks again"
 if locate "[Y]es"; then
     click "$Y" "$X"
     end=$((SECONDS + PATIENCE))

@@ -114,7 +114,7 @@ expect "last g1" "the game is as it was"
 if screen | grep -qF "review"; then fail "still in review after q"; else pass "left the review"; fi
 
 keys q
-if wait_for "Quit the game in progress?"; then keys y; fi
+if wait_for "Quit? The game is kept for Resume."; then keys y; fi
 expect_restored 0 "quit from the continued game"
 
 # The Load screen: a game saved in the games directory and the records of

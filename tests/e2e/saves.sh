@@ -228,6 +228,34 @@ else
     fail "after the kill: $(kept)"
 fi
 
+echo "# D deletes every unfinished game but the one open in another window"
+T select-window -t e2e:0
+# Killed, mnk left this terminal in its modes: Enter is no newline there.
+keys "stty sane" C-j
+wait_for '$' >/dev/null
+run
+expect "Resume" "a window to hold one game"
+keys Enter Enter
+expect "resumed where you left off" "it holds the newest"
+T select-window -t e2e:1
+run
+expect "Resume" "Resume in the other window"
+keys Enter
+expect "D delete all" "the list's key line offers D"
+keys D
+expect "Delete all 2 unfinished games?" "D asks first, with the count"
+keys y
+expect "1 game open in another window was not deleted" "the game held elsewhere is spared, and said"
+if [ "$(count_kept)" -eq 1 ]; then pass "D deleted the other"; else fail "after D: $(ls "$GAMES")"; fi
+quit "the second window quits"
+T select-window -t e2e:0
+keys q
+expect "Quit? The game is kept for Resume." "quitting says the game is kept"
+keys y
+# (Its terminal's modes were set by hand above: only the status is compared.)
+if wait_for "exit=0"; then pass "the first window quits: exit status 0"; else fail "no exit 0"; fi
+if [ "$(count_kept)" -eq 1 ]; then pass "and its game is kept"; else fail "kept: $(ls "$GAMES")"; fi
+
 # ---------------------------------------------------------------------------
 echo "# a corrupt autosave is set aside and reported once"
 start_shell

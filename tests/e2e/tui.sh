@@ -179,9 +179,9 @@ if [ -z "$WRAPPER" ] && [ -r "/proc/$pid/status" ]; then
     fi
 fi
 keys q
-expect "Quit the game in progress?" "q asks before leaving a game in progress"
+expect "Quit? The game is kept for Resume." "q asks before leaving a game in progress"
 keys n
-expect_not "Quit the game in progress?" "n keeps playing"
+expect_not "Quit? The game is kept for Resume." "n keeps playing"
 keys '?'
 expect "Keys while playing" "? opens the help"
 expect "undo" "the help lists the keys"
@@ -206,7 +206,7 @@ T resize-window -t e2e -x 200 -y 60
 expect "1. h8" "and at 200×60"
 T resize-window -t e2e -x 80 -y 24
 keys n
-expect "Leave this game for a new one?" "n asks before leaving a game in progress"
+expect "New game? This one is kept for Resume." "n asks before leaving a game in progress"
 keys y
 expect "Win length" "n, y opens the form"
 expect "computer: $(level_name 2)" "filled in from the game just left"
@@ -348,7 +348,7 @@ expect "drawing in plain ASCII" "D again draws the board in plain ASCII"
 if screen | grep -q '┼\|・'; then fail "box drawing still shown"; else pass "no box drawing left"; fi
 keys q
 sleep 0.5
-screen | grep -qF "Quit the game in progress?" && keys y
+screen | grep -qF "Quit? The game is kept for Resume." && keys y
 expect_restored 0 "quitting"
 if grep -qx "white = $(level_name 6)" "$CONFIG/mnk/settings" &&
    grep -qx "marks = no" "$CONFIG/mnk/settings" &&
@@ -371,7 +371,7 @@ keys t
 expect "threat marks on" "the marks were remembered off: t turns them on"
 keys q
 sleep 0.5
-screen | grep -qF "Quit the game in progress?" && keys y
+screen | grep -qF "Quit? The game is kept for Resume." && keys y
 expect_restored 0 "quitting again"
 printf 'width = banana\n' >"$CONFIG/mnk/settings"
 run
