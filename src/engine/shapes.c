@@ -63,6 +63,8 @@ bool shapes_find(struct shapes *s, const struct board *b)
             continue;
         for (int side = 0; side < 2; side++) {
             enum shape sh = shape_of(position_combo(&w->pos, side, q));
+            if (b->win <= 3 && sh < SHAPE_OPEN4)
+                sh = SHAPE_NONE;   /* every cell near a stone, on tic-tac-toe */
             s->cell[side][q] = (uint8_t)sh;
             s->count[side][sh]++;
         }
@@ -95,7 +97,9 @@ static void shape_name(enum shape sh, int k, char *buf, size_t size)
             snprintf(buf, size, _("%s in a row"), count_word(k, n, sizeof n));
         break;
     case SHAPE_OPEN4:
-        if (k == 5)
+        if (k <= 3)
+            snprintf(buf, size, "%s", _("a double threat"));
+        else if (k == 5)
             snprintf(buf, size, "%s", _("an open four"));
         else
             snprintf(buf, size, _("an open %s"), count_word(k - 1, n, sizeof n));
@@ -154,6 +158,15 @@ void shapes_describe(const struct shapes *s, const struct board *b, enum stone t
         shape_name(SHAPE_OPEN4, b->win, what, sizeof what);
         cells_text(s, b, me, SHAPE_OPEN4, _(" or "), where, sizeof where);
         snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
+                 what, where);
+    } else if (s->count[op][SHAPE_OPEN4] > 0 && b->win <= 3) {
+        /* On tic-tac-toe the opponent's double threat is stopped by taking
+         * its cell (or by a threat of one's own, which the player sees). */
+        shape_name(SHAPE_OPEN4, b->win, what, sizeof what);
+        cells_text(s, b, op, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        snprintf(buf, size,
+                 me ? _("Black can make %s at %s: take it first")
+                    : _("White can make %s at %s: take it first"),
                  what, where);
     } else if (s->count[op][SHAPE_OPEN4] > 0) {
         /* The cells where the opponent would make an open four are the ones

@@ -5,7 +5,11 @@
  * k-relative, from the line classes of pattern.h: on a k = 4 board "five"
  * is four in a row and "an open four" an open three; the words say so
  * ("White threatens four in a row at c3"). Under the exact rule a cell that
- * would make an overline is no threat. A view only draws what this finds.
+ * would make an overline is no threat. With k = 3 (tic-tac-toe) only wins
+ * and double threats are found: a four there is two in a line, which every
+ * cell beside a stone makes, and an open three one stone; marks on them
+ * would be noise, and a double threat is called so ("Black can make a double
+ * threat at a3"), not an open two. A view only draws what this finds.
  */
 #ifndef MNK_ENGINE_SHAPES_H
 #define MNK_ENGINE_SHAPES_H

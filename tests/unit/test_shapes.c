@@ -94,6 +94,44 @@ static void test_k_relative(void **state)
     shapes_free(&s);
 }
 
+/* Tic-tac-toe: no mark for the two in a line every cell beside a stone
+ * makes, nor for the one stone of an "open one"; a fork is a double threat
+ * in words, the player's own or the opponent's to take first. */
+static void test_tic_tac_toe(void **state)
+{
+    (void)state;
+    struct shapes s;
+    assert_true(shapes_init(&s));
+    struct board b;
+    char text[160];
+    board_init(&b, 3, 3, 3, RULE_FREESTYLE);
+    static const char *const centre[] = { "b2" };
+    place(&b, STONE_BLACK, centre, 1);
+    assert_true(shapes_find(&s, &b));
+    for (int side = 0; side < 2; side++)
+        for (int sh = SHAPE_OPEN3; sh < SHAPE_COUNT; sh++)
+            assert_int_equal(s.count[side][sh], 0);
+    shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+    assert_string_equal(text, "");
+
+    /* Black b2 and a1, White c3 and b1, Black to move: a2 and a3 each
+     * make two lines of two, and White has no line of two to block. */
+    board_clear(&b);
+    static const char *const black[] = { "b2", "a1" };
+    static const char *const white[] = { "c3", "b1" };
+    place(&b, STONE_BLACK, black, 2);
+    place(&b, STONE_WHITE, white, 2);
+    assert_true(shapes_find(&s, &b));
+    assert_int_equal(s.cell[0][at(&b, "a2")], SHAPE_OPEN4);
+    assert_int_equal(s.cell[0][at(&b, "a3")], SHAPE_OPEN4);
+    assert_int_equal(s.count[0][SHAPE_FOUR], 0);
+    shapes_describe(&s, &b, STONE_BLACK, text, sizeof text);
+    assert_string_equal(text, "Black can make a double threat at a3 or a2");
+    shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+    assert_string_equal(text, "Black can make a double threat at a3 or a2: take it first");
+    shapes_free(&s);
+}
+
 /* Under exact, a cell that would make an overline is no five. */
 static void test_exact_overline(void **state)
 {
@@ -116,6 +154,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_open_three_and_four),
         cmocka_unit_test(test_k_relative),
+        cmocka_unit_test(test_tic_tac_toe),
         cmocka_unit_test(test_exact_overline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
