@@ -29,7 +29,7 @@ static const int times[] = { 100, 200, 500, 1000, 2000, 5000 };
 #define PAGE_MOVES 10
 
 /* Rows of the graph itself, and of its block in the panel: a title, the
- * graph, the marks under it, a blank. */
+ * graph, the marks under it, their legend. */
 #define GRAPH_ROWS 4
 #define GRAPH_BLOCK (GRAPH_ROWS + 3)
 
@@ -643,6 +643,14 @@ static void draw_graph(const struct review *r, const struct panel *p)
         else if (sign != NULL)
             draw_text(y, p->x + c, 1, mark_style(worst), sign);
     }
+    /* What the marks mean: in words when they fit, else as the move list's
+     * signs, which the move line puts in words. */
+    char legend[128];
+    snprintf(legend, sizeof legend, _("X blunder  ? mistake  %s inaccuracy"),
+             draw_sym(GLYPH_DOT));
+    if (draw_width(legend) > p->w)
+        snprintf(legend, sizeof legend, "X ??  ? ?  %s ?!", draw_sym(GLYPH_DOT));
+    draw_text(y + 1, p->x, p->w, STYLE_DIM, legend);
 }
 
 static void draw_list(const struct review *r, const struct panel *p)
@@ -733,12 +741,13 @@ static void draw_move_line(const struct review *r, int y)
                        _(game_result_text(&r->shown.result)));
         return;
     }
-    char before[16], after[16], words[64];
+    /* The position before and after the move, in words ("Black better →
+     * White wins in 1"); the records and mnk analyze keep the numbers. */
+    char before[64], after[64];
     int bv = m->side == STONE_BLACK ? m->before : -m->before;
     int av = m->side == STONE_BLACK ? m->after : -m->after;
-    analysis_score_text(bv, before, sizeof before);
-    analysis_score_text(av, after, sizeof after);
-    analysis_score_words(av, true, words, sizeof words);
+    analysis_score_words(bv, true, before, sizeof before);
+    analysis_score_words(av, true, after, sizeof after);
     /* The mark and the better move first: they matter most on a narrow line. */
     if (m->mark != ANALYSIS_NONE)
         x += draw_textf(y, x, cols - 1 - x, mark_style(m->mark), "  %s %s",
@@ -746,8 +755,13 @@ static void draw_move_line(const struct review *r, int y)
     if (m->best >= 0 && m->best != m->move)
         x += draw_textf(y, x, cols - 1 - x, STYLE_HINT, _("%s better %s"),
                         m->mark != ANALYSIS_NONE ? _(",") : " ", notation_format(b, m->best, best));
-    draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  %s %s %s, %s", before, draw_sym(GLYPH_RIGHT),
-               after, words);
+    /* A marked move's words say what it threw away: what it left is enough,
+     * and the line fits 80 columns. */
+    if (strcmp(before, after) == 0 || m->mark != ANALYSIS_NONE)
+        draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, _(": %s"), after);
+    else
+        draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  %s %s %s", before, draw_sym(GLYPH_RIGHT),
+                   after);
 }
 
 /* "analysing ████░░░░ 12/41": the progress of the analysis. */

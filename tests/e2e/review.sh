@@ -75,6 +75,18 @@ else
     fail "h12 not judged in words"
 fi
 expect "better g1" "the engine's better move is g1"
+# The position before and after h12 in words, not "+12.87 → -#1".
+expect "White wins in" "the move line says in words that White now wins"
+if screen | grep -E "5\. Black h12" | grep -qE '[-+]#|[-+][0-9]+\.[0-9]{2}'; then
+    fail "the move line still speaks in engine notation"
+else
+    pass "no engine notation on the move line"
+fi
+if screen | sed -n '/Evaluation/,/Moves/p' | grep -qE "X blunder|X \?\?"; then
+    pass "the graph's marks have a legend"
+else
+    fail "no legend under the graph's marks"
+fi
 
 # Saved from the review: the record carries the analysis.
 keys s C-u
