@@ -6,7 +6,7 @@
 # same columns in both locales (CJK text around it never pushes it), and the
 # full-width drawing, the default under Chinese, keeps its labels where the
 # usual drawing has them; the statistics' numbers end where their Chinese
-# column names do. --lang and the locale choose the language; an
+# column names do, and the Load list has Chinese dates and player words. --lang and the locale choose the language; an
 # unknown language falls back to English.
 #
 #   chinese.sh MNK_BINARY
@@ -116,7 +116,7 @@ else
 fi
 quit "quit from the full-width board" y
 
-echo "# statistics in Chinese"
+echo "# statistics and the Load list in Chinese"
 # cols TEXT: the screen columns TEXT takes.
 cols() { printf '%s\n' "$1" | LC_ALL=C.UTF-8 wc -L; }
 # ends_under NAMES HEAD NUMBER WHAT: on the screen, the column name HEAD
@@ -153,6 +153,24 @@ ends_under 局数 "白方胜" 23 "White's wins sit under 白方胜"
 keys Escape
 expect "新对局" "back to the menu"
 quit "quit from the menu"
+# A record between two people, in the directory mnk starts in.
+mkdir -p "$WORK/zh-here"
+cp "$WORK/对局.sgf" "$WORK/zh-here/" 2>/dev/null ||
+    printf '(;FF[4]GM[4]SZ[3]RU[freestyle]WIN[3]PB[human]PW[human];B[aa])\n' >"$WORK/zh-here/对局.sgf"
+keys "cd $WORK/zh-here" Enter
+run
+expect "新对局" "the menu again"
+keys Down Enter
+expect "mnk  打开对局" "the Load screen in Chinese"
+expect "月" "the date has a Chinese month"
+if screen | grep -qE '\<(human|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\>'; then
+    fail "English left on the Chinese Load screen"
+else
+    pass "no English player word or month on the Chinese Load screen"
+fi
+keys Escape
+expect "新对局" "back to the menu"
+quit "quit after Load"
 
 echo "# choosing the language"
 start_shell C.UTF-8
