@@ -330,14 +330,12 @@ static void leave_game(struct app *a, bool quitting)
 static void describe(const struct saves_entry *e, char *buf, size_t size)
 {
     char when[64];
-    struct tm tm;
     if (e->busy)   /* said where the date goes: what matters more now */
         /* TRANSLATORS: instead of the date in the Resume list: the game is
            open in another window of mnk (as short as the date). */
         snprintf(when, sizeof when, "%s", _("open elsewhere"));
-    else if (localtime_r(&e->when, &tm) == NULL ||
-             strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
-        when[0] = '\0';
+    else
+        saves_date(when, sizeof when, e->when, true);
     /* TRANSLATORS: an unfinished game in the Resume list: width, "×",
        height, win length, rule, Black's and White's players, moves made,
        the side to move, the date. */
@@ -346,7 +344,8 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
                       "%d%s%d k=%d %s  %s vs %s  %d moves, %s to play  %s",
                       (unsigned long)e->moves),
              e->width, draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)),
-             e->black, e->white, e->moves, _(stone_name(e->to_move)), when);
+             saves_player(e->black), saves_player(e->white), e->moves, _(stone_name(e->to_move)),
+             when);
 }
 
 /* Offers Resume on the menu when unfinished games are kept, and fills the

@@ -4,8 +4,8 @@
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "tui/columns.h"
 #include "tui/draw.h"
 #include "tui/help.h"
 #include "tui/react.h"
@@ -17,38 +17,85 @@
 #define LIST_Y 5
 #define BELOW 2
 
-/* "Nov 23 08:40  15×15 k=5  human - keen   41  White wins  game.sgf", on
- * one row whatever the names hold (text_escape). */
-static void describe(const struct saves_entry *e, char *buf, size_t size)
+/* The list's columns, in the order of a row, and the blanks between. */
+enum { COL_DATE, COL_BOARD, COL_PLAYERS, COL_MOVES, COL_RESULT, COL_NAME, N_COLS };
+#define GAP 2
+
+/* One game's cells: "Nov 23 08:40", "15×15 k=5", "human - keen", "41",
+ * "White wins", "game.sgf"; names from files escaped before they are
+ * measured (text_escape), so each stays on its row. */
+struct cells {
+    char date[64], day[64], board[64], players[8 * SAVES_NAME_MAX + 8], moves[16], name[256];
+    const char *text[N_COLS];
+};
+
+static void cells_of(const struct saves_entry *e, struct cells *c)
 {
-    char when[32], board[32], players[2 * SAVES_NAME_MAX + 8];
-    struct tm tm;
-    if (localtime_r(&e->when, &tm) == NULL || strftime(when, sizeof when, "%b %d %H:%M", &tm) == 0)
-        snprintf(when, sizeof when, "?");
-    snprintf(board, sizeof board, "%d%s%d k=%d%s", e->width, draw_sym(GLYPH_TIMES), e->height,
-             e->win, e->rule == RULE_EXACT ? _(" exact") : "");
-    /* Names from files, escaped before they are measured into columns. */
-    char pair[sizeof players];
-    snprintf(pair, sizeof pair, "%s - %s", e->black, e->white);
-    text_escape(players, sizeof players, pair);
-    const char *result = e->result.outcome == OUTCOME_BLACK_WINS   ? _("Black wins")
-                         : e->result.outcome == OUTCOME_WHITE_WINS ? _("White wins")
-                         : e->result.outcome == OUTCOME_DRAW       ? _("draw")
-                         : e->to_move == STONE_BLACK               ? _("Black to play")
-                                                                   : _("White to play");
+    saves_date(c->date, sizeof c->date, e->when, true);
+    saves_date(c->day, sizeof c->day, e->when, false);
+    snprintf(c->board, sizeof c->board, "%d%s%d k=%d%s", e->width, draw_sym(GLYPH_TIMES),
+             e->height, e->win, e->rule == RULE_EXACT ? _(" exact") : "");
+    char pair[sizeof c->players];
+    snprintf(pair, sizeof pair, "%s - %s", saves_player(e->black), saves_player(e->white));
+    text_escape(c->players, sizeof c->players, pair);
+    snprintf(c->moves, sizeof c->moves, "%d", e->moves);
     const char *base = strrchr(e->path, '/');
     base = base != NULL ? base + 1 : e->path;
-    const char *where = e->kind != SAVES_UNFINISHED ? base
-                        : e->busy                  ? _("(open elsewhere)")
-                                                   : _("(unfinished)");
-    /* In columns of the screen's widths (a name may be Chinese); the list is
-     * drawn clipped to the screen. */
-    char c1[64], c2[64], c3[96], c4[64];
-    int n = snprintf(buf, size, "%s  %s  %s %3d  %s  ", text_pad(c1, sizeof c1, when, 12),
-                     text_pad(c2, sizeof c2, board, 9), text_pad(c3, sizeof c3, players, 18),
-                     e->moves, text_pad(c4, sizeof c4, result, 13));
-    if (n > 0 && (size_t)n < size)   /* escaped, and cut at a whole character */
-        text_escape(buf + n, size - (size_t)n, where);
+    text_escape(c->name, sizeof c->name,
+                e->kind != SAVES_UNFINISHED ? base
+                : e->busy                  ? _("(open elsewhere)")
+                                           : _("(unfinished)"));
+    c->text[COL_DATE] = c->date;
+    c->text[COL_BOARD] = c->board;
+    c->text[COL_PLAYERS] = c->players;
+    c->text[COL_MOVES] = c->moves;
+    c->text[COL_RESULT] = e->result.outcome == OUTCOME_BLACK_WINS   ? _("Black wins")
+                          : e->result.outcome == OUTCOME_WHITE_WINS ? _("White wins")
+                          : e->result.outcome == OUTCOME_DRAW       ? _("draw")
+                          : e->to_move == STONE_BLACK               ? _("Black to play")
+                                                                    : _("White to play");
+    c->text[COL_NAME] = c->name;
+}
+
+static int most(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+/* Lays the rows out in the screen's width (the list's rows start two
+ * columns in and end one before the edge). What tells two games apart —
+ * the file's name, extension and all, and the board with its rule — is
+ * kept whole; the players are cut first, then the date loses its time,
+ * then the players, the date, the result and the moves go, in that order
+ * (columns.h). */
+static void lay_out(struct load *l)
+{
+    struct column c[N_COLS] = {
+        [COL_DATE] = { .give = 2, .to_least = true, .cut = COLUMNS_END },
+        [COL_BOARD] = { .give = 0, .cut = COLUMNS_END },
+        [COL_PLAYERS] = { .give = 1, .cut = COLUMNS_ELLIPSIS },
+        [COL_MOVES] = { .give = 4, .right = true },
+        [COL_RESULT] = { .give = 3 },
+        [COL_NAME] = { .give = 0, .cut = COLUMNS_MIDDLE },
+    };
+    static struct cells cells;   /* one at a time: a few kilobytes */
+    for (int i = 0; i < l->n; i++) {
+        cells_of(&l->games[i], &cells);
+        for (int k = 0; k < N_COLS; k++)
+            c[k].want = most(c[k].want, text_width(cells.text[k]));
+        c[COL_DATE].least = most(c[COL_DATE].least, text_width(cells.day));
+    }
+    c[COL_PLAYERS].least = c[COL_PLAYERS].want < 9 ? c[COL_PLAYERS].want : 9;
+    c[COL_MOVES].least = c[COL_MOVES].want = most(c[COL_MOVES].want, 3);
+    c[COL_BOARD].least = c[COL_BOARD].want;
+    c[COL_RESULT].least = c[COL_RESULT].want;
+    c[COL_NAME].least = c[COL_NAME].want;
+    columns_fit(c, N_COLS, GAP, l->cols - 3);
+    for (int i = 0; i < l->n; i++) {
+        cells_of(&l->games[i], &cells);
+        columns_row(l->lines[i], sizeof l->lines[i], c, N_COLS, GAP, cells.text,
+                    draw_sym(GLYPH_ELLIPSIS));
+    }
 }
 
 void load_open(struct load *l)
@@ -58,8 +105,7 @@ void load_open(struct load *l)
     l->rows = rows;
     l->cols = cols;
     l->n = saves_records(l->games, LOAD_MAX, &l->more, &l->skipped);
-    for (int i = 0; i < l->n; i++)
-        describe(&l->games[i], l->lines[i], sizeof l->lines[i]);
+    lay_out(l);
     prompt_open(&l->field, _("Open:"), "", "", REACT_OPEN);
     l->field.complete = saves_complete;
 }
@@ -74,6 +120,7 @@ void load_resize(struct load *l, int rows, int cols)
 {
     l->rows = rows;
     l->cols = cols;
+    lay_out(l);
 }
 
 static void pick(struct load *l, int to)

@@ -1,7 +1,9 @@
 /* load.h — the Load screen: every game there is to open, newest first —
  * the unfinished ones, those saved in the games directory, the records of
  * the directory mnk was started in — each with its date, board, players,
- * moves and result (saves_records), and a field to type any path in, which
+ * moves and result (saves_records), in columns laid out for the screen's
+ * width so that the file's name and the board's rule show whole when the
+ * rest can give way, and a field to type any path in, which
  * Tab completes.
  *
  * ↑/↓ and PgUp/PgDn pick a game; Enter answers REACT_OPEN: the app opens
@@ -19,11 +21,12 @@
 #include "tui/saves.h"
 
 #define LOAD_MAX 100
-#define LOAD_TEXT 200
+#define LOAD_TEXT 512
 
 struct load {
     struct saves_entry games[LOAD_MAX];
-    char lines[LOAD_MAX][LOAD_TEXT];   /* each game described */
+    char lines[LOAD_MAX][LOAD_TEXT];   /* each game described, in columns
+                                        * laid out for the screen's width */
     int n;
     int skipped;            /* files that did not load */
     int more;               /* older files not read: the list is full */

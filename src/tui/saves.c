@@ -444,3 +444,20 @@ bool saves_write(const char *path, const struct game *g, const struct record_ext
                                         .counted = extra != NULL && extra->counted };
     return record_save_notes(path, g, fmt, &notes, make_dirs, err, err_size);
 }
+
+char *saves_date(char *buf, size_t size, time_t when, bool with_time)
+{
+    struct tm tm;
+    /* TRANSLATORS: strftime formats of a file's date in the lists, with
+       and without the time; %b is an English month name in any locale,
+       so a numeric month suits other languages ("%m月%d日 %H:%M"). */
+    const char *format = with_time ? _("%b %d %H:%M") : _("%b %d");
+    if (localtime_r(&when, &tm) == NULL || strftime(buf, size, format, &tm) == 0)
+        snprintf(buf, size, "?");
+    return buf;
+}
+
+const char *saves_player(const char *name)
+{
+    return name[0] == '\0' || strcmp(name, "human") == 0 ? _("human") : name;
+}

@@ -108,6 +108,17 @@ int saves_list(struct saves_entry *out, int max, int *more, char *note, size_t n
  * are left alone and counted in *skipped. */
 int saves_records(struct saves_entry *out, int max, int *more, int *skipped);
 
+/* A file's date as the lists show it, in the player's language ("Nov 23
+ * 08:40"; in Chinese "11月23日 08:40", no English month name), without the
+ * time when `with_time` is false; "?" when the date cannot be told.
+ * Returns buf. */
+char *saves_date(char *buf, size_t size, time_t when, bool with_time);
+
+/* A player's name from a file as the lists show it: "human" (or none, as
+ * players_from_record reads it) in the player's language, any other name
+ * as it is. */
+const char *saves_player(const char *name);
+
 /* Tab completion of a path as typed ("~/" allowed): the directory's entries
  * that start with the last part of `typed` (hidden ones only when that
  * starts with a dot). `out` gets typed completed as far as all of them

@@ -259,6 +259,15 @@ static void draw_people_row(const struct statsview *v, int y, int left,
     count_at(y, left + P_DRAWN, W_COUNT, p->drawn);
 }
 
+/* A count's column name, ending where the counts below it end: by the
+ * screen's columns, so that a Chinese name (two a character) sits over
+ * its numbers too. */
+static void head_at(int y, int x, int w, const char *name)
+{
+    char buf[64];
+    draw_text(y, x, w, STYLE_DIM, text_pad_left(buf, sizeof buf, _(name), w));
+}
+
 static void draw_line(const struct statsview *v, int y, int left, const struct line *l)
 {
     const struct stats *s = &v->stats;
@@ -295,11 +304,11 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
         draw_text(y, left + X_NAME, width, STYLE_DIM, _("Opponent"));
         draw_text(y, left + X_BOARD, width - X_BOARD, STYLE_DIM, _("Board"));
         draw_text(y, left + X_RULE, width - X_RULE, STYLE_DIM, _("Rule"));
-        draw_text(y, left + X_WON + 2, width - X_WON - 2, STYLE_DIM, _("Won"));
-        draw_text(y, left + X_LOST + 1, width - X_LOST - 1, STYLE_DIM, _("Lost"));
-        draw_text(y, left + X_DRAWN, width - X_DRAWN, STYLE_DIM, _("Drawn"));
+        head_at(y, left + X_WON, W_COUNT, N_("Won"));
+        head_at(y, left + X_LOST, W_COUNT, N_("Lost"));
+        head_at(y, left + X_DRAWN, W_COUNT, N_("Drawn"));
         draw_text(y, left + X_STREAK, width - X_STREAK, STYLE_DIM, _("Streak"));
-        draw_text(y, left + X_BEST + 1, width - X_BEST - 1, STYLE_DIM, _("Best"));
+        head_at(y, left + X_BEST, W_COUNT - 1, N_("Best"));
         break;
     case LINE_ROW:
         draw_row(v, y, left, &s->rows[l->row]);
@@ -310,10 +319,10 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
     case LINE_PEOPLE_HEAD:
         draw_text(y, left + P_BOARD, width - P_BOARD, STYLE_DIM, _("Board"));
         draw_text(y, left + P_RULE, width - P_RULE, STYLE_DIM, _("Rule"));
-        draw_text(y, left + P_GAMES, width - P_GAMES, STYLE_DIM, _("Games"));
-        draw_text(y, left + P_BLACK, width - P_BLACK, STYLE_DIM, _("Black won"));
-        draw_text(y, left + P_WHITE, width - P_WHITE, STYLE_DIM, _("White won"));
-        draw_text(y, left + P_DRAWN, width - P_DRAWN, STYLE_DIM, _("Drawn"));
+        head_at(y, left + P_GAMES, W_COUNT, N_("Games"));
+        head_at(y, left + P_BLACK, W_WIDE, N_("Black won"));
+        head_at(y, left + P_WHITE, W_WIDE, N_("White won"));
+        head_at(y, left + P_DRAWN, W_COUNT, N_("Drawn"));
         break;
     case LINE_PEOPLE_ROW:
         draw_people_row(v, y, left, &s->people[l->row]);

@@ -72,6 +72,59 @@ char *text_pad(char *buf, size_t size, const char *text, int width)
     return buf;
 }
 
+char *text_pad_left(char *buf, size_t size, const char *text, int width)
+{
+    if (size == 0)
+        return buf;
+    int used, fit = width;
+    size_t bytes = text_fit(text, fit, &used);
+    while (bytes >= size)   /* the buffer is the narrower limit */
+        bytes = text_fit(text, --fit, &used);
+    size_t pad = used < width ? (size_t)(width - used) : 0;
+    if (pad + bytes >= size)
+        pad = size - 1 - bytes;
+    memset(buf, ' ', pad);
+    memcpy(buf + pad, text, bytes);
+    buf[pad + bytes] = '\0';
+    return buf;
+}
+
+/* Copies the n bytes at p to buf + *at when they fit with the NUL. */
+static void put(char *buf, size_t size, size_t *at, const char *p, size_t n)
+{
+    if (*at + n < size) {
+        memcpy(buf + *at, p, n);
+        *at += n;
+    }
+    buf[*at] = '\0';
+}
+
+char *text_cut_middle(char *buf, size_t size, const char *text, int width, const char *ellipsis)
+{
+    if (size == 0)
+        return buf;
+    size_t at = 0;
+    buf[0] = '\0';
+    if (text_width(text) <= width) {
+        put(buf, size, &at, text, strlen(text));
+        return buf;
+    }
+    int room = width - text_width(ellipsis);
+    if (room < 0) {
+        put(buf, size, &at, text, text_fit(text, width, NULL));
+        return buf;
+    }
+    /* The end kept is the extension, when a character of the start is
+     * left beside it. */
+    const char *dot = strrchr(text, '.');
+    const char *end = dot != NULL && dot != text && text_width(dot) < room ? dot : "";
+    int used;
+    put(buf, size, &at, text, text_fit(text, room - text_width(end), &used));
+    put(buf, size, &at, ellipsis, strlen(ellipsis));
+    put(buf, size, &at, end, strlen(end));
+    return buf;
+}
+
 char *text_escape(char *buf, size_t size, const char *text)
 {
     if (size == 0)

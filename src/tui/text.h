@@ -48,4 +48,17 @@ char *text_escape(char *buf, size_t size, const char *text);
  * exactly `width` (for columns of a list); returns buf. */
 char *text_pad(char *buf, size_t size, const char *text, int width);
 
+/* The same, right-aligned: the blanks go before the text (a number's
+ * column and its name end at the same screen column whatever the width of
+ * the name's characters). */
+char *text_pad_left(char *buf, size_t size, const char *text, int width);
+
+/* Copies `text` into buf in at most `width` columns: whole when it fits,
+ * else its start, `ellipsis`, and its end from the last '.' on (a file
+ * name keeps its extension: "gomoku-s….psq"); when the end alone is too
+ * wide, the start and `ellipsis` only. The ellipsis is the caller's (a
+ * terminal without Unicode has "..."); with no room even for it, the text
+ * is cut. Returns buf. */
+char *text_cut_middle(char *buf, size_t size, const char *text, int width, const char *ellipsis);
+
 #endif

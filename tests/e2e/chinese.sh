@@ -5,7 +5,8 @@
 # whole in the save prompt and names the file saved; the board sits in the
 # same columns in both locales (CJK text around it never pushes it), and the
 # full-width drawing, the default under Chinese, keeps its labels where the
-# usual drawing has them. --lang and the locale choose the language; an
+# usual drawing has them; the statistics' numbers end where their Chinese
+# column names do, and the Load list has Chinese dates and player words. --lang and the locale choose the language; an
 # unknown language falls back to English.
 #
 #   chinese.sh MNK_BINARY
@@ -114,6 +115,62 @@ else
     fail "the full-width board is out of line: $(cat "$WORK/board-wide")"
 fi
 quit "quit from the full-width board" y
+
+echo "# statistics and the Load list in Chinese"
+# cols TEXT: the screen columns TEXT takes.
+cols() { printf '%s\n' "$1" | LC_ALL=C.UTF-8 wc -L; }
+# ends_under NAMES HEAD NUMBER WHAT: on the screen, the column name HEAD
+# (on the first line that holds the column name NAMES) ends in the column
+# where NUMBER ends on the first line below that holds it.
+ends_under() {
+    names=$1
+    shift
+    head=$(screen | grep -m1 -F -- "$names")
+    row=$(screen | grep -A20 -F -- "$names" | grep -m1 -E -- " $2( |\$)")
+    at_head=$(cols "${head%%"$1"*}$1")
+    at_row=$(cols "${row%%" $2"*} $2")
+    if [ -n "$head" ] && [ -n "$row" ] && [ "$at_head" -eq "$at_row" ]; then
+        pass "$3"
+    else
+        fail "$3: '$1' ends at column $at_head, '$2' at $at_row"
+    fi
+}
+mkdir -p "$WORK/.local/share/mnk"
+printf 'mnk-stats 1\ncomputer club 15x15 5 freestyle 41 27 38 W 2 5\npeople 15x15 5 freestyle 19 23 4\n' \
+    >"$WORK/.local/share/mnk/stats"
+STATE=$WORK/state-zh   # no game kept: the menu has no Resume
+start_shell zh_CN.UTF-8
+run
+expect "新对局" "the menu in Chinese"
+keys Down Down Enter
+expect "mnk  战绩" "the statistics in Chinese"
+expect "club" "the table's row"
+ends_under 对手 "胜" 41 "the games won sit under 胜"
+ends_under 对手 "负" 27 "the games lost sit under 负"
+ends_under 对手 "和" 38 "the games drawn sit under 和"
+ends_under 局数 "黑方胜" 19 "Black's wins sit under 黑方胜"
+ends_under 局数 "白方胜" 23 "White's wins sit under 白方胜"
+keys Escape
+expect "新对局" "back to the menu"
+quit "quit from the menu"
+# A record between two people, in the directory mnk starts in.
+mkdir -p "$WORK/zh-here"
+cp "$WORK/对局.sgf" "$WORK/zh-here/" 2>/dev/null ||
+    printf '(;FF[4]GM[4]SZ[3]RU[freestyle]WIN[3]PB[human]PW[human];B[aa])\n' >"$WORK/zh-here/对局.sgf"
+keys "cd $WORK/zh-here" Enter
+run
+expect "新对局" "the menu again"
+keys Down Enter
+expect "mnk  打开对局" "the Load screen in Chinese"
+expect "月" "the date has a Chinese month"
+if screen | grep -qE '\<(human|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\>'; then
+    fail "English left on the Chinese Load screen"
+else
+    pass "no English player word or month on the Chinese Load screen"
+fi
+keys Escape
+expect "新对局" "back to the menu"
+quit "quit after Load"
 
 echo "# choosing the language"
 start_shell C.UTF-8

@@ -151,7 +151,7 @@ expect "seven.sgf" "a record of the current directory is listed"
 expect "gomoku-search" "a PSQ record is listed"
 expect "saved-by-hand" "a game of the games directory is listed"
 expect "./gomoku-search-vs-threat.psq" "the newest game's whole path is shown under the list"
-expect "7×7 k=4    search - threat      9  Black wins" "each with board, players, moves and result"
+expect "7×7 k=4    search - th…    9  Black wins" "each with board, players, moves and result"
 if screen | grep -n "saved-by-hand" | grep -q "^8:"; then
     pass "the oldest game is last"
 else
@@ -176,6 +176,28 @@ keys C-u
 keys "$GAMES/saved" Tab Enter
 expect "White wins" "a typed path opens"
 keys q q
+
+# At 80 columns the list keeps what tells games apart: the whole file name,
+# extension and all (the .sgf and the .psq of one game are two rows), and
+# the board's rule; the players and the date give way first.
+HERE2=$WORK/here2
+mkdir -p "$HERE2"
+sed 's/RU\[freestyle\]/RU[exact]/' "$RECORDS/7x7-k4.sgf" >"$HERE2/gomoku-search.sgf"
+"$MNK" convert "$HERE2/gomoku-search.sgf" "$HERE2/gomoku-search.psq" ||
+    fail "mnk convert made no .psq"
+start_shell
+keys "cd $HERE2" Enter
+run
+expect "New game" "the menu"
+keys Down Enter
+expect "open a game" "the Load screen"
+expect "gomoku-search.sgf" "the .sgf's whole name at 80 columns"
+expect "gomoku-search.psq" "the .psq's whole name at 80 columns"
+if [ "$(screen | grep -c "7×7 k=4 exact .*gomoku-search\.\(sgf\|psq\)\$")" -eq 2 ]; then
+    pass "both rows show the rule, exact, and end with the name"
+else
+    fail "a row without its rule or its name"
+fi
 
 echo "$CHECKS checks passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -1,6 +1,7 @@
 /* test_tui_text.c — widths in columns under a UTF-8 locale: ASCII, CJK
  * (two columns), box drawing (one), combining marks (none), broken UTF-8
- * (one a byte); cuts only at a character's edge; padding of list columns;
+ * (one a byte); cuts only at a character's edge; padding of list columns,
+ * left and right; names cut in the middle keeping their extension;
  * names escaped for the screen (newlines, escape sequences, C1 controls,
  * broken UTF-8), never leaving a control nor half a character. */
 #include <locale.h>
@@ -62,6 +63,41 @@ static void test_pad(void **state)
     assert_int_equal(text_width(text_pad(buf, sizeof buf, "人机对战 club", 9)), 9);
     /* A buffer too small: cut, still a string. */
     assert_string_equal(text_pad(buf, 4, "abcdef", 6), "abc");
+}
+
+/* Right-aligned by screen width: a Chinese header ends where its number
+ * does. */
+static void test_pad_left(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(text_pad_left(buf, sizeof buf, "Won", 5), "  Won");
+    assert_string_equal(text_pad_left(buf, sizeof buf, "胜", 5), "   胜");
+    assert_string_equal(text_pad_left(buf, sizeof buf, "黑方胜", 9), "   黑方胜");
+    assert_string_equal(text_pad_left(buf, sizeof buf, "最长连胜", 5), " 最长");
+    assert_int_equal(text_width(text_pad_left(buf, sizeof buf, "最长连胜", 5)), 5);
+    assert_string_equal(text_pad_left(buf, 4, "ab", 6), " ab");
+    assert_string_equal(text_pad_left(buf, 4, "abcdef", 6), "abc");
+}
+
+static void test_cut_middle(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "gomoku-search.psq", 17, "…"),
+                        "gomoku-search.psq");
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "gomoku-search.psq", 12, "…"),
+                        "gomoku-….psq");
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "gomoku-search.psq", 12, "..."),
+                        "gomok....psq");
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "对局记录.sgf", 9, "…"), "对局….sgf");
+    assert_int_equal(text_width(text_cut_middle(buf, sizeof buf, "对局记录.sgf", 8, "…")), 7);
+    /* No room for the extension and a character before it: the start. */
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "game.longextension", 8, "…"),
+                        "game.lo…");
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "noextension", 6, "…"), "noext…");
+    assert_string_equal(text_cut_middle(buf, sizeof buf, ".hidden-name", 6, "…"), ".hidd…");
+    assert_string_equal(text_cut_middle(buf, sizeof buf, "abcdef", 2, "..."), "ab");
 }
 
 static const char *escaped(const char *text)
@@ -145,6 +181,8 @@ int main(void)
         cmocka_unit_test(test_widths),
         cmocka_unit_test(test_fit_and_tail),
         cmocka_unit_test(test_pad),
+        cmocka_unit_test(test_pad_left),
+        cmocka_unit_test(test_cut_middle),
         cmocka_unit_test(test_escape),
         cmocka_unit_test(test_escape_leaves_no_control),
         cmocka_unit_test(test_escape_cut),
