@@ -192,6 +192,15 @@ expect_not "Keys while playing" "any key closes the help"
 echo "# resizing to a tiny window and back"
 T resize-window -t e2e -x 20 -y 6
 expect "terminal too small" "a tiny window shows a notice"
+# Too narrow for the notice on one row: it wraps between words. (At 20
+# columns it already did; "small: need" on one row says the 30 have come.)
+T resize-window -t e2e -x 30 -y 10
+expect "too small: need at" "the notice takes the wider window"
+if screen | grep -qE '^ *least 40×10 *$'; then
+    pass "the notice wraps between words, not inside one"
+else
+    fail "the notice breaks a word"
+fi
 T resize-window -t e2e -x 1 -y 1
 sleep 0.3 # nothing can be shown at 1×1 to wait for; let it take the signal
 if kill -0 "$(cat "$WORK/pid")" 2>/dev/null; then
