@@ -225,6 +225,26 @@ keys q
 expect_restored 0 "q in the main menu"
 
 # ---------------------------------------------------------------------------
+echo "# the standard 19×19 board whole at 80×24"
+start_shell
+run --size 19 --win 5 --black human --white human
+expect "19×19 k=5 freestyle" "a 19×19 game in 80×24"
+expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" \
+    "every row and column of 19×19 shows, numbered"
+expect "Black to play" "the status line shows under it"
+expect "q quit" "and the keys"
+T resize-window -t e2e -x 40 -y 10
+expect "19×19 k=5" "the game goes on at 40×10"
+if kill -0 "$(cat "$WORK/pid")" 2>/dev/null; then
+    pass "still running at 40×10"
+else
+    fail "mnk died at 40×10"
+fi
+T resize-window -t e2e -x 80 -y 24
+expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" "whole again back at 80×24"
+quit "quit from 19×19"
+
+# ---------------------------------------------------------------------------
 echo "# Ctrl-C and a board larger than the window"
 start_shell
 run --size 26 --win 5 --black human --white human
