@@ -46,7 +46,8 @@ static void winning_cells(const struct game *g, bool *win)
             win[g->result.line.cell[i]] = true;
 }
 
-/* The labels around the grid: letters above and below, numbers either side. */
+/* The labels around the grid: letters above (and below, when the layout
+ * has the row), numbers either side. */
 static void draw_labels(const struct board *b, const struct board_view *v)
 {
     const struct layout *l = v->layout;
@@ -57,14 +58,16 @@ static void draw_labels(const struct board *b, const struct board_view *v)
     for (int i = 0; i < l->view_w; i++) {
         char letter[2] = { (char)('a' + v->off_x + i), '\0' };
         draw_text(top, layout_cell_x(l, i), 1, STYLE_LABEL, letter);
-        draw_text(bottom, layout_cell_x(l, i), 1, STYLE_LABEL, letter);
+        if (l->letters_below)
+            draw_text(bottom, layout_cell_x(l, i), 1, STYLE_LABEL, letter);
     }
     for (int j = 0; j < l->view_h; j++) {
         int row = b->height - (v->off_y + j);
         draw_textf(layout_cell_y(l, j), left, 2, STYLE_LABEL, "%2d", row);
         draw_textf(layout_cell_y(l, j), right, 2, STYLE_LABEL, "%d", row);
     }
-    /* Arrows in the corners say the board goes on beyond the window. */
+    /* Arrows in the corners say the board goes on beyond the window (a
+     * board that goes on down has the row below: layout.h). */
     if (v->off_y > 0)
         draw_glyph(top, left, GLYPH_UP, STYLE_ERROR);
     if (v->off_y + l->view_h < b->height)

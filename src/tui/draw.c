@@ -325,22 +325,23 @@ void draw_hints(int y, const struct draw_hint *hints, int n)
 
 void draw_too_small(int need_cols, int need_rows)
 {
-    char line[96];
+    char line[96], row[96];
     erase();
     snprintf(line, sizeof line, _("terminal too small: need at least %d%s%d"),
              need_cols, draw_sym(GLYPH_TIMES), need_rows);
-    /* Wrapped by hand over as many rows as it takes, even on a 1×1 screen. */
-    int len = draw_width(line);
-    int per_row = COLS > 0 ? COLS : 1;
-    int rows = (len + per_row - 1) / per_row;
+    /* Wrapped at word breaks (text_wrap), over as many rows as it takes,
+     * each centred; even a 1×1 screen shows what it can. */
+    int width = COLS > 0 ? COLS : 1, rows = 0;
+    size_t rest;
+    for (const char *p = line; *p != '\0'; p += rest, rows++)
+        text_wrap(p, width, &rest);
     int y = LINES > rows ? (LINES - rows) / 2 : 0;
     const char *p = line;
-    for (int r = 0; r < rows && y + r < LINES && *p != '\0'; r++) {
-        int x = len < per_row ? (per_row - len) / 2 : 0;
-        int n;
-        size_t bytes = text_fit(p, per_row, &n);
-        draw_text(y + r, x, per_row, STYLE_ERROR, p);
-        p += bytes > 0 ? bytes : strlen(p);
-        len -= n;
+    for (; *p != '\0' && y < LINES; p += rest, y++) {
+        size_t bytes = text_wrap(p, width, &rest);
+        memcpy(row, p, bytes);
+        row[bytes] = '\0';
+        int w = draw_width(row), x = w < width ? (width - w) / 2 : 0;
+        draw_text(y, x, width - x, STYLE_ERROR, row);
     }
 }

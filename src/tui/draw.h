@@ -134,7 +134,8 @@ struct draw_hint {
  * with N_() (mnk/i18n.h). */
 void draw_hints(int y, const struct draw_hint *hints, int n);
 
-/* "terminal too small: need at least W×H", centred on a cleared screen. */
+/* "terminal too small: need at least W×H", wrapped between words and
+ * centred on a cleared screen. */
 void draw_too_small(int need_cols, int need_rows);
 
 #endif

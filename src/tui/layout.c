@@ -9,10 +9,11 @@ static int block_w(bool boxed, int cells)
     return boxed ? 4 * cells + 7 : 2 * cells + 6;
 }
 
-/* Rows of the board block: column letters above and below the grid. */
-static int block_h(bool boxed, int cells)
+/* Rows of the board block: column letters above the grid, and below it
+ * when `below`. */
+static int block_h(bool boxed, int cells, bool below)
 {
-    return boxed ? 2 * cells + 3 : cells + 2;
+    return (boxed ? 2 * cells + 2 : cells + 1) + (below ? 1 : 0);
 }
 
 /* Columns between the board's labels and the move list. */
@@ -42,14 +43,21 @@ static void lay_out(struct layout *l, int rows, int cols, int width, int height,
     /* In order of preference: boxes with a move list, the compact grid
      * with a move list, boxes alone; otherwise the compact grid, scrolled
      * if it must be. The whole board shows in all but the last case. */
-    bool boxed_fit = boxes && block_w(true, width) <= cols && block_h(true, height) <= l->area_h;
-    bool compact_fit = block_h(false, height) <= l->area_h;
+    bool boxed_fit = boxes && block_w(true, width) <= cols &&
+                     block_h(true, height, true) <= l->area_h;
+    /* The compact grid gives back its row of letters below when that lets
+     * the whole height show (19 rows at 80×24): the letters above still
+     * name the columns. A board that scrolls anyway keeps the row, where
+     * the arrow saying it goes on down is drawn. */
+    bool compact_fit = block_h(false, height, false) <= l->area_h;
     if (boxed_fit && block_w(true, width) + 1 + LAYOUT_PANEL_MIN <= cols)
         l->boxed = true;
     else if (compact_fit && block_w(false, width) + 1 + LAYOUT_PANEL_MIN <= cols)
         l->boxed = false;
     else
         l->boxed = boxed_fit;
+    l->letters_below = l->boxed || !compact_fit ||
+                       block_h(false, height, true) <= l->area_h;
     l->cell_w = l->boxed ? 4 : 2;
     l->cell_h = l->boxed ? 2 : 1;
 
@@ -64,11 +72,11 @@ static void lay_out(struct layout *l, int rows, int cols, int width, int height,
         l->view_h = height;
     } else {
         l->view_w = min(width, (avail_w - 6) / 2);
-        l->view_h = min(height, l->area_h - 2);
+        l->view_h = min(height, l->area_h - (l->letters_below ? 2 : 1));
     }
     /* Board and list side by side, centred together. */
     int bw = block_w(l->boxed, l->view_w);
-    int bh = block_h(l->boxed, l->view_h);
+    int bh = block_h(l->boxed, l->view_h, l->letters_below);
     int together = bw + (l->panel_w > 0 ? PANEL_GAP + l->panel_w : 0);
     int left = (cols - together) / 2;
     int top = l->area_y + (l->area_h - bh) / 2;

@@ -8,7 +8,9 @@
  * Two board styles: `boxed` draws each cell inside a box (4 columns × 2 rows
  * per cell, roomy, for boards that fit that way); otherwise stones sit on the
  * intersections of a grid (2 columns × 1 row per cell), and a board still too
- * large is scrolled so that the cursor stays visible.
+ * large is scrolled so that the cursor stays visible. The column letters go
+ * above and below the grid, but only above a compact grid whose height
+ * shows whole that way alone (19×19 at 80×24).
  */
 #ifndef MNK_TUI_LAYOUT_H
 #define MNK_TUI_LAYOUT_H
@@ -25,6 +27,9 @@ struct layout {
     bool fits;             /* false: below LAYOUT_MIN_COLS × LAYOUT_MIN_ROWS */
     int rows, cols;        /* the terminal */
     bool boxed;
+    bool letters_below;    /* the column letters also under the grid (false
+                              only where that row is needed to show the
+                              whole height of a compact grid) */
     int cell_w, cell_h;    /* screen columns and rows from one cell to the next */
     int view_w, view_h;    /* board cells visible, at most the board's size */
     int grid_y, grid_x;    /* screen position of the top-left visible cell */

@@ -7,20 +7,27 @@
 #include <string.h>
 #include <wchar.h>
 
-/* The next character of s: its byte length (at least 1) and its columns. */
-static size_t next(const char *s, int *cols)
+/* The next character of s: its byte length (at least 1), its columns and
+ * the character (0 for a byte that is none). */
+static size_t decode(const char *s, int *cols, wchar_t *wc)
 {
     mbstate_t st;
     memset(&st, 0, sizeof st);
-    wchar_t wc;
-    size_t n = mbrtowc(&wc, s, strlen(s), &st);
+    size_t n = mbrtowc(wc, s, strlen(s), &st);
     if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+        *wc = 0;
         *cols = 1;
         return 1;
     }
-    int w = wcwidth(wc);
+    int w = wcwidth(*wc);
     *cols = w < 0 ? 1 : w;
     return n;
+}
+
+static size_t next(const char *s, int *cols)
+{
+    wchar_t wc;
+    return decode(s, cols, &wc);
 }
 
 int text_width(const char *text)
@@ -54,6 +61,55 @@ size_t text_tail(const char *text, int width)
     while (text[start] != '\0' && text_width(text + start) > width)
         start += next(text + start, &w);
     return start;
+}
+
+/* Full-width punctuation that closes a phrase: a line does not start with
+ * it (the rule of Chinese and Japanese typesetting). */
+static bool closes(wchar_t wc)
+{
+    return wc != 0 && wcschr(L"，。：；！？、）》」』】", wc) != NULL;
+}
+
+size_t text_wrap(const char *text, int width, size_t *rest)
+{
+    size_t bytes = 0, brk = 0, after = 0;
+    int cols = 0, prev_w = 0;
+    bool prev_space = false;
+    while (text[bytes] != '\0') {
+        int w;
+        wchar_t wc;
+        size_t n = decode(text + bytes, &w, &wc);
+        bool space = wc == L' ';
+        /* A break before this character, noted before its width is
+         * counted: the line may end here even if it does not fit. */
+        if (bytes > 0 && !prev_space) {
+            if (space) {
+                brk = bytes;
+                after = 0;
+            } else if ((w == 2 || prev_w == 2) && !closes(wc)) {
+                brk = after = bytes;
+            }
+        }
+        if (cols + w > width && bytes > 0)
+            break;
+        cols += w;
+        bytes += n;
+        prev_w = w;
+        prev_space = space;
+    }
+    if (text[bytes] == '\0' || brk == 0) {
+        *rest = bytes;
+        while (text[*rest] == ' ')
+            ++*rest;
+        return bytes;
+    }
+    /* after == 0: the break is at a space; the next line starts after the
+     * spaces there. */
+    if (after == 0)
+        for (after = brk; text[after] == ' '; after++)
+            ;
+    *rest = after;
+    return brk;
 }
 
 char *text_pad(char *buf, size_t size, const char *text, int width)

@@ -33,6 +33,17 @@ size_t text_fit(const char *text, int width, int *used);
  * field whose typing end must show). */
 size_t text_tail(const char *text, int width);
 
+/* The first line of `text` wrapped to `width` columns: returns its bytes
+ * and sets *rest to where the next line starts. The line ends at the last
+ * break that fits: before a space (the spaces there are left out of both
+ * lines), or between two characters either of which is two columns wide —
+ * Chinese puts no spaces between words — but not before full-width closing
+ * punctuation (，。：, …), which stays with the character before it. A
+ * word longer than the line is cut where the width runs out, at a
+ * character's edge. The line holds at least one character of a non-empty
+ * text, so that wrapping always gets on, even on a line too narrow for it. */
+size_t text_wrap(const char *text, int width, size_t *rest);
+
 /* Copies `text` into buf as one row of a screen can show it: each
  * character the locale can print is copied whole; what a terminal would
  * act on or cannot show — C0 controls, DEL, C1 controls, bytes that are no

@@ -5,9 +5,11 @@
 # whole in the save prompt and names the file saved; the board sits in the
 # same columns in both locales (CJK text around it never pushes it), and the
 # full-width drawing, the default under Chinese, keeps its labels where the
-# usual drawing has them; the statistics' numbers end where their Chinese
-# column names do, and the Load list has Chinese dates and player words. --lang and the locale choose the language; an
-# unknown language falls back to English.
+# usual drawing has them; a 19×19 board shows whole at 80×24 in it, and the
+# notice of a small window wraps without splitting "40×10"; the statistics'
+# numbers end where their Chinese column names do, and the Load list has
+# Chinese dates and player words. --lang and the locale choose the
+# language; an unknown language falls back to English.
 #
 #   chinese.sh MNK_BINARY
 #
@@ -171,6 +173,26 @@ fi
 keys Escape
 expect "新对局" "back to the menu"
 quit "quit after Load"
+
+echo "# 19×19 whole at 80×24 in Chinese, and the notice of a small window"
+start_shell zh_CN.UTF-8
+run --lang zh_CN --size 19 --win 5 --black human --white human
+expect "k=5 自由" "a 19×19 game in Chinese"
+expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" \
+    "every row and column of 19×19 shows, numbered, in the full-width drawing"
+expect "轮到黑方" "the status line shows under it"
+expect "q 退出" "and the keys"
+# The notice wraps at 20 columns between characters, not inside "40×10".
+T resize-window -t e2e -x 20 -y 6
+expect "终端太小" "a small window shows the notice in Chinese"
+if screen | grep -qE '(^| )40[×x]10'; then
+    pass "the notice keeps the size whole"
+else
+    fail "the notice splits the size"
+fi
+T resize-window -t e2e -x 80 -y 24
+expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" "whole again back at 80×24"
+quit "quit from 19×19 in Chinese"
 
 echo "# choosing the language"
 start_shell C.UTF-8

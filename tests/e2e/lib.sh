@@ -55,6 +55,23 @@ expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
 }
 
+# expect_whole_board N LETTERS WHAT: the game's board of N rows shows whole
+# (the check named WHAT): the column letters LETTERS, the rows numbered N
+# and 1, each with its number on both sides of the grid.
+expect_whole_board() {
+    if ! wait_for "$2"; then
+        fail "$3 (no letters '$2')"
+        return
+    fi
+    shot=$(screen)
+    if printf '%s\n' "$shot" | grep -qE "^ +$1 [^0-9]+ $1( |\$)" &&
+       printf '%s\n' "$shot" | grep -qE '^ +1 [^0-9]+ 1( |$)'; then
+        pass "$3"
+    else
+        fail "$3 (rows $1 and 1 not both numbered on both sides)"
+    fi
+}
+
 # locale_works NAME [DIR]: true when a program can switch to the UTF-8
 # locale NAME (such as zh_CN.UTF-8): the system's, or DIR's as LOCPATH.
 locale_works() (

@@ -192,6 +192,15 @@ expect_not "Keys while playing" "any key closes the help"
 echo "# resizing to a tiny window and back"
 T resize-window -t e2e -x 20 -y 6
 expect "terminal too small" "a tiny window shows a notice"
+# Too narrow for the notice on one row: it wraps between words. (At 20
+# columns it already did; "small: need" on one row says the 30 have come.)
+T resize-window -t e2e -x 30 -y 10
+expect "too small: need at" "the notice takes the wider window"
+if screen | grep -qE '^ *least 40×10 *$'; then
+    pass "the notice wraps between words, not inside one"
+else
+    fail "the notice breaks a word"
+fi
 T resize-window -t e2e -x 1 -y 1
 sleep 0.3 # nothing can be shown at 1×1 to wait for; let it take the signal
 if kill -0 "$(cat "$WORK/pid")" 2>/dev/null; then
@@ -214,6 +223,26 @@ keys Escape
 expect "Quit" "Esc goes back to the main menu"
 keys q
 expect_restored 0 "q in the main menu"
+
+# ---------------------------------------------------------------------------
+echo "# the standard 19×19 board whole at 80×24"
+start_shell
+run --size 19 --win 5 --black human --white human
+expect "19×19 k=5 freestyle" "a 19×19 game in 80×24"
+expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" \
+    "every row and column of 19×19 shows, numbered"
+expect "Black to play" "the status line shows under it"
+expect "q quit" "and the keys"
+T resize-window -t e2e -x 40 -y 10
+expect "19×19 k=5" "the game goes on at 40×10"
+if kill -0 "$(cat "$WORK/pid")" 2>/dev/null; then
+    pass "still running at 40×10"
+else
+    fail "mnk died at 40×10"
+fi
+T resize-window -t e2e -x 80 -y 24
+expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" "whole again back at 80×24"
+quit "quit from 19×19"
 
 # ---------------------------------------------------------------------------
 echo "# Ctrl-C and a board larger than the window"

@@ -43,6 +43,45 @@ static void test_styles_at_80x24(void **state)
     assert_true(l.boxed);
 }
 
+/* The standard 19×19 board shows whole at 80×24, in both drawings (the
+ * full-width one is compact only): every row and column, the row numbers
+ * either side and the letters above, clear of the title, the status rows
+ * and the move list. The letters below give their row back for it. */
+static void test_19x19_whole_at_80x24(void **state)
+{
+    (void)state;
+    struct layout l;
+    for (int compact = 0; compact < 2; compact++) {
+        if (compact)
+            layout_compact(&l, 24, 80, 19, 19);
+        else
+            layout_game(&l, 24, 80, 19, 19);
+        assert_false(l.boxed);
+        assert_int_equal(l.view_w, 19);
+        assert_int_equal(l.view_h, 19);
+        assert_false(l.letters_below);
+        assert_true(layout_cell_y(&l, 0) - 1 >= l.area_y);       /* the letters */
+        assert_true(layout_cell_y(&l, 18) < l.status_y);          /* row 1 */
+        assert_true(layout_cell_x(&l, 0) - 3 >= 0);               /* "19" left */
+        assert_true(layout_cell_x(&l, 18) + 3 + 2 <= l.panel_x);  /* "19" right */
+        assert_true(l.panel_w >= LAYOUT_PANEL_MIN);
+    }
+    /* Boards that fit with both rows of letters keep them; one that
+     * scrolls keeps the row below, for its arrow. */
+    layout_game(&l, 24, 80, 15, 15);
+    assert_true(l.letters_below);
+    assert_int_equal(l.view_h, 15);
+    layout_game(&l, 25, 80, 19, 19);
+    assert_true(l.letters_below);
+    assert_int_equal(l.view_h, 19);
+    layout_game(&l, 24, 80, 26, 26);
+    assert_true(l.letters_below);
+    assert_int_equal(l.view_h, 18);
+    layout_game(&l, 24, 80, 20, 20);
+    assert_true(l.letters_below);
+    assert_true(l.view_h < 20);
+}
+
 /* Everything drawn lies on the screen, outside the title and status rows. */
 static void test_board_inside_its_area(void **state)
 {
@@ -58,7 +97,7 @@ static void test_board_inside_its_area(void **state)
                  * side; compact, 3 on the left and 4 on the right */
                 int margin_y = l.boxed ? 2 : 1;
                 int top = layout_cell_y(&l, 0) - margin_y;
-                int bottom = layout_cell_y(&l, l.view_h - 1) + margin_y;
+                int bottom = layout_cell_y(&l, l.view_h - 1) + (l.letters_below ? margin_y : 0);
                 int left = layout_cell_x(&l, 0) - (l.boxed ? 5 : 3);
                 int right = layout_cell_x(&l, l.view_w - 1) + (l.boxed ? 5 : 4);
                 assert_true(top >= l.area_y);
@@ -156,6 +195,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_terminal_does_not_fit),
         cmocka_unit_test(test_styles_at_80x24),
+        cmocka_unit_test(test_19x19_whole_at_80x24),
         cmocka_unit_test(test_board_inside_its_area),
         cmocka_unit_test(test_follow_keeps_cursor_visible),
         cmocka_unit_test(test_cell_at_inverts_position),

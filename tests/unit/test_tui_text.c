@@ -1,7 +1,8 @@
 /* test_tui_text.c — widths in columns under a UTF-8 locale: ASCII, CJK
  * (two columns), box drawing (one), combining marks (none), broken UTF-8
- * (one a byte); cuts only at a character's edge; padding of list columns,
- * left and right; names cut in the middle keeping their extension;
+ * (one a byte); cuts only at a character's edge; wrapping between words
+ * (at spaces, between Chinese characters), in columns; padding of list
+ * columns, left and right; names cut in the middle keeping their extension;
  * names escaped for the screen (newlines, escape sequences, C1 controls,
  * broken UTF-8), never leaving a control nor half a character. */
 #include <locale.h>
@@ -51,6 +52,86 @@ static void test_fit_and_tail(void **state)
     assert_string_equal("对局.sgf" + text_tail("对局.sgf", 5), ".sgf");
     assert_string_equal("对局.sgf" + text_tail("对局.sgf", 6), "局.sgf");
     assert_string_equal("abc" + text_tail("abc", 5), "abc");
+}
+
+/* The lines text_wrap makes of `text` at `width`, joined by '|'. */
+static const char *wrapped(const char *text, int width)
+{
+    static char out[256];
+    size_t used = 0, rest;
+    for (const char *p = text; *p != '\0'; p += rest) {
+        size_t n = text_wrap(p, width, &rest);
+        assert_true(rest >= n && rest > 0);
+        if (used > 0)
+            out[used++] = '|';
+        assert_true(used + n < sizeof out);
+        memcpy(out + used, p, n);
+        used += n;
+    }
+    out[used] = '\0';
+    return out;
+}
+
+static void test_wrap(void **state)
+{
+    (void)state;
+    static const char *en = "terminal too small: need at least 40×10";
+    static const char *zh = "终端太小：至少需要 40×10";
+    /* Between words, never inside one; the spaces at a break go. */
+    assert_string_equal(wrapped(en, 30), "terminal too small: need at|least 40×10");
+    assert_string_equal(wrapped(en, 20), "terminal too small:|need at least 40×10");
+    assert_string_equal(wrapped(en, 39), en);
+    assert_string_equal(wrapped("a  b", 1), "a|b");
+    /* Chinese: between any two characters, at columns not bytes, but
+     * never before the full-width colon. */
+    assert_string_equal(wrapped(zh, 24), zh);
+    assert_string_equal(wrapped(zh, 20), "终端太小：至少需要|40×10");
+    assert_string_equal(wrapped(zh, 12), "终端太小：至|少需要 40×10");
+    assert_string_equal(wrapped(zh, 8), "终端太|小：至少|需要|40×10");
+    /* A word longer than the line is cut at a character's edge; a wide
+     * character on a one-column line still makes a line of its own. */
+    assert_string_equal(wrapped("abcdef", 4), "abcd|ef");
+    assert_string_equal(wrapped("对局", 1), "对|局");
+    assert_string_equal(wrapped("对局", 3), "对|局");
+    assert_string_equal(wrapped("", 5), "");
+}
+
+/* At every width, no line is wider than the width (but for a single
+ * character wider still), none splits a character, and only spaces are
+ * lost. */
+static void test_wrap_widths(void **state)
+{
+    (void)state;
+    static const char *texts[] = {
+        "terminal too small: need at least 40×10", "终端太小：至少需要 40×10",
+        "对局 abc 对局对局,x  y", "a\xff" "b c",
+    };
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        for (int width = 1; width <= 45; width++) {
+            char kept[128] = "", orig[128] = "";
+            size_t rest;
+            for (const char *p = texts[t]; *p != '\0'; p += rest) {
+                char line[128];
+                size_t n = text_wrap(p, width, &rest);
+                memcpy(line, p, n);
+                line[n] = '\0';
+                assert_true(n > 0);
+                int used;
+                assert_true(text_width(line) <= width || text_fit(line, width, &used) == 0);
+                assert_int_equal(text_width(line) + text_width(p + n), text_width(p));
+                strncat(kept, line, sizeof kept - strlen(kept) - 1);
+            }
+            for (const char *p = texts[t]; *p != '\0'; p++)
+                if (*p != ' ')
+                    strncat(orig, p, 1);
+            char *w = kept;
+            for (const char *p = kept; *p != '\0'; p++)
+                if (*p != ' ')
+                    *w++ = *p;
+            *w = '\0';
+            assert_string_equal(kept, orig);
+        }
+    }
 }
 
 static void test_pad(void **state)
@@ -180,6 +261,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_widths),
         cmocka_unit_test(test_fit_and_tail),
+        cmocka_unit_test(test_wrap),
+        cmocka_unit_test(test_wrap_widths),
         cmocka_unit_test(test_pad),
         cmocka_unit_test(test_pad_left),
         cmocka_unit_test(test_cut_middle),
