@@ -471,7 +471,7 @@ static const struct binding bindings[] = {
     { 'p', "p", N_("pause or resume the computer"), act_pause },
     { 'H', "H", N_("hint: the engine's move for you, and why"), act_hint },
     { 't', "t", N_("threat marks on or off"), act_marks },
-    { 'D', "D", N_("drawing: the terminal's characters, full-width, plain ASCII"), act_drawing },
+    { 'D', "D", N_("drawing: the terminal's, full-width or ASCII"), act_drawing },
     { 'R', "R", N_("resign (asks first)"), act_resign },
     { 's', "s", N_("save the game to a file (.sgf or .psq)"), act_save },
     { 'v', "v", N_("review the game move by move"), act_review },
@@ -706,9 +706,15 @@ static void draw_status(const struct play *p)
         char threat[160] = "";
         if (p->marks)
             shapes_describe(&p->shapes, &g->board, game_to_move(g), threat, sizeof threat);
-        int w = draw_textf(y, 1, cols - 2, STYLE_NORMAL, "%s%s",
-                           game_to_move(g) == STONE_WHITE ? _("White to play") : _("Black to play"),
-                           threat[0] ? _(": ") : "");
+        char turn[64];
+        snprintf(turn, sizeof turn, "%s%s",
+                 game_to_move(g) == STONE_WHITE ? _("White to play") : _("Black to play"),
+                 threat[0] ? _(": ") : "");
+        /* The threat matters more than whose turn it is, which the panel
+         * shows too: on a line too short for both, the threat alone. */
+        int w = 0;
+        if (threat[0] == '\0' || draw_width(turn) + draw_width(threat) <= cols - 2)
+            w = draw_text(y, 1, cols - 2, STYLE_NORMAL, turn);
         draw_text(y, 1 + w, cols - 2 - w, STYLE_WARN, threat);
     }
     if (game_over(g) && g->result.reason == END_LINE && g->result.line.len > 0) {

@@ -219,6 +219,22 @@ unsigned review_analyse(struct review *r)
     return REACT_REDRAW;
 }
 
+/* "1?? 2?!" or "-": the tally in the move list's signs, for a short line. */
+static void tally_signs(char *buf, size_t size, const struct analysis_tally *t)
+{
+    const struct { int n; const char *sign; } kinds[] = {
+        { t->blunders, "??" }, { t->mistakes, "?" }, { t->inaccuracies, "?!" },
+    };
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (kinds[k].n > 0 && used < size)
+            used += (size_t)snprintf(buf + used, size - used, "%s%d%s", used ? " " : "",
+                                     kinds[k].n, kinds[k].sign);
+    if (used == 0)
+        snprintf(buf, size, "-");
+}
+
 /* "1 blunder, 2 inaccuracies" or "no mistakes". */
 static int tally_words(char *buf, size_t size, const struct analysis_tally *t)
 {
@@ -255,8 +271,16 @@ static void summarize(struct review *r)
         snprintf(decided, sizeof decided, _("Decided at %d. %s. "), r->an.decided / 2 + 1,
                  notation_format(&r->game.board, m->move, cell));
     }
-    /* Where the game turned first: the line is cut at the screen's edge. */
-    say(r, false, _("%sBlack: %s. White: %s."), decided, black, white);
+    /* Where the game turned first; in the list's signs when the words
+     * would not fit the line (the graph's legend says what they are). */
+    char line[256];
+    snprintf(line, sizeof line, _("%sBlack: %s. White: %s."), decided, black, white);
+    if (draw_width(line) > r->layout.cols - 2) {
+        tally_signs(black, sizeof black, &t[0]);
+        tally_signs(white, sizeof white, &t[1]);
+        snprintf(line, sizeof line, _("%sBlack %s, White %s"), decided, black, white);
+    }
+    say(r, false, "%s", line);
 }
 
 unsigned review_wake(struct review *r)

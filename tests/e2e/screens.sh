@@ -1,0 +1,108 @@
+#!/bin/sh
+# screens.sh — every line a screen writes fits its width at 80×24, in
+# English and in Chinese: the menu, the new-game form, a game with a threat
+# to describe (on 7×7 k=4, where the words are longest), its help, its quit
+# question and its save prompt, the review of an analysed game, Load,
+# Statistics. mnk writes each text it had to cut to the file MNK_CUT_LOG
+# names; here none may be cut. At 40×10 lines may be cut, but each cut ends
+# in an ellipsis (draw.c) and the game goes on.
+#
+#   screens.sh MNK_BINARY RECORDS_DIR
+#
+# Exit 0 when all checks pass, 1 on a failure, 77 without tmux (or the
+# Chinese locale, see lib.sh's need_locale).
+set -u
+
+MNK=${1:?usage: screens.sh MNK_BINARY RECORDS_DIR}
+RECORDS=${2:?usage: screens.sh MNK_BINARY RECORDS_DIR}
+WRAPPER=
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+need_locale zh_CN.UTF-8
+CUTS=$WORK/cuts
+RUN_ENV="MNK_CUT_LOG=$CUTS"
+
+# A record of Black c4 d4 e4 on 7×7 k=4 (White to play: two cells make
+# four in a row), for the small window.
+THREE=$WORK/three.sgf
+printf '%s\n' '(;GM[4]FF[4]SZ[7]WIN[4]RU[freestyle]PB[human]PW[human]' \
+    ';B[cd];W[ag];B[dd];W[af];B[ed])' >"$THREE"
+
+# no_cuts WHAT: nothing was cut since the last call.
+no_cuts() {
+    if [ -s "$CUTS" ]; then
+        fail "$1: cut to fit: $(cat "$CUTS")"
+    else
+        pass "$1: every line fits"
+    fi
+    rm -f "$CUTS"
+}
+
+# walk LANG WORD...: the screens at 80×24 in --lang LANG; the WORDs are
+# what each screen shows in that language, to know it is there.
+walk() {
+    lang=$1 threat=$2 decided=$3
+    run --lang "$lang" --size 7 --win 4 --black human --white human
+    sleep 1
+    # From the centre: Black d4, White a1, Black c4, White a2, Black e4.
+    keys Enter Left Left Left Down Down Down Enter Right Right Up Up Up Enter \
+        Left Left Down Down Enter Right Right Right Right Up Up Enter
+    expect "$threat" "$lang: the game describes Black's threat"
+    no_cuts "$lang: the game screen with a threat"
+    keys '?'
+    sleep 0.5
+    keys Escape
+    keys q
+    sleep 0.5
+    no_cuts "$lang: the help and the quit question"
+    keys y
+    expect_restored 0 "$lang: left"
+    run --lang "$lang" "$RECORDS/gomoku-missed-four.sgf"
+    sleep 1
+    keys a
+    PATIENCE=600
+    expect "$decided" "$lang: the analysis is done"
+    PATIENCE=50
+    keys Left
+    sleep 0.5
+    no_cuts "$lang: the review of an analysed game"
+    keys q
+    sleep 0.5
+    keys Down Down Enter          # Load
+    sleep 1
+    keys Escape Down Enter        # Statistics
+    sleep 1
+    keys Escape Up Up Up Enter    # the new-game form
+    sleep 1
+    no_cuts "$lang: the menu, Load, Statistics and the form"
+    keys Escape q
+    expect_restored 0 "$lang: quit"
+}
+
+echo "# 80×24 in English"
+start_shell
+walk en "only one can be blocked" "Decided at"
+
+echo "# 80×24 in Chinese"
+start_shell zh_CN.UTF-8
+walk zh_CN "只能挡住一处" "决定胜负"
+
+echo "# 40×10: lines may be cut, with an ellipsis, and the game goes on"
+start_shell
+T resize-window -t e2e -x 40 -y 10
+run "$THREE"
+sleep 1
+keys '?'
+sleep 0.5
+if [ -s "$CUTS" ] && screen | grep -q '…'; then
+    pass "40×10: what is cut says so"
+else
+    fail "40×10: no cut, or one without an ellipsis"
+fi
+keys Escape q y
+expect_restored 0 "40×10: quit"
+
+echo "$CHECKS passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
