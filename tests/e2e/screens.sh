@@ -89,20 +89,29 @@ echo "# 80×24 in Chinese"
 start_shell zh_CN.UTF-8
 walk zh_CN "只能挡住一处" "决定胜负"
 
-echo "# 40×10: lines may be cut, with an ellipsis, and the game goes on"
-start_shell
-T resize-window -t e2e -x 40 -y 10
-run "$THREE"
-sleep 1
-keys '?'
-sleep 0.5
-if [ -s "$CUTS" ] && screen | grep -q '…'; then
-    pass "40×10: what is cut says so"
-else
-    fail "40×10: no cut, or one without an ellipsis"
-fi
-keys Escape q y
-expect_restored 0 "40×10: quit"
+# small LOCALE LANG: at 40×10 lines may be cut, each with its ellipsis, and
+# the game goes on.
+small() {
+    start_shell "$1"
+    T resize-window -t e2e -x 40 -y 10
+    run --lang "$2" "$THREE"
+    sleep 1
+    keys '?'
+    sleep 0.5
+    # The ellipsis is … or, in the full-width drawing, "...".
+    if [ -s "$CUTS" ] && screen | grep -qE '…|\.\.\.'; then
+        pass "$2, 40×10: what is cut says so"
+    else
+        fail "$2, 40×10: no cut, or one without an ellipsis"
+    fi
+    rm -f "$CUTS"
+    keys Escape q y
+    expect_restored 0 "$2, 40×10: quit"
+}
+
+echo "# 40×10 in English and in Chinese"
+small C.UTF-8 en
+small zh_CN.UTF-8 zh_CN
 
 echo "$CHECKS passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
