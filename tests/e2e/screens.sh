@@ -1,9 +1,10 @@
 #!/bin/sh
 # screens.sh — every line a screen writes fits its width at 80×24, in
 # English and in Chinese: the menu, the new-game form, a game with a threat
-# to describe (on 7×7 k=4, where the words are longest), its help, its quit
-# question and its save prompt, the review of an analysed game, Load,
-# Statistics. mnk writes each text it had to cut to the file MNK_CUT_LOG
+# to describe (on 7×7 k=4, where the words are longest), its help and its
+# quit question, the review of an analysed game, Load, Statistics, Resume's
+# list, a game against the computer with a hint, its review without an
+# analysis, the save prompt and its Replace question. mnk writes each text it had to cut to the file MNK_CUT_LOG
 # names; here none may be cut. At 40×10 lines may be cut, but each cut ends
 # in an ellipsis (draw.c) and the game goes on.
 #
@@ -43,7 +44,7 @@ no_cuts() {
 # walk LANG WORD...: the screens at 80×24 in --lang LANG; the WORDs are
 # what each screen shows in that language, to know it is there.
 walk() {
-    lang=$1 threat=$2 decided=$3
+    lang=$1 threat=$2 decided=$3 resume=$4 hint=$5 replace=$6
     run --lang "$lang" --size 7 --win 4 --black human --white human
     sleep 1
     # From the centre: Black d4, White a1, Black c4, White a2, Black e4.
@@ -79,15 +80,47 @@ walk() {
     no_cuts "$lang: the menu, Load, Statistics and the form"
     keys Escape q
     expect_restored 0 "$lang: quit"
+
+    # The game of the threat is kept: Resume's list of it; then a game
+    # against the computer, a hint, its review, and the Replace question.
+    run --lang "$lang"
+    sleep 1
+    keys Enter
+    expect "$resume" "$lang: Resume's list is open"
+    no_cuts "$lang: Resume's list"
+    keys Escape q
+    expect_restored 0 "$lang: quit from Resume"
+    : >"$WORK/taken.sgf"
+    run --lang "$lang" --size 15 --win 5 --black human --white keen
+    sleep 1
+    keys Enter
+    sleep 3
+    keys H
+    PATIENCE=200
+    expect "$hint" "$lang: the hint is given"
+    PATIENCE=50
+    no_cuts "$lang: a game against the computer, and a hint"
+    keys v
+    sleep 1
+    no_cuts "$lang: the review without analysis"
+    keys q
+    sleep 0.5
+    keys s C-u
+    keys -l "$WORK/taken.sgf"
+    keys Enter
+    expect "$replace" "$lang: the save asks before replacing a file"
+    no_cuts "$lang: the save prompt and its Replace question"
+    keys n q y
+    expect_restored 0 "$lang: quit from the game"
 }
 
 echo "# 80×24 in English"
 start_shell
-walk en "only one can be blocked" "Decided at"
+walk en "only one can be blocked" "Decided at" "Unfinished games" "hint: " "Replace taken.sgf?"
 
 echo "# 80×24 in Chinese"
 start_shell zh_CN.UTF-8
-walk zh_CN "只能挡住一处" "决定胜负"
+walk zh_CN "只能挡住一处" "决定胜负" "未完成的对局" "提示" "替换 taken.sgf"
 
 # small LOCALE LANG: at 40×10 lines may be cut, each with its ellipsis, and
 # the game goes on.
