@@ -27,6 +27,7 @@
 #include "storage/stats.h"
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
+#include "tui/columns.h"
 #include "tui/dialog.h"
 #include "tui/draw.h"
 #include "tui/help.h"
@@ -35,6 +36,7 @@
 #include "tui/load.h"
 #include "tui/menu.h"
 #include "tui/mouse.h"
+#include "tui/place.h"
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
@@ -81,6 +83,7 @@ struct app {
     struct statsview stats;
     struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
     int n_games;
+    int more_games;         /* older ones left out of it */
     char save_path[SAVES_PATH_MAX]; /* a save waiting for "replace?" */
     struct play_options options; /* the game screen's, kept from game to game */
     struct settings settings; /* as last loaded or saved */
@@ -111,9 +114,12 @@ static bool too_small(const struct app *a)
 }
 
 /* Every screen learns the new size at once, whichever is showing. */
+static void lay_out_games(struct app *a);
+
 static void resize(struct app *a)
 {
     menu_resize(&a->menu, LINES, COLS);
+    lay_out_games(a);
     load_resize(&a->load, LINES, COLS);
     statsview_resize(&a->stats, LINES, COLS);
     if (a->playing)
@@ -348,17 +354,74 @@ static void describe(const struct saves_entry *e, char *buf, size_t size)
              when);
 }
 
+/* The Resume list's columns, in the order of a row. */
+enum { RCOL_BOARD, RCOL_PLAYERS, RCOL_MOVES, RCOL_WHEN, RCOLS };
+
+/* Lays the Resume list's rows out in the list's width (columns.h): the
+ * board and its rule whole; the players cut first, then the date loses
+ * its time, then the moves and the date go, the date last ("open
+ * elsewhere" stands in its place and is never cut). */
+static void lay_out_games(struct app *a)
+{
+    static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
+    static char cell[MENU_GAMES_MAX][RCOLS][MENU_GAME_TEXT];
+    struct column c[RCOLS] = {
+        [RCOL_BOARD] = { .give = 0, .cut = COLUMNS_END },
+        [RCOL_PLAYERS] = { .give = 1, .cut = COLUMNS_ELLIPSIS },
+        [RCOL_MOVES] = { .give = 3 },
+        [RCOL_WHEN] = { .give = 4, .to_least = true, .cut = COLUMNS_END },
+    };
+    for (int i = 0; i < a->n_games; i++) {
+        const struct saves_entry *e = &a->games[i];
+        char day[64];
+        snprintf(cell[i][RCOL_BOARD], MENU_GAME_TEXT, "%d%s%d k=%d %s", e->width,
+                 draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)));
+        /* TRANSLATORS: the players of a game in the Resume list. */
+        snprintf(cell[i][RCOL_PLAYERS], MENU_GAME_TEXT, _("%s vs %s"), saves_player(e->black),
+                 saves_player(e->white));
+        /* TRANSLATORS: moves made and the side to move, in the Resume list. */
+        snprintf(cell[i][RCOL_MOVES], MENU_GAME_TEXT,
+                 ngettext("%d move, %s to play", "%d moves, %s to play", (unsigned long)e->moves),
+                 e->moves, _(stone_name(e->to_move)));
+        if (e->busy) {
+            /* TRANSLATORS: instead of the date in the Resume list: the game
+               is open in another window of mnk (as short as the date). */
+            snprintf(cell[i][RCOL_WHEN], MENU_GAME_TEXT, "%s", _("open elsewhere"));
+            snprintf(day, sizeof day, "%s", cell[i][RCOL_WHEN]);
+        } else {
+            saves_date(cell[i][RCOL_WHEN], MENU_GAME_TEXT, e->when, true);
+            saves_date(day, sizeof day, e->when, false);
+        }
+        for (int k = 0; k < RCOLS; k++) {
+            int w = text_width(cell[i][k]);
+            c[k].want = w > c[k].want ? w : c[k].want;
+        }
+        int d = text_width(day);
+        c[RCOL_WHEN].least = d > c[RCOL_WHEN].least ? d : c[RCOL_WHEN].least;
+    }
+    c[RCOL_BOARD].least = c[RCOL_BOARD].want;
+    c[RCOL_MOVES].least = c[RCOL_MOVES].want;
+    c[RCOL_PLAYERS].least = c[RCOL_PLAYERS].want < 9 ? c[RCOL_PLAYERS].want : 9;
+    struct place_list p;
+    place_list(&p, LINES, COLS, a->n_games, 0);
+    columns_fit(c, RCOLS, 2, p.w - 1);
+    for (int i = 0; i < a->n_games; i++) {
+        const char *cells[RCOLS] = { cell[i][0], cell[i][1], cell[i][2], cell[i][3] };
+        columns_row(lines[i], sizeof lines[i], c, RCOLS, 2, cells, draw_sym(GLYPH_ELLIPSIS));
+    }
+    menu_set_games(&a->menu, (const char(*)[MENU_GAME_TEXT])lines, a->n_games, a->more_games);
+}
+
 /* Offers Resume on the menu when unfinished games are kept, and fills the
  * list it opens. A kept game that does not load is set aside and said. */
 static void refresh_resume(struct app *a)
 {
     char note[SAVES_PATH_MAX + 200];
-    int more;
-    a->n_games = saves_list(a->games, MENU_GAMES_MAX, &more, note, sizeof note);
+    a->n_games = saves_list(a->games, MENU_GAMES_MAX, &a->more_games, note, sizeof note);
     static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
     for (int i = 0; i < a->n_games; i++)
         describe(&a->games[i], lines[i], sizeof lines[i]);
-    menu_set_games(&a->menu, (const char(*)[MENU_GAME_TEXT])lines, a->n_games, more);
+    lay_out_games(a);
     if (a->n_games == 0) {
         menu_set_resume(&a->menu, NULL);
     } else {

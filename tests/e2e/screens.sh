@@ -81,8 +81,15 @@ walk() {
     keys Escape q
     expect_restored 0 "$lang: quit"
 
-    # The game of the threat is kept: Resume's list of it; then a game
-    # against the computer, a hint, its review, and the Replace question.
+    # The game of the threat is kept, and one with the longest names:
+    # Resume's list of them; then a game against the computer, a hint, its
+    # review, and the Replace question.
+    run --lang "$lang" --size 19 --win 5 --rule exact --black grandmaster --white grandmaster
+    sleep 2
+    keys p q
+    sleep 0.5
+    keys y
+    expect_restored 0 "$lang: a game of two computers left"
     run --lang "$lang"
     sleep 1
     keys Enter
