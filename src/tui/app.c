@@ -332,28 +332,6 @@ static void leave_game(struct app *a, bool quitting)
     stop_game(a);
 }
 
-/* "15×15 k=5 freestyle  human vs keen  12 moves, Black to play  Nov 23 08:40" */
-static void describe(const struct saves_entry *e, char *buf, size_t size)
-{
-    char when[64];
-    if (e->busy)   /* said where the date goes: what matters more now */
-        /* TRANSLATORS: instead of the date in the Resume list: the game is
-           open in another window of mnk (as short as the date). */
-        snprintf(when, sizeof when, "%s", _("open elsewhere"));
-    else
-        saves_date(when, sizeof when, e->when, true);
-    /* TRANSLATORS: an unfinished game in the Resume list: width, "×",
-       height, win length, rule, Black's and White's players, moves made,
-       the side to move, the date. */
-    snprintf(buf, size,
-             ngettext("%d%s%d k=%d %s  %s vs %s  %d move, %s to play  %s",
-                      "%d%s%d k=%d %s  %s vs %s  %d moves, %s to play  %s",
-                      (unsigned long)e->moves),
-             e->width, draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)),
-             saves_player(e->black), saves_player(e->white), e->moves, _(stone_name(e->to_move)),
-             when);
-}
-
 /* The Resume list's columns, in the order of a row. */
 enum { RCOL_BOARD, RCOL_PLAYERS, RCOL_MOVES, RCOL_WHEN, RCOLS };
 
@@ -418,16 +396,23 @@ static void refresh_resume(struct app *a)
 {
     char note[SAVES_PATH_MAX + 200];
     a->n_games = saves_list(a->games, MENU_GAMES_MAX, &a->more_games, note, sizeof note);
-    static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
-    for (int i = 0; i < a->n_games; i++)
-        describe(&a->games[i], lines[i], sizeof lines[i]);
     lay_out_games(a);
     if (a->n_games == 0) {
         menu_set_resume(&a->menu, NULL);
     } else {
         char what[MENU_GAME_TEXT + 40];
+        const struct saves_entry *e = &a->games[0];
         if (a->n_games == 1)
-            snprintf(what, sizeof what, "%s", lines[0]);
+            /* TRANSLATORS: the one unfinished game, under Resume in the
+               menu: width, "×", height, win length, rule, Black's and
+               White's players, moves made, the side to move. */
+            snprintf(what, sizeof what,
+                     ngettext("%d%s%d k=%d %s  %s vs %s  %d move, %s to play",
+                              "%d%s%d k=%d %s  %s vs %s  %d moves, %s to play",
+                              (unsigned long)e->moves),
+                     e->width, draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)),
+                     saves_player(e->black), saves_player(e->white), e->moves,
+                     _(stone_name(e->to_move)));
         else
             snprintf(what, sizeof what,
                      ngettext("%d unfinished games, the newest %d%s%d, %d move",
