@@ -351,7 +351,7 @@ static void lay_out_games(struct app *a)
     };
     for (int i = 0; i < a->n_games; i++) {
         const struct saves_entry *e = &a->games[i];
-        char day[64];
+        char day[MENU_GAME_TEXT];
         snprintf(cell[i][RCOL_BOARD], MENU_GAME_TEXT, "%d%s%d k=%d %s", e->width,
                  draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)));
         /* TRANSLATORS: the players of a game in the Resume list. */
