@@ -63,13 +63,20 @@ expect_whole_board() {
         fail "$3 (no letters '$2')"
         return
     fi
-    shot=$(screen)
-    if printf '%s\n' "$shot" | grep -qE "^ +$1 [^0-9]+ $1( |\$)" &&
-       printf '%s\n' "$shot" | grep -qE '^ +1 [^0-9]+ 1( |$)'; then
-        pass "$3"
-    else
-        fail "$3 (rows $1 and 1 not both numbered on both sides)"
-    fi
+    # The letters come first; under a slow wrapper the rows may not all be
+    # drawn yet: look again until they are, for as long as wait_for would.
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        shot=$(screen)
+        if printf '%s\n' "$shot" | grep -qE "^ +$1 [^0-9]+ $1( |\$)" &&
+           printf '%s\n' "$shot" | grep -qE '^ +1 [^0-9]+ 1( |$)'; then
+            pass "$3"
+            return
+        fi
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "$3 (rows $1 and 1 not both numbered on both sides)"
 }
 
 # locale_works NAME [DIR]: true when a program can switch to the UTF-8
