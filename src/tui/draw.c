@@ -272,12 +272,13 @@ int draw_text(int y, int x, int width, enum draw_style s, const char *raw)
     int cols;
     size_t bytes = text_fit(text, width, &cols);
     const char *dots = NULL;
+    int dots_w = 0;
     if (text[bytes + strspn(text + bytes, " ")] != '\0') {
         note_cut(y, x, width, text);
         dots = draw_sym(GLYPH_ELLIPSIS);
-        int dw = draw_width(dots);
-        if (width > dw)
-            bytes = text_fit(text, width - dw, &cols);
+        dots_w = draw_width(dots);
+        if (width > dots_w)
+            bytes = text_fit(text, width - dots_w, &cols);
         else
             dots = NULL;
     }
@@ -287,7 +288,7 @@ int draw_text(int y, int x, int width, enum draw_style s, const char *raw)
     mvaddnstr(y, x, text, (int)bytes);
     if (dots != NULL) {
         addstr(dots);
-        cols += draw_width(dots);
+        cols += dots_w;
     }
     attrset(A_NORMAL);
     return cols;
