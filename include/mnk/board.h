@@ -28,8 +28,14 @@ static inline enum stone stone_other(enum stone s)
     return (enum stone)(3 - s);
 }
 
-/* freestyle: k or more in a row wins; exact: exactly k, an overline does not. */
-enum rule { RULE_FREESTYLE, RULE_EXACT };
+/* What wins (rules.h has the details):
+ * - freestyle: k or more in a row;
+ * - exact: exactly k, an overline does not win;
+ * - renju (k = 5): White wins with five or more, Black with exactly five,
+ *   and Black may not make an overline, a double four or a double three;
+ * - caro: k or more in a row, unless the opponent blocks both ends. */
+enum rule { RULE_FREESTYLE, RULE_EXACT, RULE_RENJU, RULE_CARO };
+#define RULE_COUNT 4
 
 struct board {
     int width;

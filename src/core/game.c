@@ -165,7 +165,13 @@ const char *stone_name(enum stone s)
 
 const char *rule_name(enum rule r)
 {
-    return r == RULE_EXACT ? N_("exact") : N_("freestyle");
+    switch (r) {
+    case RULE_EXACT: return N_("exact");
+    case RULE_RENJU: return N_("renju");
+    case RULE_CARO: return N_("caro");
+    case RULE_FREESTYLE: break;
+    }
+    return N_("freestyle");
 }
 
 bool rule_parse(const char *name, enum rule *out)
@@ -174,6 +180,10 @@ bool rule_parse(const char *name, enum rule *out)
         *out = RULE_FREESTYLE;
     else if (strcmp(name, "exact") == 0)
         *out = RULE_EXACT;
+    else if (strcmp(name, "renju") == 0)
+        *out = RULE_RENJU;
+    else if (strcmp(name, "caro") == 0)
+        *out = RULE_CARO;
     else
         return false;
     return true;
