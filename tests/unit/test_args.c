@@ -325,8 +325,8 @@ static void test_ranges_and_bad_values(void **state)
     assert_usage_error(r, "--size: expected N or WxH with each side from 3 to 26");
     parse(r, "--win", "3", "--size=7x", NULL);
     assert_usage_error(r, "--size: ");
-    parse(r, "--win", "3", "--rule", "renju", NULL);
-    assert_usage_error(r, "--rule: expected freestyle or exact, got 'renju'");
+    parse(r, "--win", "3", "--rule", "yamaguchi", NULL);
+    assert_usage_error(r, "--rule: expected freestyle or exact, got 'yamaguchi'");
     parse(r, "--win", "3", "--player", "nobody", NULL);
     assert_usage_error(r, "--player: expected human, engine:COMMAND or one of: ");
     parse(r, "--win", "3", "--to", "txt", NULL);

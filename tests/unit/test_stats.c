@@ -463,7 +463,7 @@ static void test_refused(void **state)
         "mnk-stats 1\ncomputer club 15x15x3 5 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer club 15 5 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer club x 5 freestyle 1 0 0 W 1 1\n",
-        "mnk-stats 1\ncomputer club 15x15 5 renju 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15 5 yamaguchi 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer club 15x15 5 FREESTYLE 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer cl\tub 15x15 5 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer cl\xc3\xa9 15x15 5 freestyle 1 0 0 W 1 1\n",
