@@ -63,7 +63,7 @@
  * 500,000 nodes a move) the singular extension and the aspiration windows.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
- * create() and used in evaluate() and search_choose() only): leaves get up
+ * create() and used in score_leaf() and search_choose() only): leaves get up
  * to `noise` score units either way, a function of the position and the
  * seed; and with a chance of `oversight` per mille, drawn from the position
  * and the seed, a move is chosen in a lapse: without the exact solver, the
@@ -80,6 +80,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/evaluate.h"
+#include "engine/movepick.h"
 #include "engine/pattern.h"
 #include "engine/position.h"
 #include "engine/solver.h"
@@ -121,9 +123,13 @@
 #define SOLVER_BYTES ((size_t)16 << 20)
 #define LAPSE_KEY 0x5851f42d4c957f2du /* keys the lapse draw apart from the noise */
 
-struct move {
-    int pos;
-    int score;
+/* What the search keeps for each ply of the current line. */
+struct ply {
+    int killer[2];               /* quiet moves that cut off here; −1: none */
+    int excluded;                /* the move a singularity test leaves out; −1: none */
+    int pv_len;
+    int pv[MAX_PLY];             /* the best line found from here */
+    struct move moves[BOARD_MAX_CELLS];
 };
 
 struct search {
@@ -156,12 +162,8 @@ struct search {
     bool stopped, timed;
     int root_depth;
     int root_recent[2];          /* the last stone at the root, the one before; −1: unknown */
-    int killer[MAX_PLY][2];
-    int excluded[MAX_PLY];       /* the move a singularity test leaves out; −1: none */
-    int32_t history[2][BOARD_MAX_CELLS];
-    int pv[MAX_PLY][MAX_PLY];
-    int pv_len[MAX_PLY];
-    struct move moves[MAX_PLY][BOARD_MAX_CELLS];
+    struct move_history history;
+    struct ply stack[MAX_PLY];
 };
 
 static void *search_create(const struct ai_options *opts)
@@ -234,12 +236,11 @@ static bool out_of_budget(struct search *s)
     return s->stopped;
 }
 
-static int evaluate(const struct search *s, int me)
+/* The static score, with the levels' noise. */
+static int score_leaf(const struct search *s, int me)
 {
     const struct position *p = &s->pos;
-    int score = p->total[me][0] - p->total[1 - me][1];
-    if (pattern_has_threats(p->pt))
-        score += pattern_eval_threat[position_threats(p, me)];
+    int score = evaluate(p, me);
     if (s->noise > 0) {
         uint64_t r = rng_mix(p->b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ s->seed);
         score += (int)(r % (uint64_t)(2 * s->noise + 1)) - s->noise;
@@ -279,76 +280,27 @@ static void find_recent(struct search *s, const struct board *b, enum stone side
     s->root_recent[1] = s->after_move;
 }
 
-/* Fills list with the moves worth trying for `me` and returns their count:
- * the forced block alone; against a pending open four the cells that stop
- * it (position_stops; only the opponent's four-making cells can, since the
- * stone must take one of the four's winning points) and our own fours;
- * otherwise the cells near stones (every empty cell on a board with none).
- * When nothing stops the open four, *lost is set and the opponent's
- * open-four cells are listed, so a move can still be chosen. Scores order
- * them; `hint` (a table move) comes first. */
-static int generate(struct search *s, int me, int ply, int forced, int hint,
-                    struct move *list, bool *lost)
+/* What orders the moves at `ply`, besides their classes. */
+static struct pick_hints hints(const struct search *s, int ply, int tt_move)
 {
-    struct position *p = &s->pos;
-    int op = 1 - me, n = 0;
-    *lost = false;
-    if (forced >= 0) {
-        list[0] = (struct move){ forced, 0 };
-        return 1;
-    }
-    bool defend = position_any(p, op, COMBO_F4);
-    struct cellset cand;
-    struct cellset_iter it;
-    position_candidates(p, &cand);
-    cellset_iter_init(&it, &cand, p->words);
-    bool all = p->b.stones == 0;
-    int last = recent(s, 0), before = recent(s, 1);
-    for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
-         q = all ? q + 1 : cellset_next(&it)) {
-        enum combo mine = position_combo(p, me, q), theirs = position_combo(p, op, q);
-        if (defend && mine < COMBO_4 && (theirs < COMBO_4 || !position_stops(p, me, q, COMBO_F4)))
-            continue;
-        int sc;
-        if (q == hint)
-            sc = 1 << 30;
-        else {
-            sc = pattern_order(p->pt, position_index(p, me, q), position_index(p, op, q));
-            sc += p->pt->near[0][position_near(p, last, q)] +
-                  p->pt->near[1][position_near(p, before, q)];
-            if (q == s->killer[ply][0])
-                sc += 300;
-            else if (q == s->killer[ply][1])
-                sc += 200;
-            sc += s->history[me][q] >> 6 < 150 ? s->history[me][q] >> 6 : 150;
-        }
-        list[n++] = (struct move){ q, sc };
-    }
-    if (defend && n == 0) {
-        *lost = true;
-        cellset_iter_init(&it, position_set(p, op, COMBO_F4), p->words);
-        for (int q; (q = cellset_next(&it)) >= 0;)
-            list[n++] = (struct move){ q, 0 };
-    }
-    return n;
+    const struct ply *st = &s->stack[ply];
+    return (struct pick_hints){
+        .tt_move = tt_move,
+        .killer = { st->killer[0], st->killer[1] },
+        .last = recent(s, 0),
+        .before = recent(s, 1),
+        .history = &s->history,
+    };
 }
 
-/* True when q makes no open three or better for either side. */
-static bool is_quiet(const struct position *p, int me, int q)
+/* Makes the line at ply `ply` q followed by the line at ply + 1. */
+static void update_pv(struct search *s, int ply, int q)
 {
-    return position_combo(p, me, q) < COMBO_F3 && position_combo(p, 1 - me, q) < COMBO_F3;
-}
-
-/* Brings the best-scored move of list[i..n) to position i. */
-static void pick(struct move *list, int i, int n)
-{
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (list[j].score > list[best].score)
-            best = j;
-    struct move t = list[i];
-    list[i] = list[best];
-    list[best] = t;
+    struct ply *st = &s->stack[ply];
+    const struct ply *next = &s->stack[ply + 1];
+    st->pv[0] = q;
+    memcpy(&st->pv[1], next->pv, sizeof(int) * (size_t)next->pv_len);
+    st->pv_len = next->pv_len + 1;
 }
 
 /* Results found with a side searched at full width are not mixed with the
@@ -370,7 +322,8 @@ static uint64_t child_key(const struct search *s, int q, int me)
 static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
 {
     struct position *p = &s->pos;
-    s->pv_len[ply] = 0;
+    struct ply *st = &s->stack[ply];
+    st->pv_len = 0;
     s->nodes++;
     if (s->nodes + s->tss.nodes >= s->next_check) {
         s->next_check = s->nodes + s->tss.nodes + s->check_interval;
@@ -400,7 +353,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     const struct tt_entry *e = tt_probe(&s->tt, key);
     /* A singularity test searches this node again without one move: its
      * result is not the node's, so it neither uses nor stores the table's. */
-    int hint = -1, excluded = s->excluded[ply];
+    int hint = -1, excluded = st->excluded;
     int tt_score = 0, tt_depth = 0;
     enum tt_bound tt_bound = TT_NONE;
     if (e != NULL) {
@@ -417,13 +370,13 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     /* Past the leaves only open threes are answered, a few plies deep. */
     if (depth <= 0 && forced < 0 &&
         (depth <= -QUIESCE_PLIES || !position_any(p, 1 - me, COMBO_F4)))
-        return evaluate(s, me);
+        return score_leaf(s, me);
 
     /* Futility: near the leaves, with no open three of the opponent's to
      * answer, a static score this far above beta stands for the search. */
     if (!pv_node && forced < 0 && depth <= FUTILITY_DEPTH && beta > -WIN_BOUND &&
         !position_any(p, 1 - me, COMBO_F4)) {
-        int static_score = evaluate(s, me);
+        int static_score = score_leaf(s, me);
         if (static_score - FUTILITY_MARGIN * depth >= beta && static_score < WIN_BOUND)
             return static_score;
     }
@@ -434,18 +387,17 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     if (hint < 0 && forced < 0 && depth >= IIR_DEPTH)
         depth--;
 
-    /* Singular extension: is the table move the only one that holds? Done
-     * before the moves are generated, since the test reuses this ply's list. */
+    /* Singular extension: is the table move the only one that holds? */
     int singular = 0;
     if (excluded < 0 && hint >= 0 && forced < 0 && depth >= SINGULAR_DEPTH &&
         (tt_bound == TT_LOWER || tt_bound == TT_EXACT) && tt_depth >= depth - SINGULAR_TT_DEPTH &&
         tt_score > -WIN_BOUND && tt_score < WIN_BOUND && ply < 2 * s->root_depth &&
         p->b.cell[hint] == STONE_NONE) {
         int bound = tt_score - SINGULAR_MARGIN * depth;
-        s->excluded[ply] = hint;
+        st->excluded = hint;
         int sc = negamax(s, depth / 2, ply, bound - 1, bound, me);
-        s->excluded[ply] = -1;
-        s->pv_len[ply] = 0;
+        st->excluded = -1;
+        st->pv_len = 0;
         if (s->stopped)
             return 0;
         if (sc < bound)
@@ -454,26 +406,21 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             return bound;
     }
 
-    struct move *list = s->moves[ply];
-    bool lost;
-    int n = generate(s, me, ply, forced, hint, list, &lost);
-    if (lost) /* whatever we play, an open four and then a five */
-        return -(WIN - ply - 4);
-    if (n == 0)
-        return evaluate(s, me);
+    struct movepick mp;
+    struct pick_hints h = hints(s, ply, forced >= 0 ? -1 : hint);
+    movepick_init(&mp, p, me, forced, &h, st->moves);
     int new_depth = forced >= 0 ? depth : depth - 1;
-    int limit = n;
-    if (s->beam[me] != FULL_WIDTH && forced < 0 && !position_any(p, 1 - me, COMBO_F4)) {
-        int beam = pv_node ? PV_BEAM_WIDTH : s->beam[me];
-        limit = n < beam ? n : beam;
-    }
-    int best = -INF, best_move = list[0].pos, alpha0 = alpha;
-    for (int i = 0; i < limit; i++) {
-        pick(list, i, n);
-        int q = list[i].pos;
+    int limit = BOARD_MAX_CELLS;
+    if (s->beam[me] != FULL_WIDTH && forced < 0 && !position_any(p, 1 - me, COMBO_F4))
+        limit = pv_node ? PV_BEAM_WIDTH : s->beam[me];
+    int best = -INF, best_move = -1, alpha0 = alpha, tried = 0;
+    for (int q; tried < limit && (q = movepick_next(&mp)) >= 0;) {
+        int i = tried++;
+        if (best_move < 0)
+            best_move = q;
         if (q == excluded)
             continue;
-        bool quiet = is_quiet(p, me, q);
+        bool quiet = move_is_quiet(p, me, q);
         int d = q == hint ? new_depth + singular : new_depth;
         tt_prefetch(&s->tt, child_key(s, q, me));
         position_place(p, q, (enum stone)(me + 1));
@@ -496,23 +443,24 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             best_move = q;
             if (sc > alpha) {
                 alpha = sc;
-                s->pv[ply][0] = q;
-                memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(int) * (size_t)s->pv_len[ply + 1]);
-                s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+                update_pv(s, ply, q);
                 if (sc >= beta) {
-                    if (quiet && q != s->killer[ply][0]) {
-                        s->killer[ply][1] = s->killer[ply][0];
-                        s->killer[ply][0] = q;
+                    if (quiet && q != st->killer[0]) {
+                        st->killer[1] = st->killer[0];
+                        st->killer[0] = q;
                     }
-                    s->history[me][q] += depth > 0 ? depth * depth : 0;
-                    if (s->history[me][q] > 1 << 24) /* age, and never overflow */
+                    int32_t *cut = s->history.cut[me];
+                    cut[q] += depth > 0 ? depth * depth : 0;
+                    if (cut[q] > 1 << 24) /* age, and never overflow */
                         for (int c = 0; c < p->cells; c++)
-                            s->history[me][c] /= 2;
+                            cut[c] /= 2;
                     break;
                 }
             }
         }
     }
+    if (tried == 0) /* lost: whatever we play, an open four and then a five */
+        return mp.lost ? -(WIN - ply - 4) : score_leaf(s, me);
     if (excluded >= 0) /* not the node's result; with no other move, a fail low */
         return best == -INF ? alpha0 : best;
     enum tt_bound bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
@@ -532,13 +480,14 @@ static void report(struct search *s, int depth, int score, int best)
         .elapsed_ms = (int)(clock_ms() - s->start_ms),
         .best = best,
     };
-    int n = s->pv_len[0] < 32 ? s->pv_len[0] : 32;
+    const struct ply *root = &s->stack[0];
+    int n = root->pv_len < 32 ? root->pv_len : 32;
     if (n == 0 && best >= 0) {
         info.pv[0] = best;
         n = 1;
     }
     else
-        memcpy(info.pv, s->pv[0], sizeof(int) * (size_t)n);
+        memcpy(info.pv, root->pv, sizeof(int) * (size_t)n);
     info.pv_len = n;
     s->lim->on_info(s->lim->ctx, &info);
 }
@@ -548,16 +497,16 @@ static void report(struct search *s, int depth, int score, int best)
  * score, a bound when it is at most alpha (every move failed low) or at
  * least beta (the search stops at the first such move); *best is the index
  * of the move that gave it, −1 when the search stopped before the first
- * move's result. s->pv[0] is that move's line. */
+ * move's result. s->stack[0].pv is that move's line. */
 static int search_root(struct search *s, int me, int depth, int alpha, int beta, int *best)
 {
     struct position *p = &s->pos;
-    struct move *root = s->moves[0];
+    struct move *root = s->stack[0].moves;
     int score = -INF;
     *best = -1;
     for (int i = 0; i < s->root_n; i++) {
         int q = root[i].pos;
-        bool reduce = i >= ROOT_REDUCE_FROM && depth >= 3 && is_quiet(p, me, q);
+        bool reduce = i >= ROOT_REDUCE_FROM && depth >= 3 && move_is_quiet(p, me, q);
         position_place(p, q, (enum stone)(me + 1));
         int sc;
         if (i == 0) {
@@ -575,9 +524,7 @@ static int search_root(struct search *s, int me, int depth, int alpha, int beta,
         if (sc > score) {
             score = sc;
             *best = i;
-            s->pv[0][0] = q;
-            memcpy(&s->pv[0][1], s->pv[1], sizeof(int) * (size_t)s->pv_len[1]);
-            s->pv_len[0] = s->pv_len[1] + 1;
+            update_pv(s, 0, q);
         }
         if (sc > alpha)
             alpha = sc;
@@ -604,16 +551,15 @@ static void to_front(struct move *root, int i)
 static int iterate(struct search *s, int me, int max_depth)
 {
     struct position *p = &s->pos;
-    struct move *root = s->moves[0];
+    struct move *root = s->stack[0].moves;
     int forced;
     position_decide(p, me, 0, &forced);
     bool lost;
-    int n = generate(s, me, 0, forced, -1, root, &lost);
+    struct pick_hints h = hints(s, 0, -1);
+    /* Sorted by score once; the best of each iteration is then moved to the
+     * front. */
+    int n = movepick_all(p, me, forced, &h, root, &lost);
     s->root_n = n;
-    /* Stable order by score, computed once; the best of each iteration is
-     * then moved to the front. */
-    for (int i = 0; i < n; i++)
-        pick(root, i, n);
     int best_move = root[0].pos, best_score = 0;
     s->best_wins = false;
     s->done_depth = 0;
@@ -703,7 +649,7 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
 {
     struct position *p = &s->pos;
     enum stone op = (enum stone)(2 - me);
-    struct move *root = s->moves[0];
+    struct move *root = s->stack[0].moves;
     int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
     int unrefuted = -1; /* the first other move whose check was inconclusive */
     s->tss.deadline_ms = s->timed ? s->tm.hard_ms : 0;
@@ -740,11 +686,10 @@ static int fallback(struct search *s, int me)
     int forced;
     position_decide(&s->pos, me, 0, &forced);
     bool lost;
-    int n = generate(s, me, 0, forced, -1, s->moves[0], &lost);
-    if (n > 0) {
-        pick(s->moves[0], 0, n);
-        return s->moves[0][0].pos;
-    }
+    struct pick_hints h = hints(s, 0, -1);
+    struct move *list = s->stack[0].moves;
+    if (movepick_all(&s->pos, me, forced, &h, list, &lost) > 0)
+        return list[0].pos;
     for (int q = 0; q < s->pos.cells; q++)
         if (s->pos.b.cell[q] == STONE_NONE)
             return q;
@@ -821,10 +766,12 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     /* Deeper than the empty cells there is nothing more to learn. */
     if (max_depth > board_cells(b) - b->stones)
         max_depth = board_cells(b) - b->stones;
-    memset(s->killer, 0xff, sizeof s->killer);
-    memset(s->excluded, 0xff, sizeof s->excluded);
-    memset(s->history, 0, sizeof s->history);
-    memset(s->pv_len, 0, sizeof s->pv_len);
+    for (int i = 0; i < MAX_PLY; i++) {
+        struct ply *st = &s->stack[i];
+        st->killer[0] = st->killer[1] = st->excluded = -1;
+        st->pv_len = 0;
+    }
+    memset(&s->history, 0, sizeof s->history);
     tt_new_search(&s->tt);
     s->tss.stop = limits->stop;
     s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
