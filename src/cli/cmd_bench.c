@@ -32,7 +32,7 @@
 #include "mnk/i18n.h"
 
 #define BENCH_FILE "bench/positions.txt"
-#define BENCH_DEFAULT_DEPTH 6
+#define BENCH_DEFAULT_DEPTH 12
 #define BENCH_MEMORY ((size_t)16 << 20)
 #define LINE_MAX_LEN 4096
 

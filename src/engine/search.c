@@ -4,18 +4,23 @@
  * five to make wins; two opponent fives lose; one must be blocked (searched
  * as the only move, without using depth); an open four to make wins; a
  * four-three or three-three against an opponent without a single four-making
- * cell wins. Against an opponent threatening an open four, only the cells
- * that stop it (read from the line words) and our own fours are tried; with
- * neither, the node is lost. Otherwise every empty cell within two
- * of a stone is a candidate, ordered by transposition-table move, its
- * classes for both sides and where it lies from the last two stones (k = 5:
- * tables fitted to the moves of strong play; other k: line-class weights,
- * attack counted double), killers and history. The last two stones are
- * those of the tree; at the root, the opponent's reply and our move before
- * it when the board is the one this search left plus one stone;
- * below the root only the best BEAM_WIDTH of them are searched
- * (PV_BEAM_WIDTH at nodes of the principal variation), the later quiet ones
- * with reduced depth first (late-move reductions); at the root every move
+ * cell wins. The moves come from the move picker (movepick.h): the forced
+ * block alone; the table move before any other is generated; then, against
+ * an opponent threatening an open four, only the cells that stop it and our
+ * own fours (with neither, the node is lost), otherwise every empty cell
+ * within two of a stone, ordered by their classes for both sides and where
+ * they lie from the last two stones, killers and history. The last two
+ * stones are those of the tree; at the root, the opponent's reply and our
+ * move before it when the board is the one this search left plus one stone.
+ * Each ply keeps its static score: a side is *improving* when it is better
+ * than two plies before (or either is unknown, the side being threatened).
+ * Below the root only the first LMP_BASE + depth²·LMP_SCALE/4 moves are
+ * searched, twice as many where the side improves or on the principal
+ * variation (move-count pruning; never against a threat or a forced
+ * block), and from the third on they are first searched with a reduced
+ * depth, ln(depth)·ln(index)·10/LMR_DIV plies, one more where the side is not
+ * improving, one less on the principal variation and for a move that makes
+ * or stops a three (late-move reductions); at the root every move
  * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
  * first, and from ASPIRATION_DEPTH on each iteration is first searched
  * within ASPIRATION_WINDOW of the last one's score, the side that fails
@@ -31,13 +36,14 @@
  * ply deeper (singular extension), and when another reaches the bound and
  * the bound is at least beta, the node returns the bound (multi-cut).
  * No extension is made past twice the iteration's depth from the root.
- * Within FUTILITY_DEPTH plies of the leaves, a node
- * out of the principal variation whose static score beats beta by
- * FUTILITY_MARGIN a ply, with no open three of the opponent's to answer,
- * returns that score unsearched. A win or loss the beam finds is not final
- * until the loser's nodes have been searched at full width to the same
- * depth: then the iteration is repeated that way (and the deepening
- * continues so when the result does not hold), with the table keyed apart;
+ * Within FUTILITY_DEPTH plies of the leaves, a node out of the principal
+ * variation whose static score beats beta by FUTILITY_MARGIN a ply (a ply
+ * less where the side improves), with no open three of the opponent's to
+ * answer, returns that score unsearched (reverse futility). A win or loss
+ * found with pruning is not final until the loser's nodes have been
+ * searched without it, every move to the same depth: then the iteration
+ * is repeated that way (and the deepening continues so when the result
+ * does not hold), with the table keyed apart;
  * only a confirmed win skips the safety check below.
  *
  * Leaves are scored by the sums of the line-class weights of both sides,
@@ -59,8 +65,10 @@
  * random openings (tools/sprt.sh): the exact defences against an open three,
  * answering open threes past the leaves, the late-move reductions, the
  * futility cut, the wider beam on the principal variation with the
- * reductions at the root, the internal iterative reduction, and (at
- * 500,000 nodes a move) the singular extension and the aspiration windows.
+ * reductions at the root, the internal iterative reduction, (at 500,000
+ * nodes a move) the singular extension and the aspiration windows, and (at
+ * 100,000 nodes a move) the move-count pruning by depth that replaced the
+ * fixed beam of 8 moves (16 on the principal variation).
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in score_leaf() and search_choose() only): leaves get up
@@ -77,6 +85,7 @@
  */
 #include "engine/search.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,8 +109,12 @@
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
 #define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
 #define FUTILITY_MARGIN 100  /* when this much a ply above beta */
-#define BEAM_WIDTH 8         /* moves searched below the root, unless forced, */
-#define PV_BEAM_WIDTH 16     /* and at nodes of the principal variation */
+#define LMP_BASE 3           /* moves searched below the root, unless forced: */
+#define LMP_SCALE 2          /* LMP_BASE + depth² · LMP_SCALE / 4, doubled */
+                             /* when improving and at nodes of the principal variation */
+#define LMR_DIV 16           /* late moves reduced by ln(depth)·ln(index)·10 / LMR_DIV */
+#define LMR_SIZE 64          /* the reduction table's rows and columns */
+#define NO_EVAL INT32_MIN    /* a node's static score, not computed */
 #define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
 #define IIR_DEPTH 4          /* a node this deep with no table move is searched a ply less */
 #define SINGULAR_DEPTH 7     /* the table move's singularity is tested this deep, */
@@ -110,7 +123,6 @@
 #define ASPIRATION_DEPTH 5   /* iterations from this depth on search a window first, */
 #define ASPIRATION_WINDOW 150 /* this wide either side of the last score, */
 #define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
-#define FULL_WIDTH BOARD_MAX_CELLS
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
 #define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first, */
@@ -125,6 +137,7 @@
 
 /* What the search keeps for each ply of the current line. */
 struct ply {
+    int static_eval;             /* the node's static score; NO_EVAL: not computed */
     int killer[2];               /* quiet moves that cut off here; −1: none */
     int excluded;                /* the move a singularity test leaves out; −1: none */
     int pv_len;
@@ -154,7 +167,7 @@ struct search {
     int64_t start_ms, deadline_ms; /* deadline_ms: the deepening's (soft) one */
     int root_n;                  /* moves at the root */
     bool best_wins;              /* the search proved the chosen move wins */
-    int beam[2];                 /* moves searched at each side's nodes below the root */
+    bool prune[2];               /* each side's moves are pruned by count below the root */
     int done_depth, done_score;  /* of the last completed iteration */
     uint64_t nodes, max_nodes;
     uint64_t next_check;         /* nodes (with the solver's) at the next clock read */
@@ -163,6 +176,7 @@ struct search {
     int root_depth;
     int root_recent[2];          /* the last stone at the root, the one before; −1: unknown */
     struct move_history history;
+    uint8_t reduction[LMR_SIZE][LMR_SIZE]; /* by depth and move index, in plies */
     struct ply stack[MAX_PLY];
 };
 
@@ -174,6 +188,9 @@ static void *search_create(const struct ai_options *opts)
     s->noise = opts->noise > 0 ? opts->noise : 0;
     s->oversight = opts->oversight > 0 ? opts->oversight : 0;
     s->seed = opts->seed;
+    for (int d = 1; d < LMR_SIZE; d++)
+        for (int i = 1; i < LMR_SIZE; i++)
+            s->reduction[d][i] = (uint8_t)(log(d) * log(i) * 10 / LMR_DIV + 0.5);
     size_t memory = opts->memory ? opts->memory : SEARCH_DEFAULT_MEMORY;
     size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
     if (!tt_init(&s->tt, memory - tss_bytes) || !tss_init(&s->tss, tss_bytes)) {
@@ -303,12 +320,11 @@ static void update_pv(struct search *s, int ply, int q)
     st->pv_len = next->pv_len + 1;
 }
 
-/* Results found with a side searched at full width are not mixed with the
- * beam's: the table keys them apart. */
+/* Results found with a side's moves all searched are not mixed with those
+ * found with pruning: the table keys them apart. */
 static uint64_t wide_key(const struct search *s)
 {
-    return (s->beam[0] == FULL_WIDTH ? WIDE_KEY : 0) ^
-           (s->beam[1] == FULL_WIDTH ? WIDE_KEY << 1 | 1 : 0);
+    return (s->prune[0] ? 0 : WIDE_KEY) ^ (s->prune[1] ? 0 : WIDE_KEY << 1 | 1);
 }
 
 /* The table key of the position after `me` plays q, the other side to
@@ -368,18 +384,23 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     }
 
     /* Past the leaves only open threes are answered, a few plies deep. */
-    if (depth <= 0 && forced < 0 &&
-        (depth <= -QUIESCE_PLIES || !position_any(p, 1 - me, COMBO_F4)))
+    bool threatened = position_any(p, 1 - me, COMBO_F4);
+    if (depth <= 0 && forced < 0 && (depth <= -QUIESCE_PLIES || !threatened))
         return score_leaf(s, me);
 
-    /* Futility: near the leaves, with no open three of the opponent's to
-     * answer, a static score this far above beta stands for the search. */
-    if (!pv_node && forced < 0 && depth <= FUTILITY_DEPTH && beta > -WIN_BOUND &&
-        !position_any(p, 1 - me, COMBO_F4)) {
-        int static_score = score_leaf(s, me);
-        if (static_score - FUTILITY_MARGIN * depth >= beta && static_score < WIN_BOUND)
-            return static_score;
-    }
+    /* The static score, and whether it is better than two plies before:
+     * pruning is bolder where the side to move is not improving. */
+    st->static_eval = forced < 0 && !threatened ? score_leaf(s, me) : NO_EVAL;
+    int before = ply >= 2 ? s->stack[ply - 2].static_eval : NO_EVAL;
+    bool improving = st->static_eval == NO_EVAL || before == NO_EVAL || st->static_eval > before;
+
+    /* Reverse futility: near the leaves, with no open three of the
+     * opponent's to answer, a static score this far above beta stands for
+     * the search. */
+    if (!pv_node && st->static_eval != NO_EVAL && depth <= FUTILITY_DEPTH &&
+        beta > -WIN_BOUND && st->static_eval < WIN_BOUND &&
+        st->static_eval - FUTILITY_MARGIN * (depth - improving) >= beta)
+        return st->static_eval;
 
     /* Internal iterative reduction: with no table move to try first the
      * order is only a guess, so the node is searched a ply shallower; when
@@ -410,9 +431,15 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     struct pick_hints h = hints(s, ply, forced >= 0 ? -1 : hint);
     movepick_init(&mp, p, me, forced, &h, st->moves);
     int new_depth = forced >= 0 ? depth : depth - 1;
+    /* Move-count pruning: the moves ordered late are not searched, fewer
+     * the nearer the leaves; never against a threat or a forced block. */
     int limit = BOARD_MAX_CELLS;
-    if (s->beam[me] != FULL_WIDTH && forced < 0 && !position_any(p, 1 - me, COMBO_F4))
-        limit = pv_node ? PV_BEAM_WIDTH : s->beam[me];
+    if (s->prune[me] && forced < 0 && !threatened && depth > 0) {
+        int d = depth < LMR_SIZE ? depth : LMR_SIZE - 1;
+        limit = LMP_BASE + d * d * LMP_SCALE / 4;
+        if (improving || pv_node)
+            limit *= 2;
+    }
     int best = -INF, best_move = -1, alpha0 = alpha, tried = 0;
     for (int q; tried < limit && (q = movepick_next(&mp)) >= 0;) {
         int i = tried++;
@@ -428,9 +455,14 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         if (best == -INF) { /* the first move searched */
             sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
         } else {
+            /* Late-move reductions, by depth and order, less for a move
+             * that makes or stops a three and where the side improves. */
             int r = 0;
-            if (quiet && depth >= 2 && i >= 2)
-                r = depth >= 5 && i >= 5 ? 2 : 1;
+            if (depth >= 2 && i >= 2) {
+                r = s->reduction[depth < LMR_SIZE ? depth : LMR_SIZE - 1][i < LMR_SIZE ? i : LMR_SIZE - 1];
+                r += !improving - pv_node - !quiet;
+                r = r < 0 ? 0 : r > depth - 1 ? depth - 1 : r;
+            }
             sc = -negamax(s, d - r, ply + 1, -alpha - 1, -alpha, 1 - me);
             if (sc > alpha && (r > 0 || sc < beta))
                 sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
@@ -611,17 +643,17 @@ static int iterate(struct search *s, int me, int max_depth)
         s->done_depth = depth;
         s->done_score = best_score;
         if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND) {
-            /* The beam may have missed the loser's defence: only a result
+            /* Pruning may have missed the loser's defence: only a result
              * found with the loser's nodes searched at full width is final.
              * Otherwise this depth is searched again that way, whatever the
              * time: unconfirmed, the score stays big but not final. */
             bool won = best_score >= WIN_BOUND;
             int loser = won ? 1 - me : me;
-            if (s->beam[loser] == FULL_WIDTH) {
+            if (!s->prune[loser]) {
                 s->best_wins = won;
                 break;
             }
-            s->beam[loser] = FULL_WIDTH;
+            s->prune[loser] = false;
             depth--;
             continue;
         }
@@ -760,7 +792,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         s->deadline_ms = s->tm.soft_ms;
     }
     s->root_n = 0;
-    s->beam[0] = s->beam[1] = BEAM_WIDTH;
+    s->prune[0] = s->prune[1] = true;
     int max_depth = limits->max_depth > 0 && limits->max_depth < MAX_PLY - 8
                         ? limits->max_depth : MAX_PLY - 8;
     /* Deeper than the empty cells there is nothing more to learn. */
