@@ -86,7 +86,8 @@ enum game_error {
 void game_config_default(struct game_config *c);
 
 /* Starts a new game. Returns NULL on success, otherwise the reason the
- * dimensions are refused (the game is then left untouched). */
+ * dimensions or the rule are refused (board_check_size, rule_check_win; the
+ * game is then left untouched). */
 const char *game_init(struct game *g, const struct game_config *c);
 
 /* The side whose turn it is: Black after an even number of moves. */
@@ -136,5 +137,9 @@ const char *stone_name(enum stone s);
 /* The name of a rule, and the rule for a name; false on an unknown name. */
 const char *rule_name(enum rule r);
 bool rule_parse(const char *name, enum rule *out);
+
+/* NULL when `rule` can be played with `win` in a row, otherwise why not, a
+ * text marked for the catalogue: renju is five in a row only. */
+const char *rule_check_win(enum rule rule, int win);
 
 #endif

@@ -114,7 +114,8 @@ bool args_parse_rule(const char *text, enum rule *out, char *why)
 {
     char buf[SHOWN_MAX + 4];
     if (!rule_parse(text, out)) {
-        snprintf(why, ARGS_WHY_MAX, _("expected freestyle or exact, got '%s'"), shown(text, buf));
+        snprintf(why, ARGS_WHY_MAX, _("expected freestyle, exact, renju or caro, got '%s'"),
+                 shown(text, buf));
         return false;
     }
     return true;
@@ -362,7 +363,16 @@ bool args_check_board(const char *command, const struct game_config *c)
                    BOARD_MIN_WIN, longest, c->width, c->height, c->win);
         return false;
     }
-    return true;
+    return args_check_rule(command, c->rule, c->win);
+}
+
+bool args_check_rule(const char *command, enum rule rule, int win)
+{
+    const char *why = rule_check_win(rule, win);
+    if (why == NULL)
+        return true;
+    args_error(command, _("--rule %s: %s, not %d"), rule_name(rule), _(why), win);
+    return false;
 }
 
 /* ---- help ---- */

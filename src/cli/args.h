@@ -46,7 +46,7 @@ enum args_kind {
     ARGS_INT,      /* a whole number in [min, max]; long */
     ARGS_U64,      /* 0 to 2^64-1, decimal or 0x hex (seeds, node counts); uint64_t */
     ARGS_SIZE,     /* "N" or "WxH", each side 3..26; struct args_size */
-    ARGS_RULE,     /* "freestyle" or "exact"; enum rule */
+    ARGS_RULE,     /* "freestyle", "exact", "renju" or "caro"; enum rule */
     ARGS_PLAYER,   /* "human", a level or strategy, "engine:COMMAND"; struct player */
     ARGS_CHOICE,   /* one of `choices`; int, the index of the word */
     ARGS_STRING,   /* any text, the empty one included; const char * */
@@ -116,9 +116,14 @@ void args_help(const struct args_command *c, FILE *out);
 void args_error(const char *command, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* The board of `c` is legal (the win length fits the board); if not, says
- * why for `command`'s --win. */
+/* The board of `c` is legal (the win length fits the board, the rule can be
+ * played with it: rule_check_win); if not, says why for `command`'s --win
+ * or --rule. */
 bool args_check_board(const char *command, const struct game_config *c);
+
+/* The rule can be played with win length k (rule_check_win); if not, says
+ * why for `command`'s --rule. */
+bool args_check_rule(const char *command, enum rule rule, int win);
 
 /* For an epilogue: the levels (when `levels`) and the strategies a player
  * may be named by, wrapped like the help. */

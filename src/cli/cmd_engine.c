@@ -252,7 +252,8 @@ static const struct args_option engine_options[] = {
       .metavar = "K", .offset = offsetof(struct engine_flags, win), .show_default = true,
       .help = N_("stones in a row that win") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct engine_flags, rule),
-      .show_default = true, .help = N_("freestyle or exact, until INFO rule says") },
+      .show_default = true,
+      .help = N_("freestyle, exact, renju or caro, until INFO rule says") },
     { .name = "memory", .kind = ARGS_INT, .min = 1, .max = 65536, .metavar = "MB",
       .offset = offsetof(struct engine_flags, memory_mb),
       .help = N_("table memory in MiB, until INFO max_memory says") },
@@ -295,6 +296,8 @@ int cmd_engine(int argc, char **argv)
     int status;
     if (!args_parse(&engine_command, argc, argv, &f, &ops, &status))
         return status;
+    if (!args_check_rule("engine", f.rule, (int)f.win))
+        return ARGS_EXIT_USAGE;
     struct brain_config c = {
         .ai_name = f.brain.ai != NULL ? f.brain.ai : best_strategy(),
         .ai_opts.seed = f.seeded ? f.seed : (uint64_t)clock_us() ^ ((uint64_t)getpid() << 32),

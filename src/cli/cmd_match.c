@@ -383,7 +383,7 @@ static const struct args_option match_options[] = {
       .seen = ARGS_SEEN(struct match_flags, win_given),
       .help = N_("stones in a row that win; by default 5, or the board side if shorter") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct match_flags, rule),
-      .show_default = true, .help = N_("freestyle or exact") },
+      .show_default = true, .help = N_("freestyle, exact, renju or caro") },
     { .name = "games", .kind = ARGS_INT, .min = 1, .max = 100000,
       .offset = offsetof(struct match_flags, games),
       .help = N_("games to play; by default 2, or two per opening") },

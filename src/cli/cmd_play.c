@@ -97,7 +97,9 @@ static const struct args_option play_options[] = {
               "longer side if shorter") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct play_flags, rule),
       .seen = ARGS_SEEN(struct play_flags, ruled), .show_default = true,
-      .help = N_("freestyle (K or more wins) or exact (exactly K)") },
+      .help = N_("freestyle (K or more wins), exact (exactly K), renju (five; Black may not "
+              "make a double three, a double four or an overline) or caro (K or more, not "
+              "blocked at both ends)") },
     { .name = "black", .kind = ARGS_CUSTOM, .parse = parse_side, .metavar = "P",
       .offset = offsetof(struct play_flags, side[0]),
       .seen = ARGS_SEEN(struct play_flags, side_given[0]),

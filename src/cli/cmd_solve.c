@@ -48,7 +48,7 @@ static const struct args_option solve_options[] = {
       .metavar = "K", .required = true, .offset = offsetof(struct solve_flags, win),
       .help = N_("stones in a row to win, at most the longer side") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct solve_flags, rule),
-      .show_default = true, .help = N_("freestyle (k or more wins) or exact") },
+      .show_default = true, .help = N_("freestyle (k or more wins), exact, renju or caro") },
     { .name = "position", .kind = ARGS_STRING, .metavar = "MOVES",
       .offset = offsetof(struct solve_flags, position),
       .help = N_("moves already played, Black first, e.g. 'c3 b2' or c3,b2") },

@@ -20,6 +20,8 @@ void game_config_default(struct game_config *c)
 const char *game_init(struct game *g, const struct game_config *c)
 {
     const char *why = board_check_size(c->width, c->height, c->win);
+    if (why == NULL)
+        why = rule_check_win(c->rule, c->win);
     if (why != NULL)
         return why;
     g->config = *c;
@@ -172,6 +174,15 @@ const char *rule_name(enum rule r)
     case RULE_FREESTYLE: break;
     }
     return N_("freestyle");
+}
+
+const char *rule_check_win(enum rule rule, int win)
+{
+    /* Renju's forbidden moves (double three, double four, overline) are
+     * shapes on the way to five: the rule has no meaning for another k. */
+    if (rule == RULE_RENJU && win != 5)
+        return N_("renju is played with five in a row (win length 5)");
+    return NULL;
 }
 
 bool rule_parse(const char *name, enum rule *out)

@@ -7,12 +7,10 @@
 #include <string.h>
 
 #include "config.h"
+#include "mnk/game.h"
 #include "protocol/proto.h"
 
 #define MEMORY_RESERVE (16u << 20) /* max_memory kept back from the tables */
-#define INFO_RULE_EXACT 1          /* INFO rule bits */
-#define INFO_RULE_CONTINUOUS 2
-#define INFO_RULE_RENJU 4
 #define QUOTE_MAX 64               /* a line quoted in an answer, NUL included */
 
 /* A multi-line block being read, until DONE. */
@@ -130,6 +128,29 @@ static int cell(struct brain *b, int x, int y, const char *what)
     return board_pos(&b->board, x, y);
 }
 
+/* INFO rule: the new rule, or an ERROR and the old one kept. */
+static void info_rule(struct brain *b, int bits)
+{
+    enum rule rule;
+    const char *playing = rule_name(b->config.rule);
+    if (!proto_rule_from_bits(bits, &rule)) {
+        answer(b, "ERROR INFO rule %d names no rule mnk plays (0 freestyle, 1 exactly five, "
+               "4 renju, 8 caro): still playing %s", bits, playing);
+        return;
+    }
+    const char *why = rule_check_win(rule, b->config.win);
+    if (why != NULL) {
+        answer(b, "ERROR INFO rule %d: %s, and this brain plays %d in a row (mnk engine --win): "
+               "still playing %s", bits, why, b->config.win, playing);
+        return;
+    }
+    b->config.rule = rule;
+    b->board.rule = rule;
+    if (rule == RULE_CARO && (bits & PROTO_RULE_EXACT))
+        answer(b, "MESSAGE caro with exactly five is not supported: playing caro, where six "
+               "or more in a row win too unless both ends are blocked");
+}
+
 static void info(struct brain *b, const struct proto_cmd *cmd)
 {
     if (strcmp(cmd->key, "timeout_turn") == 0) {
@@ -148,13 +169,7 @@ static void info(struct brain *b, const struct proto_cmd *cmd)
             make_ai(b);
         }
     } else if (strcmp(cmd->key, "rule") == 0) {
-        b->config.rule = cmd->a & INFO_RULE_EXACT ? RULE_EXACT : RULE_FREESTYLE;
-        b->board.rule = b->config.rule;
-        const char *playing = b->config.rule == RULE_EXACT ? "exactly five" : "freestyle";
-        if (cmd->a & INFO_RULE_RENJU)
-            answer(b, "MESSAGE renju is not supported: playing %s", playing);
-        else if (cmd->a & ~(INFO_RULE_EXACT | INFO_RULE_CONTINUOUS | INFO_RULE_RENJU))
-            answer(b, "MESSAGE rule %d is not supported: playing %s", cmd->a, playing);
+        info_rule(b, cmd->a);
     }
     /* game_type, folder, evaluate and unknown keys: nothing to do. */
 }

@@ -9,10 +9,19 @@
  *
  * The rules it keeps:
  * - Every line gets at most one answer; INFO none, unless its value cannot
- *   be followed (a MESSAGE says so). Bad lines get ERROR (a known command
+ *   be followed: a MESSAGE when the brain plays on with something close, an
+ *   ERROR when it keeps what it had. Bad lines get ERROR (a known command
  *   with bad arguments, an illegal move, a command before START) or UNKNOWN
- *   (anything else) and the conversation goes on. END, even inside a BOARD block,
- *   ends it (BRAIN_END) with no answer.
+ *   (anything else) and the conversation goes on. END, even inside a BOARD
+ *   block, ends it (BRAIN_END) with no answer.
+ * - INFO rule is a bit field (proto.h): 0 freestyle, 1 exact (exactly five),
+ *   4 renju (4|1 too: renju's Black wins with exactly five already), 8 caro.
+ *   Bit 2, a continuous game, is ignored beside them: every game here ends at
+ *   its first line (Yixin-Board's 2 for renju is not this protocol's). 9,
+ *   caro with exactly five, plays caro with a MESSAGE. Renju with caro, an
+ *   unknown bit, or renju for a win length other than 5 (rule_check_win) is
+ *   answered with ERROR and the rule stays as it was. The rule applies to the
+ *   board at once, mid-game too, and to every START after.
  * - Colours: the protocol tells a brain only which stones are its own.
  *   Black moves first, so the brain takes Black when it moves with as many
  *   stones on the board as the opponent, White otherwise; after a BOARD

@@ -289,7 +289,7 @@ static bool start(struct client *c, const struct board *b, int turn_ms)
            sendf(c, "INFO timeout_match 0") &&
            sendf(c, "INFO max_memory %zu", c->opts.memory) &&
            sendf(c, "INFO game_type 1") &&
-           sendf(c, "INFO rule %d", b->rule == RULE_EXACT ? 1 : 0);
+           sendf(c, "INFO rule %d", proto_rule_bits(b->rule));
 }
 
 /* The cell of the one stone of `other` that b has more than `known`, or -1
@@ -364,7 +364,7 @@ static int client_choose(void *state, const struct board *b, enum stone side,
             return -1;
     }
     if (b->rule != c->rule) {
-        if (!sendf(c, "INFO rule %d", b->rule == RULE_EXACT ? 1 : 0))
+        if (!sendf(c, "INFO rule %d", proto_rule_bits(b->rule)))
             return -1;
         c->rule = b->rule;
     }

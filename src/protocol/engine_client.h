@@ -5,9 +5,11 @@
  * the Gomocup protocol (Piskvork protocol 2), so a match or the full-screen
  * game uses it like any built-in strategy:
  *
- *   - the first time it sees a board (or when the size or rule changes) it
- *     sends START n or RECTSTART w,h, waits for OK, then INFO rule,
- *     timeout_turn, timeout_match and max_memory;
+ *   - the first time it sees a board (or when the size changes) it sends
+ *     START n or RECTSTART w,h, waits for OK, then INFO timeout_turn,
+ *     timeout_match, max_memory, game_type and rule (proto_rule_bits:
+ *     freestyle 0, exact 1, renju 4, caro 8); a board of another rule later
+ *     gets INFO rule again before its move;
  *   - for a position that is the one it last answered plus one opposing
  *     stone it sends TURN x,y; for an empty board BEGIN (after RESTART if the
  *     engine saw an earlier game); for anything else — an undo, a new

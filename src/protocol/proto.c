@@ -275,6 +275,30 @@ const char *proto_kind_name(enum proto_kind kind)
     return "?";
 }
 
+int proto_rule_bits(enum rule rule)
+{
+    switch (rule) {
+    case RULE_EXACT: return PROTO_RULE_EXACT;
+    case RULE_RENJU: return PROTO_RULE_RENJU;
+    case RULE_CARO: return PROTO_RULE_CARO;
+    case RULE_FREESTYLE: break;
+    }
+    return 0;
+}
+
+bool proto_rule_from_bits(int bits, enum rule *out)
+{
+    const int known = PROTO_RULE_EXACT | PROTO_RULE_CONTINUOUS | PROTO_RULE_RENJU |
+                      PROTO_RULE_CARO;
+    if (bits < 0 || (bits & ~known) != 0 ||
+        ((bits & PROTO_RULE_RENJU) && (bits & PROTO_RULE_CARO)))
+        return false;
+    *out = bits & PROTO_RULE_RENJU ? RULE_RENJU
+         : bits & PROTO_RULE_CARO  ? RULE_CARO
+         : bits & PROTO_RULE_EXACT ? RULE_EXACT : RULE_FREESTYLE;
+    return true;
+}
+
 void proto_times_init(struct proto_times *t)
 {
     t->timeout_turn = PROTO_TIME_UNSET;

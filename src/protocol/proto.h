@@ -21,6 +21,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mnk/board.h"
+
 #define PROTO_LINE_MAX 4096   /* longest line accepted, terminator excluded */
 #define PROTO_NUMBER_MAX 9999 /* largest coordinate or board size parsed */
 #define PROTO_KEY_MAX 32      /* INFO key, NUL included */
@@ -70,6 +72,24 @@ void proto_parse(const char *line, size_t len, struct proto_cmd *cmd);
 
 /* The upper-case name of a kind ("TURN"), for messages. */
 const char *proto_kind_name(enum proto_kind kind);
+
+/* INFO rule's value is a bit field. Piskvork protocol 2 defines 1 (exactly
+ * five in a row wins), 2 (a continuous game: play goes on after a five) and
+ * 4 (renju); Gomocup's managers add 8 (caro). */
+#define PROTO_RULE_EXACT 1
+#define PROTO_RULE_CONTINUOUS 2
+#define PROTO_RULE_RENJU 4
+#define PROTO_RULE_CARO 8
+
+/* The INFO rule value for `rule`: freestyle 0, exact 1, renju 4, caro 8. */
+int proto_rule_bits(enum rule rule);
+
+/* The rule an INFO rule value names: any value with 4 is renju (1 beside it
+ * adds nothing: renju's Black wins with exactly five already), with 8 caro
+ * (caro with exactly five, 9, is read as caro: the caller may say so), else
+ * 1 is exact and 0 freestyle; 2, a continuous game, is ignored beside them.
+ * False, *out untouched, for renju with caro and for any other bit. */
+bool proto_rule_from_bits(int bits, enum rule *out);
 
 /* Time limits from INFO lines, in milliseconds, as the manager sent them.
  * PROTO_TIME_UNSET marks a value never sent. */

@@ -263,22 +263,27 @@ static bool parse_pair(const char *s, int *a, int *b)
     return parse_int(left, a) && parse_int(colon + 1, b);
 }
 
-/* RU: mnk's own names, and other programs' names for the same rules
- * ("Gomoku" and "Free" for freestyle, "Standard" for exactly five). Renju
- * and other rule sets are not games mnk plays. */
+/* RU, any case: mnk's own names (rule_name), and the names other gomoku and
+ * renju programs write for the same rules: Gomoku, Free and Freestyle for
+ * freestyle, Standard for exactly five, Renju, Caro. Anything else — an
+ * opening rule such as RIF, Yamaguchi or Swap2 that renju databases write
+ * there, or a rule set mnk does not play — is no rule mnk can replay. */
 static bool sgf_rule(const char *value, enum rule *out)
 {
     static const struct {
         const char *name;
         enum rule rule;
-    } names[] = {
-        { "freestyle", RULE_FREESTYLE }, { "free", RULE_FREESTYLE },
-        { "gomoku", RULE_FREESTYLE },    { "exact", RULE_EXACT },
-        { "standard", RULE_EXACT },
+    } aliases[] = {
+        { "free", RULE_FREESTYLE }, { "gomoku", RULE_FREESTYLE }, { "standard", RULE_EXACT },
     };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcasecmp(value, names[i].name) == 0) {
-            *out = names[i].rule;
+    for (int r = 0; r < RULE_COUNT; r++)
+        if (strcasecmp(value, rule_name((enum rule)r)) == 0) {
+            *out = (enum rule)r;
+            return true;
+        }
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcasecmp(value, aliases[i].name) == 0) {
+            *out = aliases[i].rule;
             return true;
         }
     return false;
@@ -312,8 +317,9 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         *sized = true;
     } else if (strcmp(id, "RU") == 0) {
         if (!sgf_rule(value, &c->rule))
-            return fail(err, err_size, _("rule RU[%s] is not one mnk plays (freestyle or exact)"),
-                        value);
+            return fail(err, err_size,
+                        _("unknown rule '%s' in RU[] (mnk plays freestyle, exact, renju and "
+                          "caro)"), value);
     } else if (strcmp(id, "WIN") == 0) {
         if (!parse_int(value, &c->win) || c->win < BOARD_MIN_WIN || c->win > BOARD_MAX_SIDE)
             return fail(err, err_size, _("bad win length WIN[%s] (expected %d to %d)"), value,
@@ -513,16 +519,21 @@ static bool psq_is_mnk(const char *line)
     return true;
 }
 
-/* "mnk win=K rule=R": false when it is not such a line or says nonsense. */
-static bool psq_mnk(const char *line, struct game_config *c)
+/* "mnk win=K rule=R" (line `number`) into c; false with the reason in err
+ * when it says nonsense or names a rule mnk does not play. */
+static bool psq_mnk(const char *line, int number, struct game_config *c, char *err,
+                    size_t err_size)
 {
-    if (!psq_is_mnk(line))
-        return false;
     char rule[32];
     int k;
     if (sscanf(line + strlen(PSQ_MNK_LINE), "win=%d rule=%31s", &k, rule) != 2 ||
-        k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE || !rule_parse(rule, &c->rule))
-        return false;
+        k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE)
+        return fail(err, err_size, _("line %d: bad win length or rule in '%.60s'"), number,
+                    line);
+    if (!rule_parse(rule, &c->rule))
+        return fail(err, err_size,
+                    _("line %d: unknown rule '%s' (mnk plays freestyle, exact, renju and caro)"),
+                    number, rule);
     c->win = k;
     return true;
 }
@@ -553,10 +564,8 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
         if (!move) {
             if (ended == 0)
                 ended = number;
-            if (psq_is_mnk(line) &&
-                !psq_mnk(line, &r->config))
-                return fail(err, err_size, _("line %d: bad win length or rule in '%.60s'"), number,
-                            line);
+            if (psq_is_mnk(line) && !psq_mnk(line, number, &r->config, err, err_size))
+                return false;
             continue;
         }
         if (ended > 0)
@@ -598,7 +607,7 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
     if (ok) {
         const char *why = game_init(replay, &r->config);
         if (why != NULL)
-            ok = fail(err, err_size, "%s", why);
+            ok = fail(err, err_size, "%s", _(why));
     }
     for (int i = 0; ok && i < r->n_moves; i++) {
         if (r->hinted[i])

@@ -6,10 +6,13 @@
  * and the game passed in is left untouched.
  *
  * SGF: SZ[15] or SZ[cols:rows], points as two letters (column, then row from
- * the top), RU[freestyle|exact] (also read: Gomoku and Free for freestyle,
- * Standard for exact; any other rule, renju first, is refused), the win
- * length in the private property
- * WIN[k] (5 when absent, as in gomoku), players in PB/PW by name (`human`,
+ * the top), RU[freestyle|exact|renju|caro] (read in any case, and also the
+ * names other programs write: Gomoku and Free for freestyle, Standard for
+ * exact; any other value, such as an opening rule (RIF, Yamaguchi, Swap2),
+ * is refused naming it: no record is read under a rule it does not say), the
+ * win length in the private property
+ * WIN[k] (5 when absent, as in gomoku; renju is refused with another k, as
+ * game_init refuses it), players in PB/PW by name (`human`,
  * a level or strategy, a person's or a program's name — never a command:
  * reading and writing both go through players_from_record /
  * players_record_name, so no record starts a program), their thinking times
@@ -24,9 +27,10 @@
  * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`
  * lines, ended by "-1" or other programs' lines (players' file names); a
  * move line after the list ended is an error (a broken line in the middle).
- * mnk adds, after the "-1", a line "mnk win=K rule=R" that other programs
- * skip; without it a record is five in a row, freestyle. Both formats may
- * start with a UTF-8 byte-order mark.
+ * mnk adds, after the "-1", a line "mnk win=K rule=R" (R a rule_name) that
+ * other programs skip; without it a record is five in a row, freestyle:
+ * Piskvork's own header says the players' levels and who began, never the
+ * rule. Both formats may start with a UTF-8 byte-order mark.
  */
 #ifndef MNK_STORAGE_RECORD_H
 #define MNK_STORAGE_RECORD_H

@@ -337,7 +337,8 @@ static bool parse_board(char **f, struct stats_board *b)
     *x = '\0';
     bool ok = parse_count(f[0], &w) && parse_count(x + 1, &h) && parse_count(f[1], &k) &&
               w <= BOARD_MAX_SIDE && h <= BOARD_MAX_SIDE && k <= BOARD_MAX_SIDE &&
-              board_check_size((int)w, (int)h, (int)k) == NULL && rule_parse(f[2], &b->rule);
+              board_check_size((int)w, (int)h, (int)k) == NULL && rule_parse(f[2], &b->rule) &&
+              rule_check_win(b->rule, (int)k) == NULL;
     *x = 'x';
     if (!ok || strcmp(f[2], rule_name(b->rule)) != 0)   /* as written, not an alias */
         return false;

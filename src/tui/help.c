@@ -16,8 +16,11 @@
 static const char *const rules[] = {
     N_("Get k stones in a row, across, down or diagonally; Black starts."),
     N_("freestyle: k or more in a row wins. exact: exactly k wins, a"),
-    N_("longer line does not. Cells are named like h8: the column letter"),
-    N_("(a at the left), then the row number (1 at the bottom)."),
+    N_("longer line does not. renju (k = 5): Black may not make a double"),
+    N_("three, a double four or an overline, and wins with exactly five."),
+    N_("caro: k or more wins unless the opponent blocked both ends."),
+    N_("Cells are named like h8: the column letter (a at the left), then"),
+    N_("the row number (1 at the bottom)."),
     N_("Threat marks, in the colour of the side that would make it:"),
     N_("! five   * open four   + four   \xe2\x88\x99 (or :) open three."),
 };

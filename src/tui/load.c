@@ -33,8 +33,9 @@ static void cells_of(const struct saves_entry *e, struct cells *c)
 {
     saves_date(c->date, sizeof c->date, e->when, true);
     saves_date(c->day, sizeof c->day, e->when, false);
-    snprintf(c->board, sizeof c->board, "%d%s%d k=%d%s", e->width, draw_sym(GLYPH_TIMES),
-             e->height, e->win, e->rule == RULE_EXACT ? _(" exact") : "");
+    bool named = e->rule != RULE_FREESTYLE;   /* freestyle goes without saying */
+    snprintf(c->board, sizeof c->board, "%d%s%d k=%d%s%s", e->width, draw_sym(GLYPH_TIMES),
+             e->height, e->win, named ? " " : "", named ? _(rule_name(e->rule)) : "");
     char pair[sizeof c->players];
     snprintf(pair, sizeof pair, "%s - %s", saves_player(e->black), saves_player(e->white));
     text_escape(c->players, sizeof c->players, pair);

@@ -47,7 +47,10 @@ void settings_from_config(struct settings *s, const struct game_config *c);
 /* Reads `path` over the defaults. A missing file is no warning; a file
  * that cannot be read is described in `warn` and changes nothing; anything
  * else not understood is skipped and described in `warn` (the first such
- * thing, naming the file and line), which is "" when all went well. */
+ * thing, naming the file and line), which is "" when all went well. A game
+ * no board can hold is mended, also with a warning: a win length longer
+ * than the board becomes its longer side, renju with a k other than five
+ * freestyle (rule_check_win). */
 void settings_load(const char *path, struct settings *s, char *warn, size_t warn_size);
 
 /* Writes `s` to `path`, creating its directory. False with the reason. */

@@ -30,7 +30,9 @@ play --win 99                      | --win      | from 3 to
 play --win x                       | --win      | from 3 to
 play --size 3 --win 4              | --win      | from 3 to 3
 play --size 7x4 --win 8            | --win      | from 3 to 7
-play --rule foo                    | --rule     | freestyle or exact
+play --rule foo                    | --rule     | freestyle, exact, renju or caro
+play --rule renju --win 4          | --rule     | renju.*five in a row
+play --rule renju --size 3         | --rule     | renju.*five in a row
 play --black nobody                | --black    | human.*random
 play --white ''                    | --white    | human.*random
 play --black engine:               | --black    | human.*engine:COMMAND
@@ -49,7 +51,8 @@ play --size                        | --size     | missing|expected
 engine --ai nobody                 | --ai       | one of: .*random
 engine --win 2                     | --win      | from 3 to 26
 engine --win 27                    | --win      | from 3 to 26
-engine --rule x                    | --rule     | freestyle or exact
+engine --rule x                    | --rule     | freestyle, exact, renju or caro
+engine --rule renju --win 6        | --rule     | renju.*five in a row
 engine --memory 0                  | --memory   | from 1 to 65536
 engine --memory 65537              | --memory   | from 1 to 65536
 engine --time-ms 0                 | --time-ms  | from 1 to 3600000
@@ -65,7 +68,8 @@ match --black random --white random --games 100001  | --games    | from 1 to 100
 match --black random --white random --size 27       | --size     | 3 to 26
 match --black random --white random --size 5 --win 6 | --win     | from 3 to 5
 match --black random --white random --win 2         | --win      | from 3 to
-match --black random --white random --rule x        | --rule     | freestyle or exact
+match --black random --white random --rule x        | --rule     | freestyle, exact, renju or caro
+match --black random --white random --rule renju --win 4 | --rule | renju.*five in a row
 match --black random --white random --seed x        | --seed     | from 0 to
 match --black random --white random --time-ms 0     | --time-ms  | from 1 to 3600000
 match --black random --white random --openings /nonexistent | --openings | /nonexistent
@@ -84,7 +88,8 @@ solve --size 4 --win 3 --memory 0  | --memory   | from 1 to 65536
 solve --size 4 --win 3 --time -1   | --time     | from 0 to
 solve --size 4 --win 3 --nodes -1  | --nodes    | from 0 to
 solve --size 4 --win 3 --nodes x   | --nodes    | from 0 to
-solve --size 4 --win 3 --rule x    | --rule     | freestyle or exact
+solve --size 4 --win 3 --rule x    | --rule     | freestyle, exact, renju or caro
+solve --size 4 --win 3 --rule renju | --rule    | renju.*five in a row
 solve --size 4 --win 3 --position zz9 | --position | zz9
 solve --size 3 --win 3 --position a1,a1 | --position | a1
 solve --size 4 --win 3 --bogus 1   | --bogus    | unknown

@@ -84,6 +84,32 @@ printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8.8.8\n7,7,0\n-1\n' > "$tmp/jun
 want 1 "a junk line in a psq" "$mnk" convert --to sgf "$tmp/junk.psq" -
 has "$tmp/err" "junk.psq: line 5" "the junk psq error names the file and line"
 
+# Renju and caro travel: another program's RU[Renju] comes back from psq
+# as renju, show and analyze name it; a rule mnk does not know is refused
+# by name, never read as freestyle.
+printf '(;FF[4]GM[4]SZ[15]RU[Renju]PB[Ann]PW[Bo];B[hh];W[ii];B[hi];W[ig])\n' > "$tmp/renju.sgf"
+want 0 "renju to psq" "$mnk" convert "$tmp/renju.sgf" "$tmp/renju.psq"
+has "$tmp/renju.psq" "mnk win=5 rule=renju" "the psq keeps renju"
+want 0 "renju back from psq" "$mnk" convert "$tmp/renju.psq" "$tmp/renju2.sgf"
+has "$tmp/renju2.sgf" "RU[renju]WIN[5]" "renju comes back from psq"
+want 0 "show renju" "$mnk" show "$tmp/renju2.sgf"
+has "$tmp/out" "Board: 15x15, 5 in a row, renju" "show names renju"
+want 0 "analyze renju" "$mnk" analyze "$tmp/renju.sgf" --nodes 200 -o "$tmp/renju-an.sgf"
+has "$tmp/out" "5 in a row, renju" "analyze names renju"
+has "$tmp/renju-an.sgf" "RU[renju]" "analyze keeps renju"
+printf '(;FF[4]GM[4]SZ[15]RU[caro];B[hh];W[ii])\n' > "$tmp/caro.sgf"
+want 0 "caro to psq" "$mnk" convert --to psq "$tmp/caro.sgf" -
+has "$tmp/out" "mnk win=5 rule=caro" "the psq keeps caro"
+printf '(;FF[4]GM[4]SZ[15]RU[Yamaguchi];B[hh];W[ii])\n' > "$tmp/yamaguchi.sgf"
+for cmd in "convert --to psq" show; do
+    # shellcheck disable=SC2086
+    want 1 "$cmd RU[Yamaguchi]" "$mnk" $cmd "$tmp/yamaguchi.sgf" $([ "$cmd" = show ] || echo -)
+    has "$tmp/err" "unknown rule 'Yamaguchi' in RU[]" "$cmd names the unknown rule"
+done
+printf '(;FF[4]GM[4]SZ[15]RU[renju]WIN[4];B[hh])\n' > "$tmp/renju4.sgf"
+want 1 "renju with k=4" "$mnk" show "$tmp/renju4.sgf"
+has "$tmp/err" "renju is played with five in a row" "renju with k=4 says why"
+
 # Inputs that are not files are refused at once, by every command.
 mkfifo "$tmp/pipe.sgf"
 mkdir "$tmp/dir.sgf"

@@ -185,6 +185,7 @@ mkdir -p "$HERE2"
 sed 's/RU\[freestyle\]/RU[exact]/' "$RECORDS/7x7-k4.sgf" >"$HERE2/gomoku-search.sgf"
 "$MNK" convert "$HERE2/gomoku-search.sgf" "$HERE2/gomoku-search.psq" ||
     fail "mnk convert made no .psq"
+sed 's/RU\[freestyle\]/RU[caro]/' "$RECORDS/7x7-k4.sgf" >"$HERE2/caro-game.sgf"
 start_shell
 keys "cd $HERE2" Enter
 run
@@ -197,6 +198,11 @@ if [ "$(screen | grep -c "7×7 k=4 exact .*gomoku-search\.\(sgf\|psq\)\$")" -eq 
     pass "both rows show the rule, exact, and end with the name"
 else
     fail "a row without its rule or its name"
+fi
+if screen | grep -q "7×7 k=4 caro .*caro-game\.sgf\$"; then
+    pass "a caro game's row names its rule"
+else
+    fail "a caro game's row without its rule"
 fi
 
 echo "$CHECKS checks passed, $FAILED failed"

@@ -325,8 +325,8 @@ static void test_ranges_and_bad_values(void **state)
     assert_usage_error(r, "--size: expected N or WxH with each side from 3 to 26");
     parse(r, "--win", "3", "--size=7x", NULL);
     assert_usage_error(r, "--size: ");
-    parse(r, "--win", "3", "--rule", "yamaguchi", NULL);
-    assert_usage_error(r, "--rule: expected freestyle or exact, got 'yamaguchi'");
+    parse(r, "--win", "3", "--rule", "gomoku", NULL);
+    assert_usage_error(r, "--rule: expected freestyle, exact, renju or caro, got 'gomoku'");
     parse(r, "--win", "3", "--player", "nobody", NULL);
     assert_usage_error(r, "--player: expected human, engine:COMMAND or one of: ");
     parse(r, "--win", "3", "--to", "txt", NULL);
@@ -337,6 +337,44 @@ static void test_ranges_and_bad_values(void **state)
     assert_usage_error(r, "--odd: expected an odd number, got '8'");
     parse(r, "--win", "3", "--odd", "100", NULL);
     assert_usage_error(r, "--odd: expected a whole number from 1 to 99");
+    free(r);
+}
+
+/* Every rule by its name; the board check refuses renju with a k other
+ * than five, in one line naming --rule. */
+static void test_rules(void **state)
+{
+    (void)state;
+    struct run *r = new_run();
+    static const char *const names[] = { "freestyle", "exact", "renju", "caro" };
+    for (int i = 0; i < RULE_COUNT; i++) {
+        parse(r, "--win", "5", "--rule", names[i], NULL);
+        assert_true(r->go);
+        assert_int_equal(r->f.rule, i);
+    }
+    parse(r, "--win", "5", "--rule=caro", NULL);
+    assert_int_equal(r->f.rule, RULE_CARO);
+    parse(r, "--win", "5", "--rule", "Renju", NULL);   /* mnk's names, as written */
+    assert_usage_error(r, "--rule: expected freestyle, exact, renju or caro, got 'Renju'");
+
+    struct game_config c;
+    game_config_default(&c);
+    c.rule = RULE_RENJU;
+    assert_true(args_check_board("play", &c));
+    c.win = 4;
+    FILE *err = tmpfile();
+    assert_non_null(err);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    dup2(fileno(err), STDERR_FILENO);
+    bool ok = args_check_board("play", &c);
+    take_back(err, STDERR_FILENO, saved, r->err, sizeof r->err);
+    assert_false(ok);
+    assert_string_equal(r->err, "mnk play: --rule renju: renju is played with five in a row "
+                                "(win length 5), not 4\n");
+    c.rule = RULE_CARO;
+    assert_true(args_check_board("play", &c));
+    assert_true(args_check_rule("engine", RULE_EXACT, 3));
     free(r);
 }
 
@@ -452,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_operands_anywhere),
         cmocka_unit_test(test_unknown_and_missing),
         cmocka_unit_test(test_ranges_and_bad_values),
+        cmocka_unit_test(test_rules),
         cmocka_unit_test(test_messages_are_printable_and_short),
         cmocka_unit_test(test_required),
         cmocka_unit_test(test_help_from_the_table),

@@ -113,11 +113,12 @@ static void test_answers(void **state)
     expect_silence(b, "INFO timeout_turn 1000");
     expect_silence(b, "INFO folder /somewhere");
     expect_silence(b, "INFO no_such_key 3");
-    expect(b, "INFO rule 4", "MESSAGE renju is not supported");
-    expect(b, "INFO rule 9", "MESSAGE rule 9 is not supported: playing exactly five");
     expect_silence(b, "INFO rule 1");
     assert_int_equal(brain_board(b)->rule, RULE_EXACT);
     expect_silence(b, "INFO rule 0");
+    assert_int_equal(brain_board(b)->rule, RULE_FREESTYLE);
+    /* Renju is five in a row: this brain plays three. */
+    expect(b, "INFO rule 4", "ERROR INFO rule 4: renju is played with five in a row");
     assert_int_equal(brain_board(b)->rule, RULE_FREESTYLE);
 
     heard.count = 0;
@@ -254,6 +255,40 @@ static void test_full_board(void **state)
     brain_free(b);
 }
 
+/* INFO rule, bit by bit (proto.h): the rule of the board at once and of the
+ * next START; what names no rule is an ERROR that keeps the rule. */
+static void test_info_rule(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("random", 5, 0);
+    expect_silence(b, "INFO rule 4");
+    expect(b, "START 15", "OK");
+    assert_int_equal(brain_board(b)->rule, RULE_RENJU);
+    expect_silence(b, "INFO rule 8");
+    assert_int_equal(brain_board(b)->rule, RULE_CARO);
+    expect_silence(b, "INFO rule 5");                   /* renju with exactly five */
+    assert_int_equal(brain_board(b)->rule, RULE_RENJU);
+    expect_silence(b, "INFO rule 3");                   /* exact, continuous ignored */
+    assert_int_equal(brain_board(b)->rule, RULE_EXACT);
+    expect_silence(b, "INFO rule 2");                   /* continuous alone: freestyle */
+    assert_int_equal(brain_board(b)->rule, RULE_FREESTYLE);
+    expect(b, "INFO rule 9", "MESSAGE caro with exactly five is not supported: playing caro");
+    assert_int_equal(brain_board(b)->rule, RULE_CARO);
+    expect(b, "INFO rule 12", "ERROR INFO rule 12 names no rule mnk plays");
+    expect(b, "INFO rule 16", "ERROR INFO rule 16 names no rule mnk plays");
+    expect(b, "INFO rule 99999999999", "ERROR INFO rule 2147483647 names no rule mnk plays");
+    expect(b, "INFO rule -1", "ERROR ");
+    expect(b, "INFO rule x", "ERROR ");
+    assert_int_equal(brain_board(b)->rule, RULE_CARO);  /* kept through all of them */
+    expect_silence(b, "INFO rule 4");
+    expect(b, "RESTART", "OK");
+    assert_int_equal(brain_board(b)->rule, RULE_RENJU);
+    assert_int_equal(feed(b, "BEGIN"), BRAIN_THINK);
+    brain_think(b, NULL);
+    assert_int_equal(heard.count, 1);
+    brain_free(b);
+}
+
 /* The clock: without any INFO limit a move gets BRAIN_DEFAULT_MS, or the
  * cap when one is set; the INFO limits otherwise, never above the cap. */
 static void test_limits(void **state)
@@ -379,6 +414,7 @@ static void test_new_fails(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_info_rule),
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_colours),
         cmocka_unit_test(test_board_block),

@@ -104,6 +104,36 @@ static void test_board_order(void **state)
     assert_no_children();
 }
 
+/* INFO rule follows the board's rule (proto.h's bits): after START, and
+ * again when a board of another rule comes. The engine answers with the
+ * rule it was last told as the column: BEGIN in row 0, TURN in row 1. */
+static void test_rule(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("r=none; while read -r cmd rest; do case $cmd in "
+                                "START) echo OK;; INFO) set -- $rest; "
+                                "  if [ \"$1\" = rule ]; then r=$2; fi;; "
+                                "BEGIN) echo $r,0;; TURN) echo $r,1;; DONE) echo $r,2;; "
+                                "END) exit 0;; esac; done",
+                                5000);
+    struct board b;
+    struct ai_limits lim = { .time_ms = 5000 };
+    board_init(&b, 15, 15, 5, RULE_RENJU);
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);      /* START, INFO rule 4, BEGIN */
+    assert_int_equal(p, board_pos(&b, 4, 0));
+    board_place(&b, p, STONE_BLACK);
+    board_place(&b, board_pos(&b, 7, 7), STONE_WHITE);
+    b.rule = RULE_CARO;                                  /* INFO rule 8, TURN 7,7 */
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 8, 1));
+    board_init(&b, 15, 15, 5, RULE_EXACT);               /* START, INFO rule 1, BEGIN */
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 1, 0));
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 0, 0));
+    assert_null(engine_client_failure(&ai));
+    ai_destroy(&ai);
+    assert_no_children();
+}
+
 /* The first move after START may take longer: an engine sets up its tables
  * then. The later ones get the budget and the usual grace only. */
 static void test_first_move_time(void **state)
@@ -269,6 +299,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conversation),
         cmocka_unit_test(test_board_order),
+        cmocka_unit_test(test_rule),
         cmocka_unit_test(test_first_move_time),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),

@@ -221,6 +221,35 @@ static void test_hint_notes(void **state)
     assert_true(g.hinted[0]);
 }
 
+/* Every rule's name reads back as the rule; renju is five in a row only,
+ * the others take any k. */
+static void test_rule_names_and_win_length(void **state)
+{
+    (void)state;
+    for (int r = 0; r < RULE_COUNT; r++) {
+        enum rule back;
+        assert_true(rule_parse(rule_name((enum rule)r), &back));
+        assert_int_equal(back, r);
+    }
+    enum rule back;
+    assert_false(rule_parse("Renju", &back));   /* names are mnk's own, lower case */
+    assert_false(rule_parse("standard", &back));
+
+    struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    c.rule = RULE_RENJU;
+    assert_null(game_init(&g, &c));
+    assert_int_equal(g.board.rule, RULE_RENJU);
+    c.win = 4;
+    assert_string_equal(game_init(&g, &c), "renju is played with five in a row (win length 5)");
+    assert_int_equal(g.board.win, 5);   /* left as it was */
+    c.rule = RULE_CARO;
+    assert_null(game_init(&g, &c));
+    assert_null(rule_check_win(RULE_EXACT, 3));
+    assert_non_null(rule_check_win(RULE_RENJU, 6));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_undo_to_human),
         cmocka_unit_test(test_concede),
         cmocka_unit_test(test_hint_notes),
+        cmocka_unit_test(test_rule_names_and_win_length),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -105,6 +105,42 @@ static void test_info(void **state)
     assert_int_equal(parse("INFO rule").kind, PROTO_MALFORMED);
 }
 
+/* INFO rule's bits both ways: every rule round-trips; renju and caro win
+ * over exact, the continuous-game bit is ignored, and what names no rule
+ * (renju with caro, unknown bits) is refused without touching the rule. */
+static void test_rule_bits(void **state)
+{
+    (void)state;
+    for (int r = 0; r < RULE_COUNT; r++) {
+        enum rule back = (enum rule)-1;
+        assert_true(proto_rule_from_bits(proto_rule_bits((enum rule)r), &back));
+        assert_int_equal(back, r);
+    }
+    assert_int_equal(proto_rule_bits(RULE_FREESTYLE), 0);
+    assert_int_equal(proto_rule_bits(RULE_EXACT), 1);
+    assert_int_equal(proto_rule_bits(RULE_RENJU), 4);
+    assert_int_equal(proto_rule_bits(RULE_CARO), 8);
+    static const struct {
+        int bits;
+        enum rule rule;
+    } read[] = {
+        { 0, RULE_FREESTYLE }, { 1, RULE_EXACT },  { 2, RULE_FREESTYLE }, { 3, RULE_EXACT },
+        { 4, RULE_RENJU },     { 5, RULE_RENJU },  { 6, RULE_RENJU },     { 7, RULE_RENJU },
+        { 8, RULE_CARO },      { 9, RULE_CARO },   { 10, RULE_CARO },     { 11, RULE_CARO },
+    };
+    for (size_t i = 0; i < sizeof read / sizeof read[0]; i++) {
+        enum rule got = (enum rule)-1;
+        assert_true(proto_rule_from_bits(read[i].bits, &got));
+        assert_int_equal(got, read[i].rule);
+    }
+    static const int refused[] = { 12, 13, 15, 16, 17, 32, 100, INT_MAX, -1 };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        enum rule got = RULE_EXACT;
+        assert_false(proto_rule_from_bits(refused[i], &got));
+        assert_int_equal(got, RULE_EXACT);
+    }
+}
+
 /* Case, blanks, and each line terminator. */
 static void test_lexical(void **state)
 {
@@ -357,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_replies),
         cmocka_unit_test(test_info),
+        cmocka_unit_test(test_rule_bits),
         cmocka_unit_test(test_lexical),
         cmocka_unit_test(test_bad_lines),
         cmocka_unit_test(test_overlong),

@@ -51,7 +51,9 @@ static void test_sgf_round_trip(void **state)
     rng_seed(&r, 11);
     const int sizes[][3] = { { 15, 15, 5 }, { 19, 7, 4 }, { 3, 3, 3 }, { 26, 26, 6 } };
     for (int i = 0; i < 4; i++)
-        for (int rule = 0; rule < 2; rule++) {
+        for (int rule = 0; rule < RULE_COUNT; rule++) {
+            if (rule_check_win((enum rule)rule, sizes[i][2]) != NULL)
+                continue;   /* renju is five in a row only */
             struct game g, back;
             random_game(&g, &r, sizes[i][0], sizes[i][1], sizes[i][2], (enum rule)rule, 1000);
             size_t len;
@@ -194,7 +196,9 @@ static void test_psq_keeps_k_and_rule(void **state)
     rng_seed(&r, 13);
     const int sizes[][3] = { { 3, 3, 3 }, { 7, 7, 4 }, { 19, 5, 4 }, { 15, 15, 5 } };
     for (int i = 0; i < 4; i++)
-        for (int rule = 0; rule < 2; rule++) {
+        for (int rule = 0; rule < RULE_COUNT; rule++) {
+            if (rule_check_win((enum rule)rule, sizes[i][2]) != NULL)
+                continue;   /* renju is five in a row only */
             struct game g, back;
             random_game(&g, &r, sizes[i][0], sizes[i][1], sizes[i][2], (enum rule)rule, 1000);
             size_t len;
@@ -250,7 +254,7 @@ static void test_sgf_bom_nesting_and_values(void **state)
 
     const char *bad[] = { "(;GM[4]SZ[15]MS[999:-7];B[hh])", "(;GM[4]SZ[15]MS[5];B[hh])",
                           "(;GM[4]SZ[15]WIN[0];B[hh])", "(;GM[4]SZ[15]RE[whoever];B[hh])",
-                          "(;GM[4]SZ[15]RU[Renju];B[hh])" };
+                          "(;GM[4]SZ[15]RU[Yamaguchi];B[hh])" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_false(record_parse(bad[i], strlen(bad[i]), RECORD_SGF, &g, err, sizeof err));
         assert_non_null(strstr(err, "byte 13:"));
@@ -261,6 +265,91 @@ static void test_sgf_bom_nesting_and_values(void **state)
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!record_parse(ok[i], strlen(ok[i]), RECORD_SGF, &g, err, sizeof err))
             fail_msg("%s refused: %s", ok[i], err);
+}
+
+/* RU: mnk's names and other programs' ones, in any case; a name mnk does
+ * not know (an opening rule, another game's rules) is refused naming it,
+ * never read as freestyle; renju with a k other than five is refused with
+ * the core's reason. */
+static void test_sgf_rule_names(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ru;
+        enum rule rule;
+    } known[] = {
+        { "freestyle", RULE_FREESTYLE }, { "Freestyle", RULE_FREESTYLE },
+        { "Gomoku", RULE_FREESTYLE },    { "free", RULE_FREESTYLE },
+        { "exact", RULE_EXACT },         { "Standard", RULE_EXACT },
+        { "renju", RULE_RENJU },         { "Renju", RULE_RENJU },
+        { "RENJU", RULE_RENJU },         { "caro", RULE_CARO },
+        { "Caro", RULE_CARO },
+    };
+    struct game g;
+    char text[128], err[160] = "";
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        snprintf(text, sizeof text, "(;FF[4]GM[4]SZ[15]RU[%s];B[hh];W[ii])", known[i].ru);
+        if (!record_parse(text, strlen(text), RECORD_SGF, &g, err, sizeof err))
+            fail_msg("%s refused: %s", text, err);
+        assert_int_equal(g.board.rule, known[i].rule);
+        assert_int_equal(g.board.win, 5);
+    }
+    static const char *const unknown[] = { "Yamaguchi", "RIF", "Swap2", "Renju Swap2",
+                                           "Soosyrv-8", "omok", "" };
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        snprintf(text, sizeof text, "(;FF[4]GM[4]SZ[15]RU[%s];B[hh])", unknown[i]);
+        assert_false(record_parse(text, strlen(text), RECORD_SGF, &g, err, sizeof err));
+        char want[64];
+        snprintf(want, sizeof want, "unknown rule '%s' in RU[]", unknown[i]);
+        if (strstr(err, want) == NULL)
+            fail_msg("%s: '%s' does not say %s", text, err, want);
+    }
+    const char *renju4 = "(;FF[4]GM[4]SZ[15]RU[Renju]WIN[4];B[hh])";
+    assert_false(record_parse(renju4, strlen(renju4), RECORD_SGF, &g, err, sizeof err));
+    assert_string_equal(err, "renju is played with five in a row (win length 5)");
+    const char *caro4 = "(;FF[4]GM[4]SZ[15]RU[Caro]WIN[4];B[hh])";
+    assert_true(record_parse(caro4, strlen(caro4), RECORD_SGF, &g, err, sizeof err));
+    assert_int_equal(g.board.win, 4);
+}
+
+/* A renju or caro game keeps its rule through SGF -> PSQ -> SGF, as convert
+ * does it; mnk writes its own names. PSQ's mnk line refuses a rule it does
+ * not know, naming it, and renju with another k. */
+static void test_rule_survives_conversion(void **state)
+{
+    (void)state;
+    static const char *const in[] = {
+        "(;FF[4]GM[4]SZ[15]RU[Renju]PB[Ann]PW[Bo];B[hh];W[ii];B[hi];W[ig])",
+        "(;FF[4]GM[4]SZ[19]RU[Caro]WIN[5];B[jj];W[kk];B[jk])",
+    };
+    static const char *const written[] = { "RU[renju]WIN[5]", "RU[caro]WIN[5]" };
+    static const char *const psq_line[] = { "mnk win=5 rule=renju\n", "mnk win=5 rule=caro\n" };
+    for (int i = 0; i < 2; i++) {
+        struct game g, via, back;
+        char err[160] = "";
+        assert_true(record_parse(in[i], strlen(in[i]), RECORD_SGF, &g, err, sizeof err));
+        size_t len;
+        char *psq = write_to_string(&g, RECORD_PSQ, &len);
+        assert_non_null(strstr(psq, psq_line[i]));
+        assert_true(record_parse(psq, len, RECORD_PSQ, &via, err, sizeof err));
+        free(psq);
+        char *sgf = write_to_string(&via, RECORD_SGF, &len);
+        assert_non_null(strstr(sgf, written[i]));
+        assert_true(record_parse(sgf, len, RECORD_SGF, &back, err, sizeof err));
+        free(sgf);
+        assert_int_equal(back.board.rule, g.board.rule);
+        assert_int_equal(back.board.win, 5);
+        assert_int_equal(back.ply, g.ply);
+        assert_memory_equal(back.moves, g.moves, sizeof(int) * (size_t)g.ply);
+    }
+    struct game g;
+    char err[160] = "";
+    const char *yamaguchi = "Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\nmnk win=5 rule=yamaguchi\n";
+    assert_false(record_parse(yamaguchi, strlen(yamaguchi), RECORD_PSQ, &g, err, sizeof err));
+    assert_non_null(strstr(err, "line 4: unknown rule 'yamaguchi'"));
+    const char *renju4 = "Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\nmnk win=4 rule=renju\n";
+    assert_false(record_parse(renju4, strlen(renju4), RECORD_PSQ, &g, err, sizeof err));
+    assert_string_equal(err, "renju is played with five in a row (win length 5)");
 }
 
 /* Other programs' root properties come back on writing, as they were. */
@@ -484,6 +573,8 @@ int main(void)
         cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_keeps_k_and_rule),
         cmocka_unit_test(test_sgf_bom_nesting_and_values),
+        cmocka_unit_test(test_sgf_rule_names),
+        cmocka_unit_test(test_rule_survives_conversion),
         cmocka_unit_test(test_sgf_keeps_root_properties),
         cmocka_unit_test(test_load_refuses_non_files),
         cmocka_unit_test(test_save_reason_whole),

@@ -43,6 +43,8 @@ static int remove_tmp(void **state)
 static const struct stats_board b15 = { 15, 15, 5, RULE_FREESTYLE };
 static const struct stats_board b3 = { 3, 3, 3, RULE_FREESTYLE };
 static const struct stats_board b7x = { 7, 7, 4, RULE_EXACT };
+static const struct stats_board b15r = { 15, 15, 5, RULE_RENJU };
+static const struct stats_board b9c = { 9, 9, 4, RULE_CARO };
 
 static void put_file(const char *text, size_t len)
 {
@@ -345,16 +347,24 @@ static void test_round_trip(void **state)
     assert_true(stats_add_people(&s, &b7x, OUTCOME_WHITE_WINS));
     assert_true(stats_add_people(&s, &b3, OUTCOME_DRAW));
     assert_false(stats_add_people(&s, &b3, OUTCOME_ONGOING));
+    assert_true(stats_add(&s, "club", &b15r, STATS_DRAWN));
+    assert_true(stats_add(&s, "club", &b9c, STATS_WON));
+    assert_true(stats_add_people(&s, &b15r, OUTCOME_BLACK_WINS));
+    assert_true(stats_add_people(&s, &b9c, OUTCOME_WHITE_WINS));
     assert_true(stats_write(path, &s, err, sizeof err));   /* makes the directory */
     assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
     assert_same(&s, &back);
     char text[1024];
     read_all(path, text, sizeof text);
     assert_true(strncmp(text, "mnk-stats 1\n", 12) == 0);
-    assert_non_null(strstr(text, "\nstreak D 1 2\n"));
+    assert_non_null(strstr(text, "\nstreak W 1 2\n"));
     assert_non_null(strstr(text, "\ncomputer club 15x15 5 freestyle 2 0 0 W 2 2\n"));
     assert_non_null(strstr(text, "\ncomputer club 7x7 4 exact 0 1 0 L 1 0\n"));
     assert_non_null(strstr(text, "\npeople 7x7 4 exact 0 1 0\n"));
+    assert_non_null(strstr(text, "\ncomputer club 15x15 5 renju 0 0 1 D 1 0\n"));
+    assert_non_null(strstr(text, "\ncomputer club 9x9 4 caro 1 0 0 W 1 1\n"));
+    assert_non_null(strstr(text, "\npeople 15x15 5 renju 1 0 0\n"));
+    assert_non_null(strstr(text, "\npeople 9x9 4 caro 0 1 0\n"));
     /* Read again over a record that had rows: emptied first. */
     assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
     assert_same(&s, &back);
@@ -464,6 +474,9 @@ static void test_refused(void **state)
         "mnk-stats 1\ncomputer club 15 5 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer club x 5 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer club 15x15 5 yamaguchi 1 0 0 W 1 1\n",
+        "mnk-stats 1\ncomputer club 15x15 4 renju 1 0 0 W 1 1\n",
+        "mnk-stats 1\npeople 15x15 6 renju 1 0 0\n",
+        "mnk-stats 1\ncomputer club 15x15 5 Renju 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer club 15x15 5 FREESTYLE 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer cl\tub 15x15 5 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\ncomputer cl\xc3\xa9 15x15 5 freestyle 1 0 0 W 1 1\n",

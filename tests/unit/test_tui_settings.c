@@ -105,6 +105,16 @@ static void test_round_trip(void **state)
     assert_false(t.marks);
     assert_int_equal(t.look, DRAW_LOOK_WIDE);
     assert_string_equal(t.lang, "zh_CN");
+    /* Every rule comes back by its name. */
+    for (int r = 0; r < RULE_COUNT; r++) {
+        s.game.win = 5;
+        s.game.rule = (enum rule)r;
+        assert_true(settings_save(path, &s, err, sizeof err));
+        settings_default(&t);
+        settings_load(path, &t, warn, sizeof warn);
+        assert_string_equal(warn, "");
+        assert_int_equal(t.game.rule, r);
+    }
     /* The default, the locale's language, is written as `auto` and read
      * back as "". */
     settings_default(&s);
@@ -223,6 +233,19 @@ static void test_win_too_long_is_cut(void **state)
     settings_load(path, &s, warn, sizeof warn);
     assert_int_equal(s.game.win, 3);
     assert_non_null(strstr(warn, "win length"));
+    /* Renju with another k (edited by hand, or cut just above) is no game
+     * either: freestyle then. Caro takes any k. */
+    write_text(path, "win = 4\nrule = renju\n");
+    settings_default(&s);
+    settings_load(path, &s, warn, sizeof warn);
+    assert_int_equal(s.game.win, 4);
+    assert_int_equal(s.game.rule, RULE_FREESTYLE);
+    assert_non_null(strstr(warn, "renju is played with five in a row"));
+    write_text(path, "win = 4\nrule = caro\n");
+    settings_default(&s);
+    settings_load(path, &s, warn, sizeof warn);
+    assert_int_equal(s.game.rule, RULE_CARO);
+    assert_string_equal(warn, "");
 }
 
 static void test_unwritable(void **state)
