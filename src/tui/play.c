@@ -247,8 +247,12 @@ static unsigned act_place(struct play *p)
     case SESSION_OCCUPIED:
         say(p, STYLE_ERROR, _("%s is taken"), notation_format(b, pos, name));
         break;
+    case SESSION_CHOOSE:
+        say(p, STYLE_ERROR, "%s", _("first choose a colour: b Black, w White"));
+        break;
     case SESSION_OUTSIDE:
     case SESSION_FORFEIT:
+    case SESSION_NOT_NOW:
         say(p, STYLE_ERROR, "%s", _("no move there"));
         break;
     }
