@@ -15,7 +15,7 @@
 
 /* Scores within this of 0 (the search's units) count as even: a choice
  * then prefers placing two more, where it may. */
-#define EVEN_MARGIN 40
+#define EVEN_MARGIN 100
 
 /* Three stones (Black, White, Black) as offsets from the centre, x to the
  * right and y down. The first six are balanced freestyle openings of
