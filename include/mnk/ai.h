@@ -15,6 +15,13 @@
  *
  * Adding a strategy: one file in src/ai/ defining a const struct ai_strategy,
  * and its line in the table in src/strategies/registry.c.
+ *
+ * Opening rules (opening.h) ask a computer more than a move: the stones to
+ * propose, and a choice of colour. ai_opening() answers in the terms of the
+ * Gomocup protocol's SWAP2BOARD: a strategy may answer itself (an external
+ * engine asks its program); for the others one generic answer, built from
+ * choose() and the scores it reports through limits->on_info, serves every
+ * strategy (src/strategies/opening.c).
  */
 #ifndef MNK_AI_H
 #define MNK_AI_H
@@ -69,6 +76,18 @@ struct ai_options {
                        * threat (which threats, each strategy says) */
 };
 
+/* A computer's part in an opening. On an empty board: the stones it proposes
+ * (n = 3: Black, White, Black). On a board of 3 or 5 stones, White to move:
+ * its choice: `swap` (take Black: the other player moves next, as White),
+ * n = 1 (take White and play stone[0]), or n = 2 (only where two more are
+ * allowed: place stone[0] for White and stone[1] for Black, and let the
+ * other player choose). */
+struct ai_opening {
+    bool swap;
+    int n;
+    int stone[3];
+};
+
 struct ai_strategy {
     const char *name;     /* what --black/--white and the menu call it */
     const char *summary;  /* one line for --help and the menu */
@@ -82,6 +101,11 @@ struct ai_strategy {
      * when the player cannot move at all (see above). */
     int (*choose)(void *state, const struct board *b, enum stone side,
                   const struct ai_limits *limits);
+    /* The strategy's own part in an opening (see struct ai_opening); NULL
+     * for the generic one. False when it cannot answer at all (see -1
+     * above); an answer that breaks the rules is the caller's to judge. */
+    bool (*opening)(void *state, const struct board *b, bool may_add,
+                    const struct ai_limits *limits, struct ai_opening *out);
 };
 
 /* A created player: its strategy and state. */
@@ -106,6 +130,20 @@ bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts);
 /* Asks the player for a move; see struct ai_strategy.choose (-1 = forfeit). */
 int ai_choose(struct ai *ai, const struct board *b, enum stone side,
               const struct ai_limits *limits);
+
+/* Asks the player for its part in an opening on board b: the three stones
+ * on an empty board; else its choice, with b holding 3 or 5 stones and
+ * White to move, and two more stones allowed when `may_add`. The generic
+ * answer, for a strategy without its own: the candidate shapes near the
+ * centre that fit, each judged by a short choose() for White, the one whose
+ * score is nearest even proposed; a choice takes the colour whose score is
+ * better by more than a margin, and near even (may_add) places White's best
+ * stone and Black's best answer. A strategy that reports no score proposes
+ * the first shape that fits and keeps White. The limits bound the whole
+ * answer. False only when the player cannot answer (a failed engine:
+ * forfeit, as for -1 from ai_choose). */
+bool ai_opening(struct ai *ai, const struct board *b, bool may_add,
+                const struct ai_limits *limits, struct ai_opening *out);
 
 /* Forgets the previous game. */
 void ai_reset(struct ai *ai);

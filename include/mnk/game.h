@@ -8,10 +8,23 @@
  * view reads `const struct game *` and calls them. No I/O, no allocation: a
  * struct game is a plain value that can be copied.
  *
+ * An opening rule (opening.h) adds choices to the history: the first player
+ * places the opening stones (game_play, as ever), then a chooser takes a
+ * colour (game_choose). The player who acts is not always the side to move
+ * (the first player places White's stone 2 too): game_actor() says whose
+ * seat acts. Seats are colours: config.player[0] is Black's player. When a
+ * choice gives the first player White, the two players change seats
+ * (config.player[] are exchanged, `swapped` is set), and an undo through
+ * that choice exchanges them back.
+ *
  * Invariants: moves[0 .. ply) are on the board in order; moves[ply .. last)
  * are the moves that redo would replay; the result is that of the position
  * after moves[0 .. ply); hinted[i] (i <= last) says a hint was asked for in
  * the position before moves[i], and is false for a position not seen yet.
+ * choice[0 .. choices) are the opening choices in effect, choice i made with
+ * opening_choice_ply(i) stones on the board; choice[choices .. choices_last)
+ * are those redo would make again. `swapped` is
+ * opening_first_is_white(choices, choice).
  */
 #ifndef MNK_GAME_H
 #define MNK_GAME_H
@@ -20,6 +33,7 @@
 #include <stdint.h>
 
 #include "mnk/board.h"
+#include "mnk/opening.h"
 #include "mnk/rules.h"
 
 #define GAME_PLAYER_SPEC_MAX 256
@@ -61,7 +75,9 @@ struct game_config {
     int win;
     enum rule rule;
     bool early_draw;          /* declare the draw as soon as no line is left */
-    struct player player[2];  /* [0] Black, [1] White */
+    enum opening_rule opening;
+    struct player player[2];  /* [0] Black, [1] White (in the opening: the
+                                 first player, the second) */
 };
 
 struct game {
@@ -72,6 +88,10 @@ struct game {
     int moves[BOARD_MAX_CELLS];
     bool hinted[BOARD_MAX_CELLS + 1];
     struct result result;
+    int choices;                    /* opening choices in effect */
+    int choices_last;               /* choice[choices .. choices_last) can be redone */
+    unsigned char choice[OPENING_CHOICES_MAX]; /* enum opening_choice */
+    bool swapped;                   /* the first player holds White */
 };
 
 enum game_error {
@@ -79,6 +99,8 @@ enum game_error {
     GAME_ERR_OUTSIDE,   /* pos is not a cell of the board */
     GAME_ERR_OCCUPIED,  /* the cell holds a stone */
     GAME_ERR_OVER,      /* the game has ended */
+    GAME_ERR_CHOOSE,    /* the opening waits for a choice of colour */
+    GAME_ERR_NOT_NOW,   /* that choice is not one the opening offers now */
 };
 
 /* A config with sensible defaults: 15×15, k = 5, freestyle, early draw on,
@@ -101,8 +123,26 @@ static inline bool game_over(const struct game *g)
 /* The player of `side` (BLACK or WHITE). */
 const struct player *game_player(const struct game *g, enum stone side);
 
+/* What the opening waits for (OPENING_DONE without an opening rule). */
+enum opening_step game_opening_step(const struct game *g);
+
+/* The seat (BLACK or WHITE: an index into config.player) of the player who
+ * acts now: the side to move, or in the opening the first or the second
+ * player. STONE_NONE once the game is over. */
+enum stone game_actor(const struct game *g);
+
+/* The seat the first player sits in now: Black, or White after a choice
+ * that gave it White. */
+enum stone game_first_seat(const struct game *g);
+
+/* The chooser makes `choice` (opening.h). GAME_ERR_NOT_NOW, nothing
+ * changed, when the opening offers no such choice now; GAME_ERR_OVER once
+ * the game has ended. Clears the redo list. */
+enum game_error game_choose(struct game *g, enum opening_choice choice);
+
 /* Plays `pos` for the side to move, updates the result and clears the redo
- * list. On error nothing changes. */
+ * list. On error nothing changes; GAME_ERR_CHOOSE while the opening waits
+ * for a choice. */
 enum game_error game_play(struct game *g, int pos);
 
 /* Ends an ongoing game against `loser` with reason END_FORFEIT or
@@ -113,14 +153,16 @@ void game_concede(struct game *g, enum stone loser, enum end_reason reason);
  * record: hinted[ply]). */
 void game_note_hint(struct game *g);
 
-/* Takes back the last move (and reopens an ended game). False if none. */
+/* Takes back the last move or opening choice (and reopens an ended game).
+ * False if none. */
 bool game_undo(struct game *g);
 
-/* Plays again the move last taken back. False if none. */
+/* Plays again the move or makes again the choice last taken back. False if
+ * none. */
 bool game_redo(struct game *g);
 
-/* Undo for a human facing a computer: takes back moves until it is a human's
- * turn again (at least one, if any). Returns how many were taken back. */
+/* Undo for a human facing a computer: takes back moves and choices until a
+ * human acts again (at least one, if any). Returns how many were taken back. */
 int game_undo_to_human(struct game *g);
 
 /* The last move played, or -1 before the first. */

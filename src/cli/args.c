@@ -121,6 +121,10 @@ bool args_parse_rule(const char *text, enum rule *out, char *why)
     return true;
 }
 
+const char *const args_opening_names[OPENING_RULE_COUNT + 1] = {
+    [OPENING_NONE] = "none", [OPENING_SWAP] = "swap", [OPENING_SWAP2] = "swap2", NULL,
+};
+
 bool args_parse_player(const char *text, struct player *out, char *why)
 {
     char buf[SHOWN_MAX + 4];

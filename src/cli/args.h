@@ -139,6 +139,10 @@ bool args_parse_int(const char *text, long min, long max, long *out, char *why);
 bool args_parse_u64(const char *text, uint64_t *out, char *why);
 bool args_parse_size(const char *text, struct args_size *out, char *why);
 bool args_parse_rule(const char *text, enum rule *out, char *why);
+
+/* The words of --opening, in the order of enum opening_rule, for an
+ * ARGS_CHOICE whose index is that rule. */
+extern const char *const args_opening_names[OPENING_RULE_COUNT + 1];
 bool args_parse_player(const char *text, struct player *out, char *why);
 
 #endif

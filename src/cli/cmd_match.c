@@ -2,7 +2,10 @@
  *
  * The player given as --black (called A) plays Black in odd games and White
  * in even games, so each opening is played once with each colour; results
- * are counted from A's point of view. Past the last opening the file starts
+ * are counted from A's point of view. Under an opening rule (--opening swap
+ * or swap2) A is the first player in odd games instead, the one who places
+ * the opening stones, and the colours are what the choices make them: the
+ * report names each game's colours as they ended, and counts for A and B. Past the last opening the file starts
  * over, with a note on stderr: players that search a fixed number of nodes
  * then play the same games again, which count twice as evidence. Each
  * game's players get seeds derived from --seed and the game number, so a
@@ -272,9 +275,10 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
 
 /* Plays game g (its opening on the board) to its end through a session,
  * by the same rules as the game screen: a player that can't be started or
- * can't move, or moves illegally, forfeits. Black's and White's thinking
- * times are added to think[0] and think[1]. Returns the forfeit reason, or
- * NULL; the finished game is left in g. */
+ * can't move, or moves illegally, forfeits. The thinking times of the
+ * player seated first as Black and of the other are added to think[0] and
+ * think[1] (an opening rule may change their seats on the way). Returns the
+ * forfeit reason, or NULL; the finished game is left in g. */
 static const char *play_game(struct game *g, int number, int turn_ms,
                              struct thinking think[2], char *why, size_t whysize)
 {
@@ -291,9 +295,10 @@ static const char *play_game(struct game *g, int number, int turn_ms,
     for (;;) {
         enum stone side = session_due(&s);
         int64_t start = clock_us();
+        /* The player seated first as Black sits where the first seat is. */
+        int k = side == game_first_seat(&s.game) ? 0 : 1;
         if (session_think(&s) != SESSION_PLAYED)
             break;
-        int k = side == STONE_BLACK ? 0 : 1;
         thinking_add(&think[k], clock_us() - start, turn_ms, !moved[k]);
         moved[k] = true;
     }
@@ -310,6 +315,7 @@ struct match_flags {
     struct args_size size;
     long win, games, time_ms;
     enum rule rule;
+    int opening;     /* enum opening_rule */
     uint64_t seed;
     const char *openings, *save;
     bool quiet, win_given, seeded, sprt;
@@ -384,6 +390,11 @@ static const struct args_option match_options[] = {
       .help = N_("stones in a row that win; by default 5, or the board side if shorter") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct match_flags, rule),
       .show_default = true, .help = N_("freestyle, exact, renju or caro") },
+    { .name = "opening", .kind = ARGS_CHOICE, .choices = args_opening_names,
+      .offset = offsetof(struct match_flags, opening), .show_default = true,
+      .help = N_("the opening rule: none, swap (A or B places three stones, the other takes "
+              "a colour) or swap2 (or places two more and the first chooses); not with "
+              "--openings") },
     { .name = "games", .kind = ARGS_INT, .min = 1, .max = 100000,
       .offset = offsetof(struct match_flags, games),
       .help = N_("games to play; by default 2, or two per opening") },
@@ -446,6 +457,7 @@ int cmd_match(int argc, char **argv)
     base.width = f.size.width;
     base.height = f.size.height;
     base.rule = f.rule;
+    base.opening = (enum opening_rule)f.opening;
     base.win = (int)f.win;
     long games = f.games;
     int time_ms = (int)f.time_ms;
@@ -459,6 +471,12 @@ int cmd_match(int argc, char **argv)
     }
     if (!args_check_board("match", &base))
         return ARGS_EXIT_USAGE;
+    if (openings_path != NULL && base.opening != OPENING_NONE) {
+        args_error("match", _("--openings and --opening %s do not go together: under an "
+                              "opening rule the players place the opening stones"),
+                   opening_rule_name(base.opening));
+        return ARGS_EXIT_USAGE;
+    }
     struct openings op = { 0 };
     if (openings_path != NULL && !read_openings(openings_path, &base, &op)) {
         free(op.list);
@@ -482,7 +500,8 @@ int cmd_match(int argc, char **argv)
     sprt_bounds(&test, &lower, &upper);
     int played = 0;
     for (int i = 1; i <= games && verdict == SPRT_CONTINUE; i++) {
-        bool a_black = i % 2 == 1;
+        bool a_first = i % 2 == 1;  /* seated first as Black */
+        bool a_black = a_first;
         struct game_config c = base;
         pa.seed = rng_mix(seed + 2 * (uint64_t)i);
         pb.seed = rng_mix(seed + 2 * (uint64_t)i + 1);
@@ -503,7 +522,9 @@ int cmd_match(int argc, char **argv)
         memset(think, 0, sizeof think);
         const char *forfeit = play_game(&g, i, time_ms, think, why, sizeof why);
         for (int k = 0; k < 2; k++)
-            thinking_merge(&t.think[(k == 0) == a_black ? 0 : 1], &think[k]);
+            thinking_merge(&t.think[(k == 0) == a_first ? 0 : 1], &think[k]);
+        /* The opening's choices may have changed the seats. */
+        a_black = a_first != g.swapped;
 
         enum outcome a_wins = a_black ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
         double pts = g.result.outcome == OUTCOME_DRAW ? 0.5

@@ -26,12 +26,13 @@ struct play_flags {
     struct args_size size;
     long win, time_ms;
     enum rule rule;
+    int opening;               /* enum opening_rule */
     struct play_side side[2];
     int level;                 /* 1-based */
     uint64_t seed;
     const char *load;
     const char *lang;          /* --lang, or NULL */
-    bool sized, win_given, ruled, side_given[2], timed, seeded;
+    bool sized, win_given, ruled, opened, side_given[2], timed, seeded;
 };
 
 static bool parse_side(const char *text, void *field, char *why)
@@ -100,6 +101,12 @@ static const struct args_option play_options[] = {
       .help = N_("freestyle (K or more wins), exact (exactly K), renju (five; Black may not "
               "make a double three, a double four or an overline) or caro (K or more, not "
               "blocked at both ends)") },
+    { .name = "opening", .kind = ARGS_CHOICE, .choices = args_opening_names,
+      .offset = offsetof(struct play_flags, opening),
+      .seen = ARGS_SEEN(struct play_flags, opened), .show_default = true,
+      .help = N_("none; swap (Black places three stones, Black, White, Black, and White "
+              "then takes a colour); swap2 (White may instead place two more and let Black "
+              "choose)") },
     { .name = "black", .kind = ARGS_CUSTOM, .parse = parse_side, .metavar = "P",
       .offset = offsetof(struct play_flags, side[0]),
       .seen = ARGS_SEEN(struct play_flags, side_given[0]),
@@ -177,11 +184,16 @@ int cmd_play(int argc, char **argv)
                    record);
         return ARGS_EXIT_USAGE;
     }
+    if (record != NULL && f.opened) {
+        args_error("play", _("%s: a record has its own opening (no --opening)"), record);
+        return ARGS_EXIT_USAGE;
+    }
     struct game_config c;
     game_config_default(&c);
     c.width = f.size.width;
     c.height = f.size.height;
     c.rule = f.rule;
+    c.opening = (enum opening_rule)f.opening;
     bool win_given = f.win_given, computer[2] = { f.side[0].computer, f.side[1].computer };
     bool side_given[2] = { f.side_given[0], f.side_given[1] };
     for (int i = 0; i < 2; i++)

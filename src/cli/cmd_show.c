@@ -105,6 +105,10 @@ int cmd_show(int argc, char **argv)
     print_label("White", label[1]);
     printf("Board: %dx%d, %d in a row, %s\n", g.board.width, g.board.height, g.board.win,
            rule_name(g.board.rule));
+    if (g.config.opening != OPENING_NONE)
+        printf("Opening: %s, %s\n", opening_rule_name(g.config.opening),
+               game_opening_step(&g) != OPENING_DONE ? "colours not chosen yet"
+               : g.swapped ? "the first player plays White" : "the first player plays Black");
     printf("Result: %s after %d move%s\n",
            game_over(&g) ? game_result_text(&g.result) : "unfinished", g.ply,
            g.ply == 1 ? "" : "s");

@@ -30,6 +30,10 @@ const char *game_init(struct game *g, const struct game_config *c)
     g->last = 0;
     g->hinted[0] = false;
     memset(&g->result, 0, sizeof g->result);
+    g->choices = 0;
+    g->choices_last = 0;
+    memset(g->choice, 0, sizeof g->choice);
+    g->swapped = false;
     return NULL;
 }
 
@@ -41,6 +45,62 @@ enum stone game_to_move(const struct game *g)
 const struct player *game_player(const struct game *g, enum stone side)
 {
     return &g->config.player[side == STONE_BLACK ? 0 : 1];
+}
+
+enum opening_step game_opening_step(const struct game *g)
+{
+    return opening_step(g->config.opening, g->ply, g->choices, g->choice);
+}
+
+enum stone game_first_seat(const struct game *g)
+{
+    return g->swapped ? STONE_WHITE : STONE_BLACK;
+}
+
+enum stone game_actor(const struct game *g)
+{
+    if (game_over(g))
+        return STONE_NONE;
+    enum opening_step step = game_opening_step(g);
+    if (step == OPENING_DONE)
+        return game_to_move(g);
+    /* No choice has given the first player White yet while the opening
+     * goes on, but say it through the seats all the same. */
+    enum stone first = game_first_seat(g);
+    return opening_first_acts(step) ? first : stone_other(first);
+}
+
+/* Seats the players as the choices in effect say: the first player in
+ * White's seat when a choice gave it White. */
+static void seat_players(struct game *g)
+{
+    bool want = opening_first_is_white(g->choices, g->choice);
+    if (want == g->swapped)
+        return;
+    struct player black = g->config.player[0];
+    g->config.player[0] = g->config.player[1];
+    g->config.player[1] = black;
+    g->swapped = want;
+}
+
+static bool waits_for_choice(const struct game *g)
+{
+    enum opening_step step = game_opening_step(g);
+    return step == OPENING_CHOOSE || step == OPENING_CHOOSE2;
+}
+
+enum game_error game_choose(struct game *g, enum opening_choice choice)
+{
+    if (game_over(g))
+        return GAME_ERR_OVER;
+    if (!opening_may_choose(g->config.opening, game_opening_step(g), choice))
+        return GAME_ERR_NOT_NOW;
+    assert(g->choices < OPENING_CHOICES_MAX);
+    g->choice[g->choices++] = (unsigned char)choice;
+    g->choices_last = g->choices;
+    g->last = g->ply;
+    seat_players(g);
+    return GAME_OK;
 }
 
 /* The result of the position after `pos` was just played. */
@@ -76,8 +136,11 @@ enum game_error game_play(struct game *g, int pos)
         return GAME_ERR_OUTSIDE;
     if (board_at(&g->board, pos) != STONE_NONE)
         return GAME_ERR_OCCUPIED;
+    if (waits_for_choice(g))
+        return GAME_ERR_CHOOSE;
     place(g, pos);
     g->last = g->ply;
+    g->choices_last = g->choices;
     g->hinted[g->ply] = false;   /* a position not seen before */
     return GAME_OK;
 }
@@ -96,6 +159,7 @@ void game_concede(struct game *g, enum stone loser, enum end_reason reason)
     g->result.line.len = 0;
     /* A concession is not a move: redo must not bring back moves after it. */
     g->last = g->ply;
+    g->choices_last = g->choices;
 }
 
 bool game_undo(struct game *g)
@@ -103,6 +167,13 @@ bool game_undo(struct game *g)
     /* A concession is not a move: taking it back only reopens the game. */
     if (g->result.reason == END_FORFEIT || g->result.reason == END_RESIGN) {
         memset(&g->result, 0, sizeof g->result);
+        return true;
+    }
+    /* The last event is a choice when it was made with the stones there are
+     * now: every later move would have added one. */
+    if (g->choices > 0 && opening_choice_ply(g->choices - 1) == g->ply) {
+        g->choices--;
+        seat_players(g);
         return true;
     }
     if (g->ply == 0)
@@ -117,7 +188,14 @@ bool game_undo(struct game *g)
 
 bool game_redo(struct game *g)
 {
-    if (g->ply >= g->last || game_over(g))
+    if (game_over(g))
+        return false;
+    if (g->choices < g->choices_last && opening_choice_ply(g->choices) == g->ply) {
+        g->choices++;
+        seat_players(g);
+        return true;
+    }
+    if (g->ply >= g->last)
         return false;
     assert(g->ply < g->last && g->last <= BOARD_MAX_CELLS);
     place(g, g->moves[g->ply]);
@@ -129,7 +207,7 @@ int game_undo_to_human(struct game *g)
     int n = 0;
     if (g->ply > 0 && game_undo(g))
         n++;
-    while (g->ply > 0 && game_player(g, game_to_move(g))->kind != PLAYER_HUMAN &&
+    while (g->ply > 0 && game_player(g, game_actor(g))->kind != PLAYER_HUMAN &&
            game_undo(g))
         n++;
     return n;

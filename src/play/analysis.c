@@ -275,8 +275,12 @@ bool analysis_run(const struct game *g, const struct analysis_options *opts,
     out->decided = -1;
     out->complete = false;
 
+    /* The moves as they were played: an opening rule's choices moved the
+     * players, not the stones, so the replay needs none. */
+    struct game_config plain = g->config;
+    plain.opening = OPENING_NONE;
     struct game cur;
-    game_init(&cur, &g->config);
+    game_init(&cur, &plain);
 
     int score = 0, best = -1, depth = 0;
     if (g->ply > 0 && !cancelled(opts))

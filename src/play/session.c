@@ -11,6 +11,20 @@ static int side_index(enum stone side)
     return side == STONE_BLACK ? 0 : 1;
 }
 
+/* Seats the computers where the game seats their players. */
+static void seat_computers(struct session *s)
+{
+    if (s->swapped == s->game.swapped)
+        return;
+    struct computer c = s->comp[0];
+    s->comp[0] = s->comp[1];
+    s->comp[1] = c;
+    bool k = s->computer[0];
+    s->computer[0] = s->computer[1];
+    s->computer[1] = k;
+    s->swapped = s->game.swapped;
+}
+
 void session_open(struct session *s, const struct game *g, bool quiet,
                   char why[2][SESSION_WHY_MAX])
 {
@@ -28,6 +42,7 @@ void session_open(struct session *s, const struct game *g, bool quiet,
             p->spec[0] = '\0';
         }
     }
+    s->swapped = s->game.swapped;
 }
 
 void session_close(struct session *s)
@@ -56,8 +71,16 @@ enum stone session_due(const struct session *s)
 {
     if (game_over(&s->game) || s->paused)
         return STONE_NONE;
-    enum stone side = game_to_move(&s->game);
-    return session_is_computer(s, side) ? side : STONE_NONE;
+    enum stone seat = game_actor(&s->game);
+    return session_is_computer(s, seat) ? seat : STONE_NONE;
+}
+
+bool session_asks_opening(const struct session *s, bool *may_add)
+{
+    enum opening_step step = game_opening_step(&s->game);
+    *may_add = step == OPENING_CHOOSE && s->game.config.opening == OPENING_SWAP2;
+    return (step == OPENING_PROPOSE && s->game.ply == 0) || step == OPENING_CHOOSE ||
+           step == OPENING_CHOOSE2;
 }
 
 /* Plays pos for the side to move and notes an overline that did not win. */
@@ -72,6 +95,10 @@ static enum session_verdict play(struct session *s, int pos)
         return SESSION_OUTSIDE;
     case GAME_ERR_OVER:
         return SESSION_OVER;
+    case GAME_ERR_CHOOSE:
+        return SESSION_CHOOSE;
+    case GAME_ERR_NOT_NOW:
+        return SESSION_NOT_NOW;
     }
     const struct board *b = &s->game.board;
     int run = rules_longest_run(b, pos);
@@ -84,9 +111,22 @@ enum session_verdict session_human_move(struct session *s, int pos)
 {
     if (game_over(&s->game))
         return SESSION_OVER;
-    if (session_is_computer(s, game_to_move(&s->game)))
+    if (session_is_computer(s, game_actor(&s->game)))
         return SESSION_WAIT;
     return play(s, pos);
+}
+
+enum session_verdict session_human_choose(struct session *s, enum opening_choice choice)
+{
+    if (game_over(&s->game))
+        return SESSION_OVER;
+    if (session_is_computer(s, game_actor(&s->game)))
+        return SESSION_WAIT;
+    if (game_choose(&s->game, choice) != GAME_OK)
+        return SESSION_NOT_NOW;
+    s->overline = 0;
+    seat_computers(s);
+    return SESSION_PLAYED;
 }
 
 void session_forfeit(struct session *s, enum stone loser, const char *why)
@@ -98,36 +138,105 @@ void session_forfeit(struct session *s, enum stone loser, const char *why)
     game_concede(&s->game, loser, END_FORFEIT);
 }
 
+/* Plays the computer's `move` for `seat`; an illegal one forfeits, saying
+ * `what` it was ("move", "opening stone"). */
+static enum session_verdict computer_play(struct session *s, enum stone seat, int move,
+                                          const char *what)
+{
+    enum session_verdict v = play(s, move);
+    if (v == SESSION_PLAYED || v == SESSION_OVER)
+        return v;
+    char why[80];
+    snprintf(why, sizeof why, "illegal %s (%s)", what,
+             v == SESSION_OCCUPIED ? "an occupied cell"
+             : v == SESSION_OUTSIDE ? "not a cell of the board"
+                                    : "the opening waits for a choice");
+    session_forfeit(s, seat, why);
+    return SESSION_FORFEIT;
+}
+
 enum session_verdict session_computer_move(struct session *s, int move)
 {
     if (game_over(&s->game))
         return SESSION_OVER;
-    enum stone side = game_to_move(&s->game);
-    struct computer *c = session_computer(s, side);
+    enum stone seat = game_actor(&s->game);
+    struct computer *c = session_computer(s, seat);
     if (c == NULL)
         return SESSION_WAIT;
     if (move < 0) {
-        session_forfeit(s, side, players_failure(&c->ai));
+        session_forfeit(s, seat, players_failure(&c->ai));
         return SESSION_FORFEIT;
     }
-    enum session_verdict v = play(s, move);
-    if (v != SESSION_PLAYED) {
-        char why[64];
-        snprintf(why, sizeof why, "illegal move (%s)",
-                 v == SESSION_OCCUPIED ? "an occupied cell" : "not a cell of the board");
-        session_forfeit(s, side, why);
+    return computer_play(s, seat, move, "move");
+}
+
+/* Carries out a choice answer at a choice step: SWAP, one stone or two. */
+static enum session_verdict computer_choice(struct session *s, enum stone seat,
+                                            const struct ai_opening *a)
+{
+    enum opening_choice choice = a->swap ? OPENING_TAKE_BLACK
+                               : a->n == 1 ? OPENING_TAKE_WHITE
+                               : a->n == 2 ? OPENING_PLACE_TWO : OPENING_CHOICE_NONE;
+    if ((a->swap && a->n != 0) || game_choose(&s->game, choice) != GAME_OK) {
+        session_forfeit(s, seat, a->n == 2 ? "two more stones, which the opening does not "
+                                             "allow here"
+                                           : "an answer the opening does not allow");
         return SESSION_FORFEIT;
+    }
+    seat_computers(s);
+    /* Taking Black hands the move to the other player; taking White plays. */
+    enum stone mover = game_actor(&s->game);
+    for (int i = 0; i < a->n; i++) {
+        enum session_verdict v = computer_play(s, mover, a->stone[i],
+                                               a->n == 2 ? "opening stone" : "move");
+        if (v != SESSION_PLAYED)
+            return v;
+    }
+    return SESSION_PLAYED;
+}
+
+enum session_verdict session_computer_opening(struct session *s, bool ok,
+                                              const struct ai_opening *a)
+{
+    if (game_over(&s->game))
+        return SESSION_OVER;
+    enum stone seat = game_actor(&s->game);
+    struct computer *c = session_computer(s, seat);
+    bool may_add;
+    if (c == NULL || !session_asks_opening(s, &may_add))
+        return SESSION_WAIT;
+    if (!ok) {
+        session_forfeit(s, seat, players_failure(&c->ai));
+        return SESSION_FORFEIT;
+    }
+    if (game_opening_step(&s->game) != OPENING_PROPOSE)
+        return computer_choice(s, seat, a);
+    if (a->swap || a->n != OPENING_PROPOSAL) {
+        session_forfeit(s, seat, "an opening proposal that is not three stones");
+        return SESSION_FORFEIT;
+    }
+    for (int i = 0; i < a->n; i++) {
+        enum session_verdict v = computer_play(s, seat, a->stone[i], "opening stone");
+        if (v != SESSION_PLAYED)
+            return v;
     }
     return SESSION_PLAYED;
 }
 
 enum session_verdict session_think(struct session *s)
 {
-    enum stone side = session_due(s);
-    if (side == STONE_NONE)
+    enum stone seat = session_due(s);
+    if (seat == STONE_NONE)
         return game_over(&s->game) ? SESSION_OVER : SESSION_WAIT;
-    struct computer *c = session_computer(s, side);
-    return session_computer_move(s, ai_choose(&c->ai, &s->game.board, side, &c->limits));
+    struct computer *c = session_computer(s, seat);
+    bool may_add;
+    if (session_asks_opening(s, &may_add)) {
+        struct ai_opening a;
+        bool ok = ai_opening(&c->ai, &s->game.board, may_add, &c->limits, &a);
+        return session_computer_opening(s, ok, &a);
+    }
+    return session_computer_move(s, ai_choose(&c->ai, &s->game.board,
+                                              game_to_move(&s->game), &c->limits));
 }
 
 int session_undo(struct session *s)
@@ -144,6 +253,7 @@ int session_undo(struct session *s)
     } else {
         taken = game_undo(g) ? 1 : 0;
     }
+    seat_computers(s);
     return taken;
 }
 
@@ -153,12 +263,15 @@ int session_redo(struct session *s)
     s->overline = 0;
     if (!game_redo(g))
         return 0;
+    seat_computers(s);
     int replayed = 1;
     /* Against one computer, its answer comes back too rather than being
      * thought out again. */
     bool one = s->computer[0] != s->computer[1];
-    while (one && !game_over(g) && session_is_computer(s, game_to_move(g)) && game_redo(g))
+    while (one && !game_over(g) && session_is_computer(s, game_actor(g)) && game_redo(g)) {
+        seat_computers(s);
         replayed++;
+    }
     return replayed;
 }
 
@@ -174,7 +287,7 @@ enum stone session_resigner(const struct session *s)
 {
     if (game_over(&s->game))
         return STONE_NONE;
-    enum stone to_move = game_to_move(&s->game);
+    enum stone to_move = game_actor(&s->game);
     if (!session_is_computer(s, to_move))
         return to_move;
     enum stone other = stone_other(to_move);

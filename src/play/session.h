@@ -17,6 +17,14 @@
  * - Under the exact rule, a move that makes a line longer than k does not
  *   win; the session notes its length (session.overline) so the front end
  *   can say so.
+ * - Opening rules (opening.h): the player who acts (game_actor) is the one
+ *   due, not always the side to move. A computer gives its whole part at
+ *   once (ai_opening: the three stones, or its choice with the stones that
+ *   go with it) through session_computer_opening; an answer the opening
+ *   does not allow loses by forfeit. A computer left to finish stones a
+ *   person's undo took back places them one by one as moves. A person
+ *   chooses through session_human_choose. When a choice changes the
+ *   players' seats, the computers change seats with them.
  *
  * No curses and no threads here: the caller asks the computer for its move,
  * on a thread of its own (the game screen, tui/worker.h) or directly
@@ -41,12 +49,16 @@ enum session_verdict {
     SESSION_WAIT,       /* refused: it is a computer's turn */
     SESSION_OCCUPIED,   /* refused: the cell holds a stone */
     SESSION_OUTSIDE,    /* refused: not a cell of the board */
+    SESSION_CHOOSE,     /* refused: the opening waits for a choice of colour */
+    SESSION_NOT_NOW,    /* refused: the opening offers no such choice now */
 };
 
 struct session {
     struct game game;
-    struct computer comp[2];   /* [0] Black, [1] White; zeroed for people */
-    bool computer[2];          /* this side is moved by comp[] */
+    struct computer comp[2];   /* [0] Black's seat, [1] White's; zeroed for
+                                * people */
+    bool computer[2];          /* this seat is played by comp[] */
+    bool swapped;              /* comp[] are seated as game.swapped says */
     bool paused;               /* computers wait until resumed */
     int overline;              /* after a move that made a line longer than k
                                 * without winning (exact rule): its length;
@@ -74,9 +86,23 @@ struct computer *session_computer(struct session *s, enum stone side);
  * engine named directly). */
 const struct level *session_level(const struct session *s, enum stone side);
 
-/* The side whose computer should move now, or STONE_NONE: the game is over,
- * the session paused, or a person is to move. */
+/* The seat whose computer should act now, or STONE_NONE: the game is over,
+ * the session paused, or a person acts. */
 enum stone session_due(const struct session *s);
+
+/* True when the due computer is to answer through ai_opening() rather than
+ * ai_choose(): it proposes the opening's stones or makes a choice. *may_add
+ * then says whether two more stones are allowed. */
+bool session_asks_opening(const struct session *s, bool *may_add);
+
+/* The due computer answered the opening's question (`ok` false: it could
+ * not answer at all). SESSION_PLAYED when the answer was carried out,
+ * SESSION_FORFEIT when it broke the opening's rules. */
+enum session_verdict session_computer_opening(struct session *s, bool ok,
+                                              const struct ai_opening *a);
+
+/* The person who acts makes an opening choice. */
+enum session_verdict session_human_choose(struct session *s, enum opening_choice choice);
 
 /* A person plays `pos` for the side to move. */
 enum session_verdict session_human_move(struct session *s, int pos);
@@ -84,8 +110,9 @@ enum session_verdict session_human_move(struct session *s, int pos);
 /* The computer to move answered `move` (-1: it could not move). */
 enum session_verdict session_computer_move(struct session *s, int move);
 
-/* Asks the due computer for its move, here and now, and plays it; the
- * computer's limits are used as they are. SESSION_WAIT when none is due. */
+/* Asks the due computer for its move (or its part in the opening), here and
+ * now, and plays it; the computer's limits are used as they are.
+ * SESSION_WAIT when none is due. */
 enum session_verdict session_think(struct session *s);
 
 /* Ends the game against `loser` by forfeit, for `why` (a computer that could
@@ -102,7 +129,7 @@ int session_redo(struct session *s);
  * plays. */
 bool session_toggle_pause(struct session *s);
 
-/* The side that would resign now, or STONE_NONE: the game is over, or no
+/* The seat that would resign now, or STONE_NONE: the game is over, or no
  * person plays. */
 enum stone session_resigner(const struct session *s);
 

@@ -8,6 +8,8 @@
 
 #include "config.h"
 #include "mnk/game.h"
+#include "mnk/opening.h"
+#include "mnk/rules.h"
 #include "protocol/proto.h"
 
 #define MEMORY_RESERVE (16u << 20) /* max_memory kept back from the tables */
@@ -25,6 +27,7 @@ struct brain {
     struct board board;
     bool started;              /* START or RECTSTART accepted */
     bool due;                  /* a move waits for brain_think() */
+    bool swap2;                /* ...an answer to SWAP2BOARD rather than a move */
     enum stone me;             /* our colour; STONE_NONE until it shows */
     struct ai ai;
     size_t memory_asked;       /* config.ai_opts.memory at brain_new */
@@ -33,7 +36,7 @@ struct brain {
     enum block block;
     const char *block_error;   /* first fault in the block, answered at DONE */
     int own[BOARD_MAX_CELLS], n_own;
-    int opp[BOARD_MAX_CELLS], n_opp;
+    int opp[BOARD_MAX_CELLS], n_opp;  /* a SWAP2BOARD block's stones, in order */
     uint8_t seen[BOARD_MAX_CELLS]; /* cells named in the block */
 };
 
@@ -82,6 +85,7 @@ static enum brain_step move_due(struct brain *b)
         return BRAIN_READY;
     }
     b->due = true;
+    b->swap2 = false;
     return BRAIN_THINK;
 }
 
@@ -180,14 +184,41 @@ static void block_begin(struct brain *b, enum block kind)
     b->block_error = NULL;
     b->n_own = b->n_opp = 0;
     memset(b->seen, 0, sizeof b->seen);
-    if (kind == BLOCK_BOARD && !b->started)
-        b->block_error = "BOARD before START: no board yet";
+    if (!b->started)
+        b->block_error = kind == BLOCK_BOARD ? "BOARD before START: no board yet"
+                                             : "SWAP2BOARD before START: no board yet";
+}
+
+/* A stone of a SWAP2BOARD block: x,y, the colours alternating from Black. */
+static void swap2_stone(struct brain *b, const struct proto_cmd *cmd)
+{
+    if (b->block_error != NULL)
+        return;
+    if (!board_inside(&b->board, cmd->a, cmd->b)) {
+        b->block_error = "a stone outside the board";
+        return;
+    }
+    int pos = board_pos(&b->board, cmd->a, cmd->b);
+    if (b->seen[pos]) {
+        b->block_error = "two stones on one cell";
+        return;
+    }
+    if (b->n_opp == OPENING_PROPOSAL + OPENING_ADDED) {
+        b->block_error = "more than 5 stones in SWAP2BOARD";
+        return;
+    }
+    b->seen[pos] = 1;
+    b->opp[b->n_opp++] = pos;
 }
 
 static void block_field(struct brain *b, const struct proto_cmd *cmd)
 {
-    if (b->block_error != NULL || b->block == BLOCK_SWAP2)
+    if (b->block_error != NULL)
         return;
+    if (b->block == BLOCK_SWAP2) {
+        b->block_error = "expected x,y or DONE inside SWAP2BOARD";
+        return;
+    }
     if (!board_inside(&b->board, cmd->a, cmd->b)) {
         b->block_error = "a stone outside the board";
         return;
@@ -206,18 +237,49 @@ static void block_field(struct brain *b, const struct proto_cmd *cmd)
         b->opp[b->n_opp++] = pos;
 }
 
+/* SWAP2BOARD's DONE: with 0 stones the three to propose are due, with 3 or
+ * 5 (Black's first, alternating) our choice. */
+static enum brain_step swap2_due(struct brain *b)
+{
+    int n = b->n_opp;
+    if (n != 0 && n != OPENING_PROPOSAL && n != OPENING_PROPOSAL + OPENING_ADDED) {
+        answer(b, "ERROR SWAP2BOARD holds %d stones: 0, 3 or 5 expected", n);
+        return BRAIN_READY;
+    }
+    board_clear(&b->board);
+    for (int i = 0; i < n; i++)
+        board_place(&b->board, b->opp[i], i % 2 == 0 ? STONE_BLACK : STONE_WHITE);
+    for (int i = 0; i < n; i++) {
+        if (rules_is_win(&b->board, b->opp[i], NULL)) {
+            answer(b, "ERROR SWAP2BOARD holds a winning line");
+            return BRAIN_READY;
+        }
+    }
+    if (board_cells(&b->board) - n < OPENING_PROPOSAL) {
+        answer(b, "ERROR the board is too small for swap2");
+        return BRAIN_READY;
+    }
+    /* Our colour shows only in our answer. */
+    b->me = STONE_NONE;
+    if (b->ai.strategy == NULL) {
+        answer(b, "ERROR the %s player could not be created", b->config.ai_name);
+        return BRAIN_READY;
+    }
+    b->due = true;
+    b->swap2 = true;
+    return BRAIN_THINK;
+}
+
 static enum brain_step block_done(struct brain *b)
 {
     enum block kind = b->block;
     b->block = BLOCK_NONE;
-    if (kind == BLOCK_SWAP2) {
-        answer(b, "UNKNOWN SWAP2BOARD is not supported");
-        return BRAIN_READY;
-    }
     if (b->block_error != NULL) {
         answer(b, "ERROR %s", b->block_error);
         return BRAIN_READY;
     }
+    if (kind == BLOCK_SWAP2)
+        return swap2_due(b);
     /* Black moved first: with as many stones as the opponent we are Black. */
     b->me = b->n_opp > b->n_own ? STONE_WHITE : STONE_BLACK;
     board_clear(&b->board);
@@ -238,8 +300,10 @@ static enum brain_step block_line(struct brain *b, const struct proto_cmd *cmd)
         block_field(b, cmd);
         return BRAIN_READY;
     case PROTO_COORDS: /* swap2 blocks list bare x,y */
-        if (b->block == BLOCK_SWAP2)
+        if (b->block == BLOCK_SWAP2) {
+            swap2_stone(b, cmd);
             return BRAIN_READY;
+        }
         break;
     case PROTO_DONE:
         return block_done(b);
@@ -249,8 +313,9 @@ static enum brain_step block_line(struct brain *b, const struct proto_cmd *cmd)
         break;
     }
     if (b->block_error == NULL)
-        b->block_error = cmd->kind == PROTO_MALFORMED
-                       ? cmd->error : "expected x,y,field or DONE inside BOARD";
+        b->block_error = cmd->kind == PROTO_MALFORMED ? cmd->error
+                       : b->block == BLOCK_SWAP2 ? "expected x,y or DONE inside SWAP2BOARD"
+                                                 : "expected x,y,field or DONE inside BOARD";
     return BRAIN_READY;
 }
 
@@ -394,6 +459,52 @@ struct ai_limits brain_limits(const struct brain *b)
                                .max_depth = b->config.max_depth };
 }
 
+/* True when every stone of the answer is an empty cell, none twice. */
+static bool answer_fits(const struct board *board, const struct ai_opening *a)
+{
+    for (int i = 0; i < a->n; i++) {
+        if (a->stone[i] < 0 || a->stone[i] >= board_cells(board) ||
+            board_at(board, a->stone[i]) != STONE_NONE)
+            return false;
+        for (int j = 0; j < i; j++)
+            if (a->stone[j] == a->stone[i])
+                return false;
+    }
+    return true;
+}
+
+/* SWAP2BOARD's answer: the three stones; SWAP (we take Black); one move
+ * (we take White and play it); two (White's and Black's, the other player
+ * chooses). The board keeps the stones we named. */
+static void think_swap2(struct brain *b, const struct ai_limits *limits)
+{
+    struct ai_opening a;
+    int n = b->board.stones;
+    bool ok = ai_opening(&b->ai, &b->board, n == OPENING_PROPOSAL, limits, &a);
+    int want = n == 0 ? OPENING_PROPOSAL : n == OPENING_PROPOSAL ? OPENING_ADDED : 1;
+    bool shaped = n == 0 ? !a.swap && a.n == want
+                         : a.swap ? a.n == 0 : a.n >= 1 && a.n <= want;
+    if (!ok || !shaped || !answer_fits(&b->board, &a)) {
+        answer(b, "ERROR the %s player found no answer to SWAP2BOARD", b->config.ai_name);
+        return;
+    }
+    if (a.swap) {
+        b->me = STONE_BLACK;
+        answer(b, "SWAP");
+        return;
+    }
+    char text[BRAIN_ANSWER_MAX];
+    size_t used = 0;
+    for (int i = 0; i < a.n; i++) {
+        board_place(&b->board, a.stone[i], b->board.stones % 2 == 0 ? STONE_BLACK : STONE_WHITE);
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s%d,%d", i ? " " : "",
+                                 board_x(&b->board, a.stone[i]), board_y(&b->board, a.stone[i]));
+    }
+    /* One move: we took White. Three or two: the other player chooses. */
+    b->me = n > 0 && a.n == 1 ? STONE_WHITE : STONE_NONE;
+    answer(b, "%s", text);
+}
+
 void brain_think(struct brain *b, const atomic_bool *stop)
 {
     if (!b->due)
@@ -401,6 +512,11 @@ void brain_think(struct brain *b, const atomic_bool *stop)
     b->due = false;
     struct ai_limits limits = brain_limits(b);
     limits.stop = stop;
+    if (b->swap2) {
+        b->swap2 = false;
+        think_swap2(b, &limits);
+        return;
+    }
     int pos = ai_choose(&b->ai, &b->board, b->me, &limits);
     if (pos < 0 || pos >= board_cells(&b->board) || board_at(&b->board, pos) != STONE_NONE) {
         answer(b, "ERROR the %s player found no move", b->config.ai_name);

@@ -28,7 +28,16 @@
  *   block, by the stones of each side in it.
  * - A BOARD block is answered once, at DONE: its first fault as ERROR (the
  *   board is left as it was), or a move. Field 3 stones count as the
- *   opponent's. SWAP2BOARD is read to its DONE and answered with UNKNOWN.
+ *   opponent's.
+ * - SWAP2BOARD (Gomocup's swap2 opening), its stones `x,y` Black's first
+ *   and alternating, is answered at DONE like a due move (BRAIN_THINK),
+ *   through ai_opening(): with 0 stones the three to propose, "x1,y1 x2,y2
+ *   x3,y3" (Black, White, Black); with 3 stones SWAP (we take Black, the
+ *   opponent moves next as White), one move (we take White and this is
+ *   White's move) or two (White's and Black's: the opponent chooses); with 5
+ *   stones SWAP or one move, alike. A block of another count, a repeated
+ *   cell or a winning line gets ERROR. Our colour is then what the answer
+ *   says (unknown after three or two stones, until a move shows it).
  * - Memory: INFO max_memory M gives the player's tables M less a reserve
  *   for the rest (half of M when M is small); M = 0, no limit, gives them
  *   config.ai_opts.memory again (0 = the strategy's default size).
@@ -36,7 +45,7 @@
  *   less a margin for the pipe, as proto_budget_ms() says; with none of
  *   them, config.time_cap_ms or BRAIN_DEFAULT_MS. config.time_cap_ms, when
  *   set, also caps what the limits give.
- * - A move that is due (BEGIN, TURN, a BOARD block's DONE) is not searched
+ * - A move that is due (BEGIN, TURN, a BOARD or SWAP2BOARD block's DONE) is not searched
  *   in brain_line: it returns BRAIN_THINK, and the caller runs brain_think,
  *   on a thread of its own if it likes, so that it can read on and cancel.
  *   Until brain_think returns, no other brain function may be called; a

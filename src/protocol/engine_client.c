@@ -346,10 +346,11 @@ static bool send_board(struct client *c, const struct board *b, enum stone side)
     return true;
 }
 
-static int client_choose(void *state, const struct board *b, enum stone side,
-                         const struct ai_limits *limits)
+/* Readies the engine for a request about b: the answer to a cancelled
+ * request thrown away, START for a new size or game, the rule and the
+ * turn's time. The turn's time, or -1 with the engine stopped. */
+static int prepare(struct client *c, const struct board *b, const struct ai_limits *limits)
 {
-    struct client *c = state;
     if (c->failure[0] != '\0')
         return -1;
     int turn_ms = limits->time_ms > 0 ? limits->time_ms
@@ -373,6 +374,26 @@ static int client_choose(void *state, const struct board *b, enum stone side,
             return -1;
         c->sent_turn_ms = turn_ms;
     }
+    return turn_ms;
+}
+
+/* The deadline of an answer asked for now, in clock_ms() terms. */
+static int64_t answer_deadline(struct client *c, int turn_ms)
+{
+    int64_t deadline = clock_ms() + turn_ms + GRACE_MS + turn_ms / 4;
+    if (c->fresh)
+        deadline += FIRST_MOVE_MS;
+    c->fresh = false;
+    return deadline;
+}
+
+static int client_choose(void *state, const struct board *b, enum stone side,
+                         const struct ai_limits *limits)
+{
+    struct client *c = state;
+    int turn_ms = prepare(c, b, limits);
+    if (turn_ms < 0)
+        return -1;
 
     int added = c->known_valid && c->side == side
               ? one_more(&c->known, b, stone_other(side)) : -1;
@@ -385,14 +406,10 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         sent = send_board(c, b, side);
     if (!sent)
         return -1;
-    bool first = c->fresh;
-    c->fresh = false;
 
     struct proto_cmd cmd;
     char raw[96];
-    int64_t deadline = clock_ms() + turn_ms + GRACE_MS + turn_ms / 4;
-    if (first)
-        deadline += FIRST_MOVE_MS;
+    int64_t deadline = answer_deadline(c, turn_ms);
     switch (await_reply(c, deadline, false, limits->stop, &cmd, raw, sizeof raw)) {
     case REPLY_OK:
         break;
@@ -422,6 +439,105 @@ static int client_choose(void *state, const struct board *b, enum stone side,
     c->known_valid = true;
     c->side = side;
     return pos;
+}
+
+/* SWAP2BOARD with b's stones, Black's first and alternating (the order
+ * within a colour is no matter: the position is the same). */
+static bool send_swap2(struct client *c, const struct board *b)
+{
+    char *msg = c->msg;
+    size_t n = (size_t)snprintf(msg, sizeof c->msg, "SWAP2BOARD\n");
+    int next[2] = { 0, 0 };
+    for (int i = 0; i < b->stones; i++) {
+        int k = i % 2;
+        enum stone colour = k == 0 ? STONE_BLACK : STONE_WHITE;
+        int pos = next[k];
+        while (pos < board_cells(b) && board_at(b, pos) != colour)
+            pos++;
+        if (pos == board_cells(b))
+            break; /* not Black's and White's alternately: the caller's fault */
+        next[k] = pos + 1;
+        n += (size_t)snprintf(msg + n, sizeof c->msg - n, "%d,%d\n", board_x(b, pos),
+                              board_y(b, pos));
+    }
+    n += (size_t)snprintf(msg + n, sizeof c->msg - n, "DONE\n");
+    if (c->to < 0 || !write_all(c->to, msg, n)) {
+        fail_gone(c);
+        return false;
+    }
+    return true;
+}
+
+/* The opening through SWAP2BOARD: on an empty board the three stones; on 3
+ * or 5 stones the engine's choice. Under plain swap (3 stones, !may_add)
+ * two stones are read as keeping White with the first of them, which is
+ * White's move either way. */
+static bool client_opening(void *state, const struct board *b, bool may_add,
+                           const struct ai_limits *limits, struct ai_opening *out)
+{
+    struct client *c = state;
+    int turn_ms = prepare(c, b, limits);
+    if (turn_ms < 0 || !send_swap2(c, b))
+        return false;
+    c->known_valid = false;
+    struct proto_cmd cmd;
+    char raw[96];
+    int64_t deadline = answer_deadline(c, turn_ms);
+    /* ERROR and UNKNOWN count as answers here: an engine that does not know
+     * SWAP2BOARD says so, and must not be waited for. */
+    switch (await_reply(c, deadline, true, limits->stop, &cmd, raw, sizeof raw)) {
+    case REPLY_OK:
+        break;
+    case REPLY_FAILED:
+        return false;
+    case REPLY_STOPPED:
+        /* Cancelled: as for a move, the late answer is thrown away, and the
+         * answer given keeps the contract (SWAP, or three empty cells). */
+        c->pending = true;
+        c->pending_deadline = deadline;
+        out->swap = b->stones > 0;
+        for (int pos = 0; pos < board_cells(b) && b->stones == 0 && out->n < 3; pos++)
+            out->stone[out->n++] = pos;
+        return true;
+    }
+    struct proto_swap2 a;
+    const char *why = NULL;
+    if (!proto_parse_swap2(raw, strlen(raw), &a, &why)) {
+        fail(c, "engine answered '%s' to SWAP2BOARD (%s)", raw, why);
+        return false;
+    }
+    int most = b->stones == 0 ? 3 : b->stones == 3 ? 2 : 1;
+    if (b->stones == 0 ? a.swap || a.n != 3 : a.n > most) {
+        fail(c, "engine answered '%s' to SWAP2BOARD with %d stones", raw, b->stones);
+        return false;
+    }
+    out->swap = a.swap;
+    out->n = a.n == 2 && !may_add ? 1 : a.n;
+    struct board t = *b;
+    for (int i = 0; i < a.n; i++) {
+        if (!board_inside(b, a.x[i], a.y[i])) {
+            fail(c, "engine placed %d,%d, outside the board", a.x[i], a.y[i]);
+            return false;
+        }
+        int pos = board_pos(b, a.x[i], a.y[i]);
+        if (board_at(&t, pos) != STONE_NONE) {
+            fail(c, "engine placed %d,%d, an occupied cell", a.x[i], a.y[i]);
+            return false;
+        }
+        board_place(&t, pos, t.stones % 2 == 0 ? STONE_BLACK : STONE_WHITE);
+        if (i < out->n)
+            out->stone[i] = pos;
+    }
+    /* What the engine now plays, where it says: Black after SWAP, White
+     * after one move. */
+    if (a.swap || out->n == 1) {
+        c->known = *b;
+        if (out->n == 1)
+            board_place(&c->known, out->stone[0], STONE_WHITE);
+        c->side = a.swap ? STONE_BLACK : STONE_WHITE;
+        c->known_valid = true;
+    }
+    return true;
 }
 
 static void client_reset(void *state)
@@ -459,6 +575,7 @@ const struct ai_strategy engine_client_strategy = {
     .destroy = client_destroy,
     .reset = client_reset,
     .choose = client_choose,
+    .opening = client_opening,
 };
 
 static bool cloexec_pipe(int fds[2])

@@ -23,6 +23,17 @@
  *     then), skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and accepts
  *     only an empty cell of the board.
  *
+ * Opening rules (ai_opening): the proposal and every choice are asked
+ * with SWAP2BOARD, the board's stones listed Black's first and alternating,
+ * as Gomocup's swap2 defines it; the answer is SWAP, or moves "x,y"
+ * separated by blanks (three on an empty board; one or two after three
+ * stones; one after five). Plain swap has no command of its own: it asks
+ * the same, and two stones after three, which swap does not allow, are read
+ * as keeping White with the first of them (White's move either way). An
+ * engine that answers ERROR or UNKNOWN (it does not know SWAP2BOARD), a
+ * wrong count, or a cell outside the board or taken forfeits, with the
+ * reason in engine_client_failure().
+ *
  * A choose() cancelled through limits->stop returns at once with some empty
  * cell (the contract of ai.h); the engine's late answer is read and thrown
  * away before the next request, which then sends the whole board.

@@ -93,6 +93,47 @@ static void copy_rest(struct scan *s, char *dst, size_t size)
     dst[n] = '\0';
 }
 
+bool proto_parse_swap2(const char *line, size_t len, struct proto_swap2 *out,
+                       const char **why)
+{
+    struct scan s = { line, line + len };
+    while (s.end > s.p && (s.end[-1] == '\n' || s.end[-1] == '\r'))
+        s.end--;
+    memset(out, 0, sizeof *out);
+    skip_blanks(&s);
+    if (s.end - s.p >= 4 && strncasecmp(s.p, "SWAP", 4) == 0) {
+        s.p += 4;
+        out->swap = true;
+        if (!at_end(&s)) {
+            *why = "unexpected text after SWAP";
+            return false;
+        }
+        return true;
+    }
+    while (!at_end(&s)) {
+        if (out->n == PROTO_SWAP2_MAX) {
+            *why = "more than three moves";
+            return false;
+        }
+        long long v[2];
+        if (!read_number(&s, PROTO_NUMBER_MAX, &v[0], why) || !expect_comma(&s, why) ||
+            !read_number(&s, PROTO_NUMBER_MAX, &v[1], why))
+            return false;
+        if (s.p < s.end && !is_blank(*s.p) && *s.p != ',') {
+            *why = "expected moves x,y separated by blanks";
+            return false;
+        }
+        out->x[out->n] = (int)v[0];
+        out->y[out->n] = (int)v[1];
+        out->n++;
+    }
+    if (out->n == 0) {
+        *why = "expected SWAP or moves x,y";
+        return false;
+    }
+    return true;
+}
+
 /* Commands and replies recognised by their first word. */
 struct word {
     const char *name;

@@ -70,6 +70,20 @@ struct proto_cmd {
  * bad input gives PROTO_MALFORMED (known command) or PROTO_OTHER. */
 void proto_parse(const char *line, size_t len, struct proto_cmd *cmd);
 
+/* A brain's answer to SWAP2BOARD: SWAP, or 1 to 3 moves "x,y" separated by
+ * blanks (what each means, brain.h says). */
+#define PROTO_SWAP2_MAX 3
+struct proto_swap2 {
+    bool swap;
+    int n;
+    int x[PROTO_SWAP2_MAX], y[PROTO_SWAP2_MAX];
+};
+
+/* Parses `len` bytes of `line` as an answer to SWAP2BOARD. False, with
+ * *why a static phrase, when it is none. */
+bool proto_parse_swap2(const char *line, size_t len, struct proto_swap2 *out,
+                       const char **why);
+
 /* The upper-case name of a kind ("TURN"), for messages. */
 const char *proto_kind_name(enum proto_kind kind);
 

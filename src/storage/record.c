@@ -105,6 +105,19 @@ static void sgf_text(FILE *out, const char *s)
     }
 }
 
+/* The words of opening choices in a record. */
+static const char *const choice_words[] = {
+    [OPENING_TAKE_BLACK] = "black", [OPENING_TAKE_WHITE] = "white", [OPENING_PLACE_TWO] = "two",
+};
+
+/* "swap2" or "swap2:two,white": the opening rule and the choices made. */
+static void write_opening(FILE *out, const struct game *g)
+{
+    fputs(opening_rule_name(g->config.opening), out);
+    for (int i = 0; i < g->choices; i++)
+        fprintf(out, "%c%s", i ? ',' : ':', choice_words[g->choice[i]]);
+}
+
 static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
 {
     const struct board *b = &g->board;
@@ -120,6 +133,13 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
     fputs("]PW[", out);
     sgf_text(out, players_record_name(&c->player[1], name, sizeof name));
     fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
+    /* No program we know of writes an opening rule into SGF: mnk's own
+     * property, PB and PW naming the players as they sit at the end. */
+    if (c->opening != OPENING_NONE) {
+        fputs("OPENING[", out);
+        write_opening(out, g);
+        fputc(']', out);
+    }
     const struct result *r = &g->result;
     if (r->outcome != OUTCOME_ONGOING) {
         char winner = r->outcome == OUTCOME_BLACK_WINS ? 'B' : 'W';
@@ -177,7 +197,12 @@ static void write_psq(FILE *out, const struct game *g)
         fprintf(out, "%d,%d,0\n", board_x(b, g->moves[i]) + 1,
                 board_y(b, g->moves[i]) + 1);
     fputs("-1\n", out);
-    fprintf(out, PSQ_MNK_LINE "win=%d rule=%s\n", b->win, rule_name(b->rule));
+    fprintf(out, PSQ_MNK_LINE "win=%d rule=%s", b->win, rule_name(b->rule));
+    if (g->config.opening != OPENING_NONE) {
+        fputs(" opening=", out);
+        write_opening(out, g);
+    }
+    fputc('\n', out);
 }
 
 bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes)
@@ -207,7 +232,37 @@ struct parsed {
     size_t extra_len;
     enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
     enum end_reason concession;
+    int n_choices;          /* the opening's choices, in config.opening */
+    unsigned char choice[OPENING_CHOICES_MAX];
 };
+
+/* "swap2" or "swap2:two,white" into r; false when it is not such a text. */
+static bool parse_opening(const char *text, struct parsed *r)
+{
+    char name[16];
+    size_t n = strcspn(text, ":");
+    if (n >= sizeof name)
+        return false;
+    memcpy(name, text, n);
+    name[n] = '\0';
+    if (!opening_rule_parse(name, &r->config.opening))
+        return false;
+    r->n_choices = 0;
+    const char *p = text + n;
+    while (*p != '\0') {
+        p++;    /* ':' or ',' */
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        for (int c = OPENING_TAKE_BLACK; c <= OPENING_PLACE_TWO; c++)
+            if (strlen(choice_words[c]) == len && strncmp(p, choice_words[c], len) == 0)
+                found = c;
+        if (found == 0 || r->n_choices == OPENING_CHOICES_MAX)
+            return false;
+        r->choice[r->n_choices++] = (unsigned char)found;
+        p += len;
+    }
+    return true;
+}
 
 struct cursor {
     const char *p, *end;
@@ -360,6 +415,10 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (r->n_moves >= BOARD_MAX_CELLS)
             return fail(err, err_size, _("too many moves"));
         r->moves[r->n_moves++] = y * c->width + x;
+    } else if (strcmp(id, "OPENING") == 0) {
+        if (!parse_opening(value, r))
+            return fail(err, err_size, _("bad opening OPENING[%s] (expected none, swap or "
+                                         "swap2, and the choices made)"), value);
     } else if (strcmp(id, "HINT") == 0) {
         if (r->n_moves > 0)
             r->hinted[r->n_moves - 1] = true;
@@ -377,7 +436,8 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
 static bool known_root(const char *id)
 {
     static const char *const known[] = { "FF", "GM", "CA", "AP", "SZ", "RU", "WIN", "PB",
-                                         "PW", "MS", "LV", "RE", "HINT", "MNKSTAT" };
+                                         "PW", "MS", "LV", "RE", "HINT", "MNKSTAT",
+                                         "OPENING" };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(id, known[i]) == 0)
             return true;
@@ -519,11 +579,17 @@ static bool psq_is_mnk(const char *line)
     return true;
 }
 
-/* "mnk win=K rule=R" (line `number`) into c; false with the reason in err
- * when it says nonsense or names a rule mnk does not play. */
-static bool psq_mnk(const char *line, int number, struct game_config *c, char *err,
+/* "mnk win=K rule=R [opening=O]" (line `number`) into r; false with the
+ * reason in err when it says nonsense or names a rule mnk does not play. */
+static bool psq_mnk(const char *line, int number, struct parsed *r, char *err,
                     size_t err_size)
 {
+    struct game_config *c = &r->config;
+    const char *opening = strstr(line, " opening=");
+    char text[64];
+    if (opening != NULL && (sscanf(opening, " opening=%63s", text) != 1 ||
+                            !parse_opening(text, r)))
+        return fail(err, err_size, _("line %d: bad opening rule in '%.60s'"), number, line);
     char rule[32];
     int k;
     if (sscanf(line + strlen(PSQ_MNK_LINE), "win=%d rule=%31s", &k, rule) != 2 ||
@@ -564,7 +630,7 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
         if (!move) {
             if (ended == 0)
                 ended = number;
-            if (psq_is_mnk(line) && !psq_mnk(line, number, &r->config, err, err_size))
+            if (psq_is_mnk(line) && !psq_mnk(line, number, r, err, err_size))
                 return false;
             continue;
         }
@@ -601,6 +667,13 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
     }
     bool ok = fmt == RECORD_SGF ? parse_sgf(text, len, r, err, err_size)
                                 : parse_psq(text, len, r, err, err_size);
+    /* The record names the players where they sit at the end; the game
+     * starts them where they sat before the choices. */
+    if (ok && opening_first_is_white(r->n_choices, r->choice)) {
+        struct player black = r->config.player[0];
+        r->config.player[0] = r->config.player[1];
+        r->config.player[1] = black;
+    }
     struct game *replay = ok ? malloc(sizeof *replay) : NULL;
     if (ok && replay == NULL)
         ok = fail(err, err_size, _("out of memory"));
@@ -609,7 +682,17 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
         if (why != NULL)
             ok = fail(err, err_size, "%s", _(why));
     }
-    for (int i = 0; ok && i < r->n_moves; i++) {
+    int chosen = 0;
+    for (int i = 0; ok && i <= r->n_moves; i++) {
+        /* The choices fall where the opening asks for them. */
+        while (ok && chosen < r->n_choices && replay->ply == opening_choice_ply(chosen)) {
+            if (game_choose(replay, (enum opening_choice)r->choice[chosen]) != GAME_OK)
+                ok = fail(err, err_size, _("the opening's choice %d is not one it offers"),
+                          chosen + 1);
+            chosen++;
+        }
+        if (!ok || i == r->n_moves)
+            break;
         if (r->hinted[i])
             game_note_hint(replay);
         enum game_error e = game_play(replay, r->moves[i]);
@@ -617,9 +700,14 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
             ok = fail(err, err_size, _("move %d plays on an occupied cell"), i + 1);
         else if (e == GAME_ERR_OVER)
             ok = fail(err, err_size, _("move %d comes after the game ended"), i + 1);
+        else if (e == GAME_ERR_CHOOSE)
+            ok = fail(err, err_size, _("move %d comes before the opening's choice"), i + 1);
         else if (e != GAME_OK)
             ok = fail(err, err_size, _("move %d is off the board"), i + 1);
     }
+    if (ok && chosen < r->n_choices)
+        ok = fail(err, err_size, _("the opening's choice %d comes after moves the record "
+                                   "does not have"), chosen + 1);
     if (ok) {
         if (r->conceded_by != STONE_NONE)
             game_concede(replay, r->conceded_by, r->concession);

@@ -712,6 +712,13 @@ static unsigned react_once(struct app *a, unsigned r)
     }
     if (r & REACT_MENU) {
         struct game_config c = play_game(&a->play)->config;
+        /* The form names the players as they sat before the opening's
+         * choices moved them. */
+        if (play_game(&a->play)->swapped) {
+            struct player black = c.player[0];
+            c.player[0] = c.player[1];
+            c.player[1] = black;
+        }
         leave_game(a, false);
         refresh_resume(a);
         menu_open_form(&a->menu, &c);

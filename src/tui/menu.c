@@ -40,6 +40,7 @@ static const char *const field_names[SETUP_FIELDS] = {
     [SETUP_RULE] = N_("Rule"),
     [SETUP_BLACK] = N_("Black"),
     [SETUP_WHITE] = N_("White"),
+    [SETUP_OPENING] = N_("Opening"),
     [SETUP_START] = "",
 };
 
@@ -501,6 +502,14 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
         snprintf(value, vsize, "%s", _(rule_name(s->rule)));
         snprintf(note, nsize, "%s", s->rule == RULE_EXACT ? _("exactly k in a row wins")
                                                           : _("k or more in a row wins"));
+        break;
+    case SETUP_OPENING:
+        snprintf(value, vsize, "%s", s->opening == OPENING_NONE ? _("none")
+                                     : opening_rule_name(s->opening));
+        snprintf(note, nsize, "%s", s->opening == OPENING_SWAP ? _("Black places 3, White picks")
+                                    : s->opening == OPENING_SWAP2
+                                        ? _("or White places 2 more, Black picks")
+                                        : _("Black moves first"));
         break;
     case SETUP_BLACK:
     case SETUP_WHITE: {

@@ -61,7 +61,7 @@ int place_list_at(const struct place_list *p, int y, int x)
 
 /* Rows of the form from its title to the note: title, blank, the fields,
  * blank, Start, blank, note. */
-#define FORM_ROWS 14
+#define FORM_ROWS (SETUP_START + 7)
 
 void place_form(struct place_form *p, int rows, int cols, int start_w)
 {

@@ -163,6 +163,14 @@ static bool two_computers(const struct play *p)
     return p->session.computer[0] && p->session.computer[1];
 }
 
+/* The worker's job for a computer's part in the opening. */
+static void opening_job(struct worker *w, void *ctx)
+{
+    struct play_opening *o = ctx;
+    o->limits.stop = &w->stop;
+    o->ok = ai_opening(o->ai, &o->board, o->may_add, &o->limits, &o->answer);
+}
+
 /* Starts the computer if it is its turn and nothing holds it back. */
 static void think_if_due(struct play *p)
 {
@@ -171,7 +179,27 @@ static void think_if_due(struct play *p)
         return;
     struct computer *c = session_computer(&p->session, side);
     p->have_info = false;
-    if (!worker_start(&p->worker, &c->ai, &play_game(p)->board, side, &c->limits)) {
+    bool may_add;
+    if (session_asks_opening(&p->session, &may_add)) {
+        struct play_opening *o = &p->opening;
+        o->ai = &c->ai;
+        o->board = play_game(p)->board;
+        o->may_add = may_add;
+        o->limits = c->limits;
+        o->ok = false;
+        if (!worker_run(&p->worker, opening_job, o)) {
+            p->session.paused = true;
+            say(p, STYLE_ERROR, "%s", _("could not start the computer's thread; p retries"));
+            return;
+        }
+        p->job = JOB_OPENING;
+        p->think_start = clock_ms();
+        if (p->message_style != STYLE_ERROR)
+            p->message[0] = '\0';
+        return;
+    }
+    if (!worker_start(&p->worker, &c->ai, &play_game(p)->board, game_to_move(play_game(p)),
+                      &c->limits)) {
         p->session.paused = true;
         say(p, STYLE_ERROR, "%s", _("could not start the computer's thread; p retries"));
         return;
@@ -206,6 +234,34 @@ static void after_move(struct play *p)
         say(p, STYLE_MESSAGE, _("%d in a row is an overline: under the exact rule only %d wins"),
             p->session.overline, g->board.win);
     find_threats(p);
+}
+
+/* True when a person must make an opening choice now. */
+static bool person_chooses(const struct play *p)
+{
+    const struct game *g = play_game(p);
+    enum opening_step step = game_opening_step(g);
+    return !game_over(g) && (step == OPENING_CHOOSE || step == OPENING_CHOOSE2) &&
+           !session_is_computer(&p->session, game_actor(g));
+}
+
+/* After a computer's part in the opening: what it did, in words. */
+static void opening_news(struct play *p)
+{
+    const struct game *g = play_game(p);
+    if (game_over(g) || g->choices == 0) {
+        if (!game_over(g) && game_opening_step(g) == OPENING_CHOOSE)
+            say(p, STYLE_MESSAGE, "%s", _("the computer placed the three opening stones: "
+                                          "your choice"));
+        return;
+    }
+    enum opening_choice c = (enum opening_choice)g->choice[g->choices - 1];
+    if (c == OPENING_PLACE_TWO)
+        say(p, STYLE_MESSAGE, "%s", _("the computer placed two more stones: your choice"));
+    else if (c == OPENING_TAKE_BLACK)
+        say(p, STYLE_MESSAGE, "%s", _("the computer took Black: you play White"));
+    else
+        say(p, STYLE_MESSAGE, "%s", _("the computer took White and played: you play Black"));
 }
 
 /* --- key handlers ------------------------------------------------------- */
@@ -247,13 +303,42 @@ static unsigned act_place(struct play *p)
     case SESSION_OCCUPIED:
         say(p, STYLE_ERROR, _("%s is taken"), notation_format(b, pos, name));
         break;
+    case SESSION_CHOOSE:
+        say(p, STYLE_ERROR, "%s", _("first choose: b plays Black, w plays White"));
+        break;
     case SESSION_OUTSIDE:
     case SESSION_FORFEIT:
+    case SESSION_NOT_NOW:
         say(p, STYLE_ERROR, "%s", _("no move there"));
         break;
     }
     return REACT_REDRAW;
 }
+
+static unsigned choose(struct play *p, enum opening_choice choice)
+{
+    if (!person_chooses(p))
+        return REACT_NONE;
+    if (p->job == JOB_HINT)
+        stop_thinking(p);
+    if (session_human_choose(&p->session, choice) != SESSION_PLAYED) {
+        say(p, STYLE_ERROR, "%s", _("the opening offers no such choice now"));
+        return REACT_REDRAW;
+    }
+    after_move(p);
+    if (choice == OPENING_TAKE_BLACK)
+        say(p, STYLE_MESSAGE, "%s", _("you play Black; White moves next"));
+    else if (choice == OPENING_TAKE_WHITE)
+        say(p, STYLE_MESSAGE, "%s", _("you play White: your move"));
+    else
+        say(p, STYLE_MESSAGE, "%s", _("place two more stones, a white one, then a black one"));
+    think_if_due(p);
+    return REACT_REDRAW;
+}
+
+static unsigned act_take_black(struct play *p) { return choose(p, OPENING_TAKE_BLACK); }
+static unsigned act_take_white(struct play *p) { return choose(p, OPENING_TAKE_WHITE); }
+static unsigned act_place_two(struct play *p) { return choose(p, OPENING_PLACE_TWO); }
 
 static unsigned act_mouse(struct play *p)
 {
@@ -473,6 +558,9 @@ static const struct binding bindings[] = {
     { 't', "t", N_("threat marks on or off"), act_marks },
     { 'D', "D", N_("drawing: the terminal's, full-width or ASCII"), act_drawing },
     { 'R', "R", N_("resign (asks first)"), act_resign },
+    { 'b', "b", N_("opening: play Black"), act_take_black },
+    { 'w', "w", N_("opening: play White"), act_take_white },
+    { '2', "2", N_("swap2 opening: place two more stones"), act_place_two },
     { 's', "s", N_("save the game to a file (.sgf or .psq)"), act_save },
     { 'v', "v", N_("review the game move by move"), act_review },
     { 'a', "a", N_("review and analyse the game with the engine"), act_analyse },
@@ -530,10 +618,25 @@ unsigned play_wake(struct play *p)
         p->cy = board_y(&g->board, move);
         follow_cursor(p);
         react |= REACT_REDRAW;
+    } else if (p->job == JOB_OPENING && worker_collect(&p->worker, &move)) {
+        p->have_info = false;
+        p->job = JOB_NONE;
+        enum stone seat = game_actor(play_game(p));
+        if (session_computer_opening(&p->session, p->opening.ok, &p->opening.answer) ==
+            SESSION_FORFEIT) {
+            after_move(p);
+            say(p, STYLE_ERROR, seat == STONE_WHITE ? _("%s: White could not move (%.100s)")
+                                                    : _("%s: Black could not move (%.100s)"),
+                _(game_result_text(&play_game(p)->result)), p->session.why);
+        } else {
+            after_move(p);
+            opening_news(p);
+        }
+        react |= REACT_REDRAW;
     } else if (worker_collect(&p->worker, &move)) {
         p->have_info = false;
         p->job = JOB_NONE;
-        enum stone side = game_to_move(play_game(p));
+        enum stone side = game_actor(play_game(p));
         if (session_computer_move(&p->session, move) == SESSION_FORFEIT) {
             /* No move (an engine that crashed or timed out), or an illegal
              * one: the game is lost. */
@@ -599,7 +702,7 @@ static void draw_panel(const struct play *p)
     int end = l->area_y + l->area_h;
     for (int i = 0; i < 2 && y < end; i++, y++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
-        bool turn = !game_over(g) && game_to_move(g) == s;
+        bool turn = !game_over(g) && game_actor(g) == s;
         draw_text(y, x, 1, STYLE_MESSAGE, turn ? draw_sym(GLYPH_TURN) : " ");
         draw_glyph(y, x + 2, draw_stone_glyph(s), draw_stone_style(s));
         /* Short: "human", the level, or the strategy. */
@@ -659,6 +762,64 @@ static void draw_title(const struct play *p)
         draw_text(0, cols - rw - 1, rw, STYLE_TITLE, right);
 }
 
+/* Whose step of the opening it is, in words. */
+static void opening_status(const struct game *g, char *buf, size_t size)
+{
+    bool black = game_to_move(g) == STONE_BLACK;
+    switch (game_opening_step(g)) {
+    case OPENING_PROPOSE:
+        snprintf(buf, size, black ? _("Black places the 3 opening stones: %d of 3, a black one")
+                                  : _("Black places the 3 opening stones: %d of 3, a white one"),
+                 g->ply + 1);
+        break;
+    case OPENING_CHOOSE:
+        snprintf(buf, size, "%s", g->config.opening == OPENING_SWAP2
+                 ? _("White chooses: play Black, play White or place two more")
+                 : _("White chooses: play Black or play White"));
+        break;
+    case OPENING_ADD:
+        snprintf(buf, size, black ? _("White places 2 more stones: %d of 2, a black one")
+                                  : _("White places 2 more stones: %d of 2, a white one"),
+                 g->ply - OPENING_PROPOSAL + 1);
+        break;
+    case OPENING_CHOOSE2:
+        snprintf(buf, size, "%s", _("Black chooses: play Black or play White"));
+        break;
+    case OPENING_DONE:
+        buf[0] = '\0';
+        break;
+    }
+}
+
+/* The person's opening choice, in a box over the board: the keys and what
+ * each does. */
+static void draw_choice(const struct play *p)
+{
+    if (!person_chooses(p))
+        return;
+    const struct game *g = play_game(p);
+    bool two = game_opening_step(g) == OPENING_CHOOSE && g->config.opening == OPENING_SWAP2;
+    const char *lines[4] = {
+        _("The opening: your choice"),
+        _("b  play Black (White moves next)"),
+        _("w  play White (your move next)"),
+        two ? _("2  place two more stones, Black picks") : NULL,
+    };
+    int n = two ? 4 : 3, w = 0;
+    for (int i = 0; i < n; i++)
+        w = draw_width(lines[i]) > w ? draw_width(lines[i]) : w;
+    int bw = w + 4, bh = n + 3;
+    if (bw > p->layout.cols)
+        bw = p->layout.cols;
+    int x = (p->layout.cols - bw) / 2, y = (p->layout.rows - bh) / 2;
+    if (y < 1)
+        y = 1;
+    draw_frame(y, x, bh, bw, STYLE_NORMAL, NULL);
+    draw_text(y + 1, x + 2, bw - 4, STYLE_MESSAGE, lines[0]);
+    for (int i = 1; i < n; i++)
+        draw_text(y + 2 + i, x + 2, bw - 4, STYLE_NORMAL, lines[i]);
+}
+
 /* Players and turn; the message (or the computer's progress, or the result);
  * the main keys. */
 static void draw_status(const struct play *p)
@@ -670,7 +831,7 @@ static void draw_status(const struct play *p)
     int x = 0;
     for (int i = 0; i < 2; i++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
-        bool turn = !game_over(g) && game_to_move(g) == s;
+        bool turn = !game_over(g) && game_actor(g) == s;
         x += draw_text(y, x, cols - x, STYLE_MESSAGE, turn ? draw_sym(GLYPH_TURN) : " ");
         x += draw_text(y, x, cols - x, STYLE_NORMAL, " ");
         draw_glyph(y, x, draw_stone_glyph(s), draw_stone_style(s));
@@ -687,7 +848,7 @@ static void draw_status(const struct play *p)
     } else if (worker_busy(&p->worker)) {
         /* The clock moves on by itself (play_timeout); depth and judgement
          * come with each report of the search. */
-        enum stone side = game_to_move(g);
+        enum stone side = p->job == JOB_HINT ? game_to_move(g) : game_actor(g);
         int64_t ms = clock_ms() - p->think_start;
         char progress[96] = "", words[48];
         if (p->have_info && p->info.depth > 0) {
@@ -701,6 +862,10 @@ static void draw_status(const struct play *p)
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, _(game_result_text(&g->result)));
     } else if (p->session.paused) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, _("paused; p resumes"));
+    } else if (game_opening_step(g) != OPENING_DONE) {
+        char step[160];
+        opening_status(g, step, sizeof step);
+        draw_text(y, 1, cols - 2, STYLE_NORMAL, step);
     } else {
         /* Whose turn, and the most urgent threat on the board in words. */
         char threat[160] = "";
@@ -759,4 +924,5 @@ void play_draw(const struct play *p)
     boardview_draw(play_game(p), &view);
     draw_panel(p);
     draw_status(p);
+    draw_choice(p);
 }

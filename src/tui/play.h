@@ -34,7 +34,20 @@ struct play {
     int64_t move_due;           /* clock_ms() before which a computer waits */
     struct ai_info info;        /* its latest progress report */
     bool have_info;
-    enum play_job { JOB_NONE, JOB_MOVE, JOB_HINT } job; /* what the worker does */
+    enum play_job { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_OPENING } job; /* what the worker
+                                                                      * does */
+    /* A computer's part in the opening (ai_opening), asked on the worker:
+     * the request, owned by the worker's thread while it runs, and the
+     * answer. */
+    struct play_opening {
+        struct ai *ai;
+        struct board board;
+        bool may_add;
+        struct ai_limits limits;
+        const atomic_bool *stop;
+        bool ok;
+        struct ai_opening answer;
+    } opening;
     int64_t think_start;        /* clock_ms() when it started */
     struct shapes shapes;       /* the threats on the board, for the marks */
     bool marks;                 /* threat marks shown (t) */

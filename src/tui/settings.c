@@ -43,6 +43,7 @@ void settings_from_config(struct settings *s, const struct game_config *c)
     s->game.height = c->height;
     s->game.win = c->win;
     s->game.rule = c->rule;
+    s->game.opening = c->opening;
     for (int i = 0; i < 2; i++) {
         const struct player *p = &c->player[i];
         if (p->kind == PLAYER_HUMAN)
@@ -130,6 +131,8 @@ static bool apply(struct settings *s, const char *key, const char *value)
         return parse_int(value, BOARD_MIN_WIN, BOARD_MAX_SIDE, &s->game.win);
     if (strcmp(key, "rule") == 0)
         return rule_parse(value, &s->game.rule);
+    if (strcmp(key, "opening") == 0)
+        return opening_rule_parse(value, &s->game.opening);
     if (strcmp(key, "marks") == 0)
         return parse_bool(value, &s->marks);
     if (strcmp(key, "drawing") == 0)
@@ -217,10 +220,12 @@ static bool write_settings(FILE *out, const void *ctx)
             "# the threat marks. Players are `human` or a level (see `mnk levels`);\n"
             "# drawing is `auto` (full-width under a Chinese, Japanese or Korean\n"
             "# language, else the terminal's characters), `unicode`, `wide` or `ascii`;\n"
-            "# lang is `auto` (the locale's language), `en` or `zh_CN`.\n"
-            "width = %d\nheight = %d\nwin = %d\nrule = %s\nblack = %s\nwhite = %s\n"
-            "marks = %s\ndrawing = %s\nlang = %s\n",
-            g->width, g->height, g->win, rule_name(g->rule), black, white,
+            "# lang is `auto` (the locale's language), `en` or `zh_CN`; opening is\n"
+            "# `none`, `swap` or `swap2`.\n"
+            "width = %d\nheight = %d\nwin = %d\nrule = %s\nopening = %s\nblack = %s\n"
+            "white = %s\nmarks = %s\ndrawing = %s\nlang = %s\n",
+            g->width, g->height, g->win, rule_name(g->rule), opening_rule_name(g->opening),
+            black, white,
             s->marks ? "yes" : "no", look_names[s->look],
             s->lang[0] != '\0' ? s->lang : "auto");
     return true;

@@ -94,6 +94,7 @@ void setup_from_config(struct setup *s, const struct game_config *c)
     s->height = c->height;
     s->win = c->win;
     s->rule = c->rule;
+    s->opening = c->opening;
     s->side[0] = side_of(&c->player[0]);
     s->side[1] = side_of(&c->player[1]);
     s->typed_field = SETUP_FIELDS;
@@ -189,6 +190,10 @@ void setup_step(struct setup *s, enum setup_field field, int delta)
     case SETUP_RULE:
         s->rule = delta > 0 ? RULE_EXACT : RULE_FREESTYLE;
         break;
+    case SETUP_OPENING:
+        s->opening = (enum opening_rule)clamp((int)s->opening + delta, 0,
+                                              OPENING_RULE_COUNT - 1);
+        break;
     case SETUP_BLACK:
     case SETUP_WHITE: {
         int *side = &s->side[field == SETUP_BLACK ? 0 : 1];
@@ -207,6 +212,7 @@ void setup_config(const struct setup *s, struct game_config *c, uint64_t seed)
     c->height = s->height;
     c->win = s->win;
     c->rule = s->rule;
+    c->opening = s->opening;
     for (int i = 0; i < 2; i++) {
         if (s->side[i] == 0)
             c->player[i].kind = PLAYER_HUMAN;

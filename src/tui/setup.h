@@ -1,5 +1,5 @@
-/* setup.h — the new-game form's model: preset, board size, win length, rule
- * and who plays each side, always kept inside what game_init() accepts.
+/* setup.h — the new-game form's model: preset, board size, win length, rule,
+ * who plays each side and the opening rule, always kept inside what game_init() accepts.
  *
  * Pure logic, no curses: the menu screen draws it and feeds it keys, and unit
  * tests check the clamping. Invariants after every call: width and height are
@@ -24,6 +24,7 @@ enum setup_field {
     SETUP_RULE,
     SETUP_BLACK,
     SETUP_WHITE,
+    SETUP_OPENING,
     SETUP_START,
     SETUP_FIELDS
 };
@@ -45,7 +46,10 @@ struct setup {
     int height;
     int win;
     enum rule rule;
-    int side[2];         /* [0] Black, [1] White: 0 human, n = level_at(n - 1) */
+    int side[2];         /* [0] Black, [1] White: 0 human, n = level_at(n - 1);
+                          * under an opening rule, the first player and the
+                          * second */
+    enum opening_rule opening;
     /* Digits being typed into a number field: typed_field is SETUP_FIELDS
      * when nothing is being typed, else `typed` holds the number so far. */
     enum setup_field typed_field;

@@ -225,16 +225,112 @@ static void test_board_block(void **state)
         assert_int_equal(board_at(board, board_pos(board, 9, 9)), STONE_NONE);
     }
 
-    /* SWAP2BOARD is read to its DONE, then refused. */
+    /* A faulty SWAP2BOARD is read to its DONE, then refused. */
     expect_silence(b, "SWAP2BOARD");
     expect_silence(b, "7,7");
     expect_silence(b, "ABOUT");
-    expect(b, "DONE", "UNKNOWN SWAP2BOARD");
+    expect(b, "DONE", "ERROR expected x,y or DONE inside SWAP2BOARD");
     expect(b, "ABOUT", "name=");
 
     /* END inside a block ends the conversation. */
     expect_silence(b, "BOARD");
     assert_int_equal(feed(b, "END"), BRAIN_END);
+    brain_free(b);
+}
+
+/* Feeds a SWAP2BOARD block of `n` stones; then thinks and returns the
+ * answer's line. */
+static const char *swap2(struct brain *b, const char *const stones[], int n)
+{
+    expect_silence(b, "SWAP2BOARD");
+    for (int i = 0; i < n; i++)
+        expect_silence(b, stones[i]);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    heard.count = 0;
+    brain_think(b, NULL);
+    assert_int_equal(heard.count, 1);
+    return heard.line[0];
+}
+
+/* Parses "x,y x,y ..." into cells of board; the count, -1 when not moves. */
+static int parse_moves(const struct board *board, const char *line, int cells[])
+{
+    int n = 0, x, y, used;
+    while (*line != '\0') {
+        if (sscanf(line, "%d,%d%n", &x, &y, &used) != 2 || !board_inside(board, x, y))
+            return -1;
+        cells[n++] = board_pos(board, x, y);
+        line += used;
+        while (*line == ' ')
+            line++;
+    }
+    return n;
+}
+
+static void test_swap2board(void **state)
+{
+    (void)state;
+    struct brain *b = open_brain("search", 5, 300);
+    expect(b, "START 15", "OK");
+    const struct board *board = brain_board(b);
+
+    /* No stones: three to propose, Black, White, Black, none winning. */
+    const char *line = swap2(b, NULL, 0);
+    int cells[5];
+    assert_int_equal(parse_moves(board, line, cells), 3);
+    assert_int_equal(board->stones, 3);
+    assert_int_equal(board_at(board, cells[0]), STONE_BLACK);
+    assert_int_equal(board_at(board, cells[1]), STONE_WHITE);
+    assert_int_equal(board_at(board, cells[2]), STONE_BLACK);
+
+    /* Three stones: SWAP, one move (we are White) or two more. */
+    static const char *const three[] = { "7,7", "8,8", "6,8" };
+    line = swap2(b, three, 3);
+    int n = parse_moves(board, line, cells);
+    if (strcmp(line, "SWAP") == 0) {
+        assert_int_equal(brain_side(b), STONE_BLACK);
+        assert_int_equal(board->stones, 3);
+    } else {
+        assert_true(n == 1 || n == 2);
+        assert_int_equal(board->stones, 3 + n);
+        assert_int_equal(board_at(board, cells[0]), STONE_WHITE);
+        assert_int_equal(brain_side(b), n == 1 ? STONE_WHITE : STONE_NONE);
+    }
+    assert_int_equal(board_at(board, board_pos(board, 8, 8)), STONE_WHITE);
+
+    /* An open three of Black's, White's stones in the corners: White is
+     * lost, so we take Black: SWAP. */
+    static const char *const bad_white[] = { "7,7", "0,0", "8,7", "14,14", "9,7" };
+    assert_string_equal(swap2(b, bad_white, 5), "SWAP");
+    assert_int_equal(brain_side(b), STONE_BLACK);
+    /* The game goes on: White's move comes as TURN, we answer as Black. */
+    assert_int_equal(feed(b, "TURN 10,7"), BRAIN_THINK);
+    assert_int_equal(board_at(board, board_pos(board, 10, 7)), STONE_WHITE);
+    assert_int_equal(board_at(board, think(b, NULL)), STONE_BLACK);
+
+    /* A good position for White: one move, played as White. */
+    static const char *const good_white[] = { "0,0", "7,7", "14,14", "8,7", "0,14" };
+    line = swap2(b, good_white, 5);
+    assert_int_equal(parse_moves(board, line, cells), 1);
+    assert_int_equal(brain_side(b), STONE_WHITE);
+    assert_int_equal(board_at(board, cells[0]), STONE_WHITE);
+
+    /* Faults: a count other than 0, 3, 5; a repeated cell; a line. */
+    static const char *const two[] = { "7,7", "8,8" };
+    expect_silence(b, "SWAP2BOARD");
+    for (int i = 0; i < 2; i++)
+        expect_silence(b, two[i]);
+    expect(b, "DONE", "ERROR SWAP2BOARD holds 2 stones");
+    expect_silence(b, "SWAP2BOARD");
+    expect_silence(b, "7,7");
+    expect_silence(b, "7,7");
+    expect(b, "DONE", "ERROR two stones on one cell");
+    brain_free(b);
+
+    /* Before START. */
+    b = open_brain("search", 5, 300);
+    expect_silence(b, "SWAP2BOARD");
+    expect(b, "DONE", "ERROR SWAP2BOARD before START");
     brain_free(b);
 }
 
@@ -419,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_colours),
         cmocka_unit_test(test_board_block),
         cmocka_unit_test(test_full_board),
+        cmocka_unit_test(test_swap2board),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_memory),
         cmocka_unit_test(test_stopped_search),

@@ -131,6 +131,110 @@ static void test_rule(void **state)
     assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 0, 0));
     assert_null(engine_client_failure(&ai));
     ai_destroy(&ai);
+}
+
+/* An engine answering SWAP2BOARD by what it was sent: the three stones on
+ * an empty board; after three, SWAP for 7,7 8,8 6,8, one move for a block
+ * starting 1,1, two moves otherwise; after five, one move. */
+static const char swap2_engine[] =
+    "n=0; s=; while read -r cmd rest; do case $cmd in "
+    "START) echo OK;; SWAP2BOARD) n=0; s=;; "
+    "DONE) case $n in 0) echo '7,7 8,8 6,8';; "
+    "  3) case $s in 7,7/8,8/6,8/) echo SWAP;; 1,1/*) echo 9,9;; *) echo '3,3 4,4';; esac;; "
+    "  5) echo 5,5;; esac;; "
+    "END) exit 0;; *,*) n=$((n+1)); s=$s$cmd/;; esac; done";
+
+static void place_all(struct board *b, const int xy[][2], int n)
+{
+    for (int i = 0; i < n; i++)
+        board_place(b, board_pos(b, xy[i][0], xy[i][1]), i % 2 ? STONE_WHITE : STONE_BLACK);
+}
+
+static void test_swap2(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine(swap2_engine, 1000);
+    struct ai_limits lim = { .time_ms = 1000 };
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_opening a;
+
+    /* The proposal: three stones, in the order given. */
+    assert_true(ai_opening(&ai, &b, false, &lim, &a));
+    assert_false(a.swap);
+    assert_int_equal(a.n, 3);
+    assert_int_equal(a.stone[0], board_pos(&b, 7, 7));
+    assert_int_equal(a.stone[1], board_pos(&b, 8, 8));
+    assert_int_equal(a.stone[2], board_pos(&b, 6, 8));
+
+    /* The choice after three: the stones go Black, White, Black. */
+    static const int swap[][2] = { { 7, 7 }, { 8, 8 }, { 6, 8 } };
+    place_all(&b, swap, 3);
+    assert_true(ai_opening(&ai, &b, true, &lim, &a));
+    assert_true(a.swap);
+    assert_int_equal(a.n, 0);
+
+    board_clear(&b);
+    static const int stay[][2] = { { 1, 1 }, { 2, 2 }, { 3, 1 } };
+    place_all(&b, stay, 3);
+    assert_true(ai_opening(&ai, &b, true, &lim, &a));
+    assert_false(a.swap);
+    assert_int_equal(a.n, 1);
+    assert_int_equal(a.stone[0], board_pos(&b, 9, 9));
+    /* That White's move known, the opponent's answer goes as TURN. */
+    board_place(&b, a.stone[0], STONE_WHITE);
+
+    board_clear(&b);
+    static const int more[][2] = { { 5, 6 }, { 6, 6 }, { 7, 6 } };
+    place_all(&b, more, 3);
+    assert_true(ai_opening(&ai, &b, true, &lim, &a));
+    assert_int_equal(a.n, 2);
+    assert_int_equal(a.stone[0], board_pos(&b, 3, 3));
+    assert_int_equal(a.stone[1], board_pos(&b, 4, 4));
+    /* Plain swap allows no two more: White with the first of them. */
+    assert_true(ai_opening(&ai, &b, false, &lim, &a));
+    assert_int_equal(a.n, 1);
+    assert_int_equal(a.stone[0], board_pos(&b, 3, 3));
+
+    /* After five: one move. */
+    board_place(&b, board_pos(&b, 3, 3), STONE_WHITE);
+    board_place(&b, board_pos(&b, 4, 4), STONE_BLACK);
+    assert_true(ai_opening(&ai, &b, false, &lim, &a));
+    assert_int_equal(a.n, 1);
+    assert_int_equal(a.stone[0], board_pos(&b, 5, 5));
+    assert_null(engine_client_failure(&ai));
+    ai_destroy(&ai);
+
+    /* Nonsense forfeits, with the reason. */
+    static const struct {
+        const char *answer;
+        int stones;
+        const char *reason;
+    } bad[] = {
+        { "UNKNOWN no swap2 here", 0, "UNKNOWN" },
+        { "7,7", 0, "with 0 stones" },
+        { "SWAP", 0, "with 0 stones" },
+        { "1,1 2,2", 5, "with 5 stones" },
+        { "SWAP 1,1", 3, "after SWAP" },
+        { "7,7", 3, "occupied" },
+        { "20,1", 3, "outside" },
+    };
+    static const int three[][2] = { { 7, 7 }, { 8, 8 }, { 6, 8 }, { 1, 1 }, { 2, 2 } };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char command[256];
+        snprintf(command, sizeof command,
+                 "while read -r cmd rest; do case $cmd in START) echo OK;; "
+                 "DONE) echo '%s';; END) exit 0;; esac; done", bad[i].answer);
+        ai = start_engine(command, 1000);
+        board_clear(&b);
+        place_all(&b, three, bad[i].stones);
+        assert_false(ai_opening(&ai, &b, true, &lim, &a));
+        const char *why = engine_client_failure(&ai);
+        assert_non_null(why);
+        if (strstr(why, bad[i].reason) == NULL)
+            fail_msg("'%s' gave '%s', expected '%s'", bad[i].answer, why, bad[i].reason);
+        ai_destroy(&ai);
+    }
     assert_no_children();
 }
 
@@ -300,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_conversation),
         cmocka_unit_test(test_board_order),
         cmocka_unit_test(test_rule),
+        cmocka_unit_test(test_swap2),
         cmocka_unit_test(test_first_move_time),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),

@@ -250,6 +250,178 @@ static void test_rule_names_and_win_length(void **state)
     assert_non_null(rule_check_win(RULE_RENJU, 6));
 }
 
+/* A 15x15 game under `opening`, the first player "A" and the second "B"
+ * (names in spec tell the players apart as their seats change). */
+static void new_opening(struct game *g, enum opening_rule opening)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.opening = opening;
+    strcpy(c.player[0].spec, "A");
+    strcpy(c.player[1].spec, "B");
+    assert_null(game_init(g, &c));
+}
+
+static const char *black_player(const struct game *g)
+{
+    return game_player(g, STONE_BLACK)->spec;
+}
+
+static void propose(struct game *g)
+{
+    assert_int_equal(game_opening_step(g), OPENING_PROPOSE);
+    assert_int_equal(game_actor(g), STONE_BLACK);    /* the first player's seat */
+    play(g, "h8");
+    assert_int_equal(game_actor(g), STONE_BLACK);    /* places White's stone too */
+    assert_int_equal(game_to_move(g), STONE_WHITE);
+    play(g, "i9");
+    play(g, "g7");
+    assert_int_equal(game_opening_step(g), OPENING_CHOOSE);
+    assert_int_equal(game_actor(g), STONE_WHITE);    /* the second player's */
+    assert_int_equal(game_play(g, 0), GAME_ERR_CHOOSE);
+    assert_int_equal(g->ply, 3);
+}
+
+static void test_no_opening(void **state)
+{
+    (void)state;
+    struct game g;
+    new_opening(&g, OPENING_NONE);
+    assert_int_equal(game_opening_step(&g), OPENING_DONE);
+    assert_int_equal(game_choose(&g, OPENING_TAKE_BLACK), GAME_ERR_NOT_NOW);
+    play(&g, "h8");
+    assert_int_equal(game_actor(&g), STONE_WHITE);
+}
+
+static void test_swap_take_black(void **state)
+{
+    (void)state;
+    struct game g;
+    new_opening(&g, OPENING_SWAP);
+    propose(&g);
+    assert_int_equal(game_choose(&g, OPENING_PLACE_TWO), GAME_ERR_NOT_NOW); /* swap2's */
+    assert_string_equal(black_player(&g), "A");
+    assert_int_equal(game_choose(&g, OPENING_TAKE_BLACK), GAME_OK);
+    assert_int_equal(game_opening_step(&g), OPENING_DONE);
+    assert_true(g.swapped);
+    assert_string_equal(black_player(&g), "B");
+    assert_string_equal(game_player(&g, STONE_WHITE)->spec, "A");
+    assert_int_equal(game_first_seat(&g), STONE_WHITE);
+    /* White (A now) moves on. */
+    assert_int_equal(game_actor(&g), STONE_WHITE);
+    assert_int_equal(game_choose(&g, OPENING_TAKE_WHITE), GAME_ERR_NOT_NOW);
+    play(&g, "j10");
+    assert_int_equal(game_actor(&g), STONE_BLACK);
+
+    /* Undo through the choice: the move, then the choice, then a stone. */
+    assert_true(game_undo(&g));
+    assert_true(g.swapped);
+    assert_true(game_undo(&g));
+    assert_false(g.swapped);
+    assert_string_equal(black_player(&g), "A");
+    assert_int_equal(game_opening_step(&g), OPENING_CHOOSE);
+    assert_int_equal(g.ply, 3);
+    assert_true(game_undo(&g));
+    assert_int_equal(game_opening_step(&g), OPENING_PROPOSE);
+    assert_int_equal(g.ply, 2);
+    /* Redo all of it back. */
+    assert_true(game_redo(&g));
+    assert_true(game_redo(&g));
+    assert_true(g.swapped);
+    assert_true(game_redo(&g));
+    assert_int_equal(g.ply, 4);
+    assert_false(game_redo(&g));
+    assert_string_equal(black_player(&g), "B");
+}
+
+static void test_swap_take_white(void **state)
+{
+    (void)state;
+    struct game g;
+    new_opening(&g, OPENING_SWAP);
+    propose(&g);
+    assert_int_equal(game_choose(&g, OPENING_TAKE_WHITE), GAME_OK);
+    assert_false(g.swapped);
+    assert_string_equal(black_player(&g), "A");
+    assert_int_equal(game_actor(&g), STONE_WHITE);
+    play(&g, "j10");
+    /* A new choice after an undo forgets the old one's redo. */
+    assert_true(game_undo(&g));
+    assert_true(game_undo(&g));
+    assert_int_equal(game_choose(&g, OPENING_TAKE_BLACK), GAME_OK);
+    assert_false(game_redo(&g));
+    assert_string_equal(black_player(&g), "B");
+}
+
+static void test_swap2_take_either(void **state)
+{
+    (void)state;
+    struct game g;
+    new_opening(&g, OPENING_SWAP2);
+    propose(&g);
+    assert_int_equal(game_choose(&g, OPENING_TAKE_BLACK), GAME_OK);
+    assert_string_equal(black_player(&g), "B");
+    assert_int_equal(game_opening_step(&g), OPENING_DONE);
+    assert_true(game_undo(&g));
+    assert_int_equal(game_choose(&g, OPENING_TAKE_WHITE), GAME_OK);
+    assert_string_equal(black_player(&g), "A");
+    assert_int_equal(game_opening_step(&g), OPENING_DONE);
+    assert_int_equal(game_actor(&g), STONE_WHITE);
+}
+
+static void test_swap2_place_two(void **state)
+{
+    (void)state;
+    for (int take = OPENING_TAKE_BLACK; take <= OPENING_TAKE_WHITE; take++) {
+        struct game g;
+        new_opening(&g, OPENING_SWAP2);
+        propose(&g);
+        assert_int_equal(game_choose(&g, OPENING_PLACE_TWO), GAME_OK);
+        assert_int_equal(game_opening_step(&g), OPENING_ADD);
+        assert_int_equal(game_actor(&g), STONE_WHITE);   /* the second player */
+        play(&g, "j10");
+        assert_int_equal(game_actor(&g), STONE_WHITE);   /* places Black's too */
+        play(&g, "f6");
+        assert_int_equal(game_opening_step(&g), OPENING_CHOOSE2);
+        assert_int_equal(game_actor(&g), STONE_BLACK);   /* the first player */
+        assert_int_equal(game_play(&g, 0), GAME_ERR_CHOOSE);
+        assert_int_equal(game_choose(&g, OPENING_PLACE_TWO), GAME_ERR_NOT_NOW);
+        assert_int_equal(game_choose(&g, (enum opening_choice)take), GAME_OK);
+        assert_int_equal(game_opening_step(&g), OPENING_DONE);
+        /* The first player took `take`. */
+        assert_string_equal(black_player(&g), take == OPENING_TAKE_BLACK ? "A" : "B");
+        assert_int_equal(game_to_move(&g), STONE_WHITE);
+        assert_int_equal(game_actor(&g), STONE_WHITE);
+        play(&g, "k11");
+        /* Back to the first choice, seats as they were. */
+        for (int i = 0; i < 5; i++)
+            assert_true(game_undo(&g));
+        assert_int_equal(game_opening_step(&g), OPENING_CHOOSE);
+        assert_false(g.swapped);
+        assert_string_equal(black_player(&g), "A");
+        for (int i = 0; i < 5; i++)
+            assert_true(game_redo(&g));
+        assert_string_equal(black_player(&g), take == OPENING_TAKE_BLACK ? "A" : "B");
+        assert_int_equal(g.ply, 6);
+    }
+}
+
+static void test_undo_to_human_in_opening(void **state)
+{
+    (void)state;
+    struct game g;
+    new_opening(&g, OPENING_SWAP2);
+    g.config.player[1].kind = PLAYER_COMPUTER;     /* the second player */
+    propose(&g);
+    assert_int_equal(game_choose(&g, OPENING_PLACE_TWO), GAME_OK);
+    play(&g, "j10");
+    play(&g, "f6");
+    /* The person must choose; undo goes back past the computer's part. */
+    assert_int_equal(game_undo_to_human(&g), 4);
+    assert_int_equal(g.ply, 2);
+    assert_int_equal(game_opening_step(&g), OPENING_PROPOSE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +433,12 @@ int main(void)
         cmocka_unit_test(test_concede),
         cmocka_unit_test(test_hint_notes),
         cmocka_unit_test(test_rule_names_and_win_length),
+        cmocka_unit_test(test_no_opening),
+        cmocka_unit_test(test_swap_take_black),
+        cmocka_unit_test(test_swap_take_white),
+        cmocka_unit_test(test_swap2_take_either),
+        cmocka_unit_test(test_swap2_place_two),
+        cmocka_unit_test(test_undo_to_human_in_opening),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -566,10 +566,78 @@ static void test_hint_in_record(void **state)
     assert_non_null(strstr(buf, ";W[ef]BM[1]HINT[1]C[2. White e4 White asked for a hint before this move.]"));
 }
 
+/* The opening rule and its choices go into SGF and psq and come back:
+ * players in their seats, the choices undoable. */
+static void test_opening_round_trip(void **state)
+{
+    (void)state;
+    static const struct {
+        enum opening_rule rule;
+        int choices;
+        enum opening_choice choice[2];
+        int moves;
+    } cases[] = {
+        { OPENING_SWAP2, 2, { OPENING_PLACE_TWO, OPENING_TAKE_WHITE }, 7 },
+        { OPENING_SWAP2, 2, { OPENING_PLACE_TWO, OPENING_TAKE_BLACK }, 5 },
+        { OPENING_SWAP, 1, { OPENING_TAKE_BLACK }, 3 },
+        { OPENING_SWAP, 1, { OPENING_TAKE_WHITE }, 6 },
+        { OPENING_SWAP2, 0, { 0 }, 2 },
+    };
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        struct game_config c;
+        game_config_default(&c);
+        c.opening = cases[t].rule;
+        c.player[0].kind = PLAYER_COMPUTER;
+        strcpy(c.player[0].spec, "club");
+        struct game g;
+        assert_null(game_init(&g, &c));
+        int chosen = 0;
+        for (int m = 0; m <= cases[t].moves; m++) {
+            while (chosen < cases[t].choices && g.ply == opening_choice_ply(chosen))
+                assert_int_equal(game_choose(&g, cases[t].choice[chosen++]), GAME_OK);
+            if (m < cases[t].moves)
+                assert_int_equal(game_play(&g, 20 + 3 * m), GAME_OK);
+        }
+        for (int fmt = RECORD_SGF; fmt <= RECORD_PSQ; fmt++) {
+            size_t len;
+            char *text = write_to_string(&g, (enum record_format)fmt, &len);
+            struct game back;
+            char err[256];
+            if (!record_parse(text, len, (enum record_format)fmt, &back, err, sizeof err))
+                fail_msg("%s: %s", text, err);
+            assert_int_equal(back.config.opening, cases[t].rule);
+            assert_int_equal(back.choices, cases[t].choices);
+            assert_int_equal(back.swapped, g.swapped);
+            assert_int_equal(back.ply, g.ply);
+            assert_int_equal(game_opening_step(&back), game_opening_step(&g));
+            if (fmt == RECORD_SGF) {   /* psq names no players */
+                assert_string_equal(game_player(&back, STONE_BLACK)->spec,
+                                    game_player(&g, STONE_BLACK)->spec);
+                assert_int_equal(game_player(&back, game_first_seat(&back))->kind,
+                                 PLAYER_COMPUTER);
+            }
+            /* Undo through every choice puts the first player back as Black. */
+            while (game_undo(&back))
+                ;
+            assert_false(back.swapped);
+            free(text);
+        }
+    }
+    /* A move where the opening waits for a choice is refused. */
+    static const char bad[] = "(;FF[4]GM[4]SZ[15]OPENING[swap];B[aa];W[ab];B[ac];W[ad])";
+    struct game g;
+    char err[256];
+    assert_false(record_parse(bad, sizeof bad - 1, RECORD_SGF, &g, err, sizeof err));
+    assert_non_null(strstr(err, "choice"));
+    static const char junk[] = "(;FF[4]GM[4]SZ[15]OPENING[swap:two])";
+    assert_false(record_parse(junk, sizeof junk - 1, RECORD_SGF, &g, err, sizeof err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sgf_round_trip),
+        cmocka_unit_test(test_opening_round_trip),
         cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_keeps_k_and_rule),
         cmocka_unit_test(test_sgf_bom_nesting_and_values),

@@ -38,6 +38,27 @@ static void open_game(struct session *s, int w, int h, int k, enum rule rule,
     assert_string_equal(why[1], "");
 }
 
+/* As open_game, on 15x15 with k = 5 under `opening`. */
+static void open_opening(struct session *s, enum opening_rule opening, const char *black,
+                         const char *white)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.opening = opening;
+    const char *names[2] = { black, white };
+    for (int i = 0; i < 2; i++) {
+        if (strcmp(names[i], "human") != 0) {
+            c.player[i].kind = PLAYER_COMPUTER;
+            strcpy(c.player[i].spec, names[i]);
+            c.player[i].seed = 5 + (uint64_t)i;
+        }
+    }
+    struct game g;
+    assert_null(game_init(&g, &c));
+    char why[2][SESSION_WHY_MAX];
+    session_open(s, &g, true, why);
+}
+
 static int cell(const struct session *s, int x, int y)
 {
     return board_pos(&s->game.board, x, y);
@@ -230,6 +251,107 @@ static void test_level_player(void **state)
     session_close(&s);
 }
 
+/* The computer as first player proposes three stones, the person chooses
+ * to place two more, and the computer then takes a colour; its seat follows
+ * it. */
+static void test_computer_proposes_and_chooses(void **state)
+{
+    (void)state;
+    struct session s;
+    open_opening(&s, OPENING_SWAP2, "club", "human");
+    bool may_add;
+    assert_int_equal(session_due(&s), STONE_BLACK);
+    assert_true(session_asks_opening(&s, &may_add));
+    assert_false(may_add);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(s.game.ply, 3);
+    assert_int_equal(game_opening_step(&s.game), OPENING_CHOOSE);
+    assert_int_equal(session_due(&s), STONE_NONE);
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_CHOOSE);
+    assert_int_equal(session_human_choose(&s, OPENING_PLACE_TWO), SESSION_PLAYED);
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_PLAYED);
+    assert_int_equal(session_human_move(&s, cell(&s, 14, 14)), SESSION_PLAYED);
+    assert_int_equal(game_opening_step(&s.game), OPENING_CHOOSE2);
+    assert_int_equal(session_due(&s), STONE_BLACK);
+    assert_true(session_asks_opening(&s, &may_add));
+    assert_false(may_add);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(game_opening_step(&s.game), OPENING_DONE);
+    /* Wherever the computer sits now, its seat is the computer's. */
+    enum stone first = game_first_seat(&s.game);
+    assert_true(session_is_computer(&s, first));
+    assert_false(session_is_computer(&s, stone_other(first)));
+    assert_int_equal(game_player(&s.game, first)->kind, PLAYER_COMPUTER);
+    /* The game goes on with White, whoever that is. */
+    assert_true(s.game.ply == 5 || s.game.ply == 6);
+    session_close(&s);
+}
+
+/* The person places three stones; the computer answers with its choice. */
+static void test_computer_as_second_player(void **state)
+{
+    (void)state;
+    enum opening_rule rules[] = { OPENING_SWAP, OPENING_SWAP2 };
+    for (int r = 0; r < 2; r++) {
+        struct session s;
+        open_opening(&s, rules[r], "human", "club");
+        assert_int_equal(session_human_move(&s, cell(&s, 7, 7)), SESSION_PLAYED);
+        assert_int_equal(session_human_move(&s, cell(&s, 8, 7)), SESSION_PLAYED);
+        assert_int_equal(session_due(&s), STONE_NONE);
+        assert_int_equal(session_human_move(&s, cell(&s, 7, 8)), SESSION_PLAYED);
+        bool may_add;
+        assert_int_equal(session_due(&s), STONE_WHITE);
+        assert_true(session_asks_opening(&s, &may_add));
+        assert_int_equal(may_add, rules[r] == OPENING_SWAP2);
+        assert_int_equal(session_think(&s), SESSION_PLAYED);
+        enum opening_step step = game_opening_step(&s.game);
+        if (step == OPENING_CHOOSE2) {
+            assert_int_equal(s.game.ply, 5);
+            assert_int_equal(session_human_choose(&s, OPENING_TAKE_WHITE), SESSION_PLAYED);
+            assert_true(s.game.swapped);
+        } else {
+            assert_int_equal(step, OPENING_DONE);
+        }
+        /* The person acts next either way (White's move, or Black's reply
+         * to the computer's White move). */
+        enum stone seat = game_actor(&s.game);
+        assert_false(session_is_computer(&s, seat));
+        /* Undo goes back to the person's last stone; seats as at first. */
+        assert_true(session_undo(&s) >= 1);
+        assert_false(s.game.swapped);
+        assert_false(session_is_computer(&s, STONE_BLACK));
+        session_close(&s);
+    }
+}
+
+/* An answer the opening does not allow loses by forfeit. */
+static void test_bad_opening_answer(void **state)
+{
+    (void)state;
+    struct session s;
+    open_opening(&s, OPENING_SWAP, "human", "random");
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(session_human_move(&s, cell(&s, i, 0)), SESSION_PLAYED);
+    struct ai_opening a = { .n = 2, .stone = { 20, 21 } };
+    assert_int_equal(session_computer_opening(&s, true, &a), SESSION_FORFEIT);
+    assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+    session_close(&s);
+}
+
+/* Two computers through a whole swap2 game. */
+static void test_two_computers_swap2(void **state)
+{
+    (void)state;
+    struct session s;
+    open_opening(&s, OPENING_SWAP2, "club", "random");
+    for (int i = 0; i < 400 && session_think(&s) == SESSION_PLAYED; i++)
+        ;
+    assert_true(game_over(&s.game));
+    assert_int_equal(game_opening_step(&s.game), OPENING_DONE);
+    assert_int_not_equal(s.game.result.reason, END_FORFEIT);
+    session_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +362,10 @@ int main(void)
         cmocka_unit_test(test_unknown_player),
         cmocka_unit_test(test_overline),
         cmocka_unit_test(test_level_player),
+        cmocka_unit_test(test_computer_proposes_and_chooses),
+        cmocka_unit_test(test_computer_as_second_player),
+        cmocka_unit_test(test_bad_opening_answer),
+        cmocka_unit_test(test_two_computers_swap2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
