@@ -13,7 +13,7 @@
  * all they learn comes through the arguments, all they report goes through
  * limits->on_info.
  *
- * Adding a strategy: one file in src/ai/ defining a const struct ai_strategy,
+ * Adding a strategy: one file in src/strategies/ defining a const struct ai_strategy,
  * and its line in the table in src/strategies/registry.c.
  *
  * Opening rules (opening.h) ask a computer more than a move: the stones to
@@ -57,6 +57,10 @@ struct ai_limits {
     int time_max_ms;          /* the most it may take when the position needs
                                  it (a game clock with time to spare); 0 or
                                  less than time_ms: time_ms is the cap */
+    int64_t since_ms;         /* when the move was asked for (clock.h's
+                                 clock_ms): the time counts from there, so
+                                 what the caller did before the call counts
+                                 too; 0: from the call */
     int max_depth;            /* plies */
     uint64_t max_nodes;
     const atomic_bool *stop;  /* another thread sets it to cancel; may be NULL */
@@ -101,6 +105,10 @@ struct ai_strategy {
      * when the player cannot move at all (see above). */
     int (*choose)(void *state, const struct board *b, enum stone side,
                   const struct ai_limits *limits);
+    /* Builds now what choose() would build on its first call for boards
+     * like b (tables for its size, win length and rule), so that the first
+     * move's time goes to thinking; may be NULL. */
+    void (*prepare)(void *state, const struct board *b);
     /* The strategy's own part in an opening (see struct ai_opening); NULL
      * for the generic one. False when it cannot answer at all (see -1
      * above); an answer that breaks the rules is the caller's to judge. */
@@ -147,6 +155,10 @@ bool ai_opening(struct ai *ai, const struct board *b, bool may_add,
 
 /* Forgets the previous game. */
 void ai_reset(struct ai *ai);
+
+/* Gets the player ready for boards like b (see struct ai_strategy.prepare):
+ * what a game's start may spend so that its first move need not. */
+void ai_prepare(struct ai *ai, const struct board *b);
 
 /* Frees the player; safe on a zeroed struct ai. */
 void ai_destroy(struct ai *ai);

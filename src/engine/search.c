@@ -767,8 +767,9 @@ static int search_choose(void *state, const struct board *b, enum stone side,
                          const struct ai_limits *limits)
 {
     struct search *s = state;
-    /* The clock starts before the tables are (re)built: that time counts. */
-    s->start_ms = clock_ms();
+    /* The clock starts when the move was asked for, before the tables are
+     * (re)built: that time counts. */
+    s->start_ms = limits->since_ms > 0 ? limits->since_ms : clock_ms();
     if (!prepare(s, b))
         return first_empty(b);
     s->lim = limits;
@@ -868,6 +869,11 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     return move;
 }
 
+static void search_prepare(void *state, const struct board *b)
+{
+    prepare(state, b);
+}
+
 const struct ai_strategy ai_search = {
     .name = "search",
     .summary = "alpha-beta search with threat-space search (strongest)",
@@ -875,4 +881,5 @@ const struct ai_strategy ai_search = {
     .destroy = search_destroy,
     .reset = search_reset,
     .choose = search_choose,
+    .prepare = search_prepare,
 };

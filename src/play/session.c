@@ -36,6 +36,8 @@ void session_open(struct session *s, const struct game *g, bool quiet,
         if (p->kind != PLAYER_COMPUTER)
             continue;
         s->computer[i] = players_create(&s->comp[i], p, quiet, why[i], SESSION_WHY_MAX);
+        if (s->computer[i]) /* its tables now, not in its first move's time */
+            ai_prepare(&s->comp[i].ai, &s->game.board);
         if (!s->computer[i]) {
             /* Said through why[i]; the side is a person's, with no label. */
             p->kind = PLAYER_HUMAN;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "mnk/clock.h"
 #include "mnk/game.h"
 #include "mnk/opening.h"
 #include "mnk/rules.h"
@@ -28,6 +29,7 @@ struct brain {
     bool started;              /* START or RECTSTART accepted */
     bool due;                  /* a move waits for brain_think() */
     bool swap2;                /* ...an answer to SWAP2BOARD rather than a move */
+    int64_t asked_ms;          /* when it was asked for (clock_ms) */
     enum stone me;             /* our colour; STONE_NONE until it shows */
     struct ai ai;
     size_t memory_asked;       /* config.ai_opts.memory at brain_new */
@@ -86,6 +88,7 @@ static enum brain_step move_due(struct brain *b)
     }
     b->due = true;
     b->swap2 = false;
+    b->asked_ms = clock_ms();
     return BRAIN_THINK;
 }
 
@@ -114,6 +117,8 @@ static void start(struct brain *b, int width, int height)
     b->started = true;
     b->me = STONE_NONE;
     ai_reset(&b->ai);
+    /* START may take its time; the first move's is the search's. */
+    ai_prepare(&b->ai, &b->board);
     answer(b, "OK");
 }
 
@@ -150,6 +155,8 @@ static void info_rule(struct brain *b, int bits)
     }
     b->config.rule = rule;
     b->board.rule = rule;
+    if (b->started) /* the tables for the new rule, before the next move */
+        ai_prepare(&b->ai, &b->board);
     if (rule == RULE_CARO && (bits & PROTO_RULE_EXACT))
         answer(b, "MESSAGE caro with exactly five is not supported: playing caro, where six "
                "or more in a row win too unless both ends are blocked");
@@ -267,6 +274,7 @@ static enum brain_step swap2_due(struct brain *b)
     }
     b->due = true;
     b->swap2 = true;
+    b->asked_ms = clock_ms();
     return BRAIN_THINK;
 }
 
@@ -512,6 +520,7 @@ void brain_think(struct brain *b, const atomic_bool *stop)
     b->due = false;
     struct ai_limits limits = brain_limits(b);
     limits.stop = stop;
+    limits.since_ms = b->asked_ms;
     if (b->swap2) {
         b->swap2 = false;
         think_swap2(b, &limits);

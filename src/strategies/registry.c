@@ -72,6 +72,12 @@ void ai_reset(struct ai *ai)
         ai->strategy->reset(ai->state);
 }
 
+void ai_prepare(struct ai *ai, const struct board *b)
+{
+    if (ai->strategy != NULL && ai->strategy->prepare != NULL)
+        ai->strategy->prepare(ai->state, b);
+}
+
 void ai_destroy(struct ai *ai)
 {
     if (ai->strategy != NULL)

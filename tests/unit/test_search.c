@@ -1,5 +1,5 @@
 /* test_search.c — the `search` strategy: forced wins and defences in
- * hand-made positions, wins and losses the beam finds confirmed, the safety
+ * hand-made positions, wins and losses found with pruning confirmed, the safety
  * check, legality everywhere, and the limits (stop flag, depth, nodes).
  * Everything is deterministic: limits are depths and node counts, never
  * time. Its parts have tests of their own (test_pattern, test_position,
@@ -19,6 +19,7 @@
 #include "engine/tss.h"
 #include "boards.h"
 #include "mnk/ai.h"
+#include "mnk/clock.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
 
@@ -206,7 +207,7 @@ static void test_sees_the_loss_coming(void **state)
  * plies or more (found at depth 10 with a beam of 8 everywhere, and at
  * depth 6 once the principal variation is searched wider). At depth 6 no
  * shorter win may be reported. */
-static void test_beam_win_is_confirmed(void **state)
+static void test_pruned_win_is_confirmed(void **state)
 {
     (void)state;
     struct board b;
@@ -225,7 +226,7 @@ static void test_beam_win_is_confirmed(void **state)
  * here "loses" in 14 plies at depth 6; searched at full width at Black's
  * nodes, a defence holds to that depth (the loss that remains is 18 plies
  * long, found at depth 8). At depth 6 no loss may be reported. */
-static void test_beam_loss_is_confirmed(void **state)
+static void test_pruned_loss_is_confirmed(void **state)
 {
     (void)state;
     struct board b;
@@ -407,6 +408,46 @@ static void test_stop_flag(void **state)
     ai_destroy(&ai);
 }
 
+/* The time counts from when the move was asked for: a move asked for
+ * longer ago than its budget is answered at once, and legally. */
+static void test_time_counts_from_the_ask(void **state)
+{
+    (void)state;
+    struct board b;
+    quiet_position(&b);
+    struct ai ai;
+    struct ai_options opts = { .memory = 1 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    struct last_info l = { 0 };
+    struct ai_limits lim = { .time_ms = 1000, .since_ms = clock_ms() - 60000,
+                             .on_info = keep_info, .ctx = &l };
+    int move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_in_range(move, 0, board_cells(&b) - 1);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    assert_true(l.calls == 0 || l.info.nodes < 1000);
+    ai_destroy(&ai);
+}
+
+/* Getting ready for a board ahead of time changes no move and no count. */
+static void test_prepare_changes_nothing(void **state)
+{
+    (void)state;
+    struct board b;
+    quiet_position(&b);
+    struct last_info a, c;
+    int m1 = search_move(&b, STONE_BLACK, 4, &a);
+    struct ai ai;
+    struct ai_options opts = { .memory = 4 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    ai_prepare(&ai, &b);
+    c = (struct last_info){ 0 };
+    struct ai_limits lim = { .max_depth = 4, .on_info = keep_info, .ctx = &c };
+    int m2 = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    ai_destroy(&ai);
+    assert_int_equal(m1, m2);
+    assert_int_equal(a.info.nodes, c.info.nodes);
+}
+
 /* Depth and node limits hold, and the same search gives the same result. */
 static void test_limits_and_determinism(void **state)
 {
@@ -443,14 +484,16 @@ int main(void)
         cmocka_unit_test(test_takes_the_win),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_sees_the_loss_coming),
-        cmocka_unit_test(test_beam_win_is_confirmed),
-        cmocka_unit_test(test_beam_loss_is_confirmed),
+        cmocka_unit_test(test_pruned_win_is_confirmed),
+        cmocka_unit_test(test_pruned_loss_is_confirmed),
         cmocka_unit_test(test_window_widens_to_a_loss),
         cmocka_unit_test(test_safety_drops_a_refuted_move),
         cmocka_unit_test(test_legal_everywhere),
         cmocka_unit_test(test_follows_its_game),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_limits_and_determinism),
+        cmocka_unit_test(test_time_counts_from_the_ask),
+        cmocka_unit_test(test_prepare_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
