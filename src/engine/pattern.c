@@ -89,6 +89,13 @@ static bool wins(const struct pattern_table *t, const uint8_t *line)
         /* A run touching the end of the neighbourhood reaches k + 1 cells
          * from the centre or more: too long. */
         return len == t->win && lo > 0 && hi < n - 1;
+    if (t->rule == RULE_CARO && len >= t->win)
+        /* Blocked at both ends, a run does not win. The neighbourhood does
+         * not tell the opponent's stone from the board's edge (which blocks
+         * nothing under caro): the classes take an edge for a block, and an
+         * end beyond the neighbourhood for open. */
+        return !(lo > 0 && line[lo - 1] == LINE_BLOCKED && hi < n - 1 &&
+                 line[hi + 1] == LINE_BLOCKED);
     return len >= t->win;
 }
 

@@ -50,6 +50,13 @@ static void test_line_classes(void **state)
     assert_int_equal(row_class(5, RULE_EXACT, "xxxx.x...", 4), PAT_NONE);
     assert_int_equal(row_class(5, RULE_EXACT, "oxxxx.x..", 5), PAT_NONE);
     assert_int_equal(row_class(5, RULE_EXACT, ".xxxx.x..", 0), PAT_FIVE);
+    /* Caro: a five blocked at both ends is no five, nor a four before it
+     * (where the neighbourhood, four cells either way, sees both ends). */
+    assert_int_equal(row_class(5, RULE_CARO, "oxx.xxo..", 3), PAT_NONE);
+    assert_int_equal(row_class(5, RULE_CARO, "oxx.xx...", 3), PAT_FIVE);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "oxx.xxo..", 3), PAT_FIVE);
+    assert_int_equal(row_class(5, RULE_CARO, "ox..xxo..", 3), PAT_NONE);
+    assert_int_equal(row_class(5, RULE_CARO, "ox..xx...", 3), PAT_BLOCK4);
     /* Other k: an open two is k = 3's open four; k = 6 needs five. */
     assert_int_equal(row_class(3, RULE_FREESTYLE, "..x..", 1), PAT_FLEX4);
     assert_int_equal(row_class(6, RULE_FREESTYLE, ".xxxx......", 5), PAT_FLEX4);
