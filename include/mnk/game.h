@@ -86,7 +86,8 @@ enum game_error {
 void game_config_default(struct game_config *c);
 
 /* Starts a new game. Returns NULL on success, otherwise the reason the
- * dimensions are refused (the game is then left untouched). */
+ * dimensions or the rule are refused (rules_check; the game is then left
+ * untouched). */
 const char *game_init(struct game *g, const struct game_config *c);
 
 /* The side whose turn it is: Black after an even number of moves. */

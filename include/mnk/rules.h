@@ -1,9 +1,27 @@
 /* rules.h — what a stone wins, and when nobody can win any more.
  *
+ * What wins, per rule (k = the board's win length):
+ * - freestyle: a run of k or more;
+ * - exact: a run of exactly k; an overline (k + 1 or more) does not win;
+ * - renju (k = 5, rules_check): White wins with five or more, Black only
+ *   with exactly five. Black may not make an overline, a double four or a
+ *   double three (not refused yet: issue 49). A move that makes exactly
+ *   five wins even if it makes one of those on another line at the same
+ *   time: five comes first, as the Renju International Federation's rules (1996,
+ *   corrected 1998) are applied by referees and engines;
+ * - caro: a run of k or more wins unless the cells just beyond BOTH of its
+ *   ends hold the opponent's stones (the rule Piskvork and the Gomocup call
+ *   caro: five or more, not blocked at both ends). The edge of the board
+ *   blocks nothing: a run that reaches the edge wins however its other end
+ *   stands. An overline wins on the same terms. (Board Game Arena's
+ *   "Gomoku+", also called caro there, asks for both ends free; that is not
+ *   this rule.)
+ *
  * The win check looks only at the four lines through the stone just placed,
- * O(k) work, never at the whole board. The dead-draw test scans every window
- * of k cells once, O(W·H·4): meant for the game controller after each move,
- * not for a search's inner loop.
+ * O(k) work (O(side) under caro, which needs the run's true ends), never at
+ * the whole board. The dead-draw test scans every window of k cells once,
+ * O(W·H·4): meant for the game controller after each move, not for a
+ * search's inner loop.
  */
 #ifndef MNK_RULES_H
 #define MNK_RULES_H
@@ -20,9 +38,16 @@ struct win_line {
     int cell[BOARD_MAX_SIDE];
 };
 
+/* NULL when width × height with win length k is a legal game under `rule`,
+ * otherwise a one-line reason: board_check_size()'s, or "renju is played
+ * with five in a row". */
+const char *rules_check(int width, int height, int win, enum rule rule);
+
 /* True when the stone on `pos` is part of a winning run under the board's
- * rule. If `line` is not NULL it receives that run: the whole run under
- * freestyle (an overline is shown whole), exactly k cells under exact. */
+ * rule. If `line` is not NULL it receives that run: the whole run where an
+ * overline wins (freestyle, caro, White under renju; under freestyle and
+ * renju cut at k stones either side of `pos`), exactly k cells where only
+ * exactly k wins (exact, Black under renju). */
 bool rules_is_win(const struct board *b, int pos, struct win_line *line);
 
 /* The length of the longest run of one colour through the stone on `pos`
@@ -30,9 +55,12 @@ bool rules_is_win(const struct board *b, int pos, struct win_line *line);
  * which does not win. */
 int rules_longest_run(const struct board *b, int pos);
 
-/* True when `side`, given `moves` more stones of its own, could still fill some
- * window of k cells to a win. Under exact, a window whose outside neighbour
- * already holds `side`'s stone cannot win. */
+/* True when `side`, given `moves` more stones of its own, could still fill
+ * some window of k cells to a win. Under exact, and for Black under renju,
+ * a window whose outside neighbour already holds `side`'s stone cannot win
+ * (it would make an overline). Under caro, a window whose outside
+ * neighbours are both the opponent's cannot win. It never answers false
+ * while a win is still possible; it may answer true when none is. */
 bool rules_can_win(const struct board *b, enum stone side, int moves);
 
 /* True when neither side can win any more, counting the stones each still

@@ -19,7 +19,7 @@ void game_config_default(struct game_config *c)
 
 const char *game_init(struct game *g, const struct game_config *c)
 {
-    const char *why = board_check_size(c->width, c->height, c->win);
+    const char *why = rules_check(c->width, c->height, c->win, c->rule);
     if (why != NULL)
         return why;
     g->config = *c;

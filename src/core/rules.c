@@ -1,12 +1,21 @@
-/* rules.c — win detection through the last move, and the dead-draw test. */
+/* rules.c — win detection through the last move, Black's forbidden moves
+ * under renju, and the dead-draw test; see rules.h. */
 #include "mnk/rules.h"
 
 #include <stddef.h>
 
 const int rules_dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
 
+const char *rules_check(int width, int height, int win, enum rule rule)
+{
+    const char *why = board_check_size(width, height, win);
+    if (why == NULL && rule == RULE_RENJU && win != 5)
+        why = "renju is played with five in a row";
+    return why;
+}
+
 /* Length of the run of `s` from (x, y) exclusive, stepping (dx, dy). Stops
- * counting at `cap`, which is all any rule needs to know. */
+ * counting at `cap`. */
 static int run_length(const struct board *b, int x, int y, int dx, int dy,
                       enum stone s, int cap)
 {
@@ -18,21 +27,41 @@ static int run_length(const struct board *b, int x, int y, int dx, int dy,
     return n;
 }
 
+/* True when `side` wins only with exactly k: an overline of its is no win. */
+static bool needs_exact(const struct board *b, enum stone side)
+{
+    return b->rule == RULE_EXACT || (b->rule == RULE_RENJU && side == STONE_BLACK);
+}
+
+/* The stone on (x, y), or STONE_NONE off the board: the edge blocks
+ * nothing. */
+static enum stone stone_at(const struct board *b, int x, int y)
+{
+    return board_inside(b, x, y) ? board_at(b, board_pos(b, x, y)) : STONE_NONE;
+}
+
 bool rules_is_win(const struct board *b, int pos, struct win_line *line)
 {
     enum stone s = board_at(b, pos);
     if (s == STONE_NONE)
         return false;
     int x = board_x(b, pos), y = board_y(b, pos);
-    /* Freestyle needs to know "at least k", exact "exactly k": counting up to
-     * k on each side is enough for both and bounds the work by O(k). */
-    int cap = b->win;
+    bool exact = needs_exact(b, s), caro = b->rule == RULE_CARO;
+    /* "At least k" and "exactly k" are both known from counting up to k on
+     * each side, which bounds the work by O(k). Caro needs the cells beyond
+     * the run's true ends. */
+    int cap = caro ? BOARD_MAX_SIDE : b->win;
     for (int d = 0; d < 4; d++) {
         int dx = rules_dir[d][0], dy = rules_dir[d][1];
         int back = run_length(b, x, y, -dx, -dy, s, cap);
         int fwd = run_length(b, x, y, dx, dy, s, cap);
         int len = back + 1 + fwd;
-        bool wins = b->rule == RULE_EXACT ? len == b->win : len >= b->win;
+        bool wins = exact ? len == b->win : len >= b->win;
+        if (wins && caro) {
+            enum stone other = stone_other(s);
+            wins = stone_at(b, x - (back + 1) * dx, y - (back + 1) * dy) != other ||
+                   stone_at(b, x + (fwd + 1) * dx, y + (fwd + 1) * dy) != other;
+        }
         if (!wins)
             continue;
         if (line != NULL) {
@@ -75,16 +104,22 @@ static bool window_open(const struct board *b, int x, int y, int dx, int dy,
         if (c == STONE_NONE && ++missing > moves)
             return false;
     }
-    if (b->rule == RULE_EXACT) {
-        /* Filled, this window would join the stone beyond either end into an
-         * overline, and stones are never taken off. */
-        int bx = x - dx, by = y - dy;
-        int ax = x + b->win * dx, ay = y + b->win * dy;
-        if (board_inside(b, bx, by) && board_at(b, board_pos(b, bx, by)) == side)
-            return false;
-        if (board_inside(b, ax, ay) && board_at(b, board_pos(b, ax, ay)) == side)
-            return false;
-    }
+    enum stone before = stone_at(b, x - dx, y - dy);
+    enum stone after = stone_at(b, x + b->win * dx, y + b->win * dy);
+    /* Filled, this window would join the stone beyond either end into an
+     * overline, and stones are never taken off. */
+    if (needs_exact(b, side))
+        return before != side && after != side;
+    /* Caro: take any win still to come, a run of k or more whose ends are
+     * not both the opponent's. If it is longer than k, the window of k at
+     * its start has as outside neighbours the cell before the run and a cell
+     * of the run (never the opponent's); if it is exactly k, the window is
+     * the run and its neighbours are the run's ends. Either way, that window
+     * has at most one opponent's neighbour now, since stones only come. And
+     * a window with two can be part of no win: no run through it reaches
+     * past them. So this test is exact for windows, and never too strict. */
+    if (b->rule == RULE_CARO)
+        return before != other || after != other;
     return true;
 }
 
