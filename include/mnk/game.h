@@ -79,6 +79,7 @@ enum game_error {
     GAME_ERR_OUTSIDE,   /* pos is not a cell of the board */
     GAME_ERR_OCCUPIED,  /* the cell holds a stone */
     GAME_ERR_OVER,      /* the game has ended */
+    GAME_ERR_FORBIDDEN, /* renju: a move Black may not make (game_forbidden) */
 };
 
 /* A config with sensible defaults: 15×15, k = 5, freestyle, early draw on,
@@ -105,6 +106,11 @@ const struct player *game_player(const struct game *g, enum stone side);
  * list. On error nothing changes. */
 enum game_error game_play(struct game *g, int pos);
 
+/* Why the side to move may not play `pos`: FORBID_NONE unless the game is
+ * renju, Black is to move and pos is an empty cell that rules_forbidden()
+ * refuses. game_play answers GAME_ERR_FORBIDDEN exactly then. */
+enum forbid game_forbidden(const struct game *g, int pos);
+
 /* Ends an ongoing game against `loser` with reason END_FORFEIT or
  * END_RESIGN. Undo reopens it like any other end. */
 void game_concede(struct game *g, enum stone loser, enum end_reason reason);
@@ -130,6 +136,11 @@ int game_last_move(const struct game *g);
  * These three give English, the same in records and in every locale; each
  * text is marked for the catalogue, so a view shows _(text) (mnk/i18n.h). */
 const char *game_result_text(const struct result *r);
+
+/* The reason for a forbidden move, a noun phrase: "overline", "double
+ * four", "double three" ("" for FORBID_NONE). English, marked like the
+ * result's text. */
+const char *forbid_text(enum forbid f);
 
 /* "Black" or "White". */
 const char *stone_name(enum stone s);

@@ -74,10 +74,20 @@ enum game_error game_play(struct game *g, int pos)
         return GAME_ERR_OUTSIDE;
     if (board_at(&g->board, pos) != STONE_NONE)
         return GAME_ERR_OCCUPIED;
+    if (game_forbidden(g, pos) != FORBID_NONE)
+        return GAME_ERR_FORBIDDEN;
     place(g, pos);
     g->last = g->ply;
     g->hinted[g->ply] = false;   /* a position not seen before */
     return GAME_OK;
+}
+
+enum forbid game_forbidden(const struct game *g, int pos)
+{
+    /* rules_forbidden knows the rule and the occupied cells. */
+    if (game_to_move(g) != STONE_BLACK || pos < 0 || pos >= board_cells(&g->board))
+        return FORBID_NONE;
+    return rules_forbidden(&g->board, pos);
 }
 
 void game_note_hint(struct game *g)
@@ -156,6 +166,17 @@ const char *game_result_text(const struct result *r)
                                            : N_("draw: no line can be completed");
     }
     return "?";
+}
+
+const char *forbid_text(enum forbid f)
+{
+    switch (f) {
+    case FORBID_OVERLINE: return N_("overline");
+    case FORBID_DOUBLE_FOUR: return N_("double four");
+    case FORBID_DOUBLE_THREE: return N_("double three");
+    case FORBID_NONE: break;
+    }
+    return "";
 }
 
 const char *stone_name(enum stone s)

@@ -72,6 +72,8 @@ static enum session_verdict play(struct session *s, int pos)
         return SESSION_OUTSIDE;
     case GAME_ERR_OVER:
         return SESSION_OVER;
+    case GAME_ERR_FORBIDDEN:
+        return SESSION_FORBIDDEN;
     }
     const struct board *b = &s->game.board;
     int run = rules_longest_run(b, pos);
@@ -110,11 +112,15 @@ enum session_verdict session_computer_move(struct session *s, int move)
         session_forfeit(s, side, players_failure(&c->ai));
         return SESSION_FORFEIT;
     }
+    enum forbid forbid = game_forbidden(&s->game, move);
     enum session_verdict v = play(s, move);
     if (v != SESSION_PLAYED) {
         char why[64];
-        snprintf(why, sizeof why, "illegal move (%s)",
-                 v == SESSION_OCCUPIED ? "an occupied cell" : "not a cell of the board");
+        snprintf(why, sizeof why, "illegal move (%s%s)",
+                 v == SESSION_OCCUPIED    ? "an occupied cell"
+                 : v == SESSION_FORBIDDEN ? "forbidden to Black: "
+                                          : "not a cell of the board",
+                 v == SESSION_FORBIDDEN ? forbid_text(forbid) : "");
         session_forfeit(s, side, why);
         return SESSION_FORFEIT;
     }

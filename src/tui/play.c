@@ -247,6 +247,10 @@ static unsigned act_place(struct play *p)
     case SESSION_OCCUPIED:
         say(p, STYLE_ERROR, _("%s is taken"), notation_format(b, pos, name));
         break;
+    case SESSION_FORBIDDEN:
+        say(p, STYLE_ERROR, _("%s is forbidden to Black: %s"), notation_format(b, pos, name),
+            _(forbid_text(game_forbidden(play_game(p), pos))));
+        break;
     case SESSION_OUTSIDE:
     case SESSION_FORFEIT:
         say(p, STYLE_ERROR, "%s", _("no move there"));
