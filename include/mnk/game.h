@@ -101,6 +101,7 @@ enum game_error {
     GAME_ERR_OVER,      /* the game has ended */
     GAME_ERR_CHOOSE,    /* the opening waits for a choice of colour */
     GAME_ERR_NOT_NOW,   /* that choice is not one the opening offers now */
+    GAME_ERR_FORBIDDEN, /* renju: a move Black may not make (game_forbidden) */
 };
 
 /* A config with sensible defaults: 15×15, k = 5, freestyle, early draw on,
@@ -108,8 +109,8 @@ enum game_error {
 void game_config_default(struct game_config *c);
 
 /* Starts a new game. Returns NULL on success, otherwise the reason the
- * dimensions or the rule are refused (board_check_size, rule_check_win; the
- * game is then left untouched). */
+ * dimensions or the rule are refused (rules_check; the game is then left
+ * untouched). */
 const char *game_init(struct game *g, const struct game_config *c);
 
 /* The side whose turn it is: Black after an even number of moves. */
@@ -145,6 +146,11 @@ enum game_error game_choose(struct game *g, enum opening_choice choice);
  * for a choice. */
 enum game_error game_play(struct game *g, int pos);
 
+/* Why the side to move may not play `pos`: FORBID_NONE unless the game is
+ * renju, Black is to move and pos is an empty cell that rules_forbidden()
+ * refuses. game_play answers GAME_ERR_FORBIDDEN exactly then. */
+enum forbid game_forbidden(const struct game *g, int pos);
+
 /* Ends an ongoing game against `loser` with reason END_FORFEIT or
  * END_RESIGN. Undo reopens it like any other end. */
 void game_concede(struct game *g, enum stone loser, enum end_reason reason);
@@ -173,15 +179,16 @@ int game_last_move(const struct game *g);
  * text is marked for the catalogue, so a view shows _(text) (mnk/i18n.h). */
 const char *game_result_text(const struct result *r);
 
+/* The reason for a forbidden move, a noun phrase: "overline", "double
+ * four", "double three" ("" for FORBID_NONE). English, marked like the
+ * result's text. */
+const char *forbid_text(enum forbid f);
+
 /* "Black" or "White". */
 const char *stone_name(enum stone s);
 
 /* The name of a rule, and the rule for a name; false on an unknown name. */
 const char *rule_name(enum rule r);
 bool rule_parse(const char *name, enum rule *out);
-
-/* NULL when `rule` can be played with `win` in a row, otherwise why not, a
- * text marked for the catalogue: renju is five in a row only. */
-const char *rule_check_win(enum rule rule, int win);
 
 #endif

@@ -175,9 +175,12 @@ static bool read_openings(const char *path, const struct game_config *c,
                 ok = false;
                 break;
             }
+            bool forbidden = game_forbidden(&g, pos) != FORBID_NONE;
             if (game_play(&g, pos) != GAME_OK || game_over(&g)) {
                 args_error("match", _("--openings: %s:%d: '%s' is %s"), path, lineno, tok,
-                           game_over(&g) ? "a move that ends the game" : "an occupied cell");
+                           game_over(&g) ? "a move that ends the game"
+                           : forbidden   ? "a move renju forbids Black"
+                                         : "an occupied cell");
                 ok = false;
                 break;
             }

@@ -155,6 +155,10 @@ static bool play_position(struct game *g, const char *moves)
         case GAME_ERR_OCCUPIED:
             args_error("solve", _("--position: %s is played twice"), tok);
             return false;
+        case GAME_ERR_FORBIDDEN:
+            args_error("solve", _("--position: %s is forbidden to Black: %s"), tok,
+                       _(forbid_text(game_forbidden(g, pos))));
+            return false;
         default:
             args_error("solve", _("--position: the game is over before %s"), tok);
             return false;

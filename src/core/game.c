@@ -19,9 +19,7 @@ void game_config_default(struct game_config *c)
 
 const char *game_init(struct game *g, const struct game_config *c)
 {
-    const char *why = board_check_size(c->width, c->height, c->win);
-    if (why == NULL)
-        why = rule_check_win(c->rule, c->win);
+    const char *why = rules_check(c->width, c->height, c->win, c->rule);
     if (why != NULL)
         return why;
     g->config = *c;
@@ -138,11 +136,21 @@ enum game_error game_play(struct game *g, int pos)
         return GAME_ERR_OCCUPIED;
     if (waits_for_choice(g))
         return GAME_ERR_CHOOSE;
+    if (game_forbidden(g, pos) != FORBID_NONE)
+        return GAME_ERR_FORBIDDEN;
     place(g, pos);
     g->last = g->ply;
     g->choices_last = g->choices;
     g->hinted[g->ply] = false;   /* a position not seen before */
     return GAME_OK;
+}
+
+enum forbid game_forbidden(const struct game *g, int pos)
+{
+    /* rules_forbidden knows the rule and the occupied cells. */
+    if (game_to_move(g) != STONE_BLACK || pos < 0 || pos >= board_cells(&g->board))
+        return FORBID_NONE;
+    return rules_forbidden(&g->board, pos);
 }
 
 void game_note_hint(struct game *g)
@@ -238,6 +246,17 @@ const char *game_result_text(const struct result *r)
     return "?";
 }
 
+const char *forbid_text(enum forbid f)
+{
+    switch (f) {
+    case FORBID_OVERLINE: return N_("overline");
+    case FORBID_DOUBLE_FOUR: return N_("double four");
+    case FORBID_DOUBLE_THREE: return N_("double three");
+    case FORBID_NONE: break;
+    }
+    return "";
+}
+
 const char *stone_name(enum stone s)
 {
     return s == STONE_BLACK ? N_("Black") : s == STONE_WHITE ? N_("White") : N_("none");
@@ -252,15 +271,6 @@ const char *rule_name(enum rule r)
     case RULE_FREESTYLE: break;
     }
     return N_("freestyle");
-}
-
-const char *rule_check_win(enum rule rule, int win)
-{
-    /* Renju's forbidden moves (double three, double four, overline) are
-     * shapes on the way to five: the rule has no meaning for another k. */
-    if (rule == RULE_RENJU && win != 5)
-        return N_("renju is played with five in a row (win length 5)");
-    return NULL;
 }
 
 bool rule_parse(const char *name, enum rule *out)

@@ -101,6 +101,8 @@ static enum session_verdict play(struct session *s, int pos)
         return SESSION_CHOOSE;
     case GAME_ERR_NOT_NOW:
         return SESSION_NOT_NOW;
+    case GAME_ERR_FORBIDDEN:
+        return SESSION_FORBIDDEN;
     }
     const struct board *b = &s->game.board;
     int run = rules_longest_run(b, pos);
@@ -145,14 +147,17 @@ void session_forfeit(struct session *s, enum stone loser, const char *why)
 static enum session_verdict computer_play(struct session *s, enum stone seat, int move,
                                           const char *what)
 {
+    enum forbid forbid = game_forbidden(&s->game, move);
     enum session_verdict v = play(s, move);
     if (v == SESSION_PLAYED || v == SESSION_OVER)
         return v;
     char why[80];
-    snprintf(why, sizeof why, "illegal %s (%s)", what,
-             v == SESSION_OCCUPIED ? "an occupied cell"
-             : v == SESSION_OUTSIDE ? "not a cell of the board"
-                                    : "the opening waits for a choice");
+    snprintf(why, sizeof why, "illegal %s (%s%s)", what,
+             v == SESSION_OCCUPIED    ? "an occupied cell"
+             : v == SESSION_OUTSIDE   ? "not a cell of the board"
+             : v == SESSION_FORBIDDEN ? "forbidden to Black: "
+                                      : "the opening waits for a choice",
+             v == SESSION_FORBIDDEN ? forbid_text(forbid) : "");
     session_forfeit(s, seat, why);
     return SESSION_FORFEIT;
 }

@@ -9,7 +9,8 @@
  *   session_computer_move: no move at all (an engine that crashed or timed
  *   out) or an illegal one loses the game by forfeit, everywhere.
  * - A person's move (session_human_move) is refused while a computer is to
- *   move, on an occupied cell, or once the game is over.
+ *   move, on an occupied cell, on a cell renju forbids Black
+ *   (game_forbidden says why), or once the game is over.
  * - Undo against one computer goes back to the person's turn; between two
  *   computers it takes back one move and pauses them; between two people,
  *   one move. Redo against one computer replays its answer too.
@@ -51,6 +52,7 @@ enum session_verdict {
     SESSION_OUTSIDE,    /* refused: not a cell of the board */
     SESSION_CHOOSE,     /* refused: the opening waits for a choice of colour */
     SESSION_NOT_NOW,    /* refused: the opening offers no such choice now */
+    SESSION_FORBIDDEN,  /* refused: renju forbids Black this move */
 };
 
 struct session {

@@ -702,6 +702,9 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
             ok = fail(err, err_size, _("move %d comes after the game ended"), i + 1);
         else if (e == GAME_ERR_CHOOSE)
             ok = fail(err, err_size, _("move %d comes before the opening's choice"), i + 1);
+        else if (e == GAME_ERR_FORBIDDEN)
+            ok = fail(err, err_size, _("move %d is forbidden to Black: %s"), i + 1,
+                      _(forbid_text(game_forbidden(replay, r->moves[i]))));
         else if (e != GAME_OK)
             ok = fail(err, err_size, _("move %d is off the board"), i + 1);
     }

@@ -306,6 +306,10 @@ static unsigned act_place(struct play *p)
     case SESSION_CHOOSE:
         say(p, STYLE_ERROR, "%s", _("first choose: b plays Black, w plays White"));
         break;
+    case SESSION_FORBIDDEN:
+        say(p, STYLE_ERROR, _("%s is forbidden to Black: %s"), notation_format(b, pos, name),
+            _(forbid_text(game_forbidden(play_game(p), pos))));
+        break;
     case SESSION_OUTSIDE:
     case SESSION_FORFEIT:
     case SESSION_NOT_NOW:

@@ -108,7 +108,7 @@ for cmd in "convert --to psq" show; do
 done
 printf '(;FF[4]GM[4]SZ[15]RU[renju]WIN[4];B[hh])\n' > "$tmp/renju4.sgf"
 want 1 "renju with k=4" "$mnk" show "$tmp/renju4.sgf"
-has "$tmp/err" "renju is played with five in a row" "renju with k=4 says why"
+has "$tmp/err" "renju is played with five in a row (win length 5)" "renju with k=4 says why"
 
 # Inputs that are not files are refused at once, by every command.
 mkfifo "$tmp/pipe.sgf"

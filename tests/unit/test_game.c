@@ -422,6 +422,91 @@ static void test_undo_to_human_in_opening(void **state)
     assert_int_equal(game_opening_step(&g), OPENING_PROPOSE);
 }
 
+/* Black's stones for a double three at (7, 7) under renju, White's far
+ * off; played in turn, Black first. */
+static const int renju_moves[][2] = {
+    { 5, 7 }, { 0, 0 }, { 6, 7 }, { 0, 2 }, { 7, 5 }, { 0, 4 }, { 7, 6 }, { 14, 14 },
+};
+
+static void renju_game(struct game *g, enum rule rule)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.rule = rule;
+    assert_null(game_init(g, &c));
+    for (size_t i = 0; i < sizeof renju_moves / sizeof renju_moves[0]; i++)
+        assert_int_equal(game_play(g, board_pos(&g->board, renju_moves[i][0],
+                                                renju_moves[i][1])),
+                         GAME_OK);
+}
+
+/* Renju: the game refuses Black's forbidden move and changes nothing; the
+ * same cell is White's to take, and other rules allow it. */
+static void test_renju_refuses_forbidden(void **state)
+{
+    (void)state;
+    static struct game g, before;
+    struct game_config c;
+    game_config_default(&c);
+    c.rule = RULE_RENJU;
+    c.win = 6;
+    assert_string_equal(game_init(&g, &c), "renju is played with five in a row (win length 5)");
+
+    renju_game(&g, RULE_RENJU);
+    int point = board_pos(&g.board, 7, 7), elsewhere = board_pos(&g.board, 12, 2);
+    /* Two moves to redo, so that the refusal can be seen to keep them. */
+    assert_int_equal(game_play(&g, elsewhere), GAME_OK);
+    assert_int_equal(game_play(&g, board_pos(&g.board, 14, 0)), GAME_OK);
+    assert_true(game_undo(&g));
+    assert_true(game_undo(&g));
+    before = g;
+    assert_int_equal(game_forbidden(&g, point), FORBID_DOUBLE_THREE);
+    assert_string_equal(forbid_text(game_forbidden(&g, point)), "double three");
+    assert_int_equal(game_play(&g, point), GAME_ERR_FORBIDDEN);
+    assert_memory_equal(&g, &before, sizeof g);
+    assert_true(game_redo(&g));
+    assert_int_equal(game_forbidden(&g, point), FORBID_NONE);   /* White to move */
+    assert_true(game_undo(&g));
+    /* Black plays elsewhere; then the point is White's to take. */
+    assert_int_equal(game_play(&g, elsewhere), GAME_OK);
+    assert_int_equal(game_play(&g, point), GAME_OK);
+    assert_false(game_over(&g));
+    /* Freestyle and caro know no forbidden moves. */
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        if (rule == RULE_RENJU)
+            continue;
+        renju_game(&g, (enum rule)rule);
+        assert_int_equal(game_forbidden(&g, point), FORBID_NONE);
+        assert_int_equal(game_play(&g, point), GAME_OK);
+    }
+    assert_string_equal(forbid_text(FORBID_OVERLINE), "overline");
+    assert_string_equal(forbid_text(FORBID_DOUBLE_FOUR), "double four");
+    assert_string_equal(forbid_text(FORBID_NONE), "");
+    assert_int_equal(game_forbidden(&g, -1), FORBID_NONE);
+}
+
+/* Caro: a five the opponent blocks at both ends does not end the game. */
+static void test_caro_blocked_five(void **state)
+{
+    (void)state;
+    struct game_config c;
+    game_config_default(&c);
+    c.rule = RULE_CARO;
+    static struct game g;
+    assert_null(game_init(&g, &c));
+    /* Black c1..g1 between White b1 and h1 (bottom row). */
+    const char *moves[] = { "c1", "b1", "d1", "h1", "e1", "a15", "f1", "o15", "g1" };
+    for (int i = 0; i < 9; i++)
+        play(&g, moves[i]);
+    assert_false(game_over(&g));
+    /* Under freestyle the same five wins. */
+    c.rule = RULE_FREESTYLE;
+    assert_null(game_init(&g, &c));
+    for (int i = 0; i < 9; i++)
+        play(&g, moves[i]);
+    assert_int_equal(g.result.outcome, OUTCOME_BLACK_WINS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -439,6 +524,8 @@ int main(void)
         cmocka_unit_test(test_swap2_take_either),
         cmocka_unit_test(test_swap2_place_two),
         cmocka_unit_test(test_undo_to_human_in_opening),
+        cmocka_unit_test(test_renju_refuses_forbidden),
+        cmocka_unit_test(test_caro_blocked_five),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -226,6 +226,21 @@ static void test_psq_keeps_k_and_rule(void **state)
     const char *bad_k = "Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\nmnk win=99 rule=freestyle\n";
     assert_false(record_parse(bad_k, strlen(bad_k), RECORD_PSQ, &g, err, sizeof err));
     assert_non_null(strstr(err, "line 4"));
+    /* Renju: a record whose ninth move is Black's double three is refused
+     * for it, by number; the same moves under freestyle load; renju with
+     * six in a row is refused as a game. */
+    const char *moves = "Piskvorky 15x15, 11:11, 0\n6,8,0\n1,1,0\n7,8,0\n1,3,0\n"
+                        "8,6,0\n1,5,0\n8,7,0\n15,15,0\n8,8,0\n-1\n";
+    char text[256];
+    snprintf(text, sizeof text, "%smnk win=5 rule=renju\n", moves);
+    assert_false(record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err));
+    assert_string_equal(err, "move 9 is forbidden to Black: double three");
+    snprintf(text, sizeof text, "%smnk win=5 rule=freestyle\n", moves);
+    assert_true(record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err));
+    assert_int_equal(g.ply, 9);
+    snprintf(text, sizeof text, "%smnk win=6 rule=renju\n", moves);
+    assert_false(record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err));
+    assert_non_null(strstr(err, "renju is played with five in a row (win length 5)"));
 }
 
 /* A byte-order mark is skipped; nesting past the limit, and values mnk

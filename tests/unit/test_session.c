@@ -324,6 +324,39 @@ static void test_computer_as_second_player(void **state)
     }
 }
 
+/* Renju: a person's forbidden move is refused and the game goes on; a
+ * computer's loses by forfeit, saying why. */
+static void test_renju_forbidden(void **state)
+{
+    (void)state;
+    /* Black's stones for a double three at (7, 7), White's far off. */
+    const int moves[][2] = { { 5, 7 }, { 0, 0 }, { 6, 7 }, { 0, 2 },
+                             { 7, 5 }, { 0, 4 }, { 7, 6 }, { 14, 14 } };
+    for (int computer = 0; computer < 2; computer++) {
+        struct session s;
+        open_game(&s, 15, 15, 5, RULE_RENJU, computer ? "random" : "human", "human");
+        for (int i = 0; i < 8; i++) {
+            int pos = cell(&s, moves[i][0], moves[i][1]);
+            assert_int_equal(i % 2 == 0 && computer ? session_computer_move(&s, pos)
+                                                    : session_human_move(&s, pos),
+                             SESSION_PLAYED);
+        }
+        int point = cell(&s, 7, 7);
+        if (computer) {
+            assert_int_equal(session_computer_move(&s, point), SESSION_FORFEIT);
+            assert_int_equal(s.game.result.outcome, OUTCOME_WHITE_WINS);
+            assert_int_equal(s.game.result.reason, END_FORFEIT);
+            assert_non_null(strstr(s.why, "double three"));
+        } else {
+            assert_int_equal(session_human_move(&s, point), SESSION_FORBIDDEN);
+            assert_false(game_over(&s.game));
+            assert_int_equal(game_forbidden(&s.game, point), FORBID_DOUBLE_THREE);
+        }
+        assert_int_equal(s.game.ply, 8);
+        session_close(&s);
+    }
+}
+
 /* An answer the opening does not allow loses by forfeit. */
 static void test_bad_opening_answer(void **state)
 {
@@ -366,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_computer_as_second_player),
         cmocka_unit_test(test_bad_opening_answer),
         cmocka_unit_test(test_two_computers_swap2),
+        cmocka_unit_test(test_renju_forbidden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

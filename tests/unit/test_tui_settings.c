@@ -240,7 +240,7 @@ static void test_win_too_long_is_cut(void **state)
     settings_load(path, &s, warn, sizeof warn);
     assert_int_equal(s.game.win, 4);
     assert_int_equal(s.game.rule, RULE_FREESTYLE);
-    assert_non_null(strstr(warn, "renju is played with five in a row"));
+    assert_non_null(strstr(warn, "renju is played with five in a row (win length 5)"));
     write_text(path, "win = 4\nrule = caro\n");
     settings_default(&s);
     settings_load(path, &s, warn, sizeof warn);
