@@ -102,6 +102,14 @@ int rules_longest_run(const struct board *b, int pos);
  * over every empty cell of such boards, 0.4 µs in their crowds. */
 enum forbid rules_forbidden(const struct board *b, int pos);
 
+/* Whether `side` may play `pos`: an empty cell of b, and under renju not
+ * one forbidden to Black. Every computer player asks this of its moves. */
+static inline bool rules_legal(const struct board *b, enum stone side, int pos)
+{
+    return pos >= 0 && pos < board_cells(b) && board_at(b, pos) == STONE_NONE &&
+           (side != STONE_BLACK || b->rule != RULE_RENJU || rules_forbidden(b, pos) == FORBID_NONE);
+}
+
 /* True when `side`, given `moves` more stones of its own, could still fill
  * some window of k cells to a win. Under exact, and for Black under renju,
  * a window whose outside neighbour already holds `side`'s stone cannot win

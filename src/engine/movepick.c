@@ -49,7 +49,7 @@ static int generate(struct position *p, int me, const struct pick_hints *h,
                     struct move *list, bool *lost)
 {
     int n = 0;
-    bool defend = position_any(p, 1 - me, COMBO_F4);
+    bool defend = position_any_allowed(p, 1 - me, COMBO_F4);
     *lost = false;
     struct cellset cand;
     struct cellset_iter it;
@@ -58,7 +58,7 @@ static int generate(struct position *p, int me, const struct pick_hints *h,
     bool all = p->b.stones == 0;
     for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
          q = all ? q + 1 : cellset_next(&it)) {
-        if (defend && !defends(p, me, q))
+        if ((defend && !defends(p, me, q)) || !position_allowed(p, me, q))
             continue;
         int sc = q == h->tt_move ? TT_SCORE : score_move(p, me, q, h);
         list[n++] = (struct move){ q, sc };
@@ -108,7 +108,8 @@ int movepick_next(struct movepick *mp)
         mp->stage = PICK_GENERATE;
         int q = mp->h.tt_move;
         if (q >= 0 && q < p->cells && p->b.cell[q] == STONE_NONE && near_stone(p, q) &&
-            (!position_any(p, 1 - mp->me, COMBO_F4) || defends(p, mp->me, q)))
+            position_allowed(p, mp->me, q) &&
+            (!position_any_allowed(p, 1 - mp->me, COMBO_F4) || defends(p, mp->me, q)))
             return q;
         mp->h.tt_move = -1; /* not a move of this node */
     }

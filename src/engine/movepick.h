@@ -11,6 +11,10 @@
  *    fitted to the moves of strong play; other k, class weights), where they
  *    lie from the last two stones, the killers and the history.
  *
+ * Under renju no stage yields a move Black may not make (position_allowed),
+ * and a four of Black's that only a forbidden move would make threatens
+ * nothing.
+ *
  * When nothing stops the opponent's open four, the node is lost
  * (movepick.lost, once movepick_next has returned −1 without a move). The
  * picker holds no memory of its own: the list is the caller's (one per ply),

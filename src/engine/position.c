@@ -398,6 +398,65 @@ static inline void or_down(uint64_t *dst, const uint64_t *src, int k, const uint
 /* The stones grown by two cells along the rows, then by two rows: nothing
  * to undo, and cheaper here, once a node, than kept up to date on every
  * placement (most of them the threat-space search's, which never asks). */
+bool position_any_allowed(const struct position *p, int side, enum combo c)
+{
+    if (side != 0 || p->b.rule != RULE_RENJU)
+        return position_any(p, side, c);
+    struct cellset_iter it;
+    cellset_iter_init(&it, position_set(p, side, c), p->words);
+    for (int q; (q = cellset_next(&it)) >= 0;)
+        if (position_allowed(p, side, q))
+            return true;
+    return false;
+}
+
+int position_fives(const struct position *p, int side, int *cell)
+{
+    *cell = -1;
+    if (side != 0 || p->b.rule != RULE_RENJU) {
+        *cell = position_first(p, side, COMBO_5);
+        return position_several(p, side, COMBO_5) ? 2 : *cell >= 0;
+    }
+    /* A five is never forbidden: a cell where the rules forbid Black's
+     * five-class run is an overline. */
+    int n = 0;
+    struct cellset_iter it;
+    cellset_iter_init(&it, position_set(p, side, COMBO_5), p->words);
+    for (int q; n < 2 && (q = cellset_next(&it)) >= 0;) {
+        if (rules_forbidden(&p->b, q) != FORBID_NONE)
+            continue;
+        if (n++ == 0)
+            *cell = q;
+    }
+    return n;
+}
+
+int position_decide_renju(const struct position *p, int me, int ply, int *forced)
+{
+    int op = 1 - me, cell;
+    *forced = -1;
+    if (position_fives(p, me, &cell) > 0)
+        return AI_SCORE_WIN - ply - 1;
+    int theirs = position_fives(p, op, &cell);
+    if (theirs >= 2)
+        return -(AI_SCORE_WIN - ply - 2);
+    if (theirs == 1) {
+        /* Black cannot block on a forbidden cell: White's five comes. */
+        if (!position_allowed(p, me, cell))
+            return -(AI_SCORE_WIN - ply - 2);
+        *forced = cell;
+        return 0;
+    }
+    if (me == 0)
+        return 0;
+    if (position_any(p, me, COMBO_F4))
+        return AI_SCORE_WIN - ply - 3;
+    if (!position_any_four(p, op) &&
+        (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
+        return AI_SCORE_WIN - ply - 5;
+    return 0;
+}
+
 void position_candidates(const struct position *p, struct cellset *out)
 {
     int n = p->words, w = p->b.width;

@@ -24,6 +24,7 @@
 #include "engine/pattern.h"
 #include "mnk/ai.h"
 #include "mnk/board.h"
+#include "mnk/rules.h"
 
 #define POSITION_WORDS ((BOARD_MAX_CELLS + 63) / 64)
 
@@ -265,17 +266,46 @@ static inline bool position_any_four(const struct position *p, int side)
            position_any(p, side, COMBO_F4) || position_any(p, side, COMBO_5);
 }
 
+/* Whether `side` (0/1) may play the empty cell q: always, but for Black
+ * under renju, whose forbidden moves (rules_forbidden) it may not make.
+ * Only a cell where Black would make two threes or more (COMBO_33 up; a
+ * run of six shows as a five) can be forbidden, so the rules are asked
+ * about those alone. */
+static inline bool position_allowed(const struct position *p, int side, int q)
+{
+    return side != 0 || p->b.rule != RULE_RENJU || position_combo(p, 0, q) < COMBO_33 ||
+           rules_forbidden(&p->b, q) == FORBID_NONE;
+}
+
+/* Whether `side` has an empty cell making combination c (COMBO_F3 up) that
+ * it may play (position_allowed). */
+bool position_any_allowed(const struct position *p, int side, enum combo c);
+
+/* How many empty cells make a five that wins for `side` (0/1): 0, 1, or 2
+ * for several; *cell receives the first. Under renju Black's runs of six
+ * or more do not win (and are forbidden). */
+int position_fives(const struct position *p, int side, int *cell);
+
+/* position_decide under renju (below). */
+int position_decide_renju(const struct position *p, int me, int ply, int *forced);
+
 /* What the line classes alone say with `me` (0/1) to move, `ply` plies
  * below the root: a win or loss score (mnk/ai.h), or 0 when nothing is
  * decided. *forced receives the cell that must be blocked (the other
  * side's five to make), or −1. Decided: a five to make; two of the other
  * side's to block; an open four to make; a four-three or double three to
- * make when the other side has no four to answer with. The search's
- * leaves and the tools' "quiet position" both start from this. */
+ * make when the other side has no four to answer with. Under renju Black's
+ * runs of six are no fives, a five Black may only block on a forbidden
+ * cell wins for White, and Black's open fours, four-threes and double
+ * threes are left to the search (they may be forbidden, or not what the
+ * classes say). The search's leaves and the tools' "quiet position" both
+ * start from this. */
 static inline int position_decide(const struct position *p, int me, int ply, int *forced)
 {
     int op = 1 - me;
     *forced = -1;
+    if (p->b.rule == RULE_RENJU)
+        return position_decide_renju(p, me, ply, forced);
     if (position_any(p, me, COMBO_5))
         return AI_SCORE_WIN - ply - 1;
     if (position_several(p, op, COMBO_5))

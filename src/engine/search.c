@@ -384,7 +384,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     }
 
     /* Past the leaves only open threes are answered, a few plies deep. */
-    bool threatened = position_any(p, 1 - me, COMBO_F4);
+    bool threatened = position_any_allowed(p, 1 - me, COMBO_F4);
     if (depth <= 0 && forced < 0 && (depth <= -QUIESCE_PLIES || !threatened))
         return score_leaf(s, me);
 
@@ -728,13 +728,18 @@ static int fallback(struct search *s, int me)
     return -1;
 }
 
-/* The first empty cell: the answer when even the tables could not be built. */
-static int first_empty(const struct board *b)
+/* The first cell `side` may play: the answer when even the tables could not
+ * be built, or the last word against an illegal choice. */
+static int first_legal(const struct board *b, enum stone side)
 {
-    for (int q = 0; q < board_cells(b); q++)
-        if (board_at(b, q) == STONE_NONE)
+    int empty = -1;
+    for (int q = 0; q < board_cells(b); q++) {
+        if (rules_legal(b, side, q))
             return q;
-    return -1;
+        if (empty < 0 && board_at(b, q) == STONE_NONE)
+            empty = q;
+    }
+    return empty; /* every empty cell forbidden: nothing legal is left */
 }
 
 /* Perfect play where the tree is small: with few empty cells the exact
@@ -744,7 +749,8 @@ static int first_empty(const struct board *b)
 static bool solve_exactly(struct search *s, const struct board *b, enum stone side,
                           int time_ms, int *move)
 {
-    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY)
+    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY ||
+        (b->rule != RULE_FREESTYLE && b->rule != RULE_EXACT)) /* the solver's rules */
         return false;
     if (s->solver == NULL && (s->solver = solver_create(SOLVER_BYTES)) == NULL)
         return false;
@@ -771,7 +777,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
      * (re)built: that time counts. */
     s->start_ms = limits->since_ms > 0 ? limits->since_ms : clock_ms();
     if (!prepare(s, b))
-        return first_empty(b);
+        return first_legal(b, side);
     s->lim = limits;
     s->nodes = 0;
     /* Untabulated classes (large k) make a node up to a thousand times
@@ -858,8 +864,8 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             }
         }
     }
-    if (move < 0 || move >= board_cells(b) || board_at(b, move) != STONE_NONE)
-        move = first_empty(b);
+    if (!rules_legal(b, side, move))
+        move = first_legal(b, side);
     s->have_after = move >= 0; /* −1: the board was full */
     if (s->have_after) {
         s->after = *b;

@@ -7,6 +7,10 @@
  * cells changes anything — any cell that would cost a winning point is one —
  * or a four of the defender's own, which gains the tempo; those two sets are
  * the defences tried, a superset of the useful ones.
+ *
+ * Under renju Black neither attacks nor defends with a forbidden move, his
+ * runs of six are no fives, and a five he may only block on a forbidden
+ * cell wins for White (position_allowed, position_fives).
  */
 #include "engine/tss.h"
 
@@ -117,16 +121,20 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
                    int last)
 {
     int o = 1 - a;
-    if (position_any(p, o, COMBO_5))
+    bool renju = p->b.rule == RULE_RENJU;
+    int f, n;
+    if (renju ? position_fives(p, o, &f) > 0 : position_any(p, o, COMBO_5))
         return false;
-    if (position_any(p, a, COMBO_5)) {
-        int n;
-        int f = single_five(p, a, last, &n);
-        if (n >= 2)
-            return true;
-        if (f < 0) /* the five came from elsewhere: look everywhere */
-            f = single_five(p, a, -1, &n);
-        if (n >= 2)
+    if (renju ? position_fives(p, a, &f) > 0 : position_any(p, a, COMBO_5)) {
+        if (renju) {
+            n = position_fives(p, a, &f);
+        } else {
+            f = single_five(p, a, last, &n);
+            if (f < 0 && n < 2) /* the five came from elsewhere: look everywhere */
+                f = single_five(p, a, -1, &n);
+        }
+        /* Two fives, or one Black may not block. */
+        if (n >= 2 || !position_allowed(p, o, f))
             return true;
         prefetch_defence(t, p, a, threes, f);
         position_place(p, f, (enum stone)(o + 1));
@@ -134,7 +142,7 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
         position_remove(p, f);
         return r;
     }
-    if (!position_any(p, a, COMBO_F4))
+    if (!position_any_allowed(p, a, COMBO_F4))
         return false; /* no threat pending */
     /* Every cell where either side makes a four. */
     struct cellset mine, theirs;
@@ -145,6 +153,8 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
     struct cellset_iter it;
     cellset_iter_init(&it, &mine, p->words);
     for (int q; (q = cellset_next(&it)) >= 0;) {
+        if (!position_allowed(p, o, q))
+            continue;
         prefetch_defence(t, p, a, threes, q);
         position_place(p, q, (enum stone)(o + 1));
         bool r = attack(t, p, a, threes, depth, NULL);
@@ -161,10 +171,12 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
                    int *move)
 {
     int o = 1 - a;
+    bool renju = p->b.rule == RULE_RENJU;
     t->nodes++;
-    if (position_any(p, a, COMBO_5)) {
+    int five;
+    if (renju ? position_fives(p, a, &five) > 0 : position_any(p, a, COMBO_5)) {
         if (move != NULL)
-            *move = position_first(p, a, COMBO_5);
+            *move = renju ? five : position_first(p, a, COMBO_5);
         return true;
     }
     if (depth <= 0) {
@@ -179,14 +191,20 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
         return false;
     }
     int forced = -1;
-    if (position_any(p, o, COMBO_5)) {
+    if (renju ? position_fives(p, o, &five) > 0 : position_any(p, o, COMBO_5)) {
         int n;
-        forced = single_five(p, o, -1, &n);
-        if (n >= 2)
+        forced = renju ? (n = position_fives(p, o, &five), five) : single_five(p, o, -1, &n);
+        if (n >= 2 || !position_allowed(p, a, forced))
             return false;
-    } else if (position_any(p, a, COMBO_F4)) {
-        if (move != NULL)
-            *move = position_first(p, a, COMBO_F4);
+    } else if (position_any_allowed(p, a, COMBO_F4)) {
+        if (move != NULL) {
+            struct cellset_iter it;
+            cellset_iter_init(&it, position_set(p, a, COMBO_F4), p->words);
+            int q;
+            while ((q = cellset_next(&it)) >= 0 && !position_allowed(p, a, q))
+                ;
+            *move = q;
+        }
         return true;
     }
     if (!position_any(p, a, COMBO_4) && !position_any(p, a, COMBO_43) &&
@@ -226,6 +244,8 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
     }
     for (int i = 0; i < nc; i++) {
         int q = cand[i];
+        if (renju && !position_allowed(p, a, q))
+            continue;
         position_place(p, q, (enum stone)(a + 1));
         bool r = defend(t, p, a, threes, depth - 1, q);
         position_remove(p, q);

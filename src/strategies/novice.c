@@ -24,6 +24,7 @@
 #include "engine/position.h"
 #include "mnk/ai.h"
 #include "mnk/rng.h"
+#include "mnk/rules.h"
 
 struct novice {
     struct pattern_table pt;
@@ -131,7 +132,7 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
     struct cellset cand;
     position_candidates(&n->pos, &cand);
     for (int q = 0; q < board_cells(b); q++) {
-        if (!cellset_has(&cand, q))
+        if (!cellset_has(&cand, q) || !rules_legal(b, side, q))
             continue;
         enum combo mine, theirs;
         int wm, wt;
@@ -150,10 +151,13 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
             best = q;
         }
     }
-    if (best < 0) /* stones everywhere near: any empty cell */
+    if (best < 0) /* stones everywhere near: any cell it may play */
         for (int q = 0; q < board_cells(b) && best < 0; q++)
-            if (board_at(b, q) == STONE_NONE)
+            if (rules_legal(b, side, q))
                 best = q;
+    for (int q = 0; q < board_cells(b) && best < 0; q++)
+        if (board_at(b, q) == STONE_NONE)
+            best = q; /* every empty cell forbidden: nothing legal left */
     return best;
 }
 

@@ -12,6 +12,7 @@
 
 #include "engine/solver.h"
 #include "mnk/ai.h"
+#include "mnk/rules.h"
 
 #define PERFECT_DEFAULT_MEMORY ((size_t)16 << 20)
 #define PERFECT_DEFAULT_TIME_MS 1000
@@ -75,9 +76,13 @@ static int perfect_choose(void *state, const struct board *b, enum stone side,
         };
         limits->on_info(limits->ctx, &info);
     }
-    if (r.move >= 0)
+    if (rules_legal(b, side, r.move))
         return r.move;
-    /* The game is over on this board; the contract still asks for a cell. */
+    /* The game is over on this board (or the solver does not know the
+     * rule); the contract still asks for a cell. */
+    for (int pos = 0; pos < board_cells(b); pos++)
+        if (rules_legal(b, side, pos))
+            return pos;
     for (int pos = 0; pos < board_cells(b); pos++)
         if (board_at(b, pos) == STONE_NONE)
             return pos;

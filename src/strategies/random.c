@@ -6,6 +6,7 @@
 
 #include "mnk/ai.h"
 #include "mnk/rng.h"
+#include "mnk/rules.h"
 
 struct random_state {
     struct rng rng;
@@ -28,15 +29,22 @@ static int random_choose(void *state, const struct board *b, enum stone side,
                          const struct ai_limits *limits)
 {
     struct random_state *s = state;
-    (void)side;
     (void)limits;
-    /* The k-th empty cell, k uniform over the empties. */
-    int empty = board_cells(b) - b->stones;
-    int k = (int)rng_below(&s->rng, (uint32_t)empty);
+    /* The k-th cell it may play, k uniform over them (under renju Black's
+     * forbidden cells are left out). */
+    int legal = 0, empty = -1;
+    for (int pos = 0; pos < board_cells(b); pos++) {
+        legal += rules_legal(b, side, pos);
+        if (empty < 0 && board_at(b, pos) == STONE_NONE)
+            empty = pos;
+    }
+    if (legal == 0)
+        return empty; /* every empty cell forbidden: nothing legal left */
+    int k = (int)rng_below(&s->rng, (uint32_t)legal);
     for (int pos = 0; pos < board_cells(b); pos++)
-        if (board_at(b, pos) == STONE_NONE && k-- == 0)
+        if (rules_legal(b, side, pos) && k-- == 0)
             return pos;
-    return -1; /* unreachable on a board that is not full */
+    return -1; /* unreachable */
 }
 
 const struct ai_strategy ai_random = {

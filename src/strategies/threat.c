@@ -417,9 +417,14 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
         const struct cell_eval *me = &s->eval[side - 1][pos];
         const struct cell_eval *them = &s->eval[opp - 1][pos];
         int64_t score = 6 * me->score + 5 * them->score;
-        pick_offer(&best_own[me->threat], &s->rng, pos, 0, score);
-        pick_offer(&overall, &s->rng, pos, 0, score);
-        if (them->threat == THREAT_FIVE)
+        /* Under renju Black's forbidden cells are the opponent's to use,
+         * never Black's to play. */
+        bool mine = rules_legal(b, side, pos);
+        if (mine) {
+            pick_offer(&best_own[me->threat], &s->rng, pos, 0, score);
+            pick_offer(&overall, &s->rng, pos, 0, score);
+        }
+        if (them->threat == THREAT_FIVE && mine)
             pick_offer(&block_five, &s->rng, pos, 0, score);
         else if (them->threat >= THREAT_33)
             s->dt[ndt++] = pos;
@@ -448,7 +453,7 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
     struct pick defence = { .pos = -1 };
     s->scratch = *b;
     for (int pos = 0; pos < cells; pos++) {
-        if (board_at(b, pos) != STONE_NONE)
+        if (!rules_legal(b, side, pos))
             continue;
         const struct cell_eval *me = &s->eval[side - 1][pos];
         int reply = me->reply; /* higher threats with a four returned above */

@@ -108,7 +108,7 @@ static int tutorial_choose(void *state, const struct board *b, enum stone side,
     int best = -1, best_score = 0;
     uint32_t ties = 0;
     for (int pos = 0; pos < board_cells(b); pos++) {
-        if (board_at(b, pos) != STONE_NONE)
+        if (!rules_legal(b, side, pos))
             continue;
         int score = tutorial_score(b, pos, side);
         if (best < 0 || score > best_score) {

@@ -55,6 +55,33 @@ static void test_every_strategy_plays_legal_moves(void **state)
     }
 }
 
+/* Every strategy plays whole renju games on 15x15 (and caro ones) without a
+ * move Black may not make. */
+static void test_every_strategy_keeps_the_rule(void **state)
+{
+    (void)state;
+    for (int i = 0; ai_strategies[i] != NULL; i++) {
+        struct ai ai;
+        struct ai_options opts = { .seed = 7 };
+        assert_true(ai_create(&ai, ai_strategies[i]->name, &opts));
+        for (int round = 0; round < 2; round++) {
+            struct board b;
+            board_init(&b, 15, 15, 5, round ? RULE_CARO : RULE_RENJU);
+            enum stone s = STONE_BLACK;
+            struct ai_limits lim = { .time_ms = 20, .max_nodes = 3000 };
+            while (!board_full(&b)) {
+                int p = ai_choose(&ai, &b, s, &lim);
+                assert_true(rules_legal(&b, s, p));
+                board_place(&b, p, s);
+                if (rules_is_win(&b, p, NULL))
+                    break;
+                s = stone_other(s);
+            }
+        }
+        ai_destroy(&ai);
+    }
+}
+
 /* The same seed gives the same game. */
 static void test_random_is_reproducible(void **state)
 {
@@ -83,6 +110,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lookup),
         cmocka_unit_test(test_every_strategy_plays_legal_moves),
+        cmocka_unit_test(test_every_strategy_keeps_the_rule),
         cmocka_unit_test(test_random_is_reproducible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

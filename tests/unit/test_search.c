@@ -408,6 +408,90 @@ static void test_stop_flag(void **state)
     ai_destroy(&ai);
 }
 
+/* Black's stones for a double three at (7, 7) (renju's forbidden point),
+ * White's three on the diagonal through it from (8, 8) to (10, 10), both
+ * of its far ends blocked by Black, at (6, 6) and (12, 12), and White
+ * stones far off. */
+static void double_three_board(struct board *b, enum rule rule, bool black_to_move)
+{
+    static const int black[][2] = { { 5, 7 }, { 6, 7 }, { 7, 5 }, { 7, 6 }, { 12, 12 }, { 6, 6 } };
+    static const int white[][2] = { { 8, 8 }, { 9, 9 }, { 10, 10 }, { 0, 14 }, { 14, 0 },
+                                    { 14, 14 } };
+    board_init(b, 15, 15, 5, rule);
+    for (int i = 0; i < 6; i++)
+        board_place(b, board_pos(b, black[i][0], black[i][1]), STONE_BLACK);
+    for (int i = 0; i < (black_to_move ? 6 : 5); i++)
+        board_place(b, board_pos(b, white[i][0], white[i][1]), STONE_WHITE);
+}
+
+/* Under renju Black never makes a forbidden move, here a double three that
+ * would also stop White's three. */
+static void test_renju_black_never_forbidden(void **state)
+{
+    (void)state;
+    struct board b;
+    double_three_board(&b, RULE_RENJU, true);
+    int point = board_pos(&b, 7, 7);
+    assert_int_equal(rules_forbidden(&b, point), FORBID_DOUBLE_THREE);
+    for (int depth = 1; depth <= 6; depth++)
+        assert_int_not_equal(search_move(&b, STONE_BLACK, depth, NULL), point);
+}
+
+/* Crowded random renju positions, Black to move with nothing decided:
+ * the search's move is never forbidden (whatever its budget). */
+static void test_renju_random_positions(void **state)
+{
+    (void)state;
+    struct rng r;
+    rng_seed(&r, 49);
+    struct ai ai;
+    struct ai_options opts = { .memory = 1 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    int tried = 0;
+    for (int game = 0; game < 120; game++) {
+        struct board b;
+        board_init(&b, 15, 15, 5, RULE_RENJU);
+        /* Stones near the centre, none making a five or forbidden. */
+        int plies = 20 + (int)rng_below(&r, 30);
+        for (int i = 0; i < plies; i++) {
+            enum stone side = i % 2 ? STONE_WHITE : STONE_BLACK;
+            int q = board_pos(&b, 3 + (int)rng_below(&r, 9), 3 + (int)rng_below(&r, 9));
+            if (board_at(&b, q) != STONE_NONE || rules_forbidden(&b, q) != FORBID_NONE) {
+                i--;
+                continue;
+            }
+            board_place(&b, q, side);
+            if (rules_is_win(&b, q, NULL)) {
+                board_remove(&b, q);
+                i--;
+            }
+        }
+        struct ai_limits lim = { .max_nodes = 1500 + rng_below(&r, 3000) };
+        int move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+        assert_int_equal(board_at(&b, move), STONE_NONE);
+        assert_int_equal(rules_forbidden(&b, move), FORBID_NONE);
+        tried++;
+    }
+    ai_destroy(&ai);
+    assert_int_equal(tried, 120);
+}
+
+/* Under renju White wins with a four whose only defence is forbidden to
+ * Black: (11, 11) makes it, and Black cannot block at (7, 7). Under
+ * freestyle the block there holds. */
+static void test_renju_forbidden_defence_wins(void **state)
+{
+    (void)state;
+    struct board b;
+    struct last_info l;
+    double_three_board(&b, RULE_RENJU, false);
+    assert_int_equal(search_move(&b, STONE_WHITE, 4, &l), board_pos(&b, 11, 11));
+    assert_true(l.info.score >= AI_SCORE_WIN_BOUND);
+    double_three_board(&b, RULE_FREESTYLE, false);
+    search_move(&b, STONE_WHITE, 4, &l);
+    assert_true(l.info.score < AI_SCORE_WIN_BOUND);
+}
+
 /* The time counts from when the move was asked for: a move asked for
  * longer ago than its budget is answered at once, and legally. */
 static void test_time_counts_from_the_ask(void **state)
@@ -493,6 +577,9 @@ int main(void)
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_limits_and_determinism),
         cmocka_unit_test(test_time_counts_from_the_ask),
+        cmocka_unit_test(test_renju_black_never_forbidden),
+        cmocka_unit_test(test_renju_forbidden_defence_wins),
+        cmocka_unit_test(test_renju_random_positions),
         cmocka_unit_test(test_prepare_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
