@@ -118,14 +118,16 @@ void boardview_draw(const struct game *g, const struct board_view *v)
             int sy = layout_cell_y(l, j), sx = layout_cell_x(l, i);
             bool cursor = x == v->cx && y == v->cy;
             enum stone s = board_at(b, pos), owner = STONE_NONE;
-            enum draw_glyph mark = s == STONE_NONE ? mark_at(g, v->marks, pos, &owner)
-                                                   : GLYPH_COUNT;
+            enum draw_glyph mark = s != STONE_NONE ? GLYPH_COUNT
+                                 : v->forbidden != NULL && v->forbidden[pos] ? GLYPH_MARK_FORBID
+                                 : mark_at(g, v->marks, pos, &owner);
             bool hint = pos == v->hint && s == STONE_NONE;
             /* The winning line outshines the cursor once the game is won. */
             enum draw_style style = win[pos] ? STYLE_WIN
                                   : cursor ? STYLE_CURSOR
                                   : hint ? STYLE_HINT
                                   : s != STONE_NONE ? draw_stone_style(s)
+                                  : mark == GLYPH_MARK_FORBID ? STYLE_FORBID
                                   : mark != GLYPH_COUNT ? draw_mark_style(owner)
                                   : STYLE_GRID;
             if (l->boxed) {

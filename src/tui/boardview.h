@@ -4,7 +4,9 @@
  * stones, the cursor, the last move between brackets, the winning line, the
  * threat marks (an empty cell where a side would make five `!`, an open
  * four `*`, a four `+`, an open three `∙`, in that side's colour; the
- * stronger shape when both sides have one) and a suggested move.
+ * stronger shape when both sides have one), the cells renju forbids Black
+ * (`×`, over any threat mark there: Black cannot play it, whatever it
+ * would make or block) and a suggested move.
  *
  * A view: it reads the game through a const pointer and changes nothing.
  */
@@ -22,6 +24,7 @@ struct board_view {
     int off_x, off_y;     /* the first visible column and row */
     int cx, cy;
     const struct shapes *marks; /* the threats to mark, or NULL */
+    const bool *forbidden;      /* per cell, forbidden to Black (marked), or NULL */
     int hint;                   /* the suggested cell, or -1 */
 };
 

@@ -48,6 +48,8 @@ static const struct glyph glyphs[GLYPH_COUNT] = {
     [GLYPH_MARK_OPEN4] = { "*", 0, "*", "＊" },
     [GLYPH_MARK_FOUR] = { "+", 0, "+", "＋" },
     [GLYPH_MARK_OPEN3] = { "∙", 0, ":", "：" },
+    /* Not x: the ASCII and full-width Black stone is an X. */
+    [GLYPH_MARK_FORBID] = { "×", 0, "#", "＃" },
 };
 
 struct style {
@@ -67,6 +69,8 @@ static const struct style styles[STYLE_COUNT] = {
     [STYLE_WHITE] = { COLOR_CYAN, -1, A_BOLD, A_UNDERLINE },
     [STYLE_MARK_BLACK] = { COLOR_RED, -1, A_NORMAL, A_BOLD },
     [STYLE_MARK_WHITE] = { COLOR_CYAN, -1, A_NORMAL, A_UNDERLINE },
+    /* Its glyph tells it apart without colour. */
+    [STYLE_FORBID] = { COLOR_RED, -1, A_NORMAL, A_NORMAL },
     [STYLE_HINT] = { COLOR_BLACK, COLOR_MAGENTA, A_BOLD, A_REVERSE | A_BOLD },
     [STYLE_WARN] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE },
     [STYLE_CURSOR] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_REVERSE },

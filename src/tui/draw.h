@@ -44,6 +44,8 @@ enum draw_glyph {
     GLYPH_POINT,
     /* threat marks: the cell makes five, an open four, a four, an open three */
     GLYPH_MARK_FIVE, GLYPH_MARK_OPEN4, GLYPH_MARK_FOUR, GLYPH_MARK_OPEN3,
+    /* renju: an empty cell Black may not play */
+    GLYPH_MARK_FORBID,
     GLYPH_COUNT
 };
 
@@ -56,6 +58,7 @@ enum draw_style {
     STYLE_WHITE,
     STYLE_MARK_BLACK, /* threat marks: cells where Black would make a shape */
     STYLE_MARK_WHITE,
+    STYLE_FORBID,     /* renju: cells forbidden to Black */
     STYLE_HINT,       /* the suggested move */
     STYLE_WARN,       /* the most urgent threat, in words */
     STYLE_CURSOR,     /* the cell under the cursor */

@@ -19,10 +19,13 @@ static const char *const rules[] = {
     N_("longer line does not. renju (k = 5): Black may not make a double"),
     N_("three, a double four or an overline, and wins with exactly five."),
     N_("caro: k or more wins unless the opponent blocked both ends."),
+    N_("The Rule row of the new-game form picks one; renju makes k 5."),
     N_("Cells are named like h8: the column letter (a at the left), then"),
     N_("the row number (1 at the bottom)."),
     N_("Threat marks, in the colour of the side that would make it:"),
     N_("! five   * open four   + four   \xe2\x88\x99 (or :) open three."),
+    N_("Under renju, \xc3\x97 (or #) marks a cell Black may not play; t hides"),
+    N_("the marks, and a move there is refused with its reason."),
 };
 
 #define N_RULES (int)(sizeof rules / sizeof rules[0])

@@ -50,7 +50,10 @@ struct play {
     } opening;
     int64_t think_start;        /* clock_ms() when it started */
     struct shapes shapes;       /* the threats on the board, for the marks */
-    bool marks;                 /* threat marks shown (t) */
+    bool forbidden[BOARD_MAX_CELLS]; /* renju, Black to move: the cells Black
+                                      * may not play, for the marks */
+    int forbidden_count;        /* how many of them */
+    bool marks;                 /* threat and forbidden marks shown (t) */
     enum draw_look look;        /* the drawing chosen (D) */
     struct ai hint_ai;          /* the engine that gives hints, made at the first */
     struct advice advice;       /* and the words for them */

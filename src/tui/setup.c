@@ -35,11 +35,18 @@ static int longest_side(const struct setup *s)
     return s->width > s->height ? s->width : s->height;
 }
 
-/* Restores the invariants after a size changed: win fits, preset matches. */
+/* Restores the invariants after a size or the rule changed: win fits,
+ * renju has its five (on its usual 15 × 15 when the board could not hold
+ * five), preset matches. */
 static void settle(struct setup *s)
 {
     s->width = clamp(s->width, BOARD_MIN_SIDE, BOARD_MAX_SIDE);
     s->height = clamp(s->height, BOARD_MIN_SIDE, BOARD_MAX_SIDE);
+    if (s->rule == RULE_RENJU) {
+        if (longest_side(s) < RENJU_WIN)
+            s->width = s->height = RENJU_SIDE;
+        s->win = RENJU_WIN;
+    }
     s->win = clamp(s->win, BOARD_MIN_WIN, longest_side(s));
     s->preset = custom_preset();
     for (int i = 0; setup_presets[i].name != NULL; i++) {
@@ -103,13 +110,18 @@ void setup_from_config(struct setup *s, const struct game_config *c)
 
 int setup_min(const struct setup *s, enum setup_field field)
 {
-    (void)s;
-    return field == SETUP_WIN ? BOARD_MIN_WIN : BOARD_MIN_SIDE;
+    if (s->rule != RULE_RENJU)
+        return field == SETUP_WIN ? BOARD_MIN_WIN : BOARD_MIN_SIDE;
+    /* Renju: five, and a side that holds it. */
+    int other = field == SETUP_WIDTH ? s->height : s->width;
+    return field == SETUP_WIN || other < RENJU_WIN ? RENJU_WIN : BOARD_MIN_SIDE;
 }
 
 int setup_max(const struct setup *s, enum setup_field field)
 {
-    return field == SETUP_WIN ? longest_side(s) : BOARD_MAX_SIDE;
+    if (field != SETUP_WIN)
+        return BOARD_MAX_SIDE;
+    return s->rule == RULE_RENJU ? RENJU_WIN : longest_side(s);
 }
 
 static int *number_of(struct setup *s, enum setup_field field)
@@ -178,6 +190,9 @@ void setup_step(struct setup *s, enum setup_field field, int delta)
     case SETUP_PRESET: {
         int p = clamp(s->preset + delta, 0, custom_preset());
         if (p != custom_preset()) {
+            /* A preset is a whole kind of game: tic-tac-toe is no renju. */
+            if (s->rule == RULE_RENJU && setup_presets[p].win != RENJU_WIN)
+                s->rule = RULE_FREESTYLE;
             s->width = setup_presets[p].width;
             s->height = setup_presets[p].height;
             s->win = setup_presets[p].win;
@@ -188,7 +203,8 @@ void setup_step(struct setup *s, enum setup_field field, int delta)
         break;
     }
     case SETUP_RULE:
-        s->rule = delta > 0 ? RULE_EXACT : RULE_FREESTYLE;
+        s->rule = (enum rule)clamp((int)s->rule + delta, 0, RULE_COUNT - 1);
+        settle(s);
         break;
     case SETUP_OPENING:
         s->opening = (enum opening_rule)clamp((int)s->opening + delta, 0,

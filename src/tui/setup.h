@@ -4,8 +4,9 @@
  * Pure logic, no curses: the menu screen draws it and feeds it keys, and unit
  * tests check the clamping. Invariants after every call: width and height are
  * in BOARD_MIN_SIDE..BOARD_MAX_SIDE, win in BOARD_MIN_WIN..max(width, height),
- * `preset` names the preset whose dimensions match (or setup_custom), and each
- * side is 0 (human) or n for level_at(n - 1) (level.h).
+ * under renju win is 5 and the longer side at least 5 (rule_check_win), `preset`
+ * names the preset whose dimensions match (or setup_custom), and each side
+ * is 0 (human) or n for level_at(n - 1) (level.h).
  */
 #ifndef MNK_TUI_SETUP_H
 #define MNK_TUI_SETUP_H
@@ -14,6 +15,11 @@
 #include <stdint.h>
 
 #include "mnk/game.h"
+
+/* Renju's win length, and the board the form gives renju when the board
+ * in it cannot hold five. */
+#define RENJU_WIN 5
+#define RENJU_SIDE 15
 
 /* The rows of the form, top to bottom. */
 enum setup_field {
@@ -63,7 +69,10 @@ void setup_default(struct setup *s);
 /* The form showing an existing game's settings (for "new game" mid-game). */
 void setup_from_config(struct setup *s, const struct game_config *c);
 
-/* ←/→ on `field`: moves its value by `delta` (±1), clamped, not wrapping. */
+/* ←/→ on `field`: moves its value by `delta` (±1), clamped, not wrapping.
+ * The rule goes freestyle, exact, renju, caro; choosing renju makes the win
+ * length 5 (and a board too small for five 15 × 15); a preset whose win
+ * length is not 5 takes the form from renju to freestyle. */
 void setup_step(struct setup *s, enum setup_field field, int delta);
 
 /* A digit typed on a number field (width, height, win). Numbers of two digits
@@ -78,7 +87,8 @@ void setup_erase(struct setup *s);
 /* Commits any number being typed (on leaving the field, Enter, arrows). */
 void setup_commit(struct setup *s);
 
-/* Smallest and largest value of a number field under the current sizes. */
+/* Smallest and largest value of a number field under the current sizes and
+ * rule (renju: win 5 to 5, and no side below 5 while the other is). */
 int setup_min(const struct setup *s, enum setup_field field);
 int setup_max(const struct setup *s, enum setup_field field);
 

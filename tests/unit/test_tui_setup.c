@@ -166,6 +166,87 @@ static void test_players_and_config(void **state)
     assert_int_equal(back.rule, RULE_EXACT);
 }
 
+/* The rule row goes through all four rules and stops at the ends; every
+ * form it leaves is a game game_init accepts. */
+static void test_rules_step_and_stop_at_ends(void **state)
+{
+    (void)state;
+    static const enum rule order[] = { RULE_FREESTYLE, RULE_EXACT, RULE_RENJU, RULE_CARO };
+    struct setup s;
+    struct game_config c;
+    struct game g;
+    setup_default(&s);
+    for (int i = 0; i < 6; i++)
+        setup_step(&s, SETUP_RULE, -1);
+    assert_int_equal(s.rule, RULE_FREESTYLE);
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(s.rule, order[i < 4 ? i : 3]);
+        setup_config(&s, &c, 1);
+        assert_null(game_init(&g, &c));
+        setup_step(&s, SETUP_RULE, 1);
+    }
+    assert_int_equal(s.rule, RULE_CARO);
+    for (int i = 3; i >= 0; i--) {
+        assert_int_equal(s.rule, order[i]);
+        setup_step(&s, SETUP_RULE, -1);
+    }
+    assert_int_equal(s.rule, RULE_FREESTYLE);
+}
+
+/* Renju is five in a row: choosing it makes k = 5 (on 15 × 15 when the
+ * board could not hold five), k stays 5 however it is changed or typed, no
+ * side shrinks the board below five, and a preset of another k leaves
+ * renju for freestyle. */
+static void test_renju_is_five(void **state)
+{
+    (void)state;
+    struct setup s;
+    struct game_config c;
+    struct game g;
+    setup_default(&s);
+    setup_step(&s, SETUP_PRESET, -1);      /* 7×7 k=4 */
+    assert_int_equal(s.win, 4);
+    setup_step(&s, SETUP_RULE, 1);
+    setup_step(&s, SETUP_RULE, 1);
+    assert_int_equal(s.rule, RULE_RENJU);
+    assert_int_equal(s.win, 5);
+    assert_int_equal(s.width, 7);          /* the board holds five: kept */
+    setup_step(&s, SETUP_WIN, 1);
+    setup_step(&s, SETUP_WIN, -1);
+    type(&s, SETUP_WIN, "4");
+    assert_int_equal(s.win, 5);
+    assert_int_equal(setup_min(&s, SETUP_WIN), 5);
+    assert_int_equal(setup_max(&s, SETUP_WIN), 5);
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_WIDTH, -1);
+    assert_int_equal(s.width, 3);          /* the height holds five */
+    for (int i = 0; i < 30; i++)
+        setup_step(&s, SETUP_HEIGHT, -1);
+    assert_int_equal(s.height, 5);
+    type(&s, SETUP_HEIGHT, "4");
+    assert_int_equal(s.height, 5);
+    setup_config(&s, &c, 1);
+    assert_null(game_init(&g, &c));
+
+    /* Tic-tac-toe is no renju. */
+    for (int i = 0; i < 20; i++)
+        setup_step(&s, SETUP_PRESET, -1);
+    assert_int_equal(s.rule, RULE_FREESTYLE);
+    assert_int_equal(s.win, 3);
+    /* And renju on 3×3 is renju on 15×15. */
+    setup_step(&s, SETUP_RULE, 1);
+    setup_step(&s, SETUP_RULE, 1);
+    assert_int_equal(s.rule, RULE_RENJU);
+    assert_int_equal(s.width, 15);
+    assert_int_equal(s.height, 15);
+    assert_int_equal(s.win, 5);
+    assert_string_equal(setup_presets[s.preset].name, "Gomoku");
+    /* Gomoku presets keep renju. */
+    setup_step(&s, SETUP_PRESET, 1);
+    assert_int_equal(s.rule, RULE_RENJU);
+    assert_int_equal(s.width, 19);
+}
+
 /* A game started with a strategy named directly (--white search) shows in
  * the form as the strongest level playing it; an unknown name as the
  * default level. */
@@ -198,6 +279,8 @@ int main(void)
         cmocka_unit_test(test_typing_then_moving_commits),
         cmocka_unit_test(test_players_and_config),
         cmocka_unit_test(test_form_from_strategy),
+        cmocka_unit_test(test_rules_step_and_stop_at_ends),
+        cmocka_unit_test(test_renju_is_five),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
