@@ -470,8 +470,7 @@ static unsigned act_drawing(struct play *p)
     switch (draw_look()) {
     case DRAW_LOOK_WIDE:
         say(p, STYLE_MESSAGE, "%s",
-            _("drawing full-width, for terminals that draw stones and lines two columns wide; "
-              "D for plain ASCII"));
+            _("drawing full-width (stones two columns wide); D for plain ASCII"));
         break;
     case DRAW_LOOK_PLAIN:
         say(p, STYLE_MESSAGE, "%s", _("drawing in plain ASCII; D for the terminal's characters"));
