@@ -85,7 +85,8 @@ bool session_asks_opening(const struct session *s, bool *may_add)
            step == OPENING_CHOOSE2;
 }
 
-/* Plays pos for the side to move and notes an overline that did not win. */
+/* Plays pos for the side to move and notes a run that did not win: an
+ * overline under exact, a run blocked at both ends under caro. */
 static enum session_verdict play(struct session *s, int pos)
 {
     switch (game_play(&s->game, pos)) {
@@ -106,8 +107,9 @@ static enum session_verdict play(struct session *s, int pos)
     }
     const struct board *b = &s->game.board;
     int run = rules_longest_run(b, pos);
-    s->overline = b->rule == RULE_EXACT && run > b->win && s->game.result.reason != END_LINE
-                      ? run : 0;
+    bool won = s->game.result.reason == END_LINE;
+    s->overline = b->rule == RULE_EXACT && run > b->win && !won ? run : 0;
+    s->blocked = b->rule == RULE_CARO && run >= b->win && !won ? run : 0;
     return SESSION_PLAYED;
 }
 
@@ -128,7 +130,7 @@ enum session_verdict session_human_choose(struct session *s, enum opening_choice
         return SESSION_WAIT;
     if (game_choose(&s->game, choice) != GAME_OK)
         return SESSION_NOT_NOW;
-    s->overline = 0;
+    s->overline = s->blocked = 0;
     seat_computers(s);
     return SESSION_PLAYED;
 }
@@ -138,7 +140,7 @@ void session_forfeit(struct session *s, enum stone loser, const char *why)
     if (game_over(&s->game))
         return;
     snprintf(s->why, sizeof s->why, "%s", why);
-    s->overline = 0;
+    s->overline = s->blocked = 0;
     game_concede(&s->game, loser, END_FORFEIT);
 }
 
@@ -250,7 +252,7 @@ int session_undo(struct session *s)
 {
     struct game *g = &s->game;
     int taken;
-    s->overline = 0;
+    s->overline = s->blocked = 0;
     if (s->computer[0] && s->computer[1]) {
         /* Two computers: one move back, and they wait there. */
         taken = game_undo(g) ? 1 : 0;
@@ -267,7 +269,7 @@ int session_undo(struct session *s)
 int session_redo(struct session *s)
 {
     struct game *g = &s->game;
-    s->overline = 0;
+    s->overline = s->blocked = 0;
     if (!game_redo(g))
         return 0;
     seat_computers(s);
@@ -311,7 +313,7 @@ bool session_resign(struct session *s)
     enum stone side = session_resigner(s);
     if (side == STONE_NONE)
         return false;
-    s->overline = 0;
+    s->overline = s->blocked = 0;
     game_concede(&s->game, side, END_RESIGN);
     return true;
 }

@@ -17,6 +17,8 @@
  * - Resigning is a person's: the one to move, or the only person playing.
  * - Under the exact rule, a move that makes a line longer than k does not
  *   win; the session notes its length (session.overline) so the front end
+ *   can say so; likewise under caro a run of k or more blocked at both ends
+ *   (session.blocked).
  *   can say so.
  * - Opening rules (opening.h): the player who acts (game_actor) is the one
  *   due, not always the side to move. A computer gives its whole part at
@@ -62,6 +64,9 @@ struct session {
     bool computer[2];          /* this seat is played by comp[] */
     bool swapped;              /* comp[] are seated as game.swapped says */
     bool paused;               /* computers wait until resumed */
+    int blocked;               /* after a move that made k or more in a row,
+                                * blocked at both ends (caro): its length;
+                                * else 0 */
     int overline;              /* after a move that made a line longer than k
                                 * without winning (exact rule): its length;
                                 * else 0 */

@@ -258,7 +258,8 @@ static void stop_thinking(struct play *p)
     p->job = JOB_NONE;
 }
 
-/* After a move: the result, what the exact rule made of an overline, and a
+/* After a move: the result, what the exact rule made of an overline or caro
+ * of a run blocked at both ends, and a
  * pause before a computer answers a computer. */
 static void after_move(struct play *p)
 {
@@ -271,6 +272,9 @@ static void after_move(struct play *p)
     else if (p->session.overline > 0)
         say(p, STYLE_MESSAGE, _("%d in a row is an overline: under the exact rule only %d wins"),
             p->session.overline, g->board.win);
+    else if (p->session.blocked > 0)
+        say(p, STYLE_MESSAGE, _("%d in a row blocked at both ends: under caro it does not win"),
+            p->session.blocked);
     find_marks(p);
 }
 

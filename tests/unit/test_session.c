@@ -237,6 +237,38 @@ static void test_overline(void **state)
     }
 }
 
+/* Under caro a run blocked at both ends does not win, and the session says
+ * how long it was; with one end open the same run wins. */
+static void test_caro_blocked(void **state)
+{
+    (void)state;
+    for (int open = 0; open < 2; open++) {
+        struct session s;
+        open_game(&s, 9, 9, 3, RULE_CARO, "human", "human");
+        /* Black b5 c5 then d5 (x = 1, 2, 3 on row y = 4); White a5 and,
+         * unless one end is to stay open, e5. */
+        const int black[2][2] = { { 1, 4 }, { 2, 4 } };
+        const int white[2][2] = { { 0, 4 }, { open ? 8 : 4, open ? 8 : 4 } };
+        for (int m = 0; m < 2; m++) {
+            assert_int_equal(session_human_move(&s, cell(&s, black[m][0], black[m][1])),
+                             SESSION_PLAYED);
+            assert_int_equal(session_human_move(&s, cell(&s, white[m][0], white[m][1])),
+                             SESSION_PLAYED);
+        }
+        assert_int_equal(session_human_move(&s, cell(&s, 3, 4)), SESSION_PLAYED);
+        if (open) {
+            assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+            assert_int_equal(s.blocked, 0);
+        } else {
+            assert_false(game_over(&s.game));
+            assert_int_equal(s.blocked, 3);
+            assert_int_equal(session_undo(&s), 1);
+            assert_int_equal(s.blocked, 0);
+        }
+        session_close(&s);
+    }
+}
+
 /* A level's name makes a computer of that level, with its budget. */
 static void test_level_player(void **state)
 {
@@ -394,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_forfeits),
         cmocka_unit_test(test_unknown_player),
         cmocka_unit_test(test_overline),
+        cmocka_unit_test(test_caro_blocked),
         cmocka_unit_test(test_level_player),
         cmocka_unit_test(test_computer_proposes_and_chooses),
         cmocka_unit_test(test_computer_as_second_player),
