@@ -39,6 +39,7 @@ struct brain {
     const char *block_error;   /* first fault in the block, answered at DONE */
     int own[BOARD_MAX_CELLS], n_own;
     int opp[BOARD_MAX_CELLS], n_opp;  /* a SWAP2BOARD block's stones, in order */
+    int swap2_field[OPENING_PROPOSAL + OPENING_ADDED]; /* and their fields, 0: none */
     uint8_t seen[BOARD_MAX_CELLS]; /* cells named in the block */
 };
 
@@ -197,7 +198,9 @@ static void block_begin(struct brain *b, enum block kind)
 }
 
 /* A stone of a SWAP2BOARD block: x,y, the colours alternating from Black. */
-static void swap2_stone(struct brain *b, const struct proto_cmd *cmd)
+/* A stone of a SWAP2BOARD block: bare x,y (Black's first, alternating),
+ * or x,y,field as in BOARD (the first stone's field is Black's). */
+static void swap2_stone(struct brain *b, const struct proto_cmd *cmd, int field)
 {
     if (b->block_error != NULL)
         return;
@@ -214,7 +217,12 @@ static void swap2_stone(struct brain *b, const struct proto_cmd *cmd)
         b->block_error = "more than 5 stones in SWAP2BOARD";
         return;
     }
+    if (field != 1 && field != 2 && field != 0) {
+        b->block_error = "a field other than 1 or 2 in SWAP2BOARD";
+        return;
+    }
     b->seen[pos] = 1;
+    b->swap2_field[b->n_opp] = field;
     b->opp[b->n_opp++] = pos;
 }
 
@@ -223,7 +231,7 @@ static void block_field(struct brain *b, const struct proto_cmd *cmd)
     if (b->block_error != NULL)
         return;
     if (b->block == BLOCK_SWAP2) {
-        b->block_error = "expected x,y or DONE inside SWAP2BOARD";
+        swap2_stone(b, cmd, cmd->c);
         return;
     }
     if (!board_inside(&b->board, cmd->a, cmd->b)) {
@@ -245,7 +253,7 @@ static void block_field(struct brain *b, const struct proto_cmd *cmd)
 }
 
 /* SWAP2BOARD's DONE: with 0 stones the three to propose are due, with 3 or
- * 5 (Black's first, alternating) our choice. */
+ * 5 our choice. */
 static enum brain_step swap2_due(struct brain *b)
 {
     int n = b->n_opp;
@@ -253,9 +261,26 @@ static enum brain_step swap2_due(struct brain *b)
         answer(b, "ERROR SWAP2BOARD holds %d stones: 0, 3 or 5 expected", n);
         return BRAIN_READY;
     }
+    /* With fields, a stone is Black's when its field is the first stone's;
+     * Black has as many stones as White, or one more. */
+    int blacks = 0;
+    for (int i = 0; i < n; i++) {
+        if ((b->swap2_field[i] == 0) != (b->swap2_field[0] == 0)) {
+            answer(b, "ERROR SWAP2BOARD mixes x,y and x,y,field lines");
+            return BRAIN_READY;
+        }
+        blacks += b->swap2_field[0] == 0 ? i % 2 == 0 : b->swap2_field[i] == b->swap2_field[0];
+    }
+    if (blacks != (n + 1) / 2) {
+        answer(b, "ERROR SWAP2BOARD holds %d Black stones and %d White: Black has as many "
+                  "or one more", blacks, n - blacks);
+        return BRAIN_READY;
+    }
     board_clear(&b->board);
-    for (int i = 0; i < n; i++)
-        board_place(&b->board, b->opp[i], i % 2 == 0 ? STONE_BLACK : STONE_WHITE);
+    for (int i = 0; i < n; i++) {
+        bool black = b->swap2_field[0] == 0 ? i % 2 == 0 : b->swap2_field[i] == b->swap2_field[0];
+        board_place(&b->board, b->opp[i], black ? STONE_BLACK : STONE_WHITE);
+    }
     for (int i = 0; i < n; i++) {
         if (rules_is_win(&b->board, b->opp[i], NULL)) {
             answer(b, "ERROR SWAP2BOARD holds a winning line");
@@ -309,7 +334,7 @@ static enum brain_step block_line(struct brain *b, const struct proto_cmd *cmd)
         return BRAIN_READY;
     case PROTO_COORDS: /* swap2 blocks list bare x,y */
         if (b->block == BLOCK_SWAP2) {
-            swap2_stone(b, cmd);
+            swap2_stone(b, cmd, 0);
             return BRAIN_READY;
         }
         break;
@@ -322,7 +347,8 @@ static enum brain_step block_line(struct brain *b, const struct proto_cmd *cmd)
     }
     if (b->block_error == NULL)
         b->block_error = cmd->kind == PROTO_MALFORMED ? cmd->error
-                       : b->block == BLOCK_SWAP2 ? "expected x,y or DONE inside SWAP2BOARD"
+                       : b->block == BLOCK_SWAP2 ? "expected x,y, x,y,field or DONE inside "
+                                                   "SWAP2BOARD"
                                                  : "expected x,y,field or DONE inside BOARD";
     return BRAIN_READY;
 }

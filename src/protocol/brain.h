@@ -30,7 +30,8 @@
  *   board is left as it was), or a move. Field 3 stones count as the
  *   opponent's.
  * - SWAP2BOARD (Gomocup's swap2 opening), its stones `x,y` Black's first
- *   and alternating, is answered at DONE like a due move (BRAIN_THINK),
+ *   and alternating, or `x,y,field` as in BOARD (the first stone's field is
+ *   Black's, as Rapfi reads them), is answered at DONE like a due move (BRAIN_THINK),
  *   through ai_opening(): with 0 stones the three to propose, "x1,y1 x2,y2
  *   x3,y3" (Black, White, Black); with 3 stones SWAP (we take Black, the
  *   opponent moves next as White), one move (we take White and this is

@@ -442,7 +442,10 @@ static int client_choose(void *state, const struct board *b, enum stone side,
 }
 
 /* SWAP2BOARD with b's stones, Black's first and alternating (the order
- * within a colour is no matter: the position is the same). */
+ * within a colour is no matter: the position is the same), each with a
+ * field as in BOARD: the engine is to move as White, so White's stones are
+ * its own (1) and Black's the opponent's (2). Engines that read bare x,y
+ * lines in order take the same position. */
 static bool send_swap2(struct client *c, const struct board *b)
 {
     char *msg = c->msg;
@@ -457,8 +460,8 @@ static bool send_swap2(struct client *c, const struct board *b)
         if (pos == board_cells(b))
             break; /* not Black's and White's alternately: the caller's fault */
         next[k] = pos + 1;
-        n += (size_t)snprintf(msg + n, sizeof c->msg - n, "%d,%d\n", board_x(b, pos),
-                              board_y(b, pos));
+        n += (size_t)snprintf(msg + n, sizeof c->msg - n, "%d,%d,%d\n", board_x(b, pos),
+                              board_y(b, pos), colour == STONE_WHITE ? 1 : 2);
     }
     n += (size_t)snprintf(msg + n, sizeof c->msg - n, "DONE\n");
     if (c->to < 0 || !write_all(c->to, msg, n)) {

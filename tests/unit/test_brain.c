@@ -229,7 +229,7 @@ static void test_board_block(void **state)
     expect_silence(b, "SWAP2BOARD");
     expect_silence(b, "7,7");
     expect_silence(b, "ABOUT");
-    expect(b, "DONE", "ERROR expected x,y or DONE inside SWAP2BOARD");
+    expect(b, "DONE", "ERROR expected x,y, x,y,field or DONE inside SWAP2BOARD");
     expect(b, "ABOUT", "name=");
 
     /* END inside a block ends the conversation. */
@@ -314,6 +314,21 @@ static void test_swap2board(void **state)
     assert_int_equal(parse_moves(board, line, cells), 1);
     assert_int_equal(brain_side(b), STONE_WHITE);
     assert_int_equal(board_at(board, cells[0]), STONE_WHITE);
+
+    /* With BOARD's fields (as Rapfi reads them): the first stone's field is
+     * Black's, the rest in any order; the same position, the same answer. */
+    static const char *const fields[] = { "7,7,2", "0,0,1", "14,14,1", "8,7,2", "9,7,2" };
+    assert_string_equal(swap2(b, fields, 5), "SWAP");
+    static const char *const mixed[] = { "7,7,2", "0,0", "8,7,2" };
+    expect_silence(b, "SWAP2BOARD");
+    for (int i = 0; i < 3; i++)
+        expect_silence(b, mixed[i]);
+    expect(b, "DONE", "ERROR SWAP2BOARD mixes x,y and x,y,field lines");
+    static const char *const lopsided[] = { "7,7,2", "0,0,1", "8,7,1" };
+    expect_silence(b, "SWAP2BOARD");
+    for (int i = 0; i < 3; i++)
+        expect_silence(b, lopsided[i]);
+    expect(b, "DONE", "ERROR SWAP2BOARD holds 1 Black stones and 2 White");
 
     /* Faults: a count other than 0, 3, 5; a repeated cell; a line. */
     static const char *const two[] = { "7,7", "8,8" };

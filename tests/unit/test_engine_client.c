@@ -135,12 +135,14 @@ static void test_rule(void **state)
 
 /* An engine answering SWAP2BOARD by what it was sent: the three stones on
  * an empty board; after three, SWAP for 7,7 8,8 6,8, one move for a block
- * starting 1,1, two moves otherwise; after five, one move. */
+ * starting 1,1, two moves otherwise; after five, one move. The stones come
+ * with BOARD's fields, White's (the engine's, to move) 1 and Black's 2: the
+ * answers above only match so. */
 static const char swap2_engine[] =
     "n=0; s=; while read -r cmd rest; do case $cmd in "
     "START) echo OK;; SWAP2BOARD) n=0; s=;; "
     "DONE) case $n in 0) echo '7,7 8,8 6,8';; "
-    "  3) case $s in 7,7/8,8/6,8/) echo SWAP;; 1,1/*) echo 9,9;; *) echo '3,3 4,4';; esac;; "
+    "  3) case $s in 7,7,2/8,8,1/6,8,2/) echo SWAP;; 1,1,2/*) echo 9,9;; *) echo '3,3 4,4';; esac;; "
     "  5) echo 5,5;; esac;; "
     "END) exit 0;; *,*) n=$((n+1)); s=$s$cmd/;; esac; done";
 
