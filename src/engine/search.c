@@ -127,8 +127,6 @@
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
 #define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first, */
 #define SAFETY_NODES 300000   /* with at most this many nodes a search when timed */
-#define ROOT_VCF_SHARE 10     /* the root VCF gets 1/10 of the time */
-#define ROOT_VCT_SHARE 40     /* the root VCT 1/40 */
 #define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
 #define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
 #define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
@@ -845,9 +843,9 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             int64_t now = clock_ms();
             uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
             int m;
-            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCF_SHARE + 1 : 0;
+            s->tss.deadline_ms = s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0;
             bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
-            s->tss.deadline_ms = s->timed ? now + (s->deadline_ms - now) / ROOT_VCT_SHARE + 1 : 0;
+            s->tss.deadline_ms = s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0;
             if (!win)
                 win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
             s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;

@@ -25,6 +25,8 @@
                                   which no iteration starts */
 #define STRETCH_MAX 300        /* percent of the base soft time, at most */
 #define SCORE_DROP 40          /* a fall this big (evaluation units) is a warning */
+#define ROOT_VCF_SHARE 10      /* the root VCF: a tenth of the time left, */
+#define ROOT_VCT_SHARE 40      /* the root VCT a fortieth */
 
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 {
@@ -86,4 +88,11 @@ bool timeman_continue(const struct timeman *tm, int64_t now)
     if (!tm->clock)
         return now < tm->soft_ms;
     return now - tm->start_ms < (tm->soft_ms - tm->start_ms) * NEXT_SHARE / 100;
+}
+
+int64_t timeman_slice_end(const struct timeman *tm, int64_t now, enum timeman_slice slice)
+{
+    int share = slice == TIMEMAN_ROOT_VCF ? ROOT_VCF_SHARE : ROOT_VCT_SHARE;
+    int64_t left = tm->soft_ms - now;
+    return now + (left > 0 ? left / share : 0) + 1;
 }

@@ -22,6 +22,8 @@
  *   the cap while the best move keeps changing or the score falls, shrinking
  *   back while they hold; and no iteration starts after NEXT_SHARE of the
  *   soft time, as it would most likely be cut short.
+ * - Slices: before the tree, the threat-space searches at the root get a
+ *   share of the time left before the soft deadline (timeman_slice_end).
  * A forced or proven move stops at once (the search's business, not this
  * module's). Pure arithmetic on times the caller reads from its clock: no
  * I/O, deterministic.
@@ -58,5 +60,14 @@ void timeman_iteration(struct timeman *tm, int best, int score);
 
 /* Whether to start another iteration at `now`. */
 bool timeman_continue(const struct timeman *tm, int64_t now);
+
+/* What the threat-space searches at the root may take before the tree: the
+ * VCF a tenth of the time left before the soft deadline, the short VCT a
+ * fortieth. */
+enum timeman_slice { TIMEMAN_ROOT_VCF, TIMEMAN_ROOT_VCT };
+
+/* When the slice asked for at `now` ends: after its share of the time left
+ * before the soft deadline, and at least a millisecond later. */
+int64_t timeman_slice_end(const struct timeman *tm, int64_t now, enum timeman_slice slice);
 
 #endif

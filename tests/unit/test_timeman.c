@@ -113,12 +113,28 @@ static void test_game_clock(void **state)
     assert_true(tm.soft_ms >= 1 && tm.soft_ms < tm.hard_ms);
 }
 
+/* The root's threat-space searches get slices of the time left before the
+ * soft deadline: the VCF a tenth, the VCT a fortieth, never less than a
+ * millisecond, even past the deadline. */
+static void test_slices(void **state)
+{
+    (void)state;
+    struct timeman tm;
+    timeman_start(&tm, 0, 1000, 0, false);
+    int64_t soft = tm.soft_ms;
+    assert_int_equal(timeman_slice_end(&tm, 0, TIMEMAN_ROOT_VCF), soft / 10 + 1);
+    assert_int_equal(timeman_slice_end(&tm, 0, TIMEMAN_ROOT_VCT), soft / 40 + 1);
+    assert_int_equal(timeman_slice_end(&tm, 100, TIMEMAN_ROOT_VCF), 100 + (soft - 100) / 10 + 1);
+    assert_int_equal(timeman_slice_end(&tm, soft + 50, TIMEMAN_ROOT_VCF), soft + 51);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deadlines_in_order),
         cmocka_unit_test(test_turn_limit),
         cmocka_unit_test(test_game_clock),
+        cmocka_unit_test(test_slices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
