@@ -447,14 +447,7 @@ int position_decide_renju(const struct position *p, int me, int ply, int *forced
         *forced = cell;
         return 0;
     }
-    if (me == 0)
-        return 0;
-    if (position_any(p, me, COMBO_F4))
-        return AI_SCORE_WIN - ply - 3;
-    if (!position_any_four(p, op) &&
-        (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
-        return AI_SCORE_WIN - ply - 5;
-    return 0;
+    return me == 0 ? 0 : position_decide_shapes(p, me, ply);
 }
 
 void position_candidates(const struct position *p, struct cellset *out)

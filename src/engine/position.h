@@ -289,6 +289,19 @@ int position_fives(const struct position *p, int side, int *cell);
 /* position_decide under renju (below). */
 int position_decide_renju(const struct position *p, int me, int ply, int *forced);
 
+/* The tail of position_decide, with no five to make or block: an open four
+ * `me` can make wins, and so does a four-three or double three when the
+ * other side has no four to answer with; 0 otherwise. */
+static inline int position_decide_shapes(const struct position *p, int me, int ply)
+{
+    if (position_any(p, me, COMBO_F4))
+        return AI_SCORE_WIN - ply - 3;
+    if (!position_any_four(p, 1 - me) &&
+        (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
+        return AI_SCORE_WIN - ply - 5;
+    return 0;
+}
+
 /* What the line classes alone say with `me` (0/1) to move, `ply` plies
  * below the root: a win or loss score (mnk/ai.h), or 0 when nothing is
  * decided. *forced receives the cell that must be blocked (the other
@@ -314,12 +327,7 @@ static inline int position_decide(const struct position *p, int me, int ply, int
         *forced = position_first(p, op, COMBO_5);
         return 0;
     }
-    if (position_any(p, me, COMBO_F4))
-        return AI_SCORE_WIN - ply - 3;
-    if (!position_any_four(p, op) &&
-        (position_any(p, me, COMBO_43) || position_any(p, me, COMBO_33)))
-        return AI_SCORE_WIN - ply - 5;
-    return 0;
+    return position_decide_shapes(p, me, ply);
 }
 
 /* The candidate moves: empty cells with a stone within two (in the 5×5

@@ -197,22 +197,29 @@ static void block_begin(struct brain *b, enum block kind)
                                              : "SWAP2BOARD before START: no board yet";
 }
 
-/* A stone of a SWAP2BOARD block: x,y, the colours alternating from Black. */
+/* The cell of a block's stone at x,y: −1, with the block's fault noted,
+ * when it is off the board or named twice; else marked as named. */
+static int block_cell(struct brain *b, const struct proto_cmd *cmd)
+{
+    if (!board_inside(&b->board, cmd->a, cmd->b)) {
+        b->block_error = "a stone outside the board";
+        return -1;
+    }
+    int pos = board_pos(&b->board, cmd->a, cmd->b);
+    if (b->seen[pos]) {
+        b->block_error = "two stones on one cell";
+        return -1;
+    }
+    b->seen[pos] = 1;
+    return pos;
+}
+
 /* A stone of a SWAP2BOARD block: bare x,y (Black's first, alternating),
  * or x,y,field as in BOARD (the first stone's field is Black's). */
 static void swap2_stone(struct brain *b, const struct proto_cmd *cmd, int field)
 {
     if (b->block_error != NULL)
         return;
-    if (!board_inside(&b->board, cmd->a, cmd->b)) {
-        b->block_error = "a stone outside the board";
-        return;
-    }
-    int pos = board_pos(&b->board, cmd->a, cmd->b);
-    if (b->seen[pos]) {
-        b->block_error = "two stones on one cell";
-        return;
-    }
     if (b->n_opp == OPENING_PROPOSAL + OPENING_ADDED) {
         b->block_error = "more than 5 stones in SWAP2BOARD";
         return;
@@ -221,7 +228,9 @@ static void swap2_stone(struct brain *b, const struct proto_cmd *cmd, int field)
         b->block_error = "a field other than 1 or 2 in SWAP2BOARD";
         return;
     }
-    b->seen[pos] = 1;
+    int pos = block_cell(b, cmd);
+    if (pos < 0)
+        return;
     b->swap2_field[b->n_opp] = field;
     b->opp[b->n_opp++] = pos;
 }
@@ -234,16 +243,9 @@ static void block_field(struct brain *b, const struct proto_cmd *cmd)
         swap2_stone(b, cmd, cmd->c);
         return;
     }
-    if (!board_inside(&b->board, cmd->a, cmd->b)) {
-        b->block_error = "a stone outside the board";
+    int pos = block_cell(b, cmd);
+    if (pos < 0)
         return;
-    }
-    int pos = board_pos(&b->board, cmd->a, cmd->b);
-    if (b->seen[pos]) {
-        b->block_error = "two stones on one cell";
-        return;
-    }
-    b->seen[pos] = 1;
     /* Field 3 (a stone of a finished line in a continuous game) counts as
      * the opponent's: nobody may play there and it must not help us. */
     if (cmd->c == 1)
