@@ -11,6 +11,24 @@
 #include "play/session.h"
 #include "mnk/level.h"
 
+/* Seats Black and White as named ("human" or a player name) in config c
+ * and opens its game in session s; why as session_open gives it. */
+static void open_config(struct session *s, struct game_config *c, const char *black,
+                        const char *white, char why[2][SESSION_WHY_MAX])
+{
+    const char *names[2] = { black, white };
+    for (int i = 0; i < 2; i++) {
+        if (strcmp(names[i], "human") != 0) {
+            c->player[i].kind = PLAYER_COMPUTER;
+            strcpy(c->player[i].spec, names[i]);
+            c->player[i].seed = 5 + (uint64_t)i;
+        }
+    }
+    struct game g;
+    assert_null(game_init(&g, c));
+    session_open(s, &g, true, why);
+}
+
 /* A game of w×h, k, rule with Black and White as named ("human" or a
  * player name), opened in session s. */
 static void open_game(struct session *s, int w, int h, int k, enum rule rule,
@@ -22,18 +40,8 @@ static void open_game(struct session *s, int w, int h, int k, enum rule rule,
     c.height = h;
     c.win = k;
     c.rule = rule;
-    const char *names[2] = { black, white };
-    for (int i = 0; i < 2; i++) {
-        if (strcmp(names[i], "human") != 0) {
-            c.player[i].kind = PLAYER_COMPUTER;
-            strcpy(c.player[i].spec, names[i]);
-            c.player[i].seed = 5 + (uint64_t)i;
-        }
-    }
-    struct game g;
-    assert_null(game_init(&g, &c));
     char why[2][SESSION_WHY_MAX];
-    session_open(s, &g, true, why);
+    open_config(s, &c, black, white, why);
     assert_string_equal(why[0], "");
     assert_string_equal(why[1], "");
 }
@@ -45,18 +53,8 @@ static void open_opening(struct session *s, enum opening_rule opening, const cha
     struct game_config c;
     game_config_default(&c);
     c.opening = opening;
-    const char *names[2] = { black, white };
-    for (int i = 0; i < 2; i++) {
-        if (strcmp(names[i], "human") != 0) {
-            c.player[i].kind = PLAYER_COMPUTER;
-            strcpy(c.player[i].spec, names[i]);
-            c.player[i].seed = 5 + (uint64_t)i;
-        }
-    }
-    struct game g;
-    assert_null(game_init(&g, &c));
     char why[2][SESSION_WHY_MAX];
-    session_open(s, &g, true, why);
+    open_config(s, &c, black, white, why);
 }
 
 static int cell(const struct session *s, int x, int y)
