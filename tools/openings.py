@@ -19,7 +19,8 @@ With --judge (the way the shipped files are chosen) a Gomocup-protocol
 engine, run through `sh -c` once for the whole run, evaluates every
 candidate: for each it gets START 15, INFO timeout_turn (--judge-ms),
 timeout_match 0, max_memory (--judge-memory, 64 MB: an engine told "no
-limit" may take a huge hash), then the stones in a BOARD block, in the
+limit" may take a huge hash), rule (--rule: freestyle, exact, renju or
+caro, as the protocol's value), then the stones in a BOARD block, in the
 order played (1 = a stone of the side to move, 2 = the other's), and
 answers with a move. Its evaluation is read from the last MESSAGE line
 before the move that --eval-regex matches (its first group; the default
@@ -78,6 +79,8 @@ import tempfile
 import time
 
 SIZE = 15
+# The protocol's INFO rule value of each rule the judge can be told.
+RULE_BITS = {"freestyle": 0, "exact": 1, "renju": 4, "caro": 8}
 WIN = 5
 CENTRE = SIZE // 2
 DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -295,8 +298,9 @@ class Judge:
 
     GRACE = 5.0  # seconds allowed past the turn time (start-up, hash)
 
-    def __init__(self, command, turn_ms, memory, regex, decided):
+    def __init__(self, command, turn_ms, memory, regex, decided, rule="freestyle"):
         self.command, self.turn_ms, self.memory = command, turn_ms, memory
+        self.rule = RULE_BITS[rule]
         self.regex, self.decided = re.compile(regex), decided
         self.proc, self.buf = None, b""
 
@@ -374,7 +378,8 @@ class Judge:
         own = len(stones) % 2  # 0: Black to move, 1: White
         board = ["%d,%d,%d" % (x, y, 1 if i % 2 == own else 2) for i, (x, y) in enumerate(stones)]
         self._send(["INFO timeout_turn %d" % self.turn_ms, "INFO timeout_match 0",
-                    "INFO max_memory %d" % self.memory, "BOARD"] + board + ["DONE"])
+                    "INFO max_memory %d" % self.memory, "INFO rule %d" % self.rule,
+                    "BOARD"] + board + ["DONE"])
         deadline = time.monotonic() + self.turn_ms / 1000 + self.GRACE
         score = None
         while True:
@@ -410,7 +415,9 @@ def parse_score(text, decided_at):
 def judge_all(args, pool):
     """[(black score, decided, stone count, stones)] of the candidates the
     judge scored; failures are reported and skipped."""
-    key_of = lambda stones: "%s\t%d" % (" ".join(notation(c) for c in stones), args.judge_ms)
+    # The judge time, and the rule unless freestyle, tell scores apart.
+    tag = "%d" % args.judge_ms + ("" if args.rule == "freestyle" else "/" + args.rule)
+    key_of = lambda stones: "%s\t%s" % (" ".join(notation(c) for c in stones), tag)
     known = {}
     if args.evals and os.path.exists(args.evals):
         with open(args.evals) as f:
@@ -419,7 +426,8 @@ def judge_all(args, pool):
                 if len(parts) == 3 and not line.startswith("#"):
                     known["%s\t%s" % (parts[0], parts[1])] = parts[2]
     log = open(args.evals, "a") if args.evals else None
-    judge = Judge(args.judge, args.judge_ms, args.judge_memory, args.eval_regex, args.decided)
+    judge = Judge(args.judge, args.judge_ms, args.judge_memory, args.eval_regex, args.decided,
+                  args.rule)
     out, failed, started = [], 0, time.monotonic()
     try:
         for i, (n, stones) in enumerate(pool):
@@ -489,9 +497,10 @@ def choose_judged(args, cap, pool):
                           ("decided", 10000)):
         if getattr(args, flag) != default:
             cmd += ["--" + flag.replace("_", "-"), "%s" % getattr(args, flag)]
-    print("# Balanced openings for 15x15, five in a row (freestyle); one per line,")
+    print("# Balanced openings for 15x15, five in a row (%s); one per line," % args.rule)
     print("# moves in order from Black, in mnk's notation (a = left column, row 1 at")
-    print("# the bottom, h8 = centre). Use: mnk match --openings FILE ...")
+    print("# the bottom, h8 = centre). Use: mnk match --openings FILE%s ..." %
+          ("" if args.rule == "freestyle" else " --rule " + args.rule))
     print("#")
     print("# How they were chosen:")
     print("#   " + " ".join(shlex.quote(a) for a in cmd))
@@ -563,6 +572,8 @@ def main():
     judge = ap.add_argument_group("judging by an engine")
     judge.add_argument("--judge", metavar="COMMAND", help="a Gomocup engine, run by sh -c")
     judge.add_argument("--judge-ms", type=int, default=1000, help="its time per position")
+    judge.add_argument("--rule", choices=sorted(RULE_BITS), default="freestyle",
+                       help="the rule the judge plays by (INFO rule)")
     judge.add_argument("--judge-memory", type=int, default=64 << 20, metavar="BYTES",
                        help="INFO max_memory sent to it")
     judge.add_argument("--judge-name", default="a Gomocup engine",
