@@ -120,6 +120,8 @@ struct ai_strategy {
 struct ai {
     const struct ai_strategy *strategy;
     void *state;
+    uint64_t seed;  /* the options' seed, for the generic opening's draws */
+    uint64_t draws; /* draws made so far: each proposal draws anew */
 };
 
 /* The strategies, NULL-terminated, in the order menus show them. */

@@ -4,18 +4,26 @@
  * It asks nothing of a strategy but choose() and the scores it reports:
  * each candidate is judged by the strategy itself, at the strength and
  * within the budget the player has, so a weak level proposes and chooses
- * as loosely as it plays. A strategy that reports no score (the novice
+ * as loosely as it plays. Among the proposals judged about as even as the
+ * best, the player's seed draws one, anew for each game. A strategy that reports no score (the novice
  * levels, random) still does its part, more simply.
  */
 #include "mnk/ai.h"
 
 #include <string.h>
 
+#include "mnk/clock.h"
+#include "mnk/rng.h"
 #include "mnk/rules.h"
 
 /* Scores within this of 0 (the search's units) count as even: a choice
  * then prefers placing two more, where it may. */
 #define EVEN_MARGIN 100
+/* Proposals judged within this of the most even one are as good: one of
+ * them is drawn by the player's seed, so that the same three stones do not
+ * come every game (a short search's judgement is no finer than that). */
+#define PROPOSE_MARGIN 30
+#define PROPOSE_KEY 0x2545f4914f6cdd1du /* keys the draw apart from others */
 
 /* Three stones (Black, White, Black) as offsets from the centre, x to the
  * right and y down. The first six are balanced freestyle openings of
@@ -51,12 +59,18 @@ static void watch_info(void *ctx, const struct ai_info *info)
         w->outer->on_info(w->outer->ctx, info);
 }
 
-/* limits cut to a share of 1/parts, reporting to w. */
+/* limits for one of the `parts` searches still to come, reporting to w: a
+ * share of the nodes, and of the time left of the turn (which counts from
+ * since_ms), counted from now. */
 static struct ai_limits share(const struct ai_limits *limits, int parts, struct watch *w)
 {
     struct ai_limits l = *limits;
-    if (l.time_ms > 0)
-        l.time_ms = l.time_ms / parts > 0 ? l.time_ms / parts : 1;
+    if (l.time_ms > 0) {
+        int64_t now = clock_ms();
+        int64_t left = l.time_ms - (l.since_ms > 0 && now > l.since_ms ? now - l.since_ms : 0);
+        l.time_ms = left / parts > 0 ? (int)(left / parts) : 1;
+        l.since_ms = now;
+    }
     l.time_max_ms = l.time_ms;
     if (l.max_nodes > 0)
         l.max_nodes = l.max_nodes / (uint64_t)parts > 0 ? l.max_nodes / (uint64_t)parts : 1;
@@ -122,22 +136,33 @@ static void propose(struct ai *ai, const struct board *b, const struct ai_limits
         return;
     }
     memcpy(out->stone, cand[0], sizeof cand[0]);
-    int best = -1;
-    for (int i = 0; i < n && n > 1 && !stopped(limits); i++) {
+    /* How far from even each candidate is judged; −1: not judged. */
+    int off[MAX_CANDIDATES], best = -1;
+    for (int i = 0; i < n; i++) {
+        off[i] = -1;
+        if (n == 1 || stopped(limits))
+            continue;
         struct board t = *b;
         for (int k = 0; k < 3; k++)
             board_place(&t, cand[i][k], k == 1 ? STONE_WHITE : STONE_BLACK);
         struct watch w;
-        struct ai_limits l = share(limits, n, &w);
+        struct ai_limits l = share(limits, n - i, &w);
         ai_choose(ai, &t, STONE_WHITE, &l);
         if (!w.scored)
             return; /* no scores from this strategy: the first shape */
-        int off = w.score < 0 ? -w.score : w.score;
-        if (best < 0 || off < best) {
-            best = off;
-            memcpy(out->stone, cand[i], sizeof cand[i]);
-        }
+        off[i] = w.score < 0 ? -w.score : w.score;
+        if (best < 0 || off[i] < best)
+            best = off[i];
     }
+    if (best < 0)
+        return;
+    int near = 0;
+    for (int i = 0; i < n; i++)
+        near += off[i] >= 0 && off[i] <= best + PROPOSE_MARGIN;
+    int pick = (int)(rng_mix(ai->seed ^ PROPOSE_KEY ^ ai->draws++) % (uint64_t)near);
+    for (int i = 0; i < n; i++)
+        if (off[i] >= 0 && off[i] <= best + PROPOSE_MARGIN && pick-- == 0)
+            memcpy(out->stone, cand[i], sizeof cand[i]);
 }
 
 static void choose_colour(struct ai *ai, const struct board *b, bool may_add,
@@ -166,7 +191,7 @@ static void choose_colour(struct ai *ai, const struct board *b, bool may_add,
     if (rules_is_win(&t, move, NULL) || board_full(&t))
         return;
     struct watch w2;
-    struct ai_limits l2 = share(limits, 4, &w2);
+    struct ai_limits l2 = share(limits, 2, &w2);
     int reply = ai_choose(ai, &t, STONE_BLACK, &l2);
     if (reply < 0 || board_at(&t, reply) != STONE_NONE)
         return;

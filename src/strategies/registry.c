@@ -56,6 +56,7 @@ bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts)
         return false;
     ai->strategy = s;
     ai->state = state;
+    ai->seed = opts != NULL ? opts->seed : 0;
     return true;
 }
 

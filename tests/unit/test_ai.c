@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "mnk/ai.h"
+#include "mnk/clock.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
 
@@ -105,6 +106,94 @@ static void test_random_is_reproducible(void **state)
     }
 }
 
+/* A strategy that scores as a search does, only within its time: the score
+ * of the i-th position it is asked about is scores[i], reported only when
+ * the time given (counted from since_ms) is not yet over when it is asked. */
+struct judge {
+    int calls;
+    const int *scores;
+};
+
+static int judge_choose(void *state, const struct board *b, enum stone side,
+                        const struct ai_limits *limits)
+{
+    (void)side;
+    struct judge *j = state;
+    int64_t since = limits->since_ms > 0 ? limits->since_ms : clock_ms();
+    if (limits->time_ms > 0 && clock_ms() - since < limits->time_ms && limits->on_info != NULL) {
+        struct ai_info info = { .depth = 1, .score = j->scores[j->calls] };
+        limits->on_info(limits->ctx, &info);
+    }
+    j->calls++;
+    for (int pos = 0; pos < board_cells(b); pos++)
+        if (board_at(b, pos) == STONE_NONE)
+            return pos;
+    return -1;
+}
+
+static const struct ai_strategy judge_strategy = { .name = "judge", .choose = judge_choose };
+
+/* The three stones proposed on an empty 15x15 board, as x,y pairs. */
+static void propose(struct judge *j, uint64_t seed, int64_t spent_ms, int xy[6])
+{
+    struct ai ai = { .strategy = &judge_strategy, .state = j, .seed = seed };
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_limits lim = { .time_ms = 200, .since_ms = clock_ms() - spent_ms };
+    struct ai_opening a;
+    j->calls = 0;
+    assert_true(ai_opening(&ai, &b, false, &lim, &a));
+    assert_false(a.swap);
+    assert_int_equal(a.n, 3);
+    for (int k = 0; k < 3; k++) {
+        xy[2 * k] = board_x(&b, a.stone[k]);
+        xy[2 * k + 1] = board_y(&b, a.stone[k]);
+    }
+}
+
+/* Each candidate is judged in a share of the time left of the turn, even
+ * when the turn began well before: the one judged even is proposed. */
+static void test_proposal_judges_every_candidate(void **state)
+{
+    (void)state;
+    static const int scores[] = { 400, -350, 5, 300, -500, 600 };
+    struct judge j = { .scores = scores };
+    int xy[6];
+    propose(&j, 1, 150, xy);
+    assert_int_equal(j.calls, 6);
+    /* The third candidate, (1,2) (1,0) (-1,-2) from the centre. */
+    const int want[6] = { 8, 9, 8, 7, 6, 5 };
+    assert_memory_equal(xy, want, sizeof want);
+}
+
+/* Candidates judged as even are all proposed, the seed drawing one. */
+static void test_proposal_varies_among_the_even(void **state)
+{
+    (void)state;
+    /* The six candidates on 15x15, in the order they are judged. */
+    static const int cand[6][6] = {
+        { 9, 6, 5, 9, 7, 8 }, { 9, 6, 7, 8, 5, 6 }, { 8, 9, 8, 7, 6, 5 },
+        { 9, 9, 7, 7, 5, 5 }, { 9, 6, 7, 7, 6, 9 }, { 6, 6, 9, 9, 8, 8 },
+    };
+    static const int scores[] = { 10, -10, 400, 0, 500, -20 };
+    struct judge j = { .scores = scores };
+    int seen[6] = { 0 }, xy[6];
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        propose(&j, seed, 0, xy);
+        int which = -1;
+        for (int c = 0; c < 6; c++)
+            if (memcmp(xy, cand[c], sizeof xy) == 0)
+                which = c;
+        assert_true(which >= 0);
+        seen[which]++;
+    }
+    /* Within 30 of the most even (0): the first, second, fourth and last. */
+    assert_int_equal(seen[2] + seen[4], 0);
+    for (int c = 0; c < 6; c++)
+        if (c != 2 && c != 4)
+            assert_true(seen[c] > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -112,6 +201,8 @@ int main(void)
         cmocka_unit_test(test_every_strategy_plays_legal_moves),
         cmocka_unit_test(test_every_strategy_keeps_the_rule),
         cmocka_unit_test(test_random_is_reproducible),
+        cmocka_unit_test(test_proposal_judges_every_candidate),
+        cmocka_unit_test(test_proposal_varies_among_the_even),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
