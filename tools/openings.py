@@ -493,8 +493,8 @@ def choose_judged(args, cap, pool):
     else:
         cmd += ["--candidates", args.candidates]
     cmd += ["--seed", str(args.seed)]
-    for flag, default in (("judge_memory", 64 << 20), ("eval_regex", DEFAULT_REGEX),
-                          ("decided", 10000)):
+    for flag, default in (("rule", "freestyle"), ("judge_memory", 64 << 20),
+                          ("eval_regex", DEFAULT_REGEX), ("decided", 10000)):
         if getattr(args, flag) != default:
             cmd += ["--" + flag.replace("_", "-"), "%s" % getattr(args, flag)]
     print("# Balanced openings for 15x15, five in a row (%s); one per line," % args.rule)
