@@ -1059,7 +1059,7 @@ int main(int argc, char **argv)
     static bool forcing[PATTERN_MULTISETS];
     for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--) {
         int mset = pattern_multiset(idx);
-        enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, idx));
+        enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, 0, idx));
         rep[mset] = idx;
         forcing[mset] = c == COMBO_F4 || c == COMBO_5;
     }
