@@ -81,11 +81,14 @@
  * tables, pattern_eval_multiset, the threat term), with four tables of
  * residuals, one for each colour as the side to move and as the other:
  * each starts from the colourless residual and its penalty is on the
- * distance from it (with --prior, from the colour's residual in use). The
- * multisets of open fours and fives are fitted too: Black's can be quiet,
- * the search leaving them to the evaluation, and a double four or an
- * overline is no win for Black. The residuals less the colourless ones are
- * written as the C source of pattern_renju.c to FILE.
+ * distance from it (with --prior, from the colour's residual in use). Only
+ * the multisets of a double three or stronger are free, the cells where
+ * Black's move can be forbidden (position_allowed), open fours and fives
+ * among them: Black's can be quiet, the search leaving them to the
+ * evaluation, and a double four or an overline is no win for Black. (Weak
+ * cells, each counted hundreds of times in a position, fitted mostly noise
+ * by colour, and lost in self-play.) The residuals less the colourless
+ * ones are written as the C source of pattern_renju.c to FILE.
  */
 #include <math.h>
 #include <stdio.h>
@@ -599,16 +602,16 @@ static double residual_offset(const struct model *m, const struct residuals *res
 }
 
 /* The residuals of the multisets in at least min_count training positions
- * (in the table's side), none of a multiset with an open four or a five
- * (forcing: its weight keeps its value), given seen[w][m], the counts. */
+ * (in the table's side), none of a multiset whose weight keeps its value
+ * (fixed), given seen[w][m], the counts. */
 static void free_residuals(struct residuals *res, const int seen[TABLES][PATTERN_MULTISETS],
-                           const bool forcing[PATTERN_MULTISETS], int min_count)
+                           const bool fixed[PATTERN_MULTISETS], int min_count)
 {
     res->np = 0;
     for (int w = 0; w < TABLES; w++)
         for (int m = 0; m < PATTERN_MULTISETS; m++) {
             res->pidx[w][m] = -1;
-            if (m == 0 || forcing[m] || seen[w][m] == 0 || seen[w][m] < min_count)
+            if (m == 0 || fixed[m] || seen[w][m] == 0 || seen[w][m] < min_count)
                 continue;
             res->pw[res->np] = w;
             res->pm[res->np] = m;
@@ -716,11 +719,13 @@ static const char *const class_name[PAT_COUNT] = { "-",  "B1", "F1", "B2", "F2",
                                                    "B3", "F3", "B4", "F4", "5" };
 
 /* Writes residual table r less base (0 where base is NULL), the values not
- * 0, each with its classes (strongest first) as a comment; rep[m] is a cell
- * index of multiset m; `indent` before each line. */
+ * 0, each with its classes (strongest first) as a comment, or a 0 when all
+ * are (C has no empty initialiser); rep[m] is a cell index of multiset m;
+ * `indent` before each line. */
 static void print_table(FILE *out, const double *r, const double *base,
                         const int rep[PATTERN_MULTISETS], const char *indent)
 {
+    bool any = false;
     for (int mset = 0; mset < PATTERN_MULTISETS; mset++) {
         long v = lround(r[mset] - (base != NULL ? base[mset] : 0));
         if (v == 0)
@@ -732,7 +737,10 @@ static void print_table(FILE *out, const double *r, const double *base,
         /* rep is the smallest index: its digits fall, the strongest first. */
         fprintf(out, "%s[%d] = %ld, /* %s %s %s %s */\n", indent, mset, v, class_name[c[0]],
                 class_name[c[1]], class_name[c[2]], class_name[c[3]]);
+        any = true;
     }
+    if (!any)
+        fprintf(out, "%s0,\n", indent);
 }
 
 /* Writes the residuals of m as the C source of pattern_multiset.c. */
@@ -1143,15 +1151,20 @@ int main(int argc, char **argv)
 
     /* Stage 2, the residuals, over the grid of (N, λ). */
     static int seen[TABLES][PATTERN_MULTISETS], rep[PATTERN_MULTISETS];
-    static bool forcing[PATTERN_MULTISETS];
+    static bool fixed[PATTERN_MULTISETS];
     for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--) {
         int mset = pattern_multiset(idx);
         enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, 0, idx));
         rep[mset] = idx;
-        /* Under renju Black's open fours and fives can be quiet, the search
-         * leaving them to the evaluation: a double four or an overline is
-         * no win for Black, so with --renju they are fitted too. */
-        forcing[mset] = (c == COMBO_F4 || c == COMBO_5) && !r->renju;
+        /* The multisets of open fours and fives are met only in forcing
+         * play, and keep their weights. Under renju the colours differ only
+         * where Black's move can be forbidden, a cell of a double three or
+         * stronger (position_allowed): --renju fits those alone, the open
+         * fours and fives among them (Black's can be quiet, the search
+         * leaving them to the evaluation, and a double four or an overline
+         * is no win for Black). Freeing the weak cells too fits mostly
+         * noise: each counts hundreds of times in a position. */
+        fixed[mset] = r->renju ? c < COMBO_33 : c == COMBO_F4 || c == COMBO_5;
     }
     for (size_t i = 0; i < d.count; i++) {
         const struct sample *s = &d.s[i];
@@ -1169,7 +1182,7 @@ int main(int argc, char **argv)
         for (int t = 0; t < TABLES; t++)
             memcpy(res.prior[t], base[t % 2], sizeof res.prior[t]);
     for (int a = 0; a < nmins; a++) {
-        free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, forcing, (int)mins[a]);
+        free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, fixed, (int)mins[a]);
         m = lin;
         memcpy(m.r, res.prior, sizeof m.r);
         /* From the strongest penalty down, each fit starting from the last. */

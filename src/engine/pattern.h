@@ -194,8 +194,9 @@ static inline bool pattern_has_multiset(const struct pattern_table *t)
  * worth depends on whose it is. There each colour's weight in table w also
  * has a residual of its own by multiset of classes, pattern_eval_renju
  * [colour][w][], on top of pattern_eval_multiset's: fitted (tools/texel
- * --renju) on top of everything else the evaluation adds, 0 for the
- * multisets left alone. Generated: pattern_renju.c. */
+ * --renju) on top of everything else the evaluation adds, for the
+ * multisets of a double three or stronger (the cells where Black's move
+ * can be forbidden), 0 for the others. Generated: pattern_renju.c. */
 extern const int16_t pattern_eval_renju[2][2][PATTERN_MULTISETS];
 
 /* Whether table t adds the residuals of pattern_eval_renju (and keeps a
