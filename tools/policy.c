@@ -444,7 +444,7 @@ int main(int argc, char **argv)
         for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--)
             rep[pattern_multiset(idx)] = idx;
         for (int ms = 0; ms < PATTERN_MULTISETS; ms++) {
-            int w = pattern_weight_of(pattern_cell(&r.replay.table, rep[ms]));
+            int w = pattern_weight_of(pattern_cell(&r.replay.table, 0, rep[ms]));
             fitted.v[ms] = 2 * w * hand.scale;
             fitted.v[PATTERN_MULTISETS + ms] = w * hand.scale;
         }

@@ -17,7 +17,7 @@
 # (tools/openings.py --random) instead.
 #
 #   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
-#                 [--openings FILE] [--from K]
+#                 [--openings FILE] [--from K] [--rule RULE]
 #     --base REV      the commit to compare with (default HEAD)
 #     --nodes N       nodes a move for both (default 100000)
 #     --elo E0,E1     the SPRT's hypotheses (default 0,10)
@@ -26,13 +26,15 @@
 #     --from K        begin at the file's K-th opening (default 1): to give
 #                     two runs at once openings of their own, or to go on
 #                     with a test past the openings it played
+#     --rule RULE     the rule of the games (default freestyle; renju tests
+#                     the renju tables, pattern_renju.c)
 #
 # Exit status: 0 when H1 was accepted (the new search is better), 1 when
 # H0 was, 2 when the cap came first or something failed.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-base=HEAD nodes=100000 elo=0,10 games=
+base=HEAD nodes=100000 elo=0,10 games= rule=freestyle
 openings='' from=1
 while [ $# -gt 0 ]; do
     case $1 in
@@ -42,8 +44,9 @@ while [ $# -gt 0 ]; do
     --games) games=$2; shift 2 ;;
     --openings) openings=$2; shift 2 ;;
     --from) from=$2; shift 2 ;;
+    --rule) rule=$2; shift 2 ;;
     *) echo "usage: tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]" \
-            "[--openings FILE] [--from K]" >&2; exit 2 ;;
+            "[--openings FILE] [--from K] [--rule RULE]" >&2; exit 2 ;;
     esac
 done
 positive() {
@@ -92,7 +95,7 @@ echo "building the working tree ..." >&2
 ninja -C "$root/build" src/cli/mnk >/dev/null
 
 new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
-nice -n 10 "$new" match \
+nice -n 10 "$new" match --rule "$rule" \
     --black "engine:$new engine --nodes $nodes --time-ms $cap_ms --seed 1" \
     --white "engine:$old engine --nodes $nodes --time-ms $cap_ms --seed 1" \
     --openings "$openings" --sprt "$elo" --games "$games" --seed 1 | tee "$tmp/out"

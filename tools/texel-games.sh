@@ -1,19 +1,24 @@
 #!/bin/sh
 # texel-games.sh — self-play games for fitting the evaluation (tools/texel).
 #
-#   tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S] [--mnk PATH]
+#   tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S] [--rule RULE]
+#                        [--mnk PATH]
 #     --out DIR    where the records go: DIR/game-N.sgf (made if missing)
 #     --games N    games to play (default 1000)
 #     --nodes N    nodes a move of the weaker player; the stronger gets
 #                  twice as many (default 10000)
 #     --seed S     seed of the random openings and the players (default 1)
+#     --rule RULE  the rule the games are played under: freestyle or renju
+#                  (or any rule `mnk match --rule` takes; default freestyle);
+#                  the records name it, and tools/texel --renju reads renju's
 #     --mnk PATH   the binary that plays (default: build/src/cli/mnk, built
 #                  from the current sources first); give a copy of your own
 #                  to keep the games' player fixed while the sources change
 #
-# The games are 15x15 freestyle between two copies of the built `search`
-# engine (build/src/cli/mnk, or --mnk) at a fixed number of nodes a move, so
-# the load of the machine does not change them. Two things make them differ
+# The games are 15x15, freestyle unless --rule says otherwise, between two
+# copies of the built `search` engine (build/src/cli/mnk, or --mnk) at a
+# fixed number of nodes a move, so the load of the machine does not change
+# them. Two things make them differ
 # from one another: each game starts from its own random opening (three to six
 # stones, Black and White in turn, in the central 7x7, each within two cells
 # of an earlier one), and the players search different numbers of nodes, so
@@ -23,16 +28,17 @@
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-out= games=1000 nodes=10000 seed=1 mnk=
+out= games=1000 nodes=10000 seed=1 rule=freestyle mnk=
 while [ $# -gt 0 ]; do
     case $1 in
     --out) out=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --rule) rule=$2; shift 2 ;;
     --mnk) mnk=$2; shift 2 ;;
     *) echo "usage: tools/texel-games.sh --out DIR [--games N] [--nodes N] [--seed S]" \
-            "[--mnk PATH]" >&2
+            "[--rule RULE] [--mnk PATH]" >&2
        exit 2 ;;
     esac
 done
@@ -68,7 +74,7 @@ BEGIN {
     }
 }' >"$out/openings.txt"
 
-nice -n 10 "$mnk" match \
+nice -n 10 "$mnk" match --rule "$rule" \
     --black "engine:$mnk engine --nodes $nodes --seed $seed" \
     --white "engine:$mnk engine --nodes $((2 * nodes)) --seed $seed" \
     --openings "$out/openings.txt" --games "$games" --seed "$seed" \

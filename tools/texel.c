@@ -6,6 +6,9 @@
  *         [--scores SUFFIX [--alpha A]] RECORD|DIR...
  *   texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M]
  *         [--test RECORD|DIR]... [--scores SUFFIX [--alpha A]] RECORD|DIR...
+ *   texel --renju FILE [--lambda L,...] [--min-count N,...] [--prior] [--skip N]
+ *         [--holdout M] [--test RECORD|DIR]... [--scores SUFFIX [--alpha A]]
+ *         RECORD|DIR...
  *
  * Games: tools/texel-games.sh. Built on request: ninja -C build tools/texel.
  *
@@ -68,6 +71,24 @@
  * position has one mask), under an L2 penalty L · offset² (--threat-lambda,
  * default 1e-11) added to the mean loss; rounded to integers and written as
  * the C source of pattern_threat.c to FILE.
+ *
+ * Under renju the colours differ (Black's double three, double four and
+ * overline are forbidden), and each reads a table of its own whose weights
+ * add a residual by colour and multiset, pattern_eval_renju. With --renju
+ * the records must be renju games of k = 5 (tools/texel-games.sh --rule
+ * renju; any other is refused, as renju games are without --renju), and
+ * stage 2 alone is run, on top of everything else in use (the linear
+ * tables, pattern_eval_multiset, the threat term), with four tables of
+ * residuals, one for each colour as the side to move and as the other:
+ * each starts from the colourless residual and its penalty is on the
+ * distance from it (with --prior, from the colour's residual in use). Only
+ * the multisets of a double three or stronger are free, the cells where
+ * Black's move can be forbidden (position_allowed), open fours and fives
+ * among them: Black's can be quiet, the search leaving them to the
+ * evaluation, and a double four or an overline is no win for Black. (Weak
+ * cells, each counted hundreds of times in a position, fitted mostly noise
+ * by colour, and lost in self-play.) The residuals less the colourless
+ * ones are written as the C source of pattern_renju.c to FILE.
  */
 #include <math.h>
 #include <stdio.h>
@@ -89,14 +110,21 @@ struct mset_count {
     uint16_t mset, n;
 };
 
+/* The tables of residuals a model has: pattern_eval_multiset's two (w = 0
+ * for the side to move, 1 for the other), or with --renju one for each
+ * colour and w, 2 · colour + w (pattern_eval_renju's, added to them). */
+#define TABLES 4
+
 /* A quiet position: the feature counts of the side to move (me) and of the
  * other, their cells by multiset (but four PAT_NONE, whose weight is 0):
  * len[0] entries of the data's pool from `first` for me, then len[1] for the
- * other; and the result for me in halves (0, 1, 2). */
+ * other, whose residuals are those of table[0] and table[1]; and the result
+ * for me in halves (0, 1, 2). */
 struct sample {
     uint16_t n[2][NF];
     uint32_t first;
     uint16_t len[2];
+    uint8_t table[2];
     uint8_t half_points;
     uint8_t set;
     bool scored;                  /* score holds a search's score */
@@ -143,9 +171,9 @@ static void add_sample(struct data *d, struct sample *s, uint16_t mset[2][PATTER
 
 
 /* Counts the classes, combinations and multisets of each side over the
- * empty cells (mset: me first); false if today's weights of those counts do
- * not give position.c's sums (the features would not be what the search
- * adds up). */
+ * empty cells (mset: me first); false if today's weights of those counts
+ * (each colour's residuals, under renju) do not give position.c's sums (the
+ * features would not be what the search adds up). */
 static bool features(const struct position *p, int me, struct sample *out,
                      uint16_t mset[2][PATTERN_MULTISETS])
 {
@@ -165,15 +193,14 @@ static bool features(const struct position *p, int me, struct sample *out,
             mset[side == me ? 0 : 1][pattern_multiset(index)]++;
         }
     }
-    bool residuals = pattern_has_multiset(p->pt);
     for (int side = 0; side < 2; side++)
         for (int w = 0; w < 2; w++) {
             int t = side == me ? 0 : 1;
             double sum = 0;
             for (int f = 0; f < NF; f++)
                 sum += current_weight(w, f) * out->n[t][f];
-            for (int m = 0; m < PATTERN_MULTISETS && residuals; m++)
-                sum += pattern_eval_multiset[w][m] * mset[t][m];
+            for (int m = 0; m < PATTERN_MULTISETS; m++)
+                sum += pattern_eval_residual(p->pt, side, w, m) * mset[t][m];
             if ((int)sum != p->total[side][w])
                 return false;
         }
@@ -185,6 +212,7 @@ static bool features(const struct position *p, int me, struct sample *out,
 struct reader {
     struct data *d;               /* where the samples go */
     const char *scores;           /* suffix of the score files, or NULL */
+    bool renju;                   /* residuals by colour (TABLES) */
     struct learn_replay replay;
 };
 
@@ -200,6 +228,12 @@ static void read_game(void *ctx, const char *path)
     enum learn_set set;
     if (!learn_replay_start(&r->replay, "texel", path, &set))
         return;
+    if (pattern_has_renju(&r->replay.table) != r->renju) {
+        fprintf(stderr, "texel: %s: %s\n", path,
+                r->renju ? "not a renju game of k = 5 (--renju fits those)"
+                         : "a renju game: --renju fits its residuals");
+        exit(1);
+    }
     /* The search's score of the position before move i: the last depth's
      * when it is a win or a loss, else the mean of the last two depths'. */
     static int score[BOARD_MAX_CELLS + 1];
@@ -237,6 +271,8 @@ static void read_game(void *ctx, const char *path)
                 exit(1);
             }
             s.threats = (uint16_t)position_threats(p, me);
+            s.table[0] = (uint8_t)(r->renju ? 2 * me : 0);
+            s.table[1] = (uint8_t)(r->renju ? 2 * (1 - me) + 1 : 1);
             s.half_points = (uint8_t)(me == 0 ? black_halves : 2 - black_halves);
             s.set = (uint8_t)set;
             s.y = (float)(s.half_points / 2.0);
@@ -255,10 +291,11 @@ static void read_game(void *ctx, const char *path)
 
 
 /* A model: eval = Σ_f a[f]·n_me[f] − b[f]·n_op[f]
- *                 + Σ_m r[0][m]·ms_me[m] − r[1][m]·ms_op[m] + t[threats]. */
+ *                 + Σ_m r[tm][m]·ms_me[m] − r[to][m]·ms_op[m] + t[threats],
+ * tm and to the sample's tables (0 and 1 but with --renju). */
 struct model {
     double a[NF], b[NF];
-    double r[2][PATTERN_MULTISETS];
+    double r[TABLES][PATTERN_MULTISETS];
     double t[PATTERN_THREATS];
 };
 
@@ -269,9 +306,9 @@ static double eval(const struct data *d, const struct model *m, const struct sam
         e += m->a[f] * s->n[0][f] - m->b[f] * s->n[1][f];
     const struct mset_count *c = d->pool + s->first;
     for (int i = 0; i < s->len[0]; i++, c++)
-        e += m->r[0][c->mset] * c->n;
+        e += m->r[s->table[0]][c->mset] * c->n;
     for (int i = 0; i < s->len[1]; i++, c++)
-        e -= m->r[1][c->mset] * c->n;
+        e -= m->r[s->table[1]][c->mset] * c->n;
     return e + m->t[s->threats];
 }
 
@@ -549,12 +586,13 @@ static void print_tables(const struct model *m)
 /* The residuals the second stage may move: parameter j is table pw[j]'s
  * residual of multiset pm[j]; pidx[w][m] is its j, or −1 where the
  * residual keeps its value. The penalty pulls each toward prior[w][m]
- * (0, or the residual in use with --prior). */
+ * (0, or the residual in use with --prior; with --renju, the colourless
+ * one of pattern_eval_multiset, or with --prior the colour's in use). */
 struct residuals {
     int np;
-    int pw[2 * PATTERN_MULTISETS], pm[2 * PATTERN_MULTISETS];
-    int pidx[2][PATTERN_MULTISETS];
-    double prior[2][PATTERN_MULTISETS];
+    int pw[TABLES * PATTERN_MULTISETS], pm[TABLES * PATTERN_MULTISETS];
+    int pidx[TABLES][PATTERN_MULTISETS];
+    double prior[TABLES][PATTERN_MULTISETS];
 };
 
 /* Parameter j's distance from its prior. */
@@ -564,16 +602,16 @@ static double residual_offset(const struct model *m, const struct residuals *res
 }
 
 /* The residuals of the multisets in at least min_count training positions
- * (in the table's side), none of a multiset with an open four or a five
- * (forcing: its weight keeps its value), given seen[w][m], the counts. */
-static void free_residuals(struct residuals *res, const int seen[2][PATTERN_MULTISETS],
-                           const bool forcing[PATTERN_MULTISETS], int min_count)
+ * (in the table's side), none of a multiset whose weight keeps its value
+ * (fixed), given seen[w][m], the counts. */
+static void free_residuals(struct residuals *res, const int seen[TABLES][PATTERN_MULTISETS],
+                           const bool fixed[PATTERN_MULTISETS], int min_count)
 {
     res->np = 0;
-    for (int w = 0; w < 2; w++)
+    for (int w = 0; w < TABLES; w++)
         for (int m = 0; m < PATTERN_MULTISETS; m++) {
             res->pidx[w][m] = -1;
-            if (m == 0 || forcing[m] || seen[w][m] == 0 || seen[w][m] < min_count)
+            if (m == 0 || fixed[m] || seen[w][m] == 0 || seen[w][m] < min_count)
                 continue;
             res->pw[res->np] = w;
             res->pm[res->np] = m;
@@ -623,7 +661,7 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
     double *g = calloc((size_t)np, sizeof *g), *step = calloc((size_t)np, sizeof *step);
     double *h = calloc((size_t)np * (size_t)np, sizeof *h);
     double *xs = malloc(2 * PATTERN_MULTISETS * sizeof *xs);
-    int *js = malloc(2 * PATTERN_MULTISETS * sizeof *js);
+    int *js = malloc(2 * PATTERN_MULTISETS * sizeof *js); /* a sample's two sides */
     struct model *start = malloc(sizeof *start);
     if (g == NULL || step == NULL || h == NULL || xs == NULL || js == NULL || start == NULL) {
         fprintf(stderr, "texel: out of memory\n");
@@ -643,7 +681,7 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
             int nnz = 0;
             for (int side = 0; side < 2; side++)
                 for (int e = 0; e < s->len[side]; e++, c++) {
-                    int j = res->pidx[side][c->mset];
+                    int j = res->pidx[s->table[side]][c->mset];
                     if (j < 0)
                         continue;
                     js[nnz] = j;
@@ -680,9 +718,32 @@ static void fit_residuals(const struct data *d, struct model *m, double k, doubl
 static const char *const class_name[PAT_COUNT] = { "-",  "B1", "F1", "B2", "F2",
                                                    "B3", "F3", "B4", "F4", "5" };
 
-/* Writes the residuals of m as the C source of pattern_multiset.c, each
- * with its classes (strongest first) as a comment; rep[m] is a cell index
- * of multiset m. */
+/* Writes residual table r less base (0 where base is NULL), the values not
+ * 0, each with its classes (strongest first) as a comment, or a 0 when all
+ * are (C has no empty initialiser); rep[m] is a cell index of multiset m;
+ * `indent` before each line. */
+static void print_table(FILE *out, const double *r, const double *base,
+                        const int rep[PATTERN_MULTISETS], const char *indent)
+{
+    bool any = false;
+    for (int mset = 0; mset < PATTERN_MULTISETS; mset++) {
+        long v = lround(r[mset] - (base != NULL ? base[mset] : 0));
+        if (v == 0)
+            continue;
+        v = v > INT16_MAX ? INT16_MAX : v < INT16_MIN ? INT16_MIN : v;
+        int c[4], idx = rep[mset];
+        for (int d = 0; d < 4; d++, idx /= PAT_COUNT)
+            c[d] = idx % PAT_COUNT;
+        /* rep is the smallest index: its digits fall, the strongest first. */
+        fprintf(out, "%s[%d] = %ld, /* %s %s %s %s */\n", indent, mset, v, class_name[c[0]],
+                class_name[c[1]], class_name[c[2]], class_name[c[3]]);
+        any = true;
+    }
+    if (!any)
+        fprintf(out, "%s0,\n", indent);
+}
+
+/* Writes the residuals of m as the C source of pattern_multiset.c. */
 static void print_residuals(FILE *out, const struct model *m, const int rep[PATTERN_MULTISETS],
                             const char *how)
 {
@@ -696,17 +757,33 @@ static void print_residuals(FILE *out, const struct model *m, const int rep[PATT
             how);
     for (int w = 0; w < 2; w++) {
         fprintf(out, "    {\n");
-        for (int mset = 0; mset < PATTERN_MULTISETS; mset++) {
-            long v = lround(m->r[w][mset]);
-            if (v == 0)
-                continue;
-            v = v > INT16_MAX ? INT16_MAX : v < INT16_MIN ? INT16_MIN : v;
-            int c[4], idx = rep[mset];
-            for (int d = 0; d < 4; d++, idx /= PAT_COUNT)
-                c[d] = idx % PAT_COUNT;
-            /* rep is the smallest index: its digits fall, the strongest first. */
-            fprintf(out, "        [%d] = %ld, /* %s %s %s %s */\n", mset, v, class_name[c[0]],
-                    class_name[c[1]], class_name[c[2]], class_name[c[3]]);
+        print_table(out, m->r[w], NULL, rep, "        ");
+        fprintf(out, "    },\n");
+    }
+    fprintf(out, "};\n");
+}
+
+/* Writes the C source of pattern_renju.c: for each colour and w, m's
+ * residuals of table 2 · colour + w less the colourless ones, base[w]. */
+static void print_renju(FILE *out, const struct model *m, const double base[2][PATTERN_MULTISETS],
+                        const int rep[PATTERN_MULTISETS], const char *how)
+{
+    fprintf(out, "/* pattern_renju.c — the evaluation's residuals under renju by colour and\n"
+                 " * multiset of line classes (pattern_eval_renju, see pattern.h): Black's,\n"
+                 " * then White's, each for the side to move and for the other, added to\n"
+                 " * pattern_eval_multiset's. Generated by tools/texel --renju from renju\n"
+                 " * self-play: %s.\n"
+                 " * Every multiset not listed is 0. Classes: B/F closed/open, 1..4 stones\n"
+                 " * (5: a five, -: none). */\n"
+                 "#include \"engine/pattern.h\"\n\n"
+                 "const int16_t pattern_eval_renju[2][2][PATTERN_MULTISETS] = {\n",
+            how);
+    for (int colour = 0; colour < 2; colour++) {
+        fprintf(out, "    {\n");
+        for (int w = 0; w < 2; w++) {
+            fprintf(out, "        {\n");
+            print_table(out, m->r[2 * colour + w], base[w], rep, "            ");
+            fprintf(out, "        },\n");
         }
         fprintf(out, "    },\n");
     }
@@ -902,7 +979,7 @@ int main(int argc, char **argv)
 {
     int first = 1, skip = 8, holdout = 5;
     bool keep_linear = false, prior = false, bad = false;
-    const char *tests[64], *multiset_out = NULL, *threats_out = NULL;
+    const char *tests[64], *multiset_out = NULL, *threats_out = NULL, *renju_out = NULL;
     double threat_lambda = 1e-11;
     int ntests = 0;
     const char *scores = NULL;
@@ -931,6 +1008,8 @@ int main(int argc, char **argv)
             multiset_out = val, first++;
         else if (strcmp(opt, "--threats") == 0)
             threats_out = val, first++;
+        else if (strcmp(opt, "--renju") == 0)
+            renju_out = val, first++;
         else if (strcmp(opt, "--scores") == 0)
             scores = val, first++;
         else if (strcmp(opt, "--alpha") == 0)
@@ -940,10 +1019,12 @@ int main(int argc, char **argv)
         else
             bad = true;
     }
-    if (bad || first >= argc || holdout < 2 || skip < 0) {
+    if (bad || first >= argc || holdout < 2 || skip < 0 ||
+        (renju_out != NULL && (multiset_out != NULL || threats_out != NULL))) {
         fprintf(stderr, "usage: texel [--skip N] [--holdout M] [--test RECORD|DIR]... "
                         "[--lambda L,...] [--min-count N,...] [--keep-linear] [--prior] "
-                        "[--multiset FILE] [--scores SUFFIX [--alpha A]] RECORD|DIR...\n"
+                        "[--multiset FILE | --renju FILE] [--scores SUFFIX [--alpha A]] "
+                        "RECORD|DIR...\n"
                         "       texel --threats FILE [--threat-lambda L] [--skip N] [--holdout M] "
                         "[--test RECORD|DIR]... [--scores SUFFIX [--alpha A]] RECORD|DIR...\n");
         return 2;
@@ -956,6 +1037,9 @@ int main(int argc, char **argv)
     }
     r->d = &d;
     r->scores = scores;
+    r->renju = renju_out != NULL;
+    /* The linear tables are every rule's: renju fits residuals alone. */
+    keep_linear = keep_linear || r->renju;
     r->replay.skip = skip;
     r->replay.holdout = holdout;
     for (int i = first; i < argc; i++)
@@ -991,9 +1075,20 @@ int main(int argc, char **argv)
         current.a[f] = current_weight(0, f);
         current.b[f] = current_weight(1, f);
     }
-    for (int w = 0; w < 2 && residuals; w++)
-        for (int mset = 0; mset < PATTERN_MULTISETS; mset++)
-            current.r[w][mset] = pattern_eval_multiset[w][mset];
+    /* The residuals in use, by table; with --renju, the colourless ones
+     * too (base: where the fit starts and its penalty pulls, but with
+     * --prior). */
+    static double base[2][PATTERN_MULTISETS];
+    const struct pattern_table *table = &r->replay.table;
+    for (int t = 0; t < TABLES && residuals; t++)
+        for (int mset = 0; mset < PATTERN_MULTISETS; mset++) {
+            if (t < 2)
+                base[t][mset] = pattern_eval_multiset[t][mset];
+            if (r->renju)
+                current.r[t][mset] = pattern_eval_residual(table, t / 2, t % 2, mset);
+            else if (t < 2)
+                current.r[t][mset] = pattern_eval_residual(table, 0, t, mset);
+        }
     for (int t = 0; t < PATTERN_THREATS && pattern_has_threats(&r->replay.table); t++)
         current.t[t] = pattern_eval_threat[t];
     if (scores != NULL) {
@@ -1055,31 +1150,41 @@ int main(int argc, char **argv)
     }
 
     /* Stage 2, the residuals, over the grid of (N, λ). */
-    static int seen[2][PATTERN_MULTISETS], rep[PATTERN_MULTISETS];
-    static bool forcing[PATTERN_MULTISETS];
+    static int seen[TABLES][PATTERN_MULTISETS], rep[PATTERN_MULTISETS];
+    static bool fixed[PATTERN_MULTISETS];
     for (int idx = PATTERN_CELLS - 1; idx >= 0; idx--) {
         int mset = pattern_multiset(idx);
-        enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, idx));
+        enum combo c = pattern_combo_of(pattern_cell(&r->replay.table, 0, idx));
         rep[mset] = idx;
-        forcing[mset] = c == COMBO_F4 || c == COMBO_5;
+        /* The multisets of open fours and fives are met only in forcing
+         * play, and keep their weights. Under renju the colours differ only
+         * where Black's move can be forbidden, a cell of a double three or
+         * stronger (position_allowed): --renju fits those alone, the open
+         * fours and fives among them (Black's can be quiet, the search
+         * leaving them to the evaluation, and a double four or an overline
+         * is no win for Black). Freeing the weak cells too fits mostly
+         * noise: each counts hundreds of times in a position. */
+        fixed[mset] = r->renju ? c < COMBO_33 : c == COMBO_F4 || c == COMBO_5;
     }
     for (size_t i = 0; i < d.count; i++) {
         const struct sample *s = &d.s[i];
         const struct mset_count *c = d.pool + s->first;
         for (int side = 0; side < 2; side++)
             for (int e = 0; e < s->len[side]; e++, c++)
-                seen[side][c->mset] += s->set == LEARN_TRAIN;
+                seen[s->table[side]][c->mset] += s->set == LEARN_TRAIN;
     }
     static struct residuals res;
     double best_valid = INFINITY, best_lambda = 0;
     int best_min = 0, best_np = 0;
     if (prior)
         memcpy(res.prior, current.r, sizeof res.prior);
+    else if (r->renju)
+        for (int t = 0; t < TABLES; t++)
+            memcpy(res.prior[t], base[t % 2], sizeof res.prior[t]);
     for (int a = 0; a < nmins; a++) {
-        free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, forcing, (int)mins[a]);
+        free_residuals(&res, (const int(*)[PATTERN_MULTISETS])seen, fixed, (int)mins[a]);
         m = lin;
-        if (prior)
-            memcpy(m.r, current.r, sizeof m.r);
+        memcpy(m.r, res.prior, sizeof m.r);
         /* From the strongest penalty down, each fit starting from the last. */
         for (int b = 0; b < nlambdas; b++) {
             fit_residuals(&d, &m, k, lambdas[b], &res);
@@ -1097,26 +1202,37 @@ int main(int argc, char **argv)
         }
     }
     double exact = loss(&d, &best, k, test);
-    for (int w = 0; w < 2; w++)
+    for (int w = 0; w < TABLES; w++)
         for (int mset = 0; mset < PATTERN_MULTISETS; mset++)
             best.r[w][mset] = round(best.r[w][mset]);
     printf("linear and residuals, N %d, lambda %g (%d free): test loss %.6f (in integers "
            "%.6f; validation %.6f, training %.6f)\n",
            best_min, best_lambda, best_np, exact, loss(&d, &best, k, test),
            loss(&d, &best, k, LEARN_VALID), loss(&d, &best, k, LEARN_TRAIN));
-    char how[200];
-    snprintf(how, sizeof how,
-             "%d games, %zu quiet positions,\n * multisets in %d of them or more, "
-             "L2 penalty %g%s, %s",
-             games, in_set[LEARN_TRAIN], best_min, best_lambda,
-             prior ? " toward the residuals then in use" : "",
-             keep_linear ? "the linear tables kept" : "the linear tables refitted");
-    FILE *out = multiset_out ? fopen(multiset_out, "w") : stdout;
+    char how[240];
+    if (r->renju)
+        snprintf(how, sizeof how,
+                 "%d games, %zu quiet\n * positions, multisets in %d of them or more, "
+                 "L2 penalty %g toward\n * %s, everything else kept",
+                 games, in_set[LEARN_TRAIN], best_min, best_lambda,
+                 prior ? "the residuals then in use" : "the colourless residuals");
+    else
+        snprintf(how, sizeof how,
+                 "%d games, %zu quiet positions,\n * multisets in %d of them or more, "
+                 "L2 penalty %g%s, %s",
+                 games, in_set[LEARN_TRAIN], best_min, best_lambda,
+                 prior ? " toward the residuals then in use" : "",
+                 keep_linear ? "the linear tables kept" : "the linear tables refitted");
+    const char *out_path = r->renju ? renju_out : multiset_out;
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (out == NULL) {
-        fprintf(stderr, "texel: cannot write %s\n", multiset_out);
+        fprintf(stderr, "texel: cannot write %s\n", out_path);
         return 1;
     }
-    print_residuals(out, &best, rep, how);
+    if (r->renju)
+        print_renju(out, &best, (const double(*)[PATTERN_MULTISETS])base, rep, how);
+    else
+        print_residuals(out, &best, rep, how);
     if (out != stdout)
         fclose(out);
     learn_replay_free(&r->replay);

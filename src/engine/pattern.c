@@ -245,8 +245,20 @@ static void build_pairs(struct pattern_table *t)
     }
 }
 
-static void build_cells(struct pattern_table *t)
+int pattern_eval_residual(const struct pattern_table *t, int colour, int w, int ms)
 {
+    if (!pattern_has_multiset(t))
+        return 0;
+    return pattern_eval_multiset[w][ms] +
+           (pattern_has_renju(t) ? pattern_eval_renju[colour][w][ms] : 0);
+}
+
+/* Fills t->cell[colour], or, for a table both colours share, t->cell[0]
+ * (colour then 0: the residuals of pattern_eval_renju are not added to
+ * it). */
+static void build_cells(struct pattern_table *t, int colour)
+{
+    struct pattern_entry *cell = t->cell[colour];
     for (int idx = 0; idx < PATTERN_CELLS; idx++) {
         int n[PAT_COUNT] = { 0 };
         int weight = 0, eval[2] = { 0, 0 };
@@ -277,14 +289,13 @@ static void build_cells(struct pattern_table *t)
         weight += combo_bonus[c];
         for (int w = 0; w < 2; w++) {
             eval[w] += pattern_eval_combo[w][c];
-            if (pattern_has_multiset(t))
-                eval[w] += pattern_eval_multiset[w][pattern_multiset(idx)];
+            eval[w] += pattern_eval_residual(t, colour, w, pattern_multiset(idx));
         }
-        t->cell[idx].value = (uint32_t)c << PATTERN_COMBO_SHIFT |
-                             (uint32_t)weight << PATTERN_WEIGHT_SHIFT | (uint16_t)eval[0];
-        t->cell[idx].waiting = eval[1];
+        cell[idx].value = (uint32_t)c << PATTERN_COMBO_SHIFT |
+                          (uint32_t)weight << PATTERN_WEIGHT_SHIFT | (uint16_t)eval[0];
+        cell[idx].waiting = eval[1];
     }
-    t->cell[PATTERN_STONE] = (struct pattern_entry){ 0, 0 };
+    cell[PATTERN_STONE] = (struct pattern_entry){ 0, 0 };
 }
 
 static void build_order(struct pattern_table *t)
@@ -296,7 +307,7 @@ static void build_order(struct pattern_table *t)
             t->order[idx][0] = pattern_order_multiset[0][ms];
             t->order[idx][1] = pattern_order_multiset[1][ms];
         } else {
-            int w = pattern_weight_of(t->cell[idx].value);
+            int w = pattern_weight_of(pattern_cell(t, 0, idx));
             t->order[idx][0] = (int16_t)(2 * w);
             t->order[idx][1] = (int16_t)w;
         }
@@ -320,13 +331,17 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
         t->pow3[d] = p;
         p = d < 2 * PATTERN_MAX_TABLE_HALF ? p * 3 : p;
     }
-    t->cell = malloc(sizeof *t->cell * (PATTERN_CELLS + 1));
+    t->cell[0] = malloc(sizeof *t->cell[0] * (PATTERN_CELLS + 1));
+    t->cell[1] = pattern_has_renju(t) ? malloc(sizeof *t->cell[1] * (PATTERN_CELLS + 1))
+                                      : t->cell[0];
     t->order = malloc(sizeof *t->order * (PATTERN_CELLS + 1));
-    if (t->cell == NULL || t->order == NULL) {
+    if (t->cell[0] == NULL || t->cell[1] == NULL || t->order == NULL) {
         pattern_free(t);
         return false;
     }
-    build_cells(t);
+    build_cells(t, 0);
+    if (t->cell[1] != t->cell[0])
+        build_cells(t, 1);
     build_order(t);
     if (t->half <= PATTERN_MAX_TABLE_HALF) {
         size_t size = 1;
@@ -350,7 +365,7 @@ bool pattern_init(struct pattern_table *t, int win, enum rule rule)
 
 bool pattern_prepare(struct pattern_table *t, int win, enum rule rule)
 {
-    if (t->cell != NULL && t->win == win && t->rule == rule)
+    if (t->cell[0] != NULL && t->win == win && t->rule == rule)
         return true;
     pattern_free(t);
     return pattern_init(t, win, rule);
@@ -360,10 +375,12 @@ void pattern_free(struct pattern_table *t)
 {
     free(t->line);
     free(t->pair);
-    free(t->cell);
+    if (t->cell[1] != t->cell[0])
+        free(t->cell[1]);
+    free(t->cell[0]);
     free(t->order);
     t->line = NULL;
     t->pair = NULL;
-    t->cell = NULL;
+    t->cell[0] = t->cell[1] = NULL;
     t->order = NULL;
 }

@@ -19,7 +19,8 @@
  * Also here: the table from a cell's four line classes to its combination
  * (double four, four-three, double three...), its weight for ordering moves
  * and its evaluation weight (whose residuals by multiset of classes are data
- * in pattern_multiset.c; the threat term's values, pattern_threat.c).
+ * in pattern_multiset.c, and under renju each colour's in pattern_renju.c;
+ * the threat term's values, pattern_threat.c).
  */
 #ifndef MNK_ENGINE_PATTERN_H
 #define MNK_ENGINE_PATTERN_H
@@ -81,11 +82,14 @@ struct pattern_table {
      * line is. */
     uint8_t *pair;
     uint32_t pow3[2 * BOARD_MAX_SIDE]; /* weight of each neighbourhood digit */
-    /* Indexed by the four line classes as base-PAT_COUNT digits (line d
-     * weighs pattern_cell_weight[d]), or PATTERN_STONE: the cell's value
-     * (pattern_cell) and its evaluation weight for the side not to move
-     * (pattern_eval_waiting). */
-    struct pattern_entry *cell;
+    /* Black's [0] and White's [1], indexed by the four line classes as
+     * base-PAT_COUNT digits (line d weighs pattern_cell_weight[d]), or
+     * PATTERN_STONE: the cell's value (pattern_cell) and its evaluation
+     * weight for the side not to move (pattern_eval_waiting). One table for
+     * both but under renju with k = 5 (pattern_has_renju), where the
+     * evaluation weights differ by colour; the combinations and ordering
+     * weights never do. */
+    struct pattern_entry *cell[2];
     /* By cell index: the cell's ordering score for the side to move [0] and
      * for the other side [1] (pattern_order). */
     int16_t (*order)[2];
@@ -185,6 +189,29 @@ static inline bool pattern_has_multiset(const struct pattern_table *t)
     return t->win == 5;
 }
 
+/* Under renju with k = 5 the colours' evaluation weights differ: Black's
+ * double three, double four and overline are forbidden, so what a shape is
+ * worth depends on whose it is. There each colour's weight in table w also
+ * has a residual of its own by multiset of classes, pattern_eval_renju
+ * [colour][w][], on top of pattern_eval_multiset's: fitted (tools/texel
+ * --renju) on top of everything else the evaluation adds, for the
+ * multisets of a double three or stronger (the cells where Black's move
+ * can be forbidden), 0 for the others. Generated: pattern_renju.c. */
+extern const int16_t pattern_eval_renju[2][2][PATTERN_MULTISETS];
+
+/* Whether table t adds the residuals of pattern_eval_renju (and keeps a
+ * table of cells for each colour). */
+static inline bool pattern_has_renju(const struct pattern_table *t)
+{
+    return t->win == 5 && t->rule == RULE_RENJU;
+}
+
+/* The residual table t adds to the evaluation weight in table w (0: side
+ * to move, 1: the other) of `colour`'s (0 Black, 1 White) cells of
+ * multiset ms: pattern_eval_multiset's, and pattern_eval_renju's where t
+ * has them; 0 where k is not 5. */
+int pattern_eval_residual(const struct pattern_table *t, int colour, int w, int ms);
+
 /* The threats a side could make with one stone, as counted by the
  * evaluation's threat term: an open three, a double three, a four, a
  * four-three (COMBO_F3 up to COMBO_43, in order). */
@@ -256,10 +283,10 @@ static const int pattern_cell_weight[4] = { 1, PAT_COUNT, PAT_COUNT * PAT_COUNT,
 #define PATTERN_COMBO_SHIFT 29
 #define PATTERN_WEIGHT_SHIFT 16
 
-/* The value of a cell from its cell index. */
-static inline uint32_t pattern_cell(const struct pattern_table *t, int index)
+/* The value of `side`'s (0 Black, 1 White) cell from its cell index. */
+static inline uint32_t pattern_cell(const struct pattern_table *t, int side, int index)
 {
-    return t->cell[index].value;
+    return t->cell[side][index].value;
 }
 
 static inline enum combo pattern_combo_of(uint32_t cell)
@@ -279,10 +306,11 @@ static inline int pattern_eval_of(uint32_t cell)
     return (int16_t)(cell & 0xffff);
 }
 
-/* The weight it sums for the other side, by cell index (or PATTERN_STONE). */
-static inline int pattern_eval_waiting(const struct pattern_table *t, int index)
+/* The weight it sums for `side` (0 Black, 1 White) when that side is not
+ * to move, by cell index (or PATTERN_STONE). */
+static inline int pattern_eval_waiting(const struct pattern_table *t, int side, int index)
 {
-    return t->cell[index].waiting;
+    return t->cell[side][index].waiting;
 }
 
 #endif

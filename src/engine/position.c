@@ -107,20 +107,23 @@ static inline void move_between_sets(struct position *p, int s, int q, uint32_t 
  * that of index `from` (PATTERN_STONE: a stone). */
 static inline void set_cell(struct position *p, int s, int q, int from, int to)
 {
-    uint32_t old = p->ci[q].cell[s], v = pattern_cell(p->pt, to);
+    uint32_t old = p->ci[q].cell[s], v = pattern_cell(p->pt, s, to);
     p->total[s][0] += pattern_eval_of(v) - pattern_eval_of(old);
-    p->total[s][1] += pattern_eval_waiting(p->pt, to) - pattern_eval_waiting(p->pt, from);
+    p->total[s][1] += pattern_eval_waiting(p->pt, s, to) - pattern_eval_waiting(p->pt, s, from);
     move_between_sets(p, s, q, old, v);
     p->ci[q].cell[s] = v;
 }
 
 /* Gives empty cell q the classes `pair` on line d, recording the old state
- * as change *n. The evaluation sums go to `total`: both kept by the caller
+ * as change *n; Black's values are read from black[], White's from white[]
+ * (the pattern table's cell[0] and cell[1]). The evaluation sums go to
+ * `total`: both kept by the caller
  * (in registers, where the stores through `cells`-like pointers would
  * otherwise force them back to memory). */
 static inline __attribute__((always_inline)) void reclass(struct position *p,
-                                                         const struct pattern_entry *cells, int d,
-                                                         int q, uint8_t pair,
+                                                         const struct pattern_entry *black,
+                                                         const struct pattern_entry *white,
+                                                         int d, int q, uint8_t pair,
                                                          int *n, int32_t total[2][2])
 {
     struct position_cell *ci = &p->ci[q];
@@ -135,14 +138,14 @@ static inline __attribute__((always_inline)) void reclass(struct position *p,
     ci->cidx = cidx;
     /* Both look-ups, even for a side whose class stayed: the value is the
      * same then. */
-    const struct pattern_entry *e0 = &cells[cidx & 0xffff], *e1 = &cells[cidx >> 16];
+    const struct pattern_entry *e0 = &black[cidx & 0xffff], *e1 = &white[cidx >> 16];
     uint32_t v0 = e0->value, v1 = e1->value;
     ci->cell[0] = v0;
     ci->cell[1] = v1;
     total[0][0] += pattern_eval_of(v0) - pattern_eval_of(was.cell[0]);
     total[1][0] += pattern_eval_of(v1) - pattern_eval_of(was.cell[1]);
-    total[0][1] += e0->waiting - cells[was.cidx & 0xffff].waiting;
-    total[1][1] += e1->waiting - cells[was.cidx >> 16].waiting;
+    total[0][1] += e0->waiting - black[was.cidx & 0xffff].waiting;
+    total[1][1] += e1->waiting - white[was.cidx >> 16].waiting;
     if (((v0 ^ was.cell[0]) | (v1 ^ was.cell[1])) >> PATTERN_COMBO_SHIFT) {
         move_between_sets(p, 0, q, was.cell[0], v0);
         move_between_sets(p, 1, q, was.cell[1], v1);
@@ -180,7 +183,7 @@ static inline __attribute__((always_inline)) void update_tabulated(struct positi
                                                                     const int half)
 {
     const uint8_t *pairs = p->pt->pair;
-    const struct pattern_entry *cells = p->pt->cell;
+    const struct pattern_entry *black = p->pt->cell[0], *white = p->pt->cell[1];
     const uint64_t low = ((uint64_t)1 << 2 * half) - 1;
     /* The low bit of each cell of the neighbours' places, half to 3·half. */
     const uint64_t places = (((uint64_t)1 << 2 * (2 * half + 1)) - 1) << 2 * half &
@@ -204,7 +207,7 @@ static inline __attribute__((always_inline)) void update_tabulated(struct positi
             uint8_t pair = pairs[(w & low) | (w >> 2 * (half + 1) & low) << 2 * half];
             int q = q0 + j * step;
             if (pair != p->ci[q].pat[d])
-                reclass(p, cells, d, q, pair, &n, total);
+                reclass(p, black, white, d, q, pair, &n, total);
         }
     }
     p->nchanges = n;
@@ -232,7 +235,8 @@ static void update_lines(struct position *p, int pos)
                     continue;
                 uint8_t pair = line_pair(p, d, q);
                 if (pair != p->ci[q].pat[d])
-                    reclass(p, pt->cell, d, q, pair, &p->nchanges, p->total);
+                    reclass(p, pt->cell[0], pt->cell[1], d, q, pair, &p->nchanges,
+                            p->total);
             }
         }
 }
@@ -366,7 +370,7 @@ bool position_stops(struct position *p, int side, int pos, enum combo c)
             int was = p->ci[q].pat[d] >> 4 * other & 15;
             int idx = (int)(p->ci[q].cidx >> 16 * other & 0xffff) +
                       (now - was) * pattern_cell_weight[d];
-            if (pattern_combo_of(pattern_cell(pt, idx)) >= c)
+            if (pattern_combo_of(pattern_cell(pt, other, idx)) >= c)
                 return false;
         }
     }

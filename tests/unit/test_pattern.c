@@ -1,6 +1,7 @@
 /* test_pattern.c — the pattern tables: the class of a cell on a line for
  * each win length and rule, the multisets that stand for the four classes
- * of a cell, and the order of moves by the fitted tables. */
+ * of a cell, the order of moves by the fitted tables, and renju's tables
+ * by colour. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -93,8 +94,9 @@ static void test_multisets(void **state)
             first[m] = idx;
             distinct++;
         } else {
-            assert_int_equal(pattern_cell(&t, idx), pattern_cell(&t, first[m]));
-            assert_int_equal(pattern_eval_waiting(&t, idx), pattern_eval_waiting(&t, first[m]));
+            assert_int_equal(pattern_cell(&t, 0, idx), pattern_cell(&t, 0, first[m]));
+            assert_int_equal(pattern_eval_waiting(&t, 0, idx),
+                             pattern_eval_waiting(&t, 0, first[m]));
         }
     }
     assert_int_equal(distinct, PATTERN_MULTISETS);
@@ -124,7 +126,7 @@ static void test_move_order(void **state)
         assert_true(pattern_init(&t, k, RULE_FREESTYLE));
         assert_int_equal(pattern_has_order(&t), k == 5);
         for (int idx = 0; idx < PATTERN_CELLS; idx++) {
-            int ms = pattern_multiset(idx), w = pattern_weight_of(pattern_cell(&t, idx));
+            int ms = pattern_multiset(idx), w = pattern_weight_of(pattern_cell(&t, 0, idx));
             assert_int_equal(pattern_order(&t, idx, PATTERN_STONE),
                              k == 5 ? pattern_order_multiset[0][ms] : 2 * w);
             assert_int_equal(pattern_order(&t, PATTERN_STONE, idx),
@@ -155,12 +157,63 @@ static void test_move_order(void **state)
 /* position_near: the Chebyshev distance between the cells, 5 for any
  * farther, doubled, plus one when they share a row, column or diagonal. */
 
+/* ---- renju's tables by colour ---- */
+
+/* Under renju with k = 5 each colour reads a table of its own: the
+ * freestyle table's cells with that colour's residuals of
+ * pattern_eval_renju added to both evaluation weights, the combinations
+ * and ordering weights unchanged. Every other rule and k shares one table
+ * between the colours, without the residuals (the same table under every rule for k = 5). */
+static void test_renju_tables(void **state)
+{
+    (void)state;
+    struct pattern_table free5, renju5, t;
+    assert_true(pattern_init(&free5, 5, RULE_FREESTYLE));
+    assert_true(pattern_init(&renju5, 5, RULE_RENJU));
+    assert_true(pattern_has_renju(&renju5));
+    assert_false(pattern_has_renju(&free5));
+    assert_true(free5.cell[0] == free5.cell[1]);
+    assert_true(renju5.cell[0] != renju5.cell[1]);
+    for (int idx = 0; idx <= PATTERN_STONE; idx++)
+        for (int c = 0; c < 2; c++) {
+            uint32_t f = pattern_cell(&free5, c, idx), r = pattern_cell(&renju5, c, idx);
+            int ms = idx < PATTERN_STONE ? pattern_multiset(idx) : 0;
+            int add[2] = { 0, 0 };
+            if (idx < PATTERN_STONE)
+                for (int w = 0; w < 2; w++)
+                    add[w] = pattern_eval_renju[c][w][ms];
+            assert_int_equal(pattern_combo_of(r), pattern_combo_of(f));
+            assert_int_equal(pattern_weight_of(r), pattern_weight_of(f));
+            assert_int_equal(pattern_eval_of(r), pattern_eval_of(f) + add[0]);
+            assert_int_equal(pattern_eval_waiting(&renju5, c, idx),
+                             pattern_eval_waiting(&free5, c, idx) + add[1]);
+            for (int w = 0; w < 2 && idx < PATTERN_STONE; w++)
+                assert_int_equal(pattern_eval_residual(&renju5, c, w, ms),
+                                 pattern_eval_multiset[w][ms] + add[w]);
+        }
+    pattern_free(&renju5);
+    for (int rule = 0; rule < RULE_COUNT; rule++)
+        for (int k = 4; k <= 6; k++) {
+            if (rule == RULE_RENJU && k == 5)
+                continue;
+            assert_true(pattern_init(&t, k, (enum rule)rule));
+            assert_false(pattern_has_renju(&t));
+            assert_true(t.cell[0] == t.cell[1]);
+            if (k == 5)
+                assert_memory_equal(t.cell[0], free5.cell[0],
+                                    sizeof *t.cell[0] * (PATTERN_CELLS + 1));
+            pattern_free(&t);
+        }
+    pattern_free(&free5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_classes),
         cmocka_unit_test(test_multisets),
         cmocka_unit_test(test_move_order),
+        cmocka_unit_test(test_renju_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* test_position.c — the incremental position: each make and unmake leaves
  * it as a fresh one built from the same board would be (random games), the
  * distances to the last stones, both sides' threat sets, and the test of
- * whether a stone stops the other side's threats. */
+ * whether a stone stops the other side's threats, and renju's sums by
+ * colour. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "engine/evaluate.h"
 #include "engine/pattern.h"
 #include "engine/position.h"
 #include "boards.h"
@@ -46,7 +48,8 @@ static void test_position_near(void **state)
 }
 
 /* Random games placed and taken back leave the same state as a position
- * built from scratch, on tabulated and untabulated k, both rules. */
+ * built from scratch, on tabulated and untabulated k, under freestyle, exact
+ * and renju (whose k = 5 tables differ by colour). */
 static void test_position_incremental(void **state)
 {
     (void)state;
@@ -56,7 +59,7 @@ static void test_position_incremental(void **state)
     struct rng r;
     rng_seed(&r, 7);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int rule = 0; rule < 2; rule++) {
+        for (int rule = 0; rule <= RULE_RENJU; rule++) {
             struct pattern_table t;
             assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
             struct board b;
@@ -153,7 +156,8 @@ static void test_position_threats(void **state)
 
 /* position_stops agrees with placing the stone and looking, for every
  * empty cell and both sides, in games played near the stones (so threes and
- * fours are common), tabulated and untabulated k, both rules. */
+ * fours are common), tabulated and untabulated k, under freestyle, exact and
+ * renju. */
 static void test_position_stops(void **state)
 {
     (void)state;
@@ -164,7 +168,7 @@ static void test_position_stops(void **state)
     rng_seed(&r, 11);
     int checked[COMBO_COUNT] = { 0 };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int rule = 0; rule < 2; rule++) {
+        for (int rule = 0; rule <= RULE_RENJU; rule++) {
             struct pattern_table t;
             assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
             for (int game = 0; game < 4; game++) {
@@ -200,6 +204,56 @@ static void test_position_stops(void **state)
     assert_true(checked[COMBO_F4] > 20);
 }
 
+/* Under renju each colour's running sums are freestyle's plus that
+ * colour's residuals (pattern_eval_renju) of its empty cells, placement by
+ * placement and back, and the evaluation differs by what they add; in
+ * games played near the stones, where the residuals of threes and double
+ * threes come up. */
+static void test_position_renju(void **state)
+{
+    (void)state;
+    static struct position fr, rj;
+    struct pattern_table tf, tr;
+    assert_true(pattern_init(&tf, 5, RULE_FREESTYLE));
+    assert_true(pattern_init(&tr, 5, RULE_RENJU));
+    struct rng r;
+    rng_seed(&r, 17);
+    for (int game = 0; game < 6; game++) {
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, RULE_RENJU));
+        position_init(&rj, &tr, &b);
+        assert_true(board_init(&b, 15, 15, 5, RULE_FREESTYLE));
+        position_init(&fr, &tf, &b);
+        int moves[BOARD_MAX_CELLS];
+        for (int n = 0; n < 50; n++) {
+            place_near(&rj, &r, n);
+            moves[n] = rj.placed[rj.depth - 1];
+            position_place(&fr, moves[n], n % 2 ? STONE_WHITE : STONE_BLACK);
+            int want[2][2] = { { 0, 0 }, { 0, 0 } };
+            for (int q = 0; q < rj.cells; q++)
+                for (int s = 0; s < 2 && board_at(&rj.b, q) == STONE_NONE; s++)
+                    for (int w = 0; w < 2; w++)
+                        want[s][w] +=
+                            pattern_eval_renju[s][w][pattern_multiset(position_index(&rj, s, q))];
+            for (int s = 0; s < 2; s++)
+                for (int w = 0; w < 2; w++)
+                    assert_int_equal(rj.total[s][w] - fr.total[s][w], want[s][w]);
+            for (int me = 0; me < 2; me++)
+                assert_int_equal(evaluate(&rj, me) - evaluate(&fr, me),
+                                 want[me][0] - want[1 - me][1]);
+        }
+        /* Taken back half way, the sums are a fresh position's. */
+        for (int n = 49; n >= 25; n--) {
+            position_remove(&rj, moves[n]);
+            position_remove(&fr, moves[n]);
+        }
+        static struct position fresh;
+        position_init(&fresh, &tr, &rj.b);
+        boards_assert_same_position(&rj, &fresh);
+    }
+    pattern_free(&tf);
+    pattern_free(&tr);
+}
 
 int main(void)
 {
@@ -208,6 +262,7 @@ int main(void)
         cmocka_unit_test(test_position_threats),
         cmocka_unit_test(test_position_incremental),
         cmocka_unit_test(test_position_stops),
+        cmocka_unit_test(test_position_renju),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
