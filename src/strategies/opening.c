@@ -5,8 +5,9 @@
  * each candidate is judged by the strategy itself, at the strength and
  * within the budget the player has, so a weak level proposes and chooses
  * as loosely as it plays. Among the proposals judged about as even as the
- * best, the player's seed draws one, anew for each game. A strategy that reports no score (the novice
- * levels, random) still does its part, more simply.
+ * best, the player's seed draws one, anew for each game. A strategy that
+ * reports no score (the novice levels, random) still does its part, more
+ * simply.
  */
 #include "mnk/ai.h"
 
@@ -136,11 +137,13 @@ static void propose(struct ai *ai, const struct board *b, const struct ai_limits
         return;
     }
     memcpy(out->stone, cand[0], sizeof cand[0]);
+    if (n == 1)
+        return;
     /* How far from even each candidate is judged; −1: not judged. */
     int off[MAX_CANDIDATES], best = -1;
     for (int i = 0; i < n; i++) {
         off[i] = -1;
-        if (n == 1 || stopped(limits))
+        if (stopped(limits))
             continue;
         struct board t = *b;
         for (int k = 0; k < 3; k++)
@@ -156,13 +159,13 @@ static void propose(struct ai *ai, const struct board *b, const struct ai_limits
     }
     if (best < 0)
         return;
-    int near = 0;
+    /* The candidates as even as the best, and the draw among them. */
+    int even[MAX_CANDIDATES], n_even = 0;
     for (int i = 0; i < n; i++)
-        near += off[i] >= 0 && off[i] <= best + PROPOSE_MARGIN;
-    int pick = (int)(rng_mix(ai->seed ^ PROPOSE_KEY ^ ai->draws++) % (uint64_t)near);
-    for (int i = 0; i < n; i++)
-        if (off[i] >= 0 && off[i] <= best + PROPOSE_MARGIN && pick-- == 0)
-            memcpy(out->stone, cand[i], sizeof cand[i]);
+        if (off[i] >= 0 && off[i] <= best + PROPOSE_MARGIN)
+            even[n_even++] = i;
+    int pick = even[rng_mix(ai->seed ^ PROPOSE_KEY ^ ai->draws++) % (uint64_t)n_even];
+    memcpy(out->stone, cand[pick], sizeof cand[pick]);
 }
 
 static void choose_colour(struct ai *ai, const struct board *b, bool may_add,
