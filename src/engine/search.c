@@ -109,6 +109,7 @@
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
 #define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
 #define FUTILITY_MARGIN 100  /* when this much a ply above beta */
+#define FAIL_HIGH_MARGIN 25  /* moves a ply shallower where the static score beats beta by this a ply */
 #define LMP_BASE 3           /* moves searched below the root, unless forced: */
 #define LMP_SCALE 2          /* LMP_BASE + depth² · LMP_SCALE / 4, doubled */
                              /* when improving and at nodes of the principal variation */
@@ -400,6 +401,13 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         st->static_eval - FUTILITY_MARGIN * (depth - improving) >= beta)
         return st->static_eval;
 
+    /* Fail-high reduction: out of the principal variation, a static score
+     * well above beta is likely to hold, so every move but a four is
+     * searched a ply shallower. */
+    bool likely_high = !pv_node && st->static_eval != NO_EVAL && depth >= 2 &&
+                       beta > -WIN_BOUND && st->static_eval < WIN_BOUND &&
+                       st->static_eval >= beta + FAIL_HIGH_MARGIN * depth;
+
     /* Internal iterative reduction: with no table move to try first the
      * order is only a guess, so the node is searched a ply shallower; when
      * it matters, the next iteration comes back with the move stored. */
@@ -447,6 +455,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             continue;
         bool quiet = move_is_quiet(p, me, q);
         int d = q == hint ? new_depth + singular : new_depth;
+        if (likely_high && position_combo(p, me, q) < COMBO_4)
+            d--;
         tt_prefetch(&s->tt, child_key(s, q, me));
         position_place(p, q, (enum stone)(me + 1));
         int sc;

@@ -172,6 +172,16 @@ wait_for() {
     return 1
 }
 
+# wait_for_re RE: the same for an extended regular expression.
+wait_for_re() {
+    local end=$((SECONDS + PATIENCE))
+    while [ "$SECONDS" -lt "$end" ]; do
+        screen | grep -qE -- "$1" && return 0
+        sleep 0.2
+    done
+    return 1
+}
+
 expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
 }
@@ -382,7 +392,10 @@ if locate "Moves 20"; then
     click $((Y + 1)) $((X + 6)) 0.08
     expect "1. Black a15" "a held click on the list picks the first move"
     # Nothing more is sent: the analysis must go on to its end by itself.
-    if PATIENCE=$((PATIENCE + 30)) wait_for "Black: "; then
+    # Its summary is in words ("Black: 1 blunder. White: ...") or, when
+    # those would not fit the line, in the list's signs ("Black 1??, White
+    # -"): which one depends on what the engine finds.
+    if PATIENCE=$((PATIENCE + 30)) wait_for_re 'Black(: .*\. White: |.*, White )'; then
         pass "the analysis goes on to its end with no other input"
     else
         fail "the analysis stopped after the held click"
