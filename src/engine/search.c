@@ -39,7 +39,10 @@
  * Within FUTILITY_DEPTH plies of the leaves, a node out of the principal
  * variation whose static score beats beta by FUTILITY_MARGIN a ply (a ply
  * less where the side improves), with no open three of the opponent's to
- * answer, returns that score unsearched (reverse futility). A win or loss
+ * answer, returns that score unsearched (reverse futility); from two plies
+ * up, one whose static score beats beta by FAIL_HIGH_MARGIN a ply is
+ * likely to fail high, and every move there but a four is searched a ply
+ * shallower (fail-high reduction). A win or loss
  * found with pruning is not final until the loser's nodes have been
  * searched without it, every move to the same depth: then the iteration
  * is repeated that way (and the deepening continues so when the result
@@ -68,7 +71,8 @@
  * reductions at the root, the internal iterative reduction, (at 500,000
  * nodes a move) the singular extension and the aspiration windows, and (at
  * 100,000 nodes a move) the move-count pruning by depth that replaced the
- * fixed beam of 8 moves (16 on the principal variation).
+ * fixed beam of 8 moves (16 on the principal variation) and the fail-high
+ * reduction.
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in score_leaf() and search_choose() only): leaves get up
@@ -109,7 +113,7 @@
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
 #define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
 #define FUTILITY_MARGIN 100  /* when this much a ply above beta */
-#define FAIL_HIGH_MARGIN 25  /* moves a ply shallower where the static score beats beta by this a ply */
+#define FAIL_HIGH_MARGIN 25  /* moves a ply shallower where static beats beta by this a ply */
 #define LMP_BASE 3           /* moves searched below the root, unless forced: */
 #define LMP_SCALE 2          /* LMP_BASE + depth² · LMP_SCALE / 4, doubled */
                              /* when improving and at nodes of the principal variation */
@@ -403,8 +407,9 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
 
     /* Fail-high reduction: out of the principal variation, a static score
      * well above beta is likely to hold, so every move but a four is
-     * searched a ply shallower. */
-    bool likely_high = !pv_node && st->static_eval != NO_EVAL && depth >= 2 &&
+     * searched a ply shallower (not while a side's win or loss is being
+     * confirmed: its moves all go to the same depth then). */
+    bool likely_high = s->prune[me] && !pv_node && st->static_eval != NO_EVAL && depth >= 2 &&
                        beta > -WIN_BOUND && st->static_eval < WIN_BOUND &&
                        st->static_eval >= beta + FAIL_HIGH_MARGIN * depth;
 
