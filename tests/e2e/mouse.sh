@@ -162,25 +162,21 @@ raw_screen() {
 # screen: the screen's text, 24 lines (xterm ends them with CR LF).
 screen() { raw_screen | sed 's/\x1b\[[0-9;]*m//g; s/\x1b#[0-9]//g; s/\r$//'; }
 
-# wait_for TEXT: true once the screen shows TEXT (a fixed string).
-wait_for() {
+# wait_grep MODE PATTERN: true once `grep -MODE` finds PATTERN on the screen.
+wait_grep() {
     local end=$((SECONDS + PATIENCE))
     while [ "$SECONDS" -lt "$end" ]; do
-        screen | grep -qF -- "$1" && return 0
+        screen | grep -q"$1" -- "$2" && return 0
         sleep 0.2
     done
     return 1
 }
 
+# wait_for TEXT: true once the screen shows TEXT (a fixed string).
+wait_for() { wait_grep F "$1"; }
+
 # wait_for_re RE: the same for an extended regular expression.
-wait_for_re() {
-    local end=$((SECONDS + PATIENCE))
-    while [ "$SECONDS" -lt "$end" ]; do
-        screen | grep -qE -- "$1" && return 0
-        sleep 0.2
-    done
-    return 1
-}
+wait_for_re() { wait_grep E "$1"; }
 
 expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
