@@ -25,9 +25,14 @@
 #     --openings F    another file of openings (each gives only two games)
 #     --from K        begin at the file's K-th opening (default 1): to give
 #                     two runs at once openings of their own, or to go on
-#                     with a test past the openings it played
+#                     with a test past the openings it played (at a fixed
+#                     node count an opening played again replays the same
+#                     two games: no new evidence)
 #     --rule RULE     the rule of the games (default freestyle; renju tests
 #                     the renju tables, pattern_renju.c)
+#
+# However it ends (stopped too), it says on standard error which of the
+# file's openings its games used, and the --from that goes on past them.
 #
 # Exit status: 0 when H1 was accepted (the new search is better), 1 when
 # H0 was, 2 when the cap came first or something failed.
@@ -63,12 +68,23 @@ cap_ms=$((nodes / 20))
 [ "$cap_ms" -le 3600000 ] || cap_ms=3600000
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# Games 2k − 1 and 2k of the match use its k-th opening.
+used_openings() {
+    [ -n "$file" ] && [ -s "$tmp/out" ] || return 0
+    n=$(grep -c '^game' "$tmp/out" || true)
+    [ "$n" -gt 0 ] || return 0
+    last=$((from + (n + 1) / 2 - 1))
+    echo "tools/sprt.sh: $n games on openings $from-$last of $file;" \
+         "to go on with this change: --from $((last + 1))" >&2
+}
+file=
+trap 'used_openings; rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
 : "${openings:=$root/data/openings/sprt-15.txt}"
 if [ ! -r "$openings" ]; then
     echo "tools/sprt.sh: cannot read the openings file '$openings'" >&2; exit 2
 fi
+file=$openings
 if [ "$from" -gt 1 ]; then
     # Only the openings from the K-th on (the file's lines that are moves).
     grep '^[a-z]' "$openings" | tail -n "+$from" >"$tmp/from.txt"
@@ -80,6 +96,7 @@ elif [ "$openings" = "$root/data/openings/sprt-15.txt" ]; then
     if [ -n "$games" ] && [ $((2 * $(grep -c '^[a-z]' "$openings"))) -lt "$games" ]; then
         echo "more games than twice the openings of $openings: random openings instead" >&2
         openings=$tmp/openings.txt
+        file=
         python3 "$root/tools/openings.py" --random $(((games + 1) / 2)) --seed 1 >"$openings"
     fi
 fi
