@@ -52,6 +52,17 @@ int boards_cell(const struct board *b, const char *name)
     return pos;
 }
 
+bool boards_near_stone(const struct board *b, int q)
+{
+    int x = board_x(b, q), y = board_y(b, q);
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            if (board_inside(b, x + dx, y + dy) &&
+                board_at(b, board_pos(b, x + dx, y + dy)) != STONE_NONE)
+                return true;
+    return false;
+}
+
 void boards_assert_same_position(const struct position *a, const struct position *b)
 {
     assert_int_equal(a->b.hash, b->b.hash);
@@ -72,15 +83,9 @@ void boards_assert_same_position(const struct position *a, const struct position
     position_candidates(b, &cb);
     assert_memory_equal(ca.w, cb.w, sizeof(uint64_t) * (size_t)a->words);
     /* The candidates are the empty cells with a stone in their 5×5 square. */
-    for (int q = 0; q < a->cells; q++) {
-        bool near = false;
-        int x = board_x(&a->b, q), y = board_y(&a->b, q);
-        for (int dy = -2; dy <= 2; dy++)
-            for (int dx = -2; dx <= 2; dx++)
-                near |= board_inside(&a->b, x + dx, y + dy) &&
-                        board_at(&a->b, board_pos(&a->b, x + dx, y + dy)) != STONE_NONE;
-        assert_int_equal(cellset_has(&ca, q), near && board_at(&a->b, q) == STONE_NONE);
-    }
+    for (int q = 0; q < a->cells; q++)
+        assert_int_equal(cellset_has(&ca, q),
+                         boards_near_stone(&a->b, q) && board_at(&a->b, q) == STONE_NONE);
     for (int i = a->cells; i < a->words * 64; i++)
         assert_false(cellset_has(&ca, i));
     assert_memory_equal(a->set, b->set, sizeof a->set);

@@ -1,7 +1,8 @@
 /* boards.h — boards set up by name for the engine's unit tests (test
  * support, not a test): stones put on cells named in human notation
  * ("h8 i9"), a game's moves played alternately, a cell's index, the
- * positions several tests share, and a comparison of two positions. A name that does not parse, or a cell
+ * positions several tests share, whether a cell is near a stone, and a
+ * comparison of two positions. A name that does not parse, or a cell
  * already taken, fails the calling test (cmocka). */
 #ifndef MNK_TESTS_BOARDS_H
 #define MNK_TESTS_BOARDS_H
@@ -23,6 +24,11 @@ enum stone boards_put_game(struct board *b, const char *moves);
 
 /* The index of the cell called `name`. */
 int boards_cell(const struct board *b, const char *name);
+
+/* Whether cell q has a stone within two in any direction (its 5×5 square),
+ * found cell by cell: the candidates' test, worked out apart from
+ * position_candidates. */
+bool boards_near_stone(const struct board *b, int q);
 
 /* Fails the test unless a and b hold the same stones, line classes,
  * threat sets and candidates: an incremental position against one built

@@ -37,21 +37,12 @@ static struct pick_hints no_hints(void)
                                 .history = &history };
 }
 
-/* The empty cells within two of a stone, counted cell by cell. */
+/* The empty cells within two of a stone. */
 static int near_cells(const struct board *b)
 {
     int n = 0;
-    for (int y = 0; y < b->height; y++)
-        for (int x = 0; x < b->width; x++) {
-            if (b->cell[board_pos(b, x, y)] != STONE_NONE)
-                continue;
-            bool near = false;
-            for (int dy = -2; dy <= 2; dy++)
-                for (int dx = -2; dx <= 2; dx++)
-                    near |= board_inside(b, x + dx, y + dy) &&
-                            b->cell[board_pos(b, x + dx, y + dy)] != STONE_NONE;
-            n += near;
-        }
+    for (int q = 0; q < b->width * b->height; q++)
+        n += b->cell[q] == STONE_NONE && boards_near_stone(b, q);
     return n;
 }
 
