@@ -94,6 +94,7 @@ void movepick_init(struct movepick *mp, struct position *p, int me, int forced,
     mp->stage = forced >= 0 ? PICK_FORCED : PICK_TT;
     mp->list = list;
     mp->n = mp->next = 0;
+    mp->top = mp->gap = 0;
     mp->lost = false;
 }
 
@@ -127,6 +128,10 @@ int movepick_next(struct movepick *mp)
             bring_best(mp->list, 0, mp->n);
             mp->next = 1;
         }
+        if (mp->next < mp->n) {
+            bring_best(mp->list, mp->next, mp->n);
+            mp->top = mp->list[mp->next].score;
+        }
         /* fall through */
     case PICK_REST:
         if (mp->next >= mp->n) {
@@ -134,6 +139,7 @@ int movepick_next(struct movepick *mp)
             return -1;
         }
         bring_best(mp->list, mp->next, mp->n);
+        mp->gap = mp->top - mp->list[mp->next].score;
         return mp->list[mp->next++].pos;
     case PICK_DONE:
         break;

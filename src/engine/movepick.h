@@ -9,7 +9,9 @@
  *    empty cell within two of a stone (every cell on an empty board). They are
  *    scored by their line classes for both sides (pattern_order: k = 5,
  *    fitted to the moves of strong play; other k, class weights), where they
- *    lie from the last two stones, the killers and the history.
+ *    lie from the last two stones, the killers and the history. Each comes
+ *    with how far it scored below the best of them (movepick_gap), which the
+ *    search's late-move reductions read.
  *
  * Under renju no stage yields a move Black may not make (position_allowed),
  * and a four of Black's that only a forbidden move would make threatens
@@ -56,6 +58,8 @@ struct movepick {
     enum pick_stage stage;
     struct move *list;
     int n, next;
+    int top;            /* the best generated move's score */
+    int gap;            /* how far the last move returned scored below it */
     bool lost;          /* nothing stops the opponent's open four */
 };
 
@@ -67,6 +71,13 @@ void movepick_init(struct movepick *mp, struct position *p, int me, int forced,
 
 /* The next move to try, −1 when there are no more. */
 int movepick_next(struct movepick *mp);
+
+/* How far the move movepick_next last returned scored below the best
+ * generated move (≥ 0; 0 for the forced block and the table move). */
+static inline int movepick_gap(const struct movepick *mp)
+{
+    return mp->gap;
+}
 
 /* Every move of the node at once, in list, best first (the root's moves,
  * which the search sorts again itself); returns their count. When the node

@@ -20,7 +20,14 @@
  * block), and from the third on they are first searched with a reduced
  * depth, ln(depth)·ln(index)·10/LMR_DIV plies, one more where the side is not
  * improving, one less on the principal variation and for a move that makes
- * or stops a three (late-move reductions); at the root every move
+ * or stops a three, and by its ordering score: a ply more for each
+ * POLICY_GAP it scores more than POLICY_MID below the node's best generated
+ * move, a ply less when it scores within POLICY_MID − POLICY_GAP of it
+ * (late-move reductions). A reduced move that beats alpha is searched again
+ * to the full depth, a ply deeper when it beat alpha by DEEPER_MARGIN and
+ * DEEPER_SCALE for each ply of its reduction, a ply shallower when it was
+ * reduced by more than a ply and beat the best score so far by less than
+ * SHALLOWER_MARGIN. At the root every move
  * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
  * first, and from ASPIRATION_DEPTH on each iteration is first searched
  * within ASPIRATION_WINDOW of the last one's score, the side that fails
@@ -72,7 +79,8 @@
  * nodes a move) the singular extension and the aspiration windows, and (at
  * 100,000 nodes a move) the move-count pruning by depth that replaced the
  * fixed beam of 8 moves (16 on the principal variation) and the fail-high
- * reduction.
+ * reduction, and, tested together, the reductions by ordering score, the
+ * deeper or shallower re-search and the aspiration window of 75 (150 before).
  *
  * Weakness, for the levels below the strongest (struct ai_options, read in
  * create() and used in score_leaf() and search_choose() only): leaves get up
@@ -117,7 +125,12 @@
 #define LMP_BASE 3           /* moves searched below the root, unless forced: */
 #define LMP_SCALE 2          /* LMP_BASE + depth² · LMP_SCALE / 4, doubled */
                              /* when improving and at nodes of the principal variation */
+#define DEEPER_MARGIN 50     /* a reduced move that fails high by this, */
+#define DEEPER_SCALE 20      /* and this a ply it was reduced, goes a ply deeper; */
+#define SHALLOWER_MARGIN 2   /* within this of the best, a ply shallower */
 #define LMR_DIV 16           /* late moves reduced by ln(depth)·ln(index)·10 / LMR_DIV */
+#define POLICY_MID 300       /* and a ply more (less) per POLICY_GAP a move scores more */
+#define POLICY_GAP 200       /* (less) than POLICY_MID below the node's best */
 #define LMR_SIZE 64          /* the reduction table's rows and columns */
 #define NO_EVAL INT32_MIN    /* a node's static score, not computed */
 #define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
@@ -126,7 +139,7 @@
 #define SINGULAR_TT_DEPTH 2  /* when its entry is at most this much shallower, */
 #define SINGULAR_MARGIN 2    /* against its score less this much a ply */
 #define ASPIRATION_DEPTH 5   /* iterations from this depth on search a window first, */
-#define ASPIRATION_WINDOW 150 /* this wide either side of the last score, */
+#define ASPIRATION_WINDOW 75  /* this wide either side of the last score, */
 #define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
@@ -473,10 +486,19 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
             int r = 0;
             if (depth >= 2 && i >= 2) {
                 r = s->reduction[depth < LMR_SIZE ? depth : LMR_SIZE - 1][i < LMR_SIZE ? i : LMR_SIZE - 1];
-                r += !improving - pv_node - !quiet;
+                r += !improving - pv_node - !quiet + (movepick_gap(&mp) - POLICY_MID) / POLICY_GAP;
                 r = r < 0 ? 0 : r > depth - 1 ? depth - 1 : r;
             }
             sc = -negamax(s, d - r, ply + 1, -alpha - 1, -alpha, 1 - me);
+            if (sc > alpha && r > 0) {
+                /* A reduced move that beat alpha by far is searched a
+                 * ply deeper than planned, one that barely beat the best
+                 * a ply shallower. */
+                if (sc > alpha + DEEPER_MARGIN + DEEPER_SCALE * r && ply < 2 * s->root_depth)
+                    d++;
+                else if (sc < best + SHALLOWER_MARGIN && r > 1)
+                    d--;
+            }
             if (sc > alpha && (r > 0 || sc < beta))
                 sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
         }

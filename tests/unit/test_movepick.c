@@ -1,7 +1,7 @@
 /* test_movepick.c — the move picker: every candidate once, best-scored
- * first, as movepick_all lists them; the table move first and never again;
- * the forced block alone; against an open three only the cells that stop
- * it. */
+ * first, as movepick_all lists them, with how far each scored below the
+ * best (movepick_gap); the table move first and never again; the forced
+ * block alone; against an open three only the cells that stop it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -60,7 +60,7 @@ static int free_table(void **state)
 }
 
 /* Every candidate within two of a stone exactly once, in movepick_all's
- * order, best-scored first. */
+ * order, best-scored first, each with how far it scored below the first. */
 static void test_movepick_order(void **state)
 {
     (void)state;
@@ -80,13 +80,16 @@ static void test_movepick_order(void **state)
     for (int q; (q = movepick_next(&mp)) >= 0; n++) {
         assert_true(n < m);
         assert_int_equal(q, all[n].pos);
+        assert_int_equal(movepick_gap(&mp), all[0].score - all[n].score);
         assert_int_equal(p->b.cell[q], STONE_NONE);
     }
     assert_int_equal(n, m);
+    assert_true(all[0].score > all[m - 1].score); /* some gap was not 0 */
 }
 
-/* The table move comes first and is not given again; the other moves
- * follow, all of them. */
+/* The table move comes first, with no gap, and is not given again; the
+ * other moves follow, all of them, their gaps measured from the best of
+ * them, not from the table move. */
 static void test_movepick_table_move(void **state)
 {
     (void)state;
@@ -96,13 +99,18 @@ static void test_movepick_table_move(void **state)
     struct movepick mp;
     movepick_init(&mp, p, 0, -1, &h, list);
     assert_int_equal(movepick_next(&mp), h.tt_move);
-    int n = 1;
+    assert_int_equal(movepick_gap(&mp), 0);
+    int second = movepick_next(&mp);
+    assert_true(second >= 0);
+    assert_int_not_equal(second, h.tt_move);
+    assert_int_equal(movepick_gap(&mp), 0);
+    int n = 2;
     for (int q; (q = movepick_next(&mp)) >= 0; n++)
         assert_int_not_equal(q, h.tt_move);
     assert_int_equal(n, near_cells(&p->b));
 }
 
-/* The forced block is the only move. */
+/* The forced block is the only move, with no gap. */
 static void test_movepick_forced(void **state)
 {
     (void)state;
@@ -115,6 +123,7 @@ static void test_movepick_forced(void **state)
     movepick_init(&mp, p, 1, forced, &h, list);
     assert_int_equal(forced, boards_cell(&p->b, "l8"));
     assert_int_equal(movepick_next(&mp), forced);
+    assert_int_equal(movepick_gap(&mp), 0);
     assert_int_equal(movepick_next(&mp), -1);
     assert_false(mp.lost);
 }
