@@ -94,7 +94,7 @@ void movepick_init(struct movepick *mp, struct position *p, int me, int forced,
     mp->stage = forced >= 0 ? PICK_FORCED : PICK_TT;
     mp->list = list;
     mp->n = mp->next = 0;
-    mp->top = mp->gap = 0;
+    mp->first = mp->gap = 0;
     mp->lost = false;
 }
 
@@ -128,10 +128,7 @@ int movepick_next(struct movepick *mp)
             bring_best(mp->list, 0, mp->n);
             mp->next = 1;
         }
-        if (mp->next < mp->n) {
-            bring_best(mp->list, mp->next, mp->n);
-            mp->top = mp->list[mp->next].score;
-        }
+        mp->first = mp->next;
         /* fall through */
     case PICK_REST:
         if (mp->next >= mp->n) {
@@ -139,7 +136,8 @@ int movepick_next(struct movepick *mp)
             return -1;
         }
         bring_best(mp->list, mp->next, mp->n);
-        mp->gap = mp->top - mp->list[mp->next].score;
+        /* The first generated move, once brought forward, stays in place. */
+        mp->gap = mp->list[mp->first].score - mp->list[mp->next].score;
         return mp->list[mp->next++].pos;
     case PICK_DONE:
         break;

@@ -58,7 +58,7 @@ struct movepick {
     enum pick_stage stage;
     struct move *list;
     int n, next;
-    int top;            /* the best generated move's score */
+    int first;          /* the best generated move's index, past the table move */
     int gap;            /* how far the last move returned scored below it */
     bool lost;          /* nothing stops the opponent's open four */
 };
