@@ -42,6 +42,31 @@ static bool still_there(int fd, const char *path)
            a.st_ino == b.st_ino;
 }
 
+/* Opens the lock file `lp` (made when `create`), never waiting: a FIFO
+ * put in its place would hold open() until a writer came. A file that
+ * opens but is not a regular one is closed again: -1 with errno EINVAL
+ * for it, errno as open() left it for the rest. */
+static int open_lock(const char *lp, bool create)
+{
+    int flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT : 0);
+    int fd = open(lp, flags, 0600);
+    struct stat st;
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        errno = EINVAL;
+        return -1;
+    }
+    return fd;
+}
+
+/* Why open_lock() failed, for a message. */
+static const char *open_error(int e)
+{
+    return e == EINVAL ? _("not a regular file") : strerror(e);
+}
+
 static void pause_briefly(void)
 {
     struct timespec ms = { 0, 4 * 1000 * 1000 };
@@ -61,9 +86,9 @@ enum filelock_result filelock_take(struct filelock *l, const char *path, char *e
     for (int tries = 0; tries < BUSY_TRIES; tries++) {
         if (tries > 0)
             pause_briefly();
-        int fd = open(lp, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        int fd = open_lock(lp, true);
         if (fd < 0) {
-            fmt_fail(err, err_size, "%s: %s", lp, strerror(errno));
+            fmt_fail(err, err_size, "%s: %s", lp, open_error(errno));
             return FILELOCK_ERROR;
         }
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -97,17 +122,19 @@ void filelock_release(struct filelock *l)
     filelock_init(l);
 }
 
-bool filelock_busy(const char *path)
+enum filelock_look filelock_look(const char *path)
 {
     char lp[FILELOCK_PATH_MAX];
     if (!lock_path(lp, sizeof lp, path))
-        return false;
-    int fd = open(lp, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0)
-        return false;   /* no lock file: nobody holds it */
-    bool busy = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+        return FILELOCK_UNKNOWN;
+    int fd = open_lock(lp, false);
+    if (fd < 0)   /* no lock file: nobody holds it */
+        return errno == ENOENT ? FILELOCK_FREE : FILELOCK_UNKNOWN;
+    enum filelock_look look = FILELOCK_FREE;
+    if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+        look = errno == EWOULDBLOCK ? FILELOCK_IN_USE : FILELOCK_UNKNOWN;
     close(fd);   /* lets go of the shared lock, if it was taken */
-    return busy;
+    return look;
 }
 
 void filelock_forget(const char *path)

@@ -12,6 +12,12 @@
  * is still the one at PATH.lock, so a lock file removed and made anew in
  * between never lets two processes hold PATH at once.
  *
+ * A lock file that is not a regular file (a directory, a FIFO, a device)
+ * or cannot be opened (another user's) is never taken for free: taking it
+ * fails with the reason, and a look says it cannot be told. Nothing here
+ * waits: a FIFO is opened without blocking, and a lock found taken is
+ * asked again only a few times, milliseconds apart.
+ *
  * The locks are advisory: they keep mnk's windows apart, not other
  * programs. Within one process, a lock is held or not through its struct
  * alone (flock locks belong to the open file, not to the process).
@@ -34,7 +40,17 @@ struct filelock {
 enum filelock_result {
     FILELOCK_TAKEN,   /* this process holds it now */
     FILELOCK_BUSY,    /* another live process holds it */
-    FILELOCK_ERROR,   /* it could not be asked (a read-only directory, ...) */
+    FILELOCK_ERROR,   /* it could not be asked (a read-only directory, a lock
+                       * file that is a directory or a FIFO, ...): whoever
+                       * asked must not write the file as if it held it */
+};
+
+/* What a look at a file's lock finds. */
+enum filelock_look {
+    FILELOCK_FREE,      /* no process holds it */
+    FILELOCK_IN_USE,    /* another live process holds it */
+    FILELOCK_UNKNOWN,   /* it cannot be told: the lock file is no regular
+                         * file, or cannot be opened */
 };
 
 /* Makes l hold nothing. */
@@ -51,9 +67,10 @@ enum filelock_result filelock_take(struct filelock *l, const char *path, char *e
 /* Lets go of the lock l holds, if any, and removes its PATH.lock. */
 void filelock_release(struct filelock *l);
 
-/* True when another process holds the lock of `path` at this moment (a
- * look, not a promise: it may be taken or let go right after). */
-bool filelock_busy(const char *path);
+/* Whether another process holds the lock of `path` at this moment (a
+ * look, not a promise: it may be taken or let go right after). No lock
+ * file at all is FILELOCK_FREE. */
+enum filelock_look filelock_look(const char *path);
 
 /* Removes the PATH.lock of a file that is gone, unless a process holds it:
  * what a holder killed before releasing leaves behind. */

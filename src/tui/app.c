@@ -80,6 +80,8 @@ struct app {
     struct keeper keeper;   /* the game in `play` kept, held and counted */
     char busy_path[SAVES_PATH_MAX]; /* a game open in another window, which
                                      * the player may take a copy of */
+    char busy_why[200];     /* why busy_path's lock cannot be taken, or ""
+                             * when another window holds it */
     struct statsview stats;
     struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
     int n_games;
@@ -361,10 +363,15 @@ static void lay_out_games(struct app *a)
         snprintf(cell[i][RCOL_MOVES], MENU_GAME_TEXT,
                  ngettext("%d move, %s to play", "%d moves, %s to play", (unsigned long)e->moves),
                  e->moves, _(stone_name(e->to_move)));
-        if (e->busy) {
+        if (e->lock != FILELOCK_FREE) {
             /* TRANSLATORS: instead of the date in the Resume list: the game
                is open in another window of mnk (as short as the date). */
-            snprintf(cell[i][RCOL_WHEN], MENU_GAME_TEXT, "%s", _("open elsewhere"));
+            const char *held = _("open elsewhere");
+            /* TRANSLATORS: instead of the date in the Resume list: the
+               game's lock file cannot be used (as short as the date). */
+            const char *unknown = _("lock unusable");
+            snprintf(cell[i][RCOL_WHEN], MENU_GAME_TEXT, "%s",
+                     e->lock == FILELOCK_IN_USE ? held : unknown);
             snprintf(day, sizeof day, "%s", cell[i][RCOL_WHEN]);
         } else {
             saves_date(cell[i][RCOL_WHEN], MENU_GAME_TEXT, e->when, true);
@@ -435,20 +442,30 @@ static void reseed(struct game *g)
 }
 
 /* Resumes the unfinished game kept at `path`; false with the reason. A
- * game that another window has open is not touched: the player is asked
- * whether to play on a copy of it instead (open_copy), and that is no
- * failure. */
+ * game this window cannot hold is not touched — another window has it
+ * open, or its lock cannot be taken at all (a lock file that is a
+ * directory or a FIFO, another user's, a read-only directory), so that
+ * nothing would keep a second window out: the player is asked whether to
+ * play on a copy of it instead (open_copy), and that is no failure. */
 static bool resume_path(struct app *a, const char *path, char *err, size_t size)
 {
     static struct game g;
     char kept[SAVES_PATH_MAX];
     struct filelock lock;
     filelock_init(&lock);
-    /* A lock that cannot be taken (a read-only directory) keeps nobody
-     * out, but then no window can write the game either. */
-    if (filelock_take(&lock, path, err, size) == FILELOCK_BUSY) {
+    enum filelock_result taken = filelock_take(&lock, path, err, size);
+    if (taken != FILELOCK_TAKEN) {
         snprintf(a->busy_path, sizeof a->busy_path, "%s", path);
-        ask(a, _("This game is open in another window. Play on a copy of it here?"),
+        a->busy_why[0] = '\0';
+        if (taken == FILELOCK_ERROR) {
+            /* "PATH.lock: REASON": the reason is what the player can act on. */
+            const char *colon = strrchr(err, ':');
+            snprintf(a->busy_why, sizeof a->busy_why, "%s",
+                     colon != NULL && colon[1] == ' ' ? colon + 2 : err);
+        }
+        ask(a, taken == FILELOCK_BUSY
+                   ? _("This game is open in another window. Play on a copy of it here?")
+                   : _("This game's lock file cannot be used. Play on a copy of it here?"),
             CONFIRM_COPY);
         return true;
     }
@@ -479,8 +496,15 @@ static void open_copy(struct app *a)
     }
     reseed(&g);
     a->menu.page = MENU_MAIN;
-    open_game(a, &g, NULL, NULL,
-              _("a copy of the game open in another window: its moves here are kept apart"));
+    char note[sizeof a->busy_why + 200];
+    if (a->busy_why[0] == '\0')
+        snprintf(note, sizeof note, "%s",
+                 _("a copy of the game open in another window: its moves here are kept apart"));
+    else
+        snprintf(note, sizeof note,
+                 _("playing a copy: the game's lock file cannot be used (%s)"),
+                 a->busy_why);
+    open_game(a, &g, NULL, NULL, note);
 }
 
 static void resume(struct app *a)
@@ -503,9 +527,13 @@ static void delete_game(struct app *a)
     char err[SAVES_PATH_MAX + 100];
     if (pick < 0 || pick >= a->n_games)
         return;
-    if (filelock_busy(a->games[pick].path)) {
+    enum filelock_look look = filelock_look(a->games[pick].path);
+    if (look != FILELOCK_FREE) {
         refresh_resume(a);
-        menu_say(&a->menu, _("that game is open in another window: it was not deleted"));
+        menu_say(&a->menu, look == FILELOCK_IN_USE
+                               ? _("that game is open in another window: it was not deleted")
+                               : _("that game's lock file cannot be used (is it another "
+                                   "user's?): it was not deleted"));
         return;
     }
     if (!saves_forget(a->games[pick].path, err, sizeof err))
@@ -521,7 +549,7 @@ static void clear_games(struct app *a)
     int kept = 0;
     bool failed = false;
     for (int i = 0; i < a->n_games; i++) {
-        if (filelock_busy(a->games[i].path))
+        if (filelock_look(a->games[i].path) != FILELOCK_FREE)
             kept++;
         else if (!saves_forget(a->games[i].path, err, sizeof err))
             failed = true;
@@ -853,13 +881,43 @@ static void apply_resize(struct app *a)
  * before it is taken for closed (read() returning 0 gives curses only ERR). */
 #define MAX_EMPTY_READS 64
 
+/* How often a list of games looks again at which of them other windows
+ * have open, while it is on screen. */
+#define RELOOK_MS 1000
+
+/* True when a list of kept games is on screen: Resume's or Load's. */
+static bool showing_list(const struct app *a)
+{
+    return (a->screen == SCREEN_MENU && a->menu.page == MENU_RESUME) ||
+           a->screen == SCREEN_LOAD;
+}
+
+/* The list on screen learns which games other windows opened or left
+ * since it was read: a window started before another opened a game must
+ * not offer it as free. True when a line changed. */
+static bool relook_lists(struct app *a)
+{
+    if (!showing_list(a))
+        return false;
+    if (a->screen == SCREEN_LOAD)
+        return load_relook(&a->load);
+    if (!saves_relook(a->games, a->n_games))
+        return false;
+    lay_out_games(a);
+    return true;
+}
+
 static void loop(struct app *a)
 {
     int empty_reads = 0;
     while (!a->quit) {
+        if (relook_lists(a))
+            a->dirty = true;
         if (a->dirty)
             draw(a);
-        int timeout = a->screen == SCREEN_PLAY ? play_timeout(&a->play) : -1;
+        int timeout = a->screen == SCREEN_PLAY ? play_timeout(&a->play)
+                      : showing_list(a)        ? RELOOK_MS
+                                               : -1;
         struct pollfd fds[2] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = term_wake_fd(), .events = POLLIN },

@@ -74,11 +74,14 @@ bool keeper_keep(struct keeper *k, const struct game *g, char *line, size_t line
     char err[SAVES_PATH_MAX + 100];
     /* The lock is taken before the first write (in the directory made for
      * it first, if need be): no other window opens the file while it is
-     * ours. A lock that cannot be asked at all (a read-only directory)
-     * stops nothing: the write that follows says what is wrong. */
+     * ours. A name this window cannot hold (another window holds it, or its
+     * lock file cannot be used) is left to whoever has it, for a fresh
+     * one; a fresh name whose lock cannot be taken either (a read-only or
+     * full directory) is no other window's, and the write that follows
+     * says what is wrong. */
     if (k->path[0] != '\0' && !game_over(g) && !filelock_held(&k->lock) &&
         safefile_make_parents(k->path, err, sizeof err) &&
-        filelock_take(&k->lock, k->path, err, sizeof err) == FILELOCK_BUSY) {
+        filelock_take(&k->lock, k->path, err, sizeof err) != FILELOCK_TAKEN) {
         fresh_path(k, g);
         filelock_take(&k->lock, k->path, err, sizeof err);
     }

@@ -9,9 +9,9 @@
  *   (for the menu and stderr) and said once per change.
  * - Holding: the autosave's lock (storage/filelock.h) is taken before the
  *   first write of a new game, or handed over by whoever resumed one, and
- *   let go by keeper_stop(). A name another window holds (it cannot happen
- *   to a new name; it can to a resumed game whose lock could not be asked)
- *   sends the game to a fresh file of its own: no two windows write one.
+ *   let go by keeper_stop(). A name this window cannot hold (another
+ *   window holds it, or its lock file cannot be used) sends the game to a
+ *   fresh file of its own: no two windows write one.
  * - Counting: keeper_count() counts the game in the player's statistics
  *   (storage/stats.h) the first time it is seen over, never when it was
  *   over as opened, and never again for the same game (an undo may reopen

@@ -44,7 +44,8 @@ static void cells_of(const struct saves_entry *e, struct cells *c)
     base = base != NULL ? base + 1 : e->path;
     text_escape(c->name, sizeof c->name,
                 e->kind != SAVES_UNFINISHED ? base
-                : e->busy                  ? _("(open elsewhere)")
+                : e->lock == FILELOCK_IN_USE ? _("(open elsewhere)")
+                : e->lock == FILELOCK_UNKNOWN ? _("(lock unusable)")
                                            : _("(unfinished)"));
     c->text[COL_DATE] = c->date;
     c->text[COL_BOARD] = c->board;
@@ -109,6 +110,14 @@ void load_open(struct load *l)
     lay_out(l);
     prompt_open(&l->field, _("Open:"), "", "", REACT_OPEN);
     l->field.complete = saves_complete;
+}
+
+bool load_relook(struct load *l)
+{
+    if (!saves_relook(l->games, l->n))
+        return false;
+    lay_out(l);
+    return true;
 }
 
 static int list_rows(const struct load *l)

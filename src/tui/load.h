@@ -41,6 +41,10 @@ void load_open(struct load *l);
 
 void load_resize(struct load *l, int rows, int cols);
 
+/* Looks again at which unfinished games other windows have open (they
+ * come and go while the list is shown). True when a line changed. */
+bool load_relook(struct load *l);
+
 unsigned load_key(struct load *l, int key);
 
 /* What Enter chose: the path typed (as typed) or the game picked, and

@@ -296,12 +296,25 @@ static int read_newest(struct candidates *c, struct saves_entry *out, int max, i
             continue;
         }
         describe_entry(s, &g, &st, k->kind);
-        s->busy = k->kind == SAVES_UNFINISHED && filelock_busy(s->path);
+        s->lock = k->kind == SAVES_UNFINISHED ? filelock_look(s->path) : FILELOCK_FREE;
         n++;
     }
     *more = (int)(c->n - i);
     qsort(out, (size_t)n, sizeof *out, newest_first);
     return n;
+}
+
+bool saves_relook(struct saves_entry *out, int n)
+{
+    bool changed = false;
+    for (int i = 0; i < n; i++) {
+        if (out[i].kind != SAVES_UNFINISHED)
+            continue;
+        enum filelock_look now = filelock_look(out[i].path);
+        changed |= now != out[i].lock;
+        out[i].lock = now;
+    }
+    return changed;
 }
 
 int saves_list(struct saves_entry *out, int max, int *more, char *note, size_t note_size)

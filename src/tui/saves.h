@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "storage/filelock.h"
 #include "storage/record.h"
 #include "mnk/game.h"
 
@@ -88,9 +89,17 @@ struct saves_entry {
     int moves;
     enum stone to_move;
     char black[SAVES_NAME_MAX], white[SAVES_NAME_MAX];
-    bool busy;                       /* an unfinished game that another
-                                      * window has open (filelock_busy) */
+    /* An unfinished game's lock as last looked at (FILELOCK_IN_USE:
+     * another window has it open; FILELOCK_UNKNOWN: its lock cannot be
+     * asked, so no window here may play it but on a copy); FILELOCK_FREE
+     * for records. */
+    enum filelock_look lock;
 };
+
+/* Looks again at the locks of the unfinished games out[0 .. n): another
+ * window may have opened or left one since the list was read. True when
+ * any entry's `lock` changed. */
+bool saves_relook(struct saves_entry *out, int n);
 
 /* Fills out[0 .. max) with the unfinished games, newest first, and returns
  * how many; *more gets how many older files there are beyond those (the

@@ -192,6 +192,24 @@ static void test_resumed_and_held_elsewhere(void **state)
     assert_int_equal(moves_kept(path), 2);   /* the other window's, untouched */
     keeper_stop(&k);
     filelock_release(&other);
+
+    /* Opened without its lock, whose lock file cannot be used (a directory
+     * in its place): nothing keeps another window out, so this one writes
+     * a file of its own. */
+    char lockdir[SAVES_PATH_MAX + 8];
+    snprintf(lockdir, sizeof lockdir, "%s.lock", path);
+    assert_int_equal(mkdir(lockdir, 0700), 0);
+    keeper_init(&k);
+    k.serial = 9;
+    keeper_open(&k, &g, path, NULL);
+    assert_int_equal(game_play(&g, 15), GAME_OK);
+    assert_false(keeper_keep(&k, &g, line, sizeof line));
+    assert_string_not_equal(k.path, path);
+    assert_true(filelock_held(&k.lock));
+    assert_int_equal(moves_kept(k.path), 4);
+    assert_int_equal(moves_kept(path), 2);
+    keeper_stop(&k);
+    assert_int_equal(rmdir(lockdir), 0);
 }
 
 /* A game that cannot be kept: said once per change, the reason first. */

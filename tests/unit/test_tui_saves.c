@@ -234,7 +234,7 @@ static void test_list(void **state)
     int n = saves_list(list, 8, &more, note, sizeof note);
     assert_int_equal(n, 3);
     assert_int_equal(more, 0);
-    assert_false(list[0].busy);
+    assert_int_equal(list[0].lock, FILELOCK_FREE);
     /* Newest first: last.sgf (written just now, moved in), a, then b. */
     assert_int_equal(list[0].moves, 1);
     assert_non_null(strstr(list[0].path, "/mnk/games/last.sgf"));
@@ -559,14 +559,34 @@ static void test_lists_say_which_games_are_open(void **state)
     int more, skipped;
     assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
     assert_string_equal(list[0].path, a);
-    assert_true(list[0].busy);
-    assert_false(list[1].busy);
+    assert_int_equal(list[0].lock, FILELOCK_IN_USE);
+    assert_int_equal(list[1].lock, FILELOCK_FREE);
     assert_int_equal(saves_records(list, 4, &more, &skipped), 2);
-    assert_true(list[0].busy);
-    assert_false(list[1].busy);
+    assert_int_equal(list[0].lock, FILELOCK_IN_USE);
+    assert_int_equal(list[1].lock, FILELOCK_FREE);
     filelock_release(&held);
     assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
-    assert_false(list[0].busy);
+    assert_int_equal(list[0].lock, FILELOCK_FREE);
+
+    /* A list read before another window opened a game learns it on a
+     * second look, and again when that window lets go. */
+    assert_false(saves_relook(list, 2));
+    assert_int_equal(filelock_take(&held, a, err, sizeof err), FILELOCK_TAKEN);
+    assert_true(saves_relook(list, 2));
+    assert_int_equal(list[0].lock, FILELOCK_IN_USE);
+    assert_int_equal(list[1].lock, FILELOCK_FREE);
+    assert_false(saves_relook(list, 2));
+    filelock_release(&held);
+    assert_true(saves_relook(list, 2));
+    assert_int_equal(list[0].lock, FILELOCK_FREE);
+
+    /* A lock file that is a directory: nobody can be told to hold it, so
+     * the game is not listed as free. */
+    snprintf(lock, sizeof lock, "%s.lock", a);
+    assert_int_equal(mkdir(lock, 0700), 0);
+    assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
+    assert_int_equal(list[0].lock, FILELOCK_UNKNOWN);
+    assert_int_equal(rmdir(lock), 0);
 
     /* A lock file with nobody holding it (its holder killed) is no lock,
      * and goes when its game is deleted. */
@@ -575,7 +595,7 @@ static void test_lists_say_which_games_are_open(void **state)
     assert_non_null(f);
     fclose(f);
     assert_int_equal(saves_list(list, 4, &more, note, sizeof note), 2);
-    assert_false(list[1].busy);
+    assert_int_equal(list[1].lock, FILELOCK_FREE);
     assert_true(saves_forget(b, err, sizeof err));
     assert_false(exists(b));
     assert_false(exists(lock));
