@@ -252,6 +252,10 @@ int session_undo(struct session *s)
 {
     struct game *g = &s->game;
     int taken;
+    /* The result stands once the game is over: it is counted, its autosave
+     * gone. Review, or a new game from a position, are the ways back. */
+    if (game_over(g))
+        return 0;
     s->overline = s->blocked = 0;
     if (s->computer[0] && s->computer[1]) {
         /* Two computers: one move back, and they wait there. */

@@ -13,13 +13,14 @@
  *   (game_forbidden says why), or once the game is over.
  * - Undo against one computer goes back to the person's turn; between two
  *   computers it takes back one move and pauses them; between two people,
- *   one move. Redo against one computer replays its answer too.
+ *   one move. Redo against one computer replays its answer too. Once the
+ *   game is over its result stands: undo and redo do nothing (review, or a
+ *   new game from a position, are the ways back).
  * - Resigning is a person's: the one to move, or the only person playing.
  * - Under the exact rule, a move that makes a line longer than k does not
  *   win; the session notes its length (session.overline) so the front end
  *   can say so; likewise under caro a run of k or more blocked at both ends
  *   (session.blocked).
- *   can say so.
  * - Opening rules (opening.h): the player who acts (game_actor) is the one
  *   due, not always the side to move. A computer gives its whole part at
  *   once (ai_opening: the three stones, or its choice with the stones that

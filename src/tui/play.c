@@ -402,7 +402,11 @@ static unsigned act_undo(struct play *p)
     bool both = two_computers(p);
     stop_thinking(p);
     p->hint = -1;
-    if (session_undo(&p->session) == 0)
+    if (game_over(&p->session.game))
+        /* TRANSLATORS: %s is the result, "White wins by resignation". */
+        say(p, STYLE_ERROR, _("%s: the result stands (v reviews the game)"),
+            _(game_result_text(&p->session.game.result)));
+    else if (session_undo(&p->session) == 0)
         say(p, STYLE_ERROR, "%s", _("nothing to undo"));
     else
         say(p, STYLE_MESSAGE, "%s", both ? _("took back; r redoes, p resumes") : _("took back; r redoes"));
@@ -954,21 +958,24 @@ static void draw_status(const struct play *p)
 
     /* The main keys, as many as fit in 80 columns (redo is told after an
      * undo, and in the help); pausing only matters when a computer plays. */
-    struct draw_hint hints[] = {
-        { N_("arrows"), N_("move") }, { "Enter", N_("place") }, { "u", N_("undo") },
-        { "p", N_("pause") }, { "s", N_("save") }, { "n", N_("new") }, { "?", N_("help") },
-        { "q", N_("quit") },
-    };
-    int n = (int)(sizeof hints / sizeof hints[0]);
+    struct draw_hint hints[8];
+    int n = 0;
     if (game_over(g)) {
-        /* Nothing left to place: looking back is what comes next. */
-        hints[0] = (struct draw_hint){ "v", N_("review") };
-        hints[1] = (struct draw_hint){ "a", N_("analyse") };
+        /* Nothing left to place or take back (the result stands): looking
+         * back is what comes next. */
+        hints[n++] = (struct draw_hint){ "v", N_("review") };
+        hints[n++] = (struct draw_hint){ "a", N_("analyse") };
+    } else {
+        hints[n++] = (struct draw_hint){ N_("arrows"), N_("move") };
+        hints[n++] = (struct draw_hint){ "Enter", N_("place") };
+        hints[n++] = (struct draw_hint){ "u", N_("undo") };
+        if (p->session.computer[0] || p->session.computer[1])
+            hints[n++] = (struct draw_hint){ "p", N_("pause") };
     }
-    if (!p->session.computer[0] && !p->session.computer[1]) {
-        memmove(&hints[3], &hints[4], (size_t)(n - 4) * sizeof hints[0]);
-        n--;
-    }
+    hints[n++] = (struct draw_hint){ "s", N_("save") };
+    hints[n++] = (struct draw_hint){ "n", N_("new") };
+    hints[n++] = (struct draw_hint){ "?", N_("help") };
+    hints[n++] = (struct draw_hint){ "q", N_("quit") };
     draw_hints(y + 1, hints, n);
 }
 

@@ -86,7 +86,42 @@ static void test_two_people(void **state)
     assert_int_equal(session_resigner(&s), STONE_NONE);
     assert_false(session_resign(&s));
     assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_OVER);
+    /* The result stands: undo does not take the resignation back. */
+    assert_int_equal(session_undo(&s), 0);
+    assert_true(game_over(&s.game));
+    assert_int_equal(s.game.result.reason, END_RESIGN);
+    assert_int_equal(s.game.ply, 1);
     session_close(&s);
+}
+
+/* A game won on the board stands as well: neither undo nor redo moves it,
+ * between people or against a computer. */
+static void test_result_stands(void **state)
+{
+    (void)state;
+    const char *white[2] = { "human", "random" };
+    for (int i = 0; i < 2; i++) {
+        struct session s;
+        open_game(&s, 3, 3, 3, RULE_FREESTYLE, "human", white[i]);
+        /* Black a1 b1 c1 against White's answers on the row above. */
+        for (int x = 0; x < 3 && !game_over(&s.game); x++) {
+            assert_int_equal(session_human_move(&s, cell(&s, x, 0)), SESSION_PLAYED);
+            if (game_over(&s.game))
+                break;
+            if (i == 0)
+                assert_int_equal(session_human_move(&s, cell(&s, x, 1)), SESSION_PLAYED);
+            else
+                assert_int_equal(session_computer_move(&s, cell(&s, x, 1)), SESSION_PLAYED);
+        }
+        assert_true(game_over(&s.game));
+        assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+        int ply = s.game.ply;
+        assert_int_equal(session_undo(&s), 0);
+        assert_int_equal(session_redo(&s), 0);
+        assert_true(game_over(&s.game));
+        assert_int_equal(s.game.ply, ply);
+        session_close(&s);
+    }
 }
 
 static void test_against_a_computer(void **state)
@@ -419,6 +454,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_people),
+        cmocka_unit_test(test_result_stands),
         cmocka_unit_test(test_against_a_computer),
         cmocka_unit_test(test_two_computers),
         cmocka_unit_test(test_forfeits),
