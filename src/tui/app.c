@@ -50,6 +50,8 @@
 enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
 
+#define CTRL_L 12
+
 /* What the yes/no dialog on screen asks the player to confirm: done by
  * confirmed() when the answer is yes (the dialog returns REACT_CONFIRMED).
  * Commands are kept here, apart from the reaction flags, which only say
@@ -67,6 +69,11 @@ enum confirm {
 struct app {
     enum app_screen screen;
     enum overlay overlay;
+    /* What draw() last put on the terminal: when either changes, the whole
+     * terminal is painted again (see draw()). */
+    enum app_screen drawn_screen;
+    enum overlay drawn_overlay;
+    bool repaint;           /* Ctrl-L: paint the whole terminal again */
     struct menu menu;
     struct play play;
     bool playing;           /* `play` holds a started game */
@@ -141,6 +148,16 @@ static void draw(struct app *a)
         a->dirty = false;
         return;
     }
+    /* A box over wide characters (Chinese text, full-width stones) cuts
+     * some in half, and the terminal blanks such a character whole, which
+     * curses does not follow: once the box is gone, it would leave those
+     * cells blank or the box's edge in them. Whatever leaves the screen, a
+     * dialog or a whole screen, the next one is painted whole. */
+    if (a->repaint || a->overlay != a->drawn_overlay || a->screen != a->drawn_screen)
+        clearok(curscr, TRUE);
+    a->repaint = false;
+    a->drawn_overlay = a->overlay;
+    a->drawn_screen = a->screen;
     if (too_small(a)) {
         draw_too_small(cols, rows);
     } else {
@@ -845,6 +862,10 @@ static unsigned dispatch(struct app *a, int key)
 {
     if (key == KEY_RESIZE) {
         resize(a);
+        return REACT_REDRAW;
+    }
+    if (key == CTRL_L) {   /* the terminal was scribbled on: paint it again */
+        a->repaint = true;
         return REACT_REDRAW;
     }
     if (too_small(a))

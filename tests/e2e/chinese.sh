@@ -8,8 +8,9 @@
 # usual drawing has them; a 19×19 board shows whole at 80×24 in it, and the
 # notice of a small window wraps without splitting "40×10"; the statistics'
 # numbers end where their Chinese column names do, and the Load list has
-# Chinese dates and player words. --lang and the locale choose the
-# language; an unknown language falls back to English.
+# Chinese dates and player words; a box closed over Chinese text leaves
+# it whole, and Ctrl-L repaints the screen. --lang and the locale choose
+# the language; an unknown language falls back to English.
 #
 #   chinese.sh MNK_BINARY
 #
@@ -193,6 +194,43 @@ fi
 T resize-window -t e2e -x 80 -y 24
 expect_whole_board 19 "a b c d e f g h i j k l m n o p q r s" "whole again back at 80×24"
 quit "quit from 19×19 in Chinese"
+
+echo "# a box closed over Chinese text leaves it whole, and Ctrl-L repaints"
+start_shell zh_CN.UTF-8
+run --lang zh_CN --size 15 --win 5 --black human --white human
+expect "轮到黑方" "a 15×15 game in Chinese"
+keys Enter
+expect "轮到白方" "a stone placed"
+keys '?'
+expect "其他键关闭" "the help over the game"
+keys x
+expect "方向键 移动" "the help closed"
+bottom=$(screen | tail -n 4)
+case $bottom in
+*"黑方 人"*"轮到白方"*"方向键 移动"*"q 退出"*) pass "the lines under the help are whole again" ;;
+*) fail "the lines under the help: $bottom" ;;
+esac
+if printf '%s\n' "$bottom" | grep -qE '[+|┘└┐┌│─]'; then
+    fail "a piece of the help's box is left: $bottom"
+else
+    pass "no piece of the help's box is left"
+fi
+# Something else writes over the screen: Ctrl-L paints it all again.
+printf 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' >"$(T display-message -p -t e2e '#{pane_tty}')"
+wait_for "XXXXXXXXXX" || fail "the scribble did not show"
+keys C-l
+tries=$PATIENCE
+while screen | grep -q "XXXXXXXXXX" && [ "$tries" -gt 0 ]; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
+if screen | grep -q "XXXXXXXXXX"; then
+    fail "Ctrl-L left the scribble"
+else
+    pass "Ctrl-L repaints the whole screen"
+fi
+expect "轮到白方" "and the game is as it was"
+quit "quit after Ctrl-L" y
 
 echo "# choosing the language"
 start_shell C.UTF-8
