@@ -72,7 +72,7 @@ bool shapes_find(struct shapes *s, const struct board *b)
     return true;
 }
 
-/* "five" for k = 5, else "k in a row"; "four" for n = 4, else the number. */
+/* The number n as a word ("four"), or in digits past ten. */
 static const char *count_word(int n, char *buf, size_t size)
 {
     static const char *const words[] = {
@@ -91,8 +91,10 @@ static void shape_name(enum shape sh, int k, char *buf, size_t size)
     char n[12];
     switch (sh) {
     case SHAPE_FIVE:
+        /* Not the count word "five": a language may name the shape apart
+         * from the number (Chinese 连五 against 五). */
         if (k == 5)
-            snprintf(buf, size, "%s", _("five"));
+            snprintf(buf, size, "%s", _("a five"));
         else
             snprintf(buf, size, _("%s in a row"), count_word(k, n, sizeof n));
         break;

@@ -232,6 +232,23 @@ fi
 expect "轮到白方" "and the game is as it was"
 quit "quit after Ctrl-L" y
 
+echo "# the threat words: a shape's name fills the sentence once"
+start_shell zh_CN.UTF-8
+run --lang zh_CN --size 15 --win 5 --black human --white human
+expect "轮到黑方" "a game for the threat words"
+# Black h8 i8 j8 k8 against White's h9 i9 j9 g8, then Black e8 (away).
+for step in "Enter" "Up Enter" "Down Right Enter" "Up Enter" "Down Right Enter" \
+            "Up Enter" "Down Right Enter" "Left Left Left Left Enter"; do
+    # shellcheck disable=SC2086
+    keys $step
+    sleep 0.1
+done
+expect "黑方可在 l8 走成连五" "Black's five to make, named once"
+keys Left Left Enter
+expect "黑方威胁在 l8 走成连五" "Black's five threatened, named once"
+if screen | grep -q "成成"; then fail "a doubled 成 on screen"; else pass "no doubled 成"; fi
+quit "quit the threat game" y
+
 echo "# choosing the language"
 start_shell C.UTF-8
 run --lang zh_CN

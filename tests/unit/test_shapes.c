@@ -61,9 +61,9 @@ static void test_open_three_and_four(void **state)
     assert_int_equal(s.cell[0][at(&b, "l8")], SHAPE_FIVE);
     assert_int_equal(s.count[0][SHAPE_FIVE], 1);
     shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
-    assert_string_equal(text, "Black threatens five at l8");
+    assert_string_equal(text, "Black threatens a five at l8");
     shapes_describe(&s, &b, STONE_BLACK, text, sizeof text);
-    assert_string_equal(text, "Black can make five at l8");
+    assert_string_equal(text, "Black can make a five at l8");
     shapes_free(&s);
     shapes_free(&s); /* harmless twice */
 }
