@@ -816,17 +816,17 @@ static unsigned react_once(struct app *a, unsigned r)
         open_game(a, &g, NULL, NULL, note);
     }
     if (r & REACT_LANG) {
-        /* The next choice after the remembered one: the locale's, then
-         * each language in turn. */
+        /* The next choice after the one in force (the flag's, or the
+         * remembered one): the locale's, then each language in turn. */
         struct settings now = a->settings;
         int k = 0; /* 0: the locale's; k: i18n_langs[k - 1] */
         for (int i = 0; i < I18N_LANGS; i++)
-            if (strcmp(now.lang, i18n_langs[i]) == 0)
+            if (strcmp(a->menu.lang, i18n_langs[i]) == 0)
                 k = i + 1;
         k = (k + 1) % (I18N_LANGS + 1);
         snprintf(now.lang, sizeof now.lang, "%s", k > 0 ? i18n_langs[k - 1] : "");
         i18n_use(now.lang);
-        menu_set_lang(&a->menu, now.lang);
+        menu_set_lang(&a->menu, now.lang, false);
         save_settings(a, &now);
         refresh_resume(a);
     }
@@ -1025,7 +1025,10 @@ int app_run(const struct game_config *config, const struct game *record,
     load_settings(a);
     if (lang == NULL && a->settings.lang[0] != '\0')
         i18n_use(a->settings.lang);
-    menu_set_lang(&a->menu, a->settings.lang);
+    if (lang != NULL)
+        menu_set_lang(&a->menu, lang, true);
+    else
+        menu_set_lang(&a->menu, a->settings.lang, false);
     term_save_modes();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {

@@ -79,9 +79,10 @@ void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n, i
         m->page = MENU_MAIN;
 }
 
-void menu_set_lang(struct menu *m, const char *lang)
+void menu_set_lang(struct menu *m, const char *lang, bool by_flag)
 {
     snprintf(m->lang, sizeof m->lang, "%s", lang);
+    m->lang_by_flag = by_flag;
 }
 
 void menu_say(struct menu *m, const char *text)
@@ -444,13 +445,17 @@ static void draw_main(const struct menu *m)
     }
     int y = p.note_y;
     /* Under the entries: why something failed, or what Resume would open. */
-    char lang[80];
+    char lang[120];
     if (m->choice == MAIN_LANG) {
-        const char *name = _("the system's language");
-        for (int i = 0; i < I18N_LANGS; i++)
-            if (strcmp(m->lang, i18n_langs[i]) == 0)
-                name = i18n_lang_names[i];
-        snprintf(lang, sizeof lang, _("%s (Enter changes it)"), name);
+        /* What is spoken, and why: the flag, the system, or the menu. */
+        const char *name = i18n_lang_name(i18n_speaking());
+        if (m->lang_by_flag)
+            /* TRANSLATORS: %s is a language's name in itself ("English"). */
+            snprintf(lang, sizeof lang, _("%s, chosen by --lang (Enter changes it)"), name);
+        else if (m->lang[0] == '\0')
+            snprintf(lang, sizeof lang, _("%s, the system's language (Enter changes it)"), name);
+        else
+            snprintf(lang, sizeof lang, _("%s (Enter changes it)"), name);
     }
     const char *note = m->message[0] != '\0' ? m->message
                      : m->choice == MAIN_RESUME ? m->resume_note

@@ -43,6 +43,7 @@ struct menu {
     int more_games;             /* older unfinished games beyond the list */
     int pick;                   /* the highlighted game of the list */
     char lang[32];              /* the language chosen (settings.h), "": the locale's */
+    bool lang_by_flag;          /* chosen by --lang, not in the menu */
 };
 
 /* Opens on the main menu with the form at its defaults. */
@@ -57,9 +58,10 @@ void menu_set_resume(struct menu *m, const char *note);
  * can. An empty list on the list page goes back to the main menu. */
 void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n, int more);
 
-/* The language the Language entry says is chosen ("" for the locale's);
- * Enter or left/right on it ask the app for the next (REACT_LANG). */
-void menu_set_lang(struct menu *m, const char *lang);
+/* The language chosen ("" for the locale's), and whether --lang chose it:
+ * the Language entry says which language is spoken and why. Enter or
+ * left/right on it ask the app for the next (REACT_LANG). */
+void menu_set_lang(struct menu *m, const char *lang, bool by_flag);
 
 /* Shows `text` (an error) under the main menu or the form until the next key. */
 void menu_say(struct menu *m, const char *text);

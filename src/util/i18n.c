@@ -90,6 +90,30 @@ const char *i18n_forced(void)
     return forced[0] != '\0' ? forced : NULL;
 }
 
+const char *i18n_speaking(void)
+{
+    /* The empty msgid is the catalogue's header, with its Language line;
+     * without a catalogue it comes back as it went. */
+    const char *header = gettext("");
+    const char *at = strstr(header, "Language: ");
+    if (at != NULL) {
+        at += strlen("Language: ");
+        size_t n = strcspn(at, "\n");
+        for (int i = 0; i < I18N_LANGS; i++)
+            if (strlen(i18n_langs[i]) == n && strncmp(at, i18n_langs[i], n) == 0)
+                return i18n_langs[i];
+    }
+    return i18n_langs[0];
+}
+
+const char *i18n_lang_name(const char *lang)
+{
+    for (int i = 0; i < I18N_LANGS; i++)
+        if (strcmp(lang, i18n_langs[i]) == 0)
+            return i18n_lang_names[i];
+    return i18n_lang_names[0];
+}
+
 void i18n_use(const char *lang)
 {
     if (lang != NULL && lang[0] != '\0') {

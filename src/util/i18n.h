@@ -35,6 +35,14 @@ const char *i18n_forced(void);
  * looked up keeps its language. */
 void i18n_use(const char *lang);
 
+/* The language spoken now, from the catalogue in use: one of i18n_langs
+ * ("en" when no catalogue answers, English being the source text). */
+const char *i18n_speaking(void);
+
+/* The name of `lang` (one of i18n_langs) in itself, "English" for any
+ * other. */
+const char *i18n_lang_name(const char *lang);
+
 /* True when this process runs the binary of its build tree, not an
  * installed one: its catalogue (and its manual) are in the build tree and
  * the checkout, where it looks for them. */

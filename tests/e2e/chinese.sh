@@ -253,6 +253,22 @@ echo "# choosing the language"
 start_shell C.UTF-8
 run --lang zh_CN
 expect "新对局" "--lang zh_CN speaks Chinese under C.UTF-8"
+# Down to the Language entry (where Resume is, it comes first).
+tries=8
+while ! screen | grep -q "按 Enter 切换" && [ "$tries" -gt 0 ]; do
+    keys Down
+    sleep 0.2
+    tries=$((tries - 1))
+done
+expect "简体中文（由 --lang 选定，按 Enter 切换）" "the Language entry says Chinese is in force, and why"
+keys Enter
+expect "English, the system's language (Enter changes it)" "the next is the system's, which says what it is"
+keys Enter
+expect "English (Enter changes it)" "then English, chosen in the menu"
+keys Enter
+expect "简体中文（按 Enter 切换）" "then Chinese, chosen in the menu"
+keys Enter                                   # back to the system's, remembered
+expect "English, the system's language" "and round to the system's again"
 quit "quit"
 RUN_ENV="LANGUAGE=xx_YY" run
 expect "New game" "an unknown language falls back to English"
