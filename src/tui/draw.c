@@ -170,6 +170,11 @@ void draw_init(enum draw_look chosen)
     }
 }
 
+bool draw_in_colour(void)
+{
+    return colour;
+}
+
 enum draw_charset draw_charset(void)
 {
     return charset;

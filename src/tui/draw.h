@@ -77,6 +77,10 @@ enum draw_style {
  * initscr(). */
 void draw_init(enum draw_look look);
 
+/* True when the screen shows colour (the terminal has it, NO_COLOR is not
+ * set); else the sides differ by attribute alone, and the screens say so. */
+bool draw_in_colour(void);
+
 /* Switches to the character set of `look`. */
 void draw_set_look(enum draw_look look);
 

@@ -11,7 +11,15 @@
 #include "tui/play.h"
 #include "tui/react.h"
 #include "tui/review.h"
+#include "tui/text.h"
 #include "mnk/i18n.h"
+
+/* The rule line that says whose marks are whose: by colour, or without it
+ * by the attributes the stones have too (draw.h). */
+#define MARKS_LEGEND N_("Threat marks, in the colour of the side that would make it:")
+#define MARKS_LEGEND_MONO                                                    \
+    N_("Threat marks (no colour: Black's bold, White's underlined, like the" \
+       " stones):")
 
 static const char *const rules[] = {
     N_("Get k stones in a row, across, down or diagonally; Black starts."),
@@ -22,14 +30,16 @@ static const char *const rules[] = {
     N_("The Rule row of the new-game form picks one; renju makes k 5."),
     N_("Cells are named like h8: the column letter (a at the left), then"),
     N_("the row number (1 at the bottom)."),
-    N_("Threat marks, in the colour of the side that would make it:"),
+    MARKS_LEGEND,
     N_("! five   * open four   + four   \xe2\x88\x99 (or :) open three."),
     N_("Under renju, \xc3\x97 (or #) marks a cell Black may not play; t hides"),
     N_("the marks, and a move there is refused with its reason."),
 };
 
 #define N_RULES (int)(sizeof rules / sizeof rules[0])
-#define KEYS_W 18
+/* The key column: as wide as the widest keys and two more, within these. */
+#define KEYS_MIN_W 18
+#define KEYS_MAX_W 26
 
 /* One line of the help text: a heading, a rule, or a key and what it does. */
 struct line {
@@ -66,7 +76,12 @@ static bool line_at(int i, struct line *l)
     if (i == 0)
         return *l = (struct line){ NULL, N_("The game"), STYLE_LABEL }, true;
     if (--i < N_RULES)
-        return *l = (struct line){ NULL, rules[i], STYLE_NORMAL }, true;
+        return *l = (struct line){ NULL,
+                                   strcmp(rules[i], MARKS_LEGEND) == 0 && !draw_in_colour()
+                                       ? MARKS_LEGEND_MONO
+                                       : rules[i],
+                                   STYLE_NORMAL },
+               true;
     i -= N_RULES;
     for (size_t s = 0; s < N_SECTIONS; s++) {
         if (i == 0)
@@ -85,13 +100,62 @@ static bool line_at(int i, struct line *l)
     return false;
 }
 
-static int line_count(void)
+/* The frame: the whole width of an 80-column screen but a column each
+ * side, and no wider on a larger one (long lines read badly). */
+static int frame_w(void)
+{
+    return COLS < 78 ? COLS : 78;
+}
+
+/* One row of the help as drawn: a piece of a line's text, wrapped to the
+ * frame (text_wrap), with its keys on the first row of the line only. */
+struct row {
+    const char *keys;       /* NULL: no key column on this row */
+    bool key_column;        /* the text starts after the key column */
+    const char *text;       /* translated, `len` bytes of it on this row */
+    size_t len;
+    enum draw_style style;
+};
+
+/* The key column's width, for the keys in the player's language. */
+static int keys_w(void)
 {
     struct line l;
-    int n = 0;
-    while (line_at(n, &l))
-        n++;
+    int most = KEYS_MIN_W;
+    for (int i = 0; line_at(i, &l); i++)
+        if (l.keys != NULL && draw_width(tr(l.keys)) + 2 > most)
+            most = draw_width(tr(l.keys)) + 2;
+    return most < KEYS_MAX_W ? most : KEYS_MAX_W;
+}
+
+/* The help's rows at frame width w: fills *out with row `want` (when out
+ * is not NULL and there is one) and returns how many rows there are. */
+static int lay_out(int w, int want, struct row *out)
+{
+    struct line l;
+    int n = 0, kw = keys_w();
+    for (int i = 0; line_at(i, &l); i++) {
+        const char *text = tr(l.text);
+        bool keyed = l.keys != NULL;
+        int width = keyed ? w - kw - 4 : w - 4;
+        bool first = true;
+        do {
+            size_t rest = 0, len = 0;
+            if (text[0] != '\0')
+                len = text_wrap(text, width > 1 ? width : 1, &rest);
+            if (n == want && out != NULL)
+                *out = (struct row){ keyed && first ? l.keys : NULL, keyed, text, len, l.style };
+            n++;
+            first = false;
+            text += rest;
+        } while (text[0] != '\0');
+    }
     return n;
+}
+
+static int line_count(void)
+{
+    return lay_out(frame_w(), -1, NULL);
 }
 
 /* Rows of text the frame can hold on this screen. */
@@ -163,23 +227,26 @@ unsigned help_key(struct help *h, int key)
 void help_draw(const struct help *h)
 {
     int shown = visible_lines();
-    int w = COLS < 68 ? COLS : 68;
+    int w = frame_w();
     int height = shown + 4;
     int y = (LINES - height) / 2, x = (COLS - w) / 2;
     draw_frame(y, x, height, w, STYLE_NORMAL, _("Help"));
     int max = line_count() - shown;
     int first = h->scroll < max ? h->scroll : max;
+    int kw = keys_w();
     for (int r = 0; r < shown; r++) {
-        struct line l;
-        if (!line_at(first + r, &l))
+        struct row row = { NULL, false, "", 0, STYLE_NORMAL };
+        char piece[1024];
+        if (lay_out(w, first + r, &row) <= first + r)
             break;
-        int row = y + 1 + r;
-        if (l.keys != NULL) {
-            draw_text(row, x + 2, KEYS_W, STYLE_KEY, tr(l.keys));
-            draw_text(row, x + 2 + KEYS_W, w - KEYS_W - 4, l.style, tr(l.text));
-        } else {
-            draw_text(row, x + 2, w - 4, l.style, tr(l.text));
-        }
+        snprintf(piece, sizeof piece, "%.*s", (int)row.len, row.text);
+        int at = y + 1 + r;
+        if (row.keys != NULL)
+            draw_text(at, x + 2, kw - 1, STYLE_KEY, tr(row.keys));
+        if (row.key_column)
+            draw_text(at, x + 2 + kw, w - kw - 4, row.style, piece);
+        else
+            draw_text(at, x + 2, w - 4, row.style, piece);
     }
     const char *footer = max > 0 ? _("up/down scroll, any other key closes") : _("any key closes");
     draw_text(y + height - 2, x + 2, w - 4, STYLE_DIM, footer);

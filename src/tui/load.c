@@ -15,7 +15,7 @@
 /* The list's first row (under the title, the field, its matches and the
  * count), and the rows under it (message, keys). */
 #define LIST_Y 5
-#define BELOW 2
+#define BELOW 3   /* the picked game's players, its path, the keys */
 
 /* The list's columns, in the order of a row, and the blanks between. */
 enum { COL_DATE, COL_BOARD, COL_PLAYERS, COL_MOVES, COL_RESULT, COL_NAME, N_COLS };
@@ -42,11 +42,14 @@ static void cells_of(const struct saves_entry *e, struct cells *c)
     snprintf(c->moves, sizeof c->moves, "%d", e->moves);
     const char *base = strrchr(e->path, '/');
     base = base != NULL ? base + 1 : e->path;
+    /* An autosave's name means nothing to the player: whose turn it is
+     * stands in its place (or that another window holds it). */
     text_escape(c->name, sizeof c->name,
-                e->kind != SAVES_UNFINISHED ? base
-                : e->lock == FILELOCK_IN_USE ? _("(open elsewhere)")
+                e->kind != SAVES_UNFINISHED    ? base
+                : e->lock == FILELOCK_IN_USE  ? _("(open elsewhere)")
                 : e->lock == FILELOCK_UNKNOWN ? _("(lock unusable)")
-                                           : _("(unfinished)"));
+                : e->to_move == STONE_BLACK   ? _("(Black to play)")
+                                              : _("(White to play)"));
     c->text[COL_DATE] = c->date;
     c->text[COL_BOARD] = c->board;
     c->text[COL_PLAYERS] = c->players;
@@ -54,8 +57,7 @@ static void cells_of(const struct saves_entry *e, struct cells *c)
     c->text[COL_RESULT] = e->result.outcome == OUTCOME_BLACK_WINS   ? _("Black wins")
                           : e->result.outcome == OUTCOME_WHITE_WINS ? _("White wins")
                           : e->result.outcome == OUTCOME_DRAW       ? _("draw")
-                          : e->to_move == STONE_BLACK               ? _("Black to play")
-                                                                    : _("White to play");
+                                                                    : _("unfinished");
     c->text[COL_NAME] = c->name;
 }
 
@@ -67,15 +69,15 @@ static int most(int a, int b)
 /* Lays the rows out in the screen's width (the list's rows start two
  * columns in and end one before the edge). What tells two games apart —
  * the file's name, extension and all, and the board with its rule — is
- * kept whole; the players are cut first, then the date loses its time,
- * then the players, the date, the result and the moves go, in that order
- * (columns.h). */
+ * kept whole; the date loses its time first (the list is in date order
+ * already), then the players are cut, then the date, the players, the
+ * result and the moves go, in that order (columns.h). */
 static void lay_out(struct load *l)
 {
     struct column c[N_COLS] = {
-        [COL_DATE] = { .give = 2, .to_least = true, .cut = COLUMNS_END },
+        [COL_DATE] = { .give = 1, .to_least = true, .cut = COLUMNS_END },
         [COL_BOARD] = { .give = 0, .cut = COLUMNS_END },
-        [COL_PLAYERS] = { .give = 1, .cut = COLUMNS_ELLIPSIS },
+        [COL_PLAYERS] = { .give = 2, .cut = COLUMNS_ELLIPSIS },
         [COL_MOVES] = { .give = 4, .right = true },
         [COL_RESULT] = { .give = 3 },
         [COL_NAME] = { .give = 0, .cut = COLUMNS_MIDDLE },
@@ -92,10 +94,17 @@ static void lay_out(struct load *l)
     c[COL_BOARD].least = c[COL_BOARD].want;
     c[COL_RESULT].least = c[COL_RESULT].want;
     c[COL_NAME].least = c[COL_NAME].want;
-    columns_fit(c, N_COLS, GAP, l->cols - 3);
+    /* Two blanks between columns read best; where that would cut a cell
+     * (at 80 columns, the players beside a long file name), one. */
+    int need = 0, gap = GAP;
+    for (int k = 0; k < N_COLS; k++)
+        need += (c[k].to_least ? c[k].least : c[k].want) + (k > 0 ? GAP : 0);
+    if (need > l->cols - 3)
+        gap = 1;
+    columns_fit(c, N_COLS, gap, l->cols - 3);
     for (int i = 0; i < l->n; i++) {
         cells_of(&l->games[i], &cells);
-        columns_row(l->lines[i], sizeof l->lines[i], c, N_COLS, GAP, cells.text,
+        columns_row(l->lines[i], sizeof l->lines[i], c, N_COLS, gap, cells.text,
                     draw_sym(GLYPH_ELLIPSIS));
     }
 }
@@ -237,8 +246,22 @@ void load_draw(const struct load *l)
             draw_text(y, left + 1, width - 1, sel ? STYLE_SELECTED : STYLE_NORMAL, l->lines[i]);
         }
     }
-    /* Under the list: why the last choice did not open, or the whole path
-     * of the game picked (the list cuts long names). */
+    /* Under the list: the players of the game picked and its whole path
+     * (the list may cut long names), or why the last choice did not open. */
+    if (l->n > 0 && l->field.len == 0) {
+        const struct saves_entry *e = &l->games[l->pick];
+        /* TRANSLATORS: under the Load list, the players of the game
+           picked, whole: Black's, then White's. */
+        char who[2 * SAVES_NAME_MAX + 100];
+        snprintf(who, sizeof who, _("Black %s, White %s"), saves_player(e->black),
+                 saves_player(e->white));
+        /* An unfinished game's list row says "unfinished": whose turn, here. */
+        draw_textf(l->rows - 3, left, width, STYLE_DIM, "%s%s%s", who,
+                   e->result.outcome == OUTCOME_ONGOING ? "   " : "",
+                   e->result.outcome != OUTCOME_ONGOING ? ""
+                   : e->to_move == STONE_BLACK          ? _("Black to play")
+                                                        : _("White to play"));
+    }
     if (l->message[0] != '\0')
         draw_text(l->rows - 2, left, width, STYLE_ERROR, l->message);
     else if (l->n > 0 && l->field.len == 0)

@@ -84,9 +84,10 @@ void review_open(struct review *r, const struct game *g, int wake_fd, bool from_
     if (r->game.ply == 0)
         say(r, false, "%s", _("no moves to review yet"));
     else
-        say(r, false, _("%s; %s and %s go through the moves, a analyses the game"),
-            game_over(&r->game) ? _(game_result_text(&r->game.result)) : _("unfinished"),
-            draw_sym(GLYPH_LEFT), draw_sym(GLYPH_RIGHT));
+        /* The result alone: the key line under it names the keys, and a
+         * long result (a forfeit's reason) would push them off the line. */
+        say(r, false, "%s",
+            game_over(&r->game) ? _(game_result_text(&r->game.result)) : _("unfinished"));
 }
 
 void review_close(struct review *r)

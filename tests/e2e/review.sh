@@ -152,7 +152,7 @@ expect "seven.sgf" "a record of the current directory is listed"
 expect "gomoku-search" "a PSQ record is listed"
 expect "saved-by-hand" "a game of the games directory is listed"
 expect "./gomoku-search-vs-threat.psq" "the newest game's whole path is shown under the list"
-expect "7×7 k=4    search - th…    9  Black wins" "each with board, players, moves and result"
+expect "7×7 k=4   search - threat   9 Black wins" "each with board, players, moves and result"
 if screen | grep -n "saved-by-hand" | grep -q "^8:"; then
     pass "the oldest game is last"
 else

@@ -1,12 +1,15 @@
 #!/bin/sh
 # screens.sh — every line a screen writes fits its width at 80×24, in
 # English and in Chinese: the menu, the new-game form, a game with a threat
-# to describe (on 7×7 k=4, where the words are longest), its help and its
-# quit question, the review of an analysed game, Load, Statistics, Resume's
-# list, a game against the computer with a hint, its review without an
-# analysis, the save prompt and its Replace question. mnk writes each text it had to cut to the file MNK_CUT_LOG
-# names; here none may be cut. At 40×10 lines may be cut, but each cut ends
-# in an ellipsis (draw.c) and the game goes on.
+# to describe (on 7×7 k=4, where the words are longest), its help scrolled
+# to its end and its quit question, the review of an analysed game, Load
+# (listing the records of data/records), Statistics, Resume's list, a game
+# against the computer with a hint, its review without an analysis, the
+# save prompt and its Replace question. mnk writes each text it had to cut
+# to the file MNK_CUT_LOG names; here none may be cut, and the review and
+# Load screens show no ellipsis (a list's cells are cut apart from the
+# log). At 40×10 lines may be cut, but each cut ends in an ellipsis
+# (draw.c), the help wraps instead, and the game goes on.
 #
 #   screens.sh MNK_BINARY RECORDS_DIR
 #
@@ -41,10 +44,21 @@ no_cuts() {
     rm -f "$CUTS"
 }
 
+# no_ellipsis WHAT: the screen shows no ellipsis (… or, in the full-width
+# drawing, "..."): a list's cells are cut without going through the log.
+no_ellipsis() {
+    if screen | grep -qE '…|\.\.\.'; then
+        fail "$1: something is cut short"
+    else
+        pass "$1: nothing is cut short"
+    fi
+}
+
 # walk LANG WORD...: the screens at 80×24 in --lang LANG; the WORDs are
 # what each screen shows in that language, to know it is there.
 walk() {
     lang=$1 threat=$2 decided=$3 resume=$4 hint=$5 replace=$6
+    rm -rf "$WORK/.local/state"   # no game left over from another walk
     run --lang "$lang" --size 7 --win 4 --black human --white human
     sleep 1
     # From the centre: Black d4, White a1, Black c4, White a2, Black e4.
@@ -54,12 +68,18 @@ walk() {
     no_cuts "$lang: the game screen with a threat"
     keys '?'
     sleep 0.5
+    # Every line of the help, scrolled through to its end.
+    i=0
+    while [ "$i" -lt 120 ]; do keys Down; i=$((i + 1)); done
+    sleep 0.5
     keys Escape
     keys q
     sleep 0.5
     no_cuts "$lang: the help and the quit question"
     keys y
     expect_restored 0 "$lang: left"
+    # From the records' directory: Load lists them, names and players.
+    T send-keys -t e2e "cd $RECORDS" Enter
     run --lang "$lang" "$RECORDS/gomoku-missed-four.sgf"
     sleep 1
     keys a
@@ -69,10 +89,20 @@ walk() {
     keys Left
     sleep 0.5
     no_cuts "$lang: the review of an analysed game"
+    no_ellipsis "$lang: the review of an analysed game"
     keys q
     sleep 0.5
     keys Down Down Enter          # Load
     sleep 1
+    expect "gomoku19-search-selfplay.sgf" "$lang: Load lists the records"
+    # The records' rows show whole; the unfinished games' longest players
+    # (grandmaster twice, below) may be cut in the list, and show whole
+    # under it once picked.
+    if screen | grep -E '\.(sgf|psq) *$' | grep -qE '…|\.\.\.'; then
+        fail "$lang: a record's row in the Load list is cut short"
+    else
+        pass "$lang: the records' rows in the Load list show whole"
+    fi
     keys Escape Down Enter        # Statistics
     sleep 1
     keys Escape Up Up Up Enter    # the new-game form
@@ -80,6 +110,7 @@ walk() {
     no_cuts "$lang: the menu, Load, Statistics and the form"
     keys Escape q
     expect_restored 0 "$lang: quit"
+    T send-keys -t e2e "cd $WORK" Enter
 
     # The game of the threat is kept, and one with the longest names:
     # Resume's list of them; then a game against the computer, a hint, its
@@ -95,6 +126,12 @@ walk() {
     keys Enter
     expect "$resume" "$lang: Resume's list is open"
     no_cuts "$lang: Resume's list"
+    keys Escape Down Down Enter             # Load: the newest first
+    if wait_for "White grandmaster" || wait_for "白方 grandmaster"; then
+        pass "$lang: Load names the picked game's players whole"
+    else
+        fail "$lang: Load does not name the picked game's players whole"
+    fi
     keys Escape q
     expect_restored 0 "$lang: quit from Resume"
     : >"$WORK/taken.sgf"
@@ -130,21 +167,28 @@ start_shell zh_CN.UTF-8
 walk zh_CN "只能挡住一处" "决定胜负" "未完成的对局" "提示" "替换 taken.sgf"
 
 # small LOCALE LANG: at 40×10 lines may be cut, each with its ellipsis, and
-# the game goes on.
+# the game goes on; the help wraps its lines instead, and cuts none.
 small() {
     start_shell "$1"
     T resize-window -t e2e -x 40 -y 10
-    run --lang "$2" "$THREE"
+    long=$WORK/a-record-whose-name-is-too-long-for-forty-columns.sgf
+    cp "$THREE" "$long"
+    run --lang "$2" "$long"
     sleep 1
-    keys '?'
-    sleep 0.5
-    # The ellipsis is … or, in the full-width drawing, "...".
+    # "opened PATH" is longer than the window. The ellipsis is … or, in
+    # the full-width drawing, "...".
     if [ -s "$CUTS" ] && screen | grep -qE '…|\.\.\.'; then
         pass "$2, 40×10: what is cut says so"
     else
         fail "$2, 40×10: no cut, or one without an ellipsis"
     fi
     rm -f "$CUTS"
+    keys '?'
+    sleep 0.5
+    i=0
+    while [ "$i" -lt 150 ]; do keys Down; i=$((i + 1)); done
+    sleep 0.5
+    no_cuts "$2, 40×10: the help, wrapped"
     keys Escape q y
     expect_restored 0 "$2, 40×10: quit"
 }
