@@ -133,6 +133,21 @@ fi
 checks=$((checks + 1))
 [ -z "$(find "$tmp" -name 'out.sgf*')" ] || { fails=$((fails + 1)); echo "FAIL: partial output left"; }
 
+# convert writes into a device or a pipe as it stands: no file is renamed
+# over it (as root, over /dev/null). Nodes made here, where mknod works.
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    want 0 "convert into a device" "$mnk" convert --to sgf "$src" "$tmp/null"
+    checks=$((checks + 1))
+    [ -c "$tmp/null" ] || { fails=$((fails + 1)); echo "FAIL: the device was replaced by a file"; }
+fi
+checks=$((checks + 1))
+"$mnk" convert --to sgf "$src" /dev/stdout | cat > "$tmp/piped.sgf"
+[ "$(moves "$src")" = "$(moves "$tmp/piped.sgf")" ] ||
+    { fails=$((fails + 1)); echo "FAIL: convert into /dev/stdout, a pipe"; }
+mkdir "$tmp/here.sgf"
+want 1 "convert onto a directory" "$mnk" convert "$src" "$tmp/here.sgf"
+has "$tmp/err" "here.sgf: is a directory" "convert says the output is a directory"
+
 # Other programs' root properties and names survive an SGF to SGF convert.
 printf '\357\273\277(;FF[4]GM[4]SZ[15]EV[Club night]GC[A game \\] to keep]PB[Ann]PW[Bo]XZ[own];B[hh];W[ii])' \
     > "$tmp/foreign.sgf"
