@@ -178,7 +178,11 @@ static void info(struct brain *b, const struct proto_cmd *cmd)
                         : m > 2 * MEMORY_RESERVE ? m - MEMORY_RESERVE : m / 2;
         if (tables != b->config.ai_opts.memory) {
             b->config.ai_opts.memory = tables;
-            make_ai(b);
+            /* Piskvork sends this between START and the first move, and
+             * waits for no answer: resized in place, the tables cost the
+             * move nothing, and what START prepared stays. */
+            if (!ai_resize(&b->ai, tables))
+                make_ai(b);
         }
     } else if (strcmp(cmd->key, "rule") == 0) {
         info_rule(b, cmd->a);
@@ -592,6 +596,11 @@ void brain_free(struct brain *b)
 size_t brain_memory(const struct brain *b)
 {
     return b->config.ai_opts.memory;
+}
+
+size_t brain_table_bytes(const struct brain *b)
+{
+    return ai_table_bytes(&b->ai);
 }
 
 const struct board *brain_board(const struct brain *b)

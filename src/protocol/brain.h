@@ -41,7 +41,10 @@
  *   says (unknown after three or two stones, until a move shows it).
  * - Memory: INFO max_memory M gives the player's tables M less a reserve
  *   for the rest (half of M when M is small); M = 0, no limit, gives them
- *   config.ai_opts.memory again (0 = the strategy's default size).
+ *   config.ai_opts.memory again (0 = the strategy's default size). The
+ *   tables are resized when the INFO arrives, in place (ai_resize) where
+ *   the strategy can, and without writing them, so that neither the INFO
+ *   nor the next move spends time on them; a move never resizes them.
  * - Thinking time: the INFO limits (timeout_turn, timeout_match, time_left)
  *   less a margin for the pipe, as proto_budget_ms() says; with none of
  *   them, config.time_cap_ms or BRAIN_DEFAULT_MS. config.time_cap_ms, when
@@ -114,6 +117,10 @@ struct ai_limits brain_limits(const struct brain *b);
 /* The bytes of tables the player was last made with (0: the strategy's
  * default size). */
 size_t brain_memory(const struct brain *b);
+
+/* The bytes the player's tables take now, as it tells them (0: it does
+ * not; ai_table_bytes). */
+size_t brain_table_bytes(const struct brain *b);
 
 /* The board as the conversation knows it (empty before START). */
 const struct board *brain_board(const struct brain *b);

@@ -1,5 +1,5 @@
 /* test_brain.c — the Gomocup conversation: answers, colours, BOARD blocks, INFO
- * limits, thinking, fed line by line as `mnk engine` feeds it. */
+ * limits and memory, thinking, fed line by line as `mnk engine` feeds it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "protocol/brain.h"
@@ -474,6 +475,48 @@ static void test_memory(void **state)
     brain_free(b);
 }
 
+/* The process's resident memory in KB, from /proc; -1 where there is none. */
+static long resident_kb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size, resident;
+    bool ok = f != NULL && fscanf(f, "%ld %ld", &size, &resident) == 2;
+    if (f != NULL)
+        fclose(f);
+    return ok ? resident * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+/* Piskvork sends INFO max_memory after START and waits for no answer: the
+ * tables are resized then, without being written (the process hardly
+ * grows, where a cleared gigabyte made the first move late), and the move
+ * that follows finds them so and leaves them be. */
+static void test_memory_at_info(void **state)
+{
+    (void)state;
+    struct brain_config c = { .ai_name = "search", .ai_opts.seed = 1, .win = 5,
+                              .rule = RULE_FREESTYLE, .max_nodes = 2000 };
+    struct brain *b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect(b, "START 15", "OK");
+    size_t before_bytes = brain_table_bytes(b);
+    long before = resident_kb();
+    expect_silence(b, "INFO max_memory 1073741824");
+    long after = resident_kb();
+    size_t tables = brain_table_bytes(b);
+    /* 1 GB less the reserve: a table of 512 MB, the threat cache beside. */
+    assert_true(tables > before_bytes);
+    assert_true(tables >= (size_t)512 << 20 && tables < (size_t)1 << 30);
+    if (before >= 0 && after >= 0 && after - before >= 32 * 1024)
+        fail_msg("INFO max_memory made the process grow by %ld KB", after - before);
+    const char *lines[] = { "BOARD", "7,7,2", "8,8,1", "7,8,2" };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        expect_silence(b, lines[i]);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    think(b, NULL);
+    assert_int_equal(brain_table_bytes(b), tables);
+    brain_free(b);
+}
+
 /* A search stopped before it starts still answers one legal move, and the
  * conversation goes on; nothing is due after it. */
 static void test_stopped_search(void **state)
@@ -533,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_swap2board),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_memory_at_info),
         cmocka_unit_test(test_stopped_search),
         cmocka_unit_test(test_due_forgotten),
         cmocka_unit_test(test_new_fails),
