@@ -524,18 +524,21 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
     return fail(err, err_size, _("SGF record ends early (missing ')')"));
 }
 
-/* Splits off the next line of the cursor into buf; false at the end. */
+/* Splits off the next line of the cursor into buf; false at the end. A
+ * line ends at LF, CRLF or a CR alone: Piskvork writes CRLF, and a record
+ * that went through an old Mac editor has nothing but CRs (read as one
+ * line, its moves were lost). */
 static bool next_line(struct cursor *c, char *buf, size_t size)
 {
     if (c->p >= c->end)
         return false;
     size_t n = 0;
-    while (c->p < c->end && *c->p != '\n') {
-        if (*c->p != '\r' && n + 1 < size)
+    while (c->p < c->end && *c->p != '\n' && *c->p != '\r') {
+        if (n + 1 < size)
             buf[n++] = *c->p;
         c->p++;
     }
-    if (c->p < c->end)
+    if (c->p < c->end && *c->p++ == '\r' && c->p < c->end && *c->p == '\n')
         c->p++;
     buf[n] = '\0';
     return true;

@@ -243,6 +243,47 @@ static void test_psq_keeps_k_and_rule(void **state)
     assert_non_null(strstr(err, "renju is played with five in a row (win length 5)"));
 }
 
+/* `text` with every "\n" written as `eol`, into buf. */
+static const char *with_eol(const char *text, const char *eol, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = text; *p != '\0' && n + 3 < size; p++)
+        if (*p == '\n')
+            for (const char *e = eol; *e != '\0'; e++)
+                buf[n++] = *e;
+        else
+            buf[n++] = *p;
+    buf[n] = '\0';
+    return buf;
+}
+
+/* A PSQ record reads alike with LF, CRLF or CR alone at the ends of its
+ * lines (a CR-only one read as no moves at all): the moves, the mnk line,
+ * and the line a fault is on. */
+static void test_psq_line_endings(void **state)
+{
+    (void)state;
+    static const char *const eols[] = { "\n", "\r\n", "\r" };
+    const char *good = "Piskvorky 7x7, 11:11, 0\n4,4,0\n5,5,0\n4,5,0\n-1\n"
+                       "mnk win=4 rule=exact\n";
+    const char *junk = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8;9;0\n7,7,0\n-1\n";
+    for (size_t i = 0; i < sizeof eols / sizeof *eols; i++) {
+        struct game g;
+        char buf[256], err[128] = "";
+        const char *text = with_eol(good, eols[i], buf, sizeof buf);
+        if (!record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err))
+            fail_msg("line ends %zu: refused: %s", i, err);
+        assert_int_equal(g.ply, 3);
+        assert_int_equal(g.board.width, 7);
+        assert_int_equal(g.board.win, 4);
+        assert_int_equal(g.board.rule, RULE_EXACT);
+        text = with_eol(junk, eols[i], buf, sizeof buf);
+        assert_false(record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err));
+        if (strstr(err, "line 5") == NULL || strstr(err, "line 4") == NULL)
+            fail_msg("line ends %zu: '%s'", i, err);
+    }
+}
+
 /* A byte-order mark is skipped; nesting past the limit, and values mnk
  * reads that make no sense, are refused with the byte where they are. */
 static void test_sgf_bom_nesting_and_values(void **state)
@@ -655,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_opening_round_trip),
         cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_keeps_k_and_rule),
+        cmocka_unit_test(test_psq_line_endings),
         cmocka_unit_test(test_sgf_bom_nesting_and_values),
         cmocka_unit_test(test_sgf_rule_names),
         cmocka_unit_test(test_rule_survives_conversion),
