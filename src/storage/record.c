@@ -367,6 +367,11 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (strchr(value, ':') != NULL ? !parse_pair(value, &w, &h)
                                        : !(parse_int(value, &w) && (h = w, true)))
             return fail(err, err_size, _("bad board size SZ[%s]"), value);
+        /* Said here, by the property: a move read against SZ[0] was the
+         * first fault seen ("'aa' is not a cell of the board"). */
+        if (w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE || h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE)
+            return fail(err, err_size, _("SZ[%s]: a board side must be %d to %d"), value,
+                        BOARD_MIN_SIDE, BOARD_MAX_SIDE);
         c->width = w;
         c->height = h;
         *sized = true;

@@ -285,7 +285,8 @@ static void test_psq_line_endings(void **state)
 }
 
 /* A byte-order mark is skipped; nesting past the limit, and values mnk
- * reads that make no sense, are refused with the byte where they are. */
+ * reads that make no sense (a board size among them), are refused with the
+ * byte where they are. */
 static void test_sgf_bom_nesting_and_values(void **state)
 {
     (void)state;
@@ -321,6 +322,29 @@ static void test_sgf_bom_nesting_and_values(void **state)
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!record_parse(ok[i], strlen(ok[i]), RECORD_SGF, &g, err, sizeof err))
             fail_msg("%s refused: %s", ok[i], err);
+
+    /* A size mnk cannot play is refused by the property itself, before a
+     * move is read against it; the sizes at the bounds load. */
+    static const struct {
+        const char *record, *says;
+    } sizes[] = {
+        { "(;GM[4]SZ[0];B[aa])", "byte 7: SZ[0]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[-1];B[aa])", "byte 7: SZ[-1]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[15:0];B[aa])", "byte 7: SZ[15:0]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[2];B[aa])", "byte 7: SZ[2]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[27])", "byte 7: SZ[27]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[9:99];B[aa])", "byte 7: SZ[9:99]: a board side must be 3 to 26" },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        const char *t = sizes[i].record;
+        assert_false(record_parse(t, strlen(t), RECORD_SGF, &g, err, sizeof err));
+        if (strcmp(err, sizes[i].says) != 0)
+            fail_msg("%s: '%s', not '%s'", t, err, sizes[i].says);
+    }
+    const char *bounds[] = { "(;GM[4]SZ[3:26]WIN[3];B[aa])", "(;GM[4]SZ[26];B[zz])" };
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+        if (!record_parse(bounds[i], strlen(bounds[i]), RECORD_SGF, &g, err, sizeof err))
+            fail_msg("%s refused: %s", bounds[i], err);
 }
 
 /* RU: mnk's names and other programs' ones, in any case; a name mnk does
