@@ -161,7 +161,8 @@ static void test_refusals_leave_game_untouched(void **state)
 }
 
 /* Reasons quote the file: control bytes and broken UTF-8 come out as \xHH
- * escapes, whole, and valid UTF-8 stays as it is. */
+ * escapes, whole, and valid UTF-8 stays as it is; a stray byte between
+ * properties is named, a control (NUL too) by its ASCII name. */
 static void test_reasons_are_printable(void **state)
 {
     (void)state;
@@ -183,6 +184,26 @@ static void test_reasons_are_printable(void **state)
     const char *utf = "(;GM[4]SZ[15]RE[\xe9\xa3\x9e])";   /* 飞: not a result */
     assert_false(record_parse(utf, strlen(utf), RECORD_SGF, &g, err, sizeof err));
     assert_non_null(strstr(err, "RE[\xe9\xa3\x9e]"));
+
+    /* A byte where a property should start is named, whatever it is: a
+     * NUL once cut the message short ("unexpected '"). */
+    static const struct {
+        const char *byte, *says;
+    } stray[] = {
+        { "\0", "NUL" },       { "\x01", "SOH" }, { "\x1b", "ESC" },     { "\x7f", "DEL" },
+        { "\xff", "\\xff" }, { "x", "'x'" },     { "\xe9\xa3\x9e", "'\xe9\xa3\x9e'" },
+        { "\xe9\xa3", "\\xe9" },
+    };
+    for (size_t i = 0; i < sizeof stray / sizeof stray[0]; i++) {
+        char text[64], want[64];
+        int n = snprintf(text, sizeof text, "(;GM[4]SZ[15]%s;B[hh])", stray[i].byte);
+        if (stray[i].byte[0] == '\0')   /* the NUL itself, then the rest */
+            n = snprintf(text, sizeof text, "(;GM[4]SZ[15]%c;B[hh])", 0);
+        assert_false(record_parse(text, (size_t)n, RECORD_SGF, &g, err, sizeof err));
+        snprintf(want, sizeof want, "byte 13: unexpected %s in SGF", stray[i].says);
+        if (strcmp(err, want) != 0)
+            fail_msg("stray %zu: '%s', not '%s'", i, err, want);
+    }
 }
 
 /* PSQ keeps the win length and the rule on every board; a file from
