@@ -28,7 +28,11 @@
  *   block, by the stones of each side in it.
  * - A BOARD block is answered once, at DONE: its first fault as ERROR (the
  *   board is left as it was), or a move. Field 3 stones count as the
- *   opponent's.
+ *   opponent's. A position that cannot be played on is a fault: a game
+ *   already won (a winning line by the rule's test, rules_is_win; not one
+ *   through field 3 stones) or, under renju, a Black overline. A Black
+ *   double three or four is not: it may have been allowed when played
+ *   (brain.c, position_fault).
  * - SWAP2BOARD (Gomocup's swap2 opening), its stones `x,y` Black's first
  *   and alternating, or `x,y,field` as in BOARD (the first stone's field is
  *   Black's, as Rapfi reads them), is answered at DONE like a due move (BRAIN_THINK),
