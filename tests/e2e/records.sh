@@ -166,6 +166,16 @@ printf '(;GM[4]SZ[9]PB[evil\033\\]0;title\007];B[ee])' > "$tmp/esc.sgf"
 want 0 "show a name with escapes" "$mnk" show "$tmp/esc.sgf"
 checks=$((checks + 1))
 if grep -q $'\033' "$tmp/out"; then fails=$((fails + 1)); echo "FAIL: show printed an escape"; fi
+# Names that are no text (invalid UTF-8, a C1 control) come out escaped as
+# on the game screen, never raw; a character of the locale stays whole.
+printf '(;GM[4]SZ[9]PB[bad\377\376 name]PW[\351\243\236 \302\205];B[ee])' > "$tmp/utf.sgf"
+LC_ALL=C.UTF-8 want 0 "show names that are not UTF-8" "$mnk" show "$tmp/utf.sgf"
+has "$tmp/out" 'Black: bad\xff\xfe name' "show escapes invalid UTF-8"
+has "$tmp/out" $'White: \351\243\236 \\xc2\\x85' "show escapes a C1 control, keeps a character"
+checks=$((checks + 1))
+if LC_ALL=C grep -q -e $'\377' -e $'\376' -e $'\302\205' "$tmp/out"; then
+    fails=$((fails + 1)); echo "FAIL: show printed bytes that are not UTF-8, or a C1 control"
+fi
 want 2 "show without a file" "$mnk" show
 want 1 "show a missing file" "$mnk" show "$tmp/none.sgf"
 
