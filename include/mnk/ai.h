@@ -109,6 +109,15 @@ struct ai_strategy {
      * like b (tables for its size, win length and rule), so that the first
      * move's time goes to thinking; may be NULL. */
     void (*prepare)(void *state, const struct board *b);
+    /* Gives the player's tables about `bytes` (0: the strategy's default
+     * size), in place: what they held is forgotten, what prepare() built
+     * is kept. Quick at any size: the memory is taken as the tables are
+     * first used, none of it written now. False when they cannot be had
+     * (the old ones are kept). May be NULL: the player is then made anew
+     * with the new size (struct ai_options.memory). */
+    bool (*resize)(void *state, size_t bytes);
+    /* The bytes its tables take now; may be NULL (none to tell). */
+    size_t (*table_bytes)(const void *state);
     /* The strategy's own part in an opening (see struct ai_opening); NULL
      * for the generic one. False when it cannot answer at all (see -1
      * above); an answer that breaks the rules is the caller's to judge. */
@@ -161,6 +170,15 @@ void ai_reset(struct ai *ai);
 /* Gets the player ready for boards like b (see struct ai_strategy.prepare):
  * what a game's start may spend so that its first move need not. */
 void ai_prepare(struct ai *ai, const struct board *b);
+
+/* Resizes the player's tables in place (see struct ai_strategy.resize).
+ * False when the strategy cannot, or they do not fit: the caller then
+ * makes the player anew with that memory, or keeps it as it is. */
+bool ai_resize(struct ai *ai, size_t bytes);
+
+/* The bytes the player's tables take now; 0 for a player that does not
+ * tell (see struct ai_strategy.table_bytes). */
+size_t ai_table_bytes(const struct ai *ai);
 
 /* Frees the player; safe on a zeroed struct ai. */
 void ai_destroy(struct ai *ai);

@@ -32,7 +32,8 @@ static const struct args_command convert_command = {
              "naming the format. Every move is checked while reading. SGF to SGF keeps the "
              "record's other root properties (comments, event, date, other programs' own); "
              "PSQ keeps the board, win length and rule. OUT is written under a temporary "
-             "name and renamed when complete."),
+             "name and renamed when complete; a device or a pipe (/dev/stdout, /dev/null) "
+             "is written as it is."),
     .options = convert_options,
     .n_options = sizeof convert_options / sizeof convert_options[0],
     .min_operands = 2,

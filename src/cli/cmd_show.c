@@ -4,7 +4,9 @@
  * the final position as a board in the project's notation (columns a, b,
  * ... left to right, row 1 at the bottom; X for Black, O for White, the
  * last move in parentheses) and the move list, numbered as in the game.
- * Plain ASCII, for a person or a script. Exit status: 0 shown, 1 the record
+ * Plain ASCII, for a person or a script, but for the players' names from
+ * the record: as the game screen shows them, characters of the locale
+ * whole, anything else escaped. Exit status: 0 shown, 1 the record
  * could not be read, 2 bad usage.
  */
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include "cli/commands.h"
 #include "play/players.h"
 #include "storage/record.h"
+#include "tui/text.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"
 
@@ -42,14 +45,14 @@ static void show_letters(const struct board *b)
     putchar('\n');
 }
 
-/* A name from a record, its control bytes shown as '?': a record must not
- * be able to send escape sequences to the terminal. */
+/* A name from a record, escaped as the game screen shows it (text_escape):
+ * a record must not be able to send escape sequences to the terminal, nor
+ * bytes that are no character of its encoding (invalid UTF-8, C1 controls
+ * went out raw). */
 static void print_label(const char *what, const char *name)
 {
-    printf("%s: ", what);
-    for (const unsigned char *p = (const unsigned char *)name; *p != '\0'; p++)
-        putchar(*p < 0x20 || *p == 0x7f ? '?' : *p);
-    putchar('\n');
+    char shown[4 * GAME_PLAYER_SPEC_MAX];   /* room for every byte as \xHH */
+    printf("%s: %s\n", what, text_escape(shown, sizeof shown, name));
 }
 
 static void show_board(const struct game *g)

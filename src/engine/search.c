@@ -196,6 +196,22 @@ struct search {
     struct ply stack[MAX_PLY];
 };
 
+/* The transposition and threat tables in `memory` bytes (0: the default);
+ * false, nothing allocated, when they do not fit. */
+static bool make_tables(struct search *s, size_t memory)
+{
+    if (memory == 0)
+        memory = SEARCH_DEFAULT_MEMORY;
+    size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
+    if (!tt_init(&s->tt, memory - tss_bytes))
+        return false;
+    if (!tss_init(&s->tss, tss_bytes)) {
+        tt_free(&s->tt);
+        return false;
+    }
+    return true;
+}
+
 static void *search_create(const struct ai_options *opts)
 {
     struct search *s = calloc(1, sizeof *s);
@@ -207,10 +223,7 @@ static void *search_create(const struct ai_options *opts)
     for (int d = 1; d < LMR_SIZE; d++)
         for (int i = 1; i < LMR_SIZE; i++)
             s->reduction[d][i] = (uint8_t)(log(d) * log(i) * 10 / LMR_DIV + 0.5);
-    size_t memory = opts->memory ? opts->memory : SEARCH_DEFAULT_MEMORY;
-    size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
-    if (!tt_init(&s->tt, memory - tss_bytes) || !tss_init(&s->tss, tss_bytes)) {
-        tt_free(&s->tt);
+    if (!make_tables(s, opts->memory)) {
         free(s);
         return NULL;
     }
@@ -236,6 +249,32 @@ static void search_reset(void *state)
     tss_clear(&s->tss);
     if (s->solver != NULL)
         solver_clear(s->solver);
+}
+
+/* New tables in place of the old: a manager's INFO max_memory, which must
+ * not cost the next move its time (see tt.c). The pattern table, built
+ * for the board at START, stays. */
+static bool search_resize(void *state, size_t bytes)
+{
+    struct search *s = state;
+    struct tt tt = s->tt;
+    struct tss tss = s->tss;
+    if (!make_tables(s, bytes)) {
+        s->tt = tt;
+        s->tss = tss;
+        return false;
+    }
+    tt_free(&tt);
+    tss_free(&tss);
+    if (s->solver != NULL)
+        solver_clear(s->solver);
+    return true;
+}
+
+static size_t search_table_bytes(const void *state)
+{
+    const struct search *s = state;
+    return tt_bytes(&s->tt) + (s->tss.mask + 1) * sizeof *s->tss.cache;
 }
 
 /* Makes the pattern table match b's win length and rule; a different board
@@ -923,4 +962,6 @@ const struct ai_strategy ai_search = {
     .reset = search_reset,
     .choose = search_choose,
     .prepare = search_prepare,
+    .resize = search_resize,
+    .table_bytes = search_table_bytes,
 };

@@ -1,14 +1,20 @@
 /* tt.c — the transposition table; see tt.h.
  *
- * Probes land anywhere in a table of tens of megabytes: on Linux the table is
- * aligned to and advised onto huge pages, so a probe costs one cache miss
- * rather than a miss and a page-table walk. */
+ * Probes land anywhere in a table of tens of megabytes: on Linux a table of
+ * up to 64 MB (the default is 32) is aligned to and advised onto huge pages,
+ * so a probe costs one cache miss rather than a miss and a page-table walk.
+ *
+ * Making and clearing a table cost what the searches used of it, never its
+ * size: a Gomocup manager sizes the table (INFO max_memory, up to 2 GB)
+ * just before the first move, and waits for no answer; writing the whole
+ * table then made that move late. */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #endif
 
 #include "engine/tt.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -16,23 +22,49 @@
 #endif
 
 #define HUGE_PAGE ((size_t)2 << 20)
+/* The largest table put on huge pages. A huge page is zeroed whole, 2 MB,
+ * when first touched, and a search's stores touch every page of the table
+ * soon: a table of 2 GB is a thousand such faults, more than a first move
+ * of 200 ms can absorb (it answered after 200 to 570 ms, the search
+ * stalling between two reads of the clock), and one of 128 MB still made
+ * 2 first moves in 30 late; on small pages only the 4 KB stored into are
+ * zeroed. Up to this size the faults take a few milliseconds. */
+#define HUGE_TABLE_MAX ((size_t)64 << 20)
 
-/* A zeroed table of n entries, on huge pages where it is big enough and the
- * system has them; NULL when out of memory. */
-static struct tt_entry *alloc_entries(size_t n)
+/* A table of n zeroed entries, NULL when out of memory; *mapped says
+ * whether it was mapped (freed by munmap) or allocated (by free).
+ *
+ * Nothing here writes the table: a table of any size is made at once, and
+ * its memory is taken page by page as the search first stores there. On
+ * Linux a big table is a private anonymous mapping, whose pages read as
+ * zero until written, aligned to huge pages and, up to HUGE_TABLE_MAX,
+ * advised onto them; elsewhere calloc, which gets fresh zero pages from
+ * the system for a large block too. */
+static struct tt_entry *alloc_entries(size_t n, bool *mapped)
 {
     size_t bytes = n * sizeof(struct tt_entry);
+    *mapped = false;
+#if defined(__linux__)
     if (bytes >= HUGE_PAGE) {
-        /* n is a power of two, so bytes is a multiple of the alignment. */
-        struct tt_entry *e = aligned_alloc(HUGE_PAGE, bytes);
-        if (e != NULL) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-            madvise(e, bytes, MADV_HUGEPAGE);
+        /* One huge page more, trimmed off the ends to align the start (n
+         * is a power of two, so bytes is a multiple of the alignment). */
+        size_t span = bytes + HUGE_PAGE;
+        char *p = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+            if (head > 0)
+                munmap(p, head);
+            munmap(p + head + bytes, span - head - bytes);
+            /* Said either way: where the system puts every large mapping
+             * on huge pages, a big table must be kept off them. */
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+            madvise(p + head, bytes, bytes <= HUGE_TABLE_MAX ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
-            memset(e, 0, bytes);
-            return e;
+            *mapped = true;
+            return (struct tt_entry *)(void *)(p + head);
         }
     }
+#endif
     return calloc(n, sizeof(struct tt_entry));
 }
 
@@ -41,34 +73,50 @@ bool tt_init(struct tt *t, size_t bytes)
     size_t n = 1;
     while (n * 2 * sizeof(struct tt_entry) <= bytes)
         n *= 2;
-    t->entry = alloc_entries(n);
+    t->entry = alloc_entries(n, &t->mapped);
     while (t->entry == NULL && n > 1) {
         n /= 2;
-        t->entry = alloc_entries(n);
+        t->entry = alloc_entries(n, &t->mapped);
     }
     if (t->entry == NULL)
         return false;
     t->mask = n - 1;
     t->age = 0;
+    t->used = false;
     return true;
 }
 
 void tt_free(struct tt *t)
 {
-    free(t->entry);
+#if defined(__linux__)
+    if (t->mapped && t->entry != NULL)
+        munmap(t->entry, tt_bytes(t));
+    else
+#endif
+        free(t->entry);
     t->entry = NULL;
 }
 
 void tt_clear(struct tt *t)
 {
-    memset(t->entry, 0, (t->mask + 1) * sizeof *t->entry);
     t->age = 0;
+    if (!t->used)   /* nothing stored since it was made or cleared */
+        return;
+    t->used = false;
+#if defined(__linux__) && defined(MADV_DONTNEED)
+    /* The pages written go back to the system, and read as zero again:
+     * the cost is the pages the searches touched, not the table's size. */
+    if (t->mapped && madvise(t->entry, tt_bytes(t), MADV_DONTNEED) == 0)
+        return;
+#endif
+    memset(t->entry, 0, tt_bytes(t));
 }
 
 void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
               enum tt_bound bound)
 {
     struct tt_entry *e = &t->entry[key & t->mask];
+    t->used = true;
     bool stale = (e->bound_age >> 2) != t->age;
     if (e->key == key || stale || depth >= e->depth || bound == TT_EXACT) {
         /* Keep the old move when the new result has none. */

@@ -29,16 +29,26 @@ struct tt {
     struct tt_entry *entry;
     size_t mask;          /* entries − 1 */
     uint8_t age;
+    bool used;            /* stored into since made or cleared */
+    bool mapped;          /* entry is a mapping of its own (tt.c) */
 };
 
 /* Allocates about `bytes` (at least one entry, halving on failure down to a
- * small table). False only when even that fails. */
+ * small table). False only when even that fails. Quick at any size: the
+ * memory is taken as entries are first stored, never written here. */
 bool tt_init(struct tt *t, size_t bytes);
 
 void tt_free(struct tt *t);
 
-/* Forgets every entry. */
+/* Forgets every entry, at the cost of the pages stored into since the
+ * table was made or last cleared (none: nothing to do). */
 void tt_clear(struct tt *t);
+
+/* The table's size in bytes. */
+static inline size_t tt_bytes(const struct tt *t)
+{
+    return (t->mask + 1) * sizeof *t->entry;
+}
 
 /* Starts a new search: older entries become preferred victims. */
 static inline void tt_new_search(struct tt *t)

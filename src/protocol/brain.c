@@ -178,7 +178,11 @@ static void info(struct brain *b, const struct proto_cmd *cmd)
                         : m > 2 * MEMORY_RESERVE ? m - MEMORY_RESERVE : m / 2;
         if (tables != b->config.ai_opts.memory) {
             b->config.ai_opts.memory = tables;
-            make_ai(b);
+            /* Piskvork sends this between START and the first move, and
+             * waits for no answer: resized in place, the tables cost the
+             * move nothing, and what START prepared stays. */
+            if (!ai_resize(&b->ai, tables))
+                make_ai(b);
         }
     } else if (strcmp(cmd->key, "rule") == 0) {
         info_rule(b, cmd->a);
@@ -247,7 +251,10 @@ static void block_field(struct brain *b, const struct proto_cmd *cmd)
     if (pos < 0)
         return;
     /* Field 3 (a stone of a finished line in a continuous game) counts as
-     * the opponent's: nobody may play there and it must not help us. */
+     * the opponent's: nobody may play there and it must not help us. Its
+     * line is no win of this game (position_fault). */
+    if (cmd->c == 3)
+        b->seen[pos] = 3;
     if (cmd->c == 1)
         b->own[b->n_own++] = pos;
     else
@@ -305,6 +312,47 @@ static enum brain_step swap2_due(struct brain *b)
     return BRAIN_THINK;
 }
 
+/* Answers ERROR and returns true when the position of a BOARD block, `p`,
+ * cannot be played on.
+ *
+ * - A winning line (rules_is_win through any stone, so by the rule's own
+ *   test: exact, renju and caro differ) means the game is over; a line
+ *   through a field 3 stone is a continuous game's finished one, not that.
+ * - Under renju, a Black overline: it was forbidden when its last stone
+ *   was played, whatever the order, for a move that made five at the same
+ *   time would have ended the game (and left a five, caught above), and
+ *   no later stone undoes an overline. A double three or double four
+ *   through a stone is not refused: later stones, White's included, change
+ *   which rows are threes and fours (a White stone can make a three's
+ *   straightening point an allowed move, and so make a three of what was
+ *   none), so the final position cannot tell whether the move was
+ *   forbidden when it was played, and BOARD does not say the order. */
+static bool position_fault(struct brain *b, const struct board *p)
+{
+    for (int pos = 0; pos < board_cells(p); pos++) {
+        if (board_at(p, pos) == STONE_NONE)
+            continue;
+        struct win_line line;
+        if (rules_is_win(p, pos, &line)) {
+            bool finished = false;
+            for (int j = 0; j < line.len; j++)
+                finished |= b->seen[line.cell[j]] == 3;
+            if (!finished) {
+                answer(b, "ERROR BOARD holds a winning line through %d,%d: the game is over",
+                       board_x(p, pos), board_y(p, pos));
+                return true;
+            }
+        }
+        if (p->rule == RULE_RENJU && board_at(p, pos) == STONE_BLACK &&
+            rules_longest_run(p, pos) > p->win) {
+            answer(b, "ERROR BOARD holds a Black overline through %d,%d, which renju forbids "
+                      "Black", board_x(p, pos), board_y(p, pos));
+            return true;
+        }
+    }
+    return false;
+}
+
 static enum brain_step block_done(struct brain *b)
 {
     enum block kind = b->block;
@@ -316,12 +364,17 @@ static enum brain_step block_done(struct brain *b)
     if (kind == BLOCK_SWAP2)
         return swap2_due(b);
     /* Black moved first: with as many stones as the opponent we are Black. */
-    b->me = b->n_opp > b->n_own ? STONE_WHITE : STONE_BLACK;
-    board_clear(&b->board);
+    enum stone me = b->n_opp > b->n_own ? STONE_WHITE : STONE_BLACK;
+    struct board next = b->board;   /* taken only when it can be played on */
+    board_clear(&next);
     for (int i = 0; i < b->n_own; i++)
-        board_place(&b->board, b->own[i], b->me);
+        board_place(&next, b->own[i], me);
     for (int i = 0; i < b->n_opp; i++)
-        board_place(&b->board, b->opp[i], stone_other(b->me));
+        board_place(&next, b->opp[i], stone_other(me));
+    if (position_fault(b, &next))
+        return BRAIN_READY;
+    b->me = me;
+    b->board = next;
     return move_due(b);
 }
 
@@ -592,6 +645,11 @@ void brain_free(struct brain *b)
 size_t brain_memory(const struct brain *b)
 {
     return b->config.ai_opts.memory;
+}
+
+size_t brain_table_bytes(const struct brain *b)
+{
+    return ai_table_bytes(&b->ai);
 }
 
 const struct board *brain_board(const struct brain *b)

@@ -28,7 +28,11 @@
  *   block, by the stones of each side in it.
  * - A BOARD block is answered once, at DONE: its first fault as ERROR (the
  *   board is left as it was), or a move. Field 3 stones count as the
- *   opponent's.
+ *   opponent's. A position that cannot be played on is a fault: a game
+ *   already won (a winning line by the rule's test, rules_is_win; not one
+ *   through field 3 stones) or, under renju, a Black overline. A Black
+ *   double three or four is not: it may have been allowed when played
+ *   (brain.c, position_fault).
  * - SWAP2BOARD (Gomocup's swap2 opening), its stones `x,y` Black's first
  *   and alternating, or `x,y,field` as in BOARD (the first stone's field is
  *   Black's, as Rapfi reads them), is answered at DONE like a due move (BRAIN_THINK),
@@ -41,7 +45,10 @@
  *   says (unknown after three or two stones, until a move shows it).
  * - Memory: INFO max_memory M gives the player's tables M less a reserve
  *   for the rest (half of M when M is small); M = 0, no limit, gives them
- *   config.ai_opts.memory again (0 = the strategy's default size).
+ *   config.ai_opts.memory again (0 = the strategy's default size). The
+ *   tables are resized when the INFO arrives, in place (ai_resize) where
+ *   the strategy can, and without writing them, so that neither the INFO
+ *   nor the next move spends time on them; a move never resizes them.
  * - Thinking time: the INFO limits (timeout_turn, timeout_match, time_left)
  *   less a margin for the pipe, as proto_budget_ms() says; with none of
  *   them, config.time_cap_ms or BRAIN_DEFAULT_MS. config.time_cap_ms, when
@@ -114,6 +121,10 @@ struct ai_limits brain_limits(const struct brain *b);
 /* The bytes of tables the player was last made with (0: the strategy's
  * default size). */
 size_t brain_memory(const struct brain *b);
+
+/* The bytes the player's tables take now, as it tells them (0: it does
+ * not; ai_table_bytes). */
+size_t brain_table_bytes(const struct brain *b);
 
 /* The board as the conversation knows it (empty before START). */
 const struct board *brain_board(const struct brain *b);

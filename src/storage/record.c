@@ -367,6 +367,11 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (strchr(value, ':') != NULL ? !parse_pair(value, &w, &h)
                                        : !(parse_int(value, &w) && (h = w, true)))
             return fail(err, err_size, _("bad board size SZ[%s]"), value);
+        /* Said here, by the property: a move read against SZ[0] was the
+         * first fault seen ("'aa' is not a cell of the board"). */
+        if (w < BOARD_MIN_SIDE || w > BOARD_MAX_SIDE || h < BOARD_MIN_SIDE || h > BOARD_MAX_SIDE)
+            return fail(err, err_size, _("SZ[%s]: a board side must be %d to %d"), value,
+                        BOARD_MIN_SIDE, BOARD_MAX_SIDE);
         c->width = w;
         c->height = h;
         *sized = true;
@@ -458,6 +463,34 @@ static void keep_root(struct parsed *r, const char *from, const char *to)
     r->extra->root[r->extra_len] = '\0';
 }
 
+/* The character at p (before end) as a message names it, into name (16
+ * bytes): a printable one, or a whole UTF-8 character, between quotes; a
+ * control by its ASCII name (NUL, ESC, DEL...), since through '%c' a NUL
+ * ended the message there ("unexpected '"); another byte as \xHH. */
+static const char *byte_name(const char *p, const char *end, char name[16])
+{
+    static const char *const controls[32] = {
+        "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "LF",
+        "VT",  "FF",  "CR",  "SO",  "SI",  "DLE", "DC1", "DC2", "DC3", "DC4", "NAK",
+        "SYN", "ETB", "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US",
+    };
+    unsigned char b = (unsigned char)*p;
+    if (b < 0x20)
+        return strcpy(name, controls[b]);
+    if (b == 0x7f)
+        return strcpy(name, "DEL");
+    /* At most a character's 4 bytes, and a NUL to stop utf8_length. */
+    unsigned char ch[5] = { 0 };
+    for (size_t i = 0; i < 4 && p + i < end; i++)
+        ch[i] = (unsigned char)p[i];
+    size_t n = b < 0x80 ? 1 : utf8_length(ch);
+    if (n == 0)
+        snprintf(name, 16, "\\x%02x", b);
+    else
+        snprintf(name, 16, "'%.*s'", (int)n, (const char *)ch);
+    return name;
+}
+
 static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
                       size_t err_size)
 {
@@ -492,8 +525,11 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
         }
         if (nodes == 0)
             return fail(err, err_size, _("byte %zu: a property before the first node"), at);
-        if (!isupper((unsigned char)ch))
-            return fail(err, err_size, _("byte %zu: unexpected '%c' in SGF"), at, ch);
+        if (!isupper((unsigned char)ch)) {
+            char name[16];
+            return fail(err, err_size, _("byte %zu: unexpected %s in SGF"), at,
+                        byte_name(c.p, c.end, name));
+        }
         const char *start = c.p;
         size_t n = 0;
         while (c.p < c.end && isupper((unsigned char)*c.p)) {
@@ -524,18 +560,21 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
     return fail(err, err_size, _("SGF record ends early (missing ')')"));
 }
 
-/* Splits off the next line of the cursor into buf; false at the end. */
+/* Splits off the next line of the cursor into buf; false at the end. A
+ * line ends at LF, CRLF or a CR alone: Piskvork writes CRLF, and a record
+ * that went through an old Mac editor has nothing but CRs (read as one
+ * line, its moves were lost). */
 static bool next_line(struct cursor *c, char *buf, size_t size)
 {
     if (c->p >= c->end)
         return false;
     size_t n = 0;
-    while (c->p < c->end && *c->p != '\n') {
-        if (*c->p != '\r' && n + 1 < size)
+    while (c->p < c->end && *c->p != '\n' && *c->p != '\r') {
+        if (n + 1 < size)
             buf[n++] = *c->p;
         c->p++;
     }
-    if (c->p < c->end)
+    if (c->p < c->end && *c->p++ == '\r' && c->p < c->end && *c->p == '\n')
         c->p++;
     buf[n] = '\0';
     return true;

@@ -1,4 +1,5 @@
 /* safefile.c — files replaced whole or not at all; see safefile.h. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "storage/safefile.h"
 
 #include <errno.h>
@@ -53,14 +54,26 @@ static bool sync_dir(const char *path)
     return ok;
 }
 
-bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
-                    bool make_dirs, char *err, size_t err_size)
+/* What a file that is not a regular one is, for the reason given. */
+static bool not_file(const char *path, mode_t mode, char *err, size_t err_size)
+{
+    if (S_ISDIR(mode))
+        return fmt_fail(err, err_size, _("%s: is a directory"), path);
+    if (S_ISFIFO(mode))
+        return fmt_fail(err, err_size, _("%s: is a pipe, not a file"), path);
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return fmt_fail(err, err_size, _("%s: is a device, not a file"), path);
+    return fmt_fail(err, err_size, _("%s: is not a regular file"), path);
+}
+
+/* Writes `ctx` through `write` to a new file beside `path`, then renames it
+ * over `path`: the atomic replacement safefile.h promises. */
+static bool replace(const char *path, safefile_writer *write, const void *ctx, char *err,
+                    size_t err_size)
 {
     char tmp[PATH_LEN];
     if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp)
         return fmt_fail(err, err_size, _("%s: path too long"), path);
-    if (make_dirs && !safefile_make_parents(path, err, err_size))
-        return false;
     int fd = mkstemp(tmp);
     if (fd < 0)
         return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
@@ -97,6 +110,115 @@ bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
     return true;
 }
 
+/* Writes `ctx` through `write` into the open `fd` (closed here), a stream
+ * fed as it stands: nothing is replaced, no atomicity is to be had. */
+static bool write_stream(const char *path, int fd, safefile_writer *write, const void *ctx,
+                         char *err, size_t err_size)
+{
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (f == NULL) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+    }
+    /* No fsync: a pipe or a terminal has no disk behind it (EINVAL). */
+    errno = 0;
+    bool ok = write(f, ctx) && fflush(f) == 0 && !ferror(f);
+    int e = errno != 0 ? errno : EIO;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    return ok || fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+}
+
+/* Writes into the character device or FIFO at `path`. */
+static bool write_through(const char *path, safefile_writer *write, const void *ctx,
+                          char *err, size_t err_size)
+{
+    /* O_NONBLOCK for the open only: a FIFO that no one reads fails at once
+     * (ENXIO) instead of holding mnk, the game screen included, until a
+     * reader comes; a device such as a serial line does not wait for its
+     * carrier. The writes then block as on any stream, so that a slow
+     * reader is waited for rather than cut off (EAGAIN). O_NOCTTY: a
+     * terminal named here must not become ours. */
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0 && errno == ENXIO)
+        return fmt_fail(err, err_size, _("%s: is a pipe that no one reads"), path);
+    int flags = fd < 0 ? -1 : fcntl(fd, F_GETFL);
+    if (flags == -1 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+    }
+    return write_stream(path, fd, write, ctx, err, err_size);
+}
+
+/* The standard output or error when `st` is the file it is, else -1: a
+ * name such as /dev/stdout that leads to the very file the shell
+ * redirected it to. */
+static int standard_stream(const struct stat *st)
+{
+    for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
+        struct stat open_st;
+        if (fstat(fd, &open_st) == 0 && open_st.st_dev == st->st_dev &&
+            open_st.st_ino == st->st_ino)
+            return fd;
+    }
+    return -1;
+}
+
+bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
+                    bool make_dirs, char *err, size_t err_size)
+{
+    if (strlen(path) + sizeof ".tmp-XXXXXX" > PATH_LEN)
+        return fmt_fail(err, err_size, _("%s: path too long"), path);
+    if (make_dirs && !safefile_make_parents(path, err, err_size))
+        return false;
+    /* What the name leads to decides how it is written: a rename over it
+     * would put a regular file in the place of a device, a FIFO, a
+     * directory's name or a symlink. This guards against a mistaken name
+     * (/dev/null as root, a FIFO a script reads from), not against someone
+     * who swaps files in the directory between this look and the rename:
+     * whoever can do that can write there anyway. */
+    struct stat st, link;
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT)   /* ENOTDIR, EACCES, ELOOP: the reason as it is */
+            return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
+        /* A symlink to nothing: the rename would replace the link itself,
+         * and creating its target in place would not be atomic. */
+        if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode))
+            return fmt_fail(err, err_size, _("%s: is a symbolic link to a missing file"), path);
+        return replace(path, write, ctx, err, err_size);
+    }
+    /* /dev/stdout and /dev/null are outputs like a file, written as they
+     * are; a FIFO too, for a script that reads the record from one. */
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+        return write_through(path, write, ctx, err, err_size);
+    if (!S_ISREG(st.st_mode))
+        return not_file(path, st.st_mode, err, err_size);
+    /* `> out.sgf` with /dev/stdout named: the stream the shell opened is
+     * written, at its offset and in its mode (>> appends), as "-" would
+     * be; a file renamed over out.sgf would leave the shell, and whatever
+     * it writes next, on the old one, unlinked. */
+    int standard = standard_stream(&st);
+    if (standard >= 0)
+        return write_stream(path, fcntl(standard, F_DUPFD_CLOEXEC, 0), write, ctx, err,
+                            err_size);
+    if (lstat(path, &link) != 0 || !S_ISLNK(link.st_mode))
+        return replace(path, write, ctx, err, err_size);
+    /* A symlink to a file (a settings file kept with the player's other
+     * dotfiles): the file it leads to is replaced, and the link stays. */
+    char *target = realpath(path, NULL);
+    if (target == NULL)
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
+    bool ok = replace(target, write, ctx, err, err_size);
+    free(target);
+    return ok;
+}
+
 bool safefile_set_aside(const char *path, char *aside, size_t aside_size)
 {
     char stamp[32];
@@ -109,18 +231,6 @@ bool safefile_set_aside(const char *path, char *aside, size_t aside_size)
         n = snprintf(aside, aside_size, "%s.corrupt-%s-%d", path, stamp, i);
     return n >= 0 && (size_t)n < aside_size && access(aside, F_OK) != 0 &&
            rename(path, aside) == 0;
-}
-
-/* What a file that is not a regular one is, for the reason given. */
-static bool not_file(const char *path, mode_t mode, char *err, size_t err_size)
-{
-    if (S_ISDIR(mode))
-        return fmt_fail(err, err_size, _("%s: is a directory"), path);
-    if (S_ISFIFO(mode))
-        return fmt_fail(err, err_size, _("%s: is a pipe, not a file"), path);
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return fmt_fail(err, err_size, _("%s: is a device, not a file"), path);
-    return fmt_fail(err, err_size, _("%s: is not a regular file"), path);
 }
 
 enum safefile_status safefile_read(const char *path, size_t max, char **text, size_t *len,

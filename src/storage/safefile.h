@@ -8,6 +8,16 @@
  * the directory is fsync'd so that the rename itself is on disk. On failure
  * the temporary file is removed and `path` is untouched.
  *
+ * Only a regular file is renamed over, or a name where nothing is: through
+ * a symlink, the file it leads to is replaced and the link kept. A
+ * character device or a FIFO (/dev/stdout, /dev/null, a pipe a script
+ * reads) is written to as it stands, with no atomicity to give; a FIFO
+ * that no one reads is refused at once rather than waited on. So is the
+ * regular file that is already this process's standard output or error
+ * (/dev/stdout named with `>> out.sgf`): through that stream, at its
+ * offset. Anything else (a directory, a socket, a block device, a symlink
+ * to nothing) is refused with what it is, and left untouched.
+ *
  * safefile_read() is how mnk reads the files it keeps and the records it
  * opens (settings, statistics, records): only a regular file is read, and
  * no more than a bound, so that nothing put in a file's place — a FIFO, a
@@ -27,8 +37,9 @@
  * caught through the stream's error flag). */
 typedef bool safefile_writer(FILE *out, const void *ctx);
 
-/* Writes `path` through `write`; with `make_dirs`, missing parent
- * directories are created first (mode 0700). False with the reason in err. */
+/* Writes `path` through `write` (replaced whole, or written through when a
+ * device or a FIFO, as above); with `make_dirs`, missing parent directories
+ * are created first (mode 0700). False with the reason in err. */
 bool safefile_write(const char *path, safefile_writer *write, const void *ctx,
                     bool make_dirs, char *err, size_t err_size);
 

@@ -79,6 +79,19 @@ void ai_prepare(struct ai *ai, const struct board *b)
         ai->strategy->prepare(ai->state, b);
 }
 
+bool ai_resize(struct ai *ai, size_t bytes)
+{
+    return ai->strategy != NULL && ai->strategy->resize != NULL &&
+           ai->strategy->resize(ai->state, bytes);
+}
+
+size_t ai_table_bytes(const struct ai *ai)
+{
+    if (ai->strategy == NULL || ai->strategy->table_bytes == NULL)
+        return 0;
+    return ai->strategy->table_bytes(ai->state);
+}
+
 void ai_destroy(struct ai *ai)
 {
     if (ai->strategy != NULL)

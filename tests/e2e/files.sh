@@ -234,7 +234,7 @@ expect "5×5 k=4 freestyle" "a game"
 keys t                                       # threat marks off: a setting
 keys q
 expect_restored 0 "a setting lost is no game lost"
-said "mnk: settings not kept: $CONFIG/mnk/settings: Is a directory" \
+said "mnk: settings not kept: $CONFIG/mnk/settings: is a directory" \
     "the settings not kept are said on stderr"
 
 echo "$CHECKS checks, $FAILED failed"

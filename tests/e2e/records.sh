@@ -133,6 +133,21 @@ fi
 checks=$((checks + 1))
 [ -z "$(find "$tmp" -name 'out.sgf*')" ] || { fails=$((fails + 1)); echo "FAIL: partial output left"; }
 
+# convert writes into a device or a pipe as it stands: no file is renamed
+# over it (as root, over /dev/null). Nodes made here, where mknod works.
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    want 0 "convert into a device" "$mnk" convert --to sgf "$src" "$tmp/null"
+    checks=$((checks + 1))
+    [ -c "$tmp/null" ] || { fails=$((fails + 1)); echo "FAIL: the device was replaced by a file"; }
+fi
+checks=$((checks + 1))
+"$mnk" convert --to sgf "$src" /dev/stdout | cat > "$tmp/piped.sgf"
+[ "$(moves "$src")" = "$(moves "$tmp/piped.sgf")" ] ||
+    { fails=$((fails + 1)); echo "FAIL: convert into /dev/stdout, a pipe"; }
+mkdir "$tmp/here.sgf"
+want 1 "convert onto a directory" "$mnk" convert "$src" "$tmp/here.sgf"
+has "$tmp/err" "here.sgf: is a directory" "convert says the output is a directory"
+
 # Other programs' root properties and names survive an SGF to SGF convert.
 printf '\357\273\277(;FF[4]GM[4]SZ[15]EV[Club night]GC[A game \\] to keep]PB[Ann]PW[Bo]XZ[own];B[hh];W[ii])' \
     > "$tmp/foreign.sgf"
@@ -151,6 +166,16 @@ printf '(;GM[4]SZ[9]PB[evil\033\\]0;title\007];B[ee])' > "$tmp/esc.sgf"
 want 0 "show a name with escapes" "$mnk" show "$tmp/esc.sgf"
 checks=$((checks + 1))
 if grep -q $'\033' "$tmp/out"; then fails=$((fails + 1)); echo "FAIL: show printed an escape"; fi
+# Names that are no text (invalid UTF-8, a C1 control) come out escaped as
+# on the game screen, never raw; a character of the locale stays whole.
+printf '(;GM[4]SZ[9]PB[bad\377\376 name]PW[\351\243\236 \302\205];B[ee])' > "$tmp/utf.sgf"
+LC_ALL=C.UTF-8 want 0 "show names that are not UTF-8" "$mnk" show "$tmp/utf.sgf"
+has "$tmp/out" 'Black: bad\xff\xfe name' "show escapes invalid UTF-8"
+has "$tmp/out" $'White: \351\243\236 \\xc2\\x85' "show escapes a C1 control, keeps a character"
+checks=$((checks + 1))
+if LC_ALL=C grep -q -e $'\377' -e $'\376' -e $'\302\205' "$tmp/out"; then
+    fails=$((fails + 1)); echo "FAIL: show printed bytes that are not UTF-8, or a C1 control"
+fi
 want 2 "show without a file" "$mnk" show
 want 1 "show a missing file" "$mnk" show "$tmp/none.sgf"
 

@@ -1,5 +1,5 @@
 /* test_brain.c — the Gomocup conversation: answers, colours, BOARD blocks, INFO
- * limits, thinking, fed line by line as `mnk engine` feeds it. */
+ * limits and memory, thinking, fed line by line as `mnk engine` feeds it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -7,8 +7,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
+#include "mnk/rules.h"
 #include "protocol/brain.h"
 
 #define MAX_ANSWERS 16
@@ -238,6 +240,91 @@ static void test_board_block(void **state)
     brain_free(b);
 }
 
+/* Feeds a BOARD block of the stones in `stones` ("x,y,field" separated by
+ * spaces) up to its DONE; the step DONE gives. */
+static enum brain_step board_block(struct brain *b, const char *stones)
+{
+    expect_silence(b, "BOARD");
+    char line[32];
+    for (const char *p = stones; *p != '\0';) {
+        size_t n = strcspn(p, " ");
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        expect_silence(b, line);
+        p += n + (p[n] == ' ');
+    }
+    return feed(b, "DONE");
+}
+
+/* A BOARD position that cannot be played on is refused at DONE, the board
+ * left as it was: one already won, by the rule's own test (an overline
+ * wins freestyle, not exact; a five blocked at both ends is no win under
+ * caro), or, under renju, one holding a Black overline. A Black double
+ * three is not refused (it may have been allowed when it was played), nor
+ * a five of field 3 stones (a continuous game's finished line). */
+static void test_board_position(void **state)
+{
+    (void)state;
+    static const char five[] = "1,1,2 2,1,2 3,1,2 4,1,2 5,1,2 1,5,1 3,5,1 5,5,1 7,5,1";
+    static const char six[] = "1,1,2 2,1,2 3,1,2 4,1,2 5,1,2 6,1,2 "
+                              "1,5,1 3,5,1 5,5,1 7,5,1 9,5,1";
+    static const char blocked[] = "0,1,1 1,1,2 2,1,2 3,1,2 4,1,2 5,1,2 6,1,1 3,5,1 5,5,1 7,5,1";
+    static const char white_six[] = "1,1,1 2,1,1 3,1,1 4,1,1 5,1,1 6,1,1 "
+                                    "1,5,2 3,5,2 5,5,2 7,5,2 9,5,2 11,5,2 13,5,2";
+    static const char double_three[] = "6,7,1 8,7,1 7,6,1 7,8,1 7,7,1 "
+                                       "0,0,2 14,0,2 0,14,2 14,14,2 0,7,2";
+    static const char finished[] = "1,1,3 2,1,3 3,1,3 4,1,3 5,1,3 1,5,1 3,5,1 5,5,1 7,5,1 9,5,1";
+    static const struct {
+        int rule;            /* INFO rule */
+        const char *stones;
+        const char *error;   /* NULL: a move is due */
+    } cases[] = {
+        { 0, five, "ERROR BOARD holds a winning line through 1,1: the game is over" },
+        { 0, six, "ERROR BOARD holds a winning line through 1,1" },
+        { 1, six, NULL },
+        { 1, five, "ERROR BOARD holds a winning line through 1,1" },
+        { 8, five, "ERROR BOARD holds a winning line through 1,1" },
+        { 8, blocked, NULL },
+        { 4, six, "ERROR BOARD holds a Black overline through 1,1, which renju forbids Black" },
+        { 4, white_six, "ERROR BOARD holds a winning line through 1,1" },
+        { 4, five, "ERROR BOARD holds a winning line through 1,1" },
+        { 4, double_three, NULL },
+        { 0, finished, NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct brain *b = open_brain("random", 5, 0);
+        char rule[32];
+        snprintf(rule, sizeof rule, "INFO rule %d", cases[i].rule);
+        expect_silence(b, rule);
+        expect(b, "START 15", "OK");
+        expect_silence(b, "BOARD");
+        expect_silence(b, "10,10,1");
+        assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+        think(b, NULL);
+        const struct board *board = brain_board(b);
+        enum brain_step step = board_block(b, cases[i].stones);
+        if (cases[i].error == NULL) {
+            if (step != BRAIN_THINK)
+                fail_msg("case %zu: refused: %s", i, heard.line[0]);
+            if (cases[i].stones == double_three) {   /* it is one: 7,7 was forbidden */
+                struct board before = *board;
+                board_remove(&before, board_pos(&before, 7, 7));
+                assert_int_equal(rules_forbidden(&before, board_pos(&before, 7, 7)),
+                                 FORBID_DOUBLE_THREE);
+            }
+            think(b, NULL);
+        } else {
+            assert_int_equal(step, BRAIN_READY);
+            assert_int_equal(heard.count, 1);
+            if (strncmp(heard.line[0], cases[i].error, strlen(cases[i].error)) != 0)
+                fail_msg("case %zu: '%s', expected '%s...'", i, heard.line[0], cases[i].error);
+            assert_int_equal(board->stones, 2);   /* as it was */
+            assert_int_equal(board_at(board, board_pos(board, 10, 10)), STONE_BLACK);
+            assert_int_equal(brain_side(b), STONE_BLACK);
+        }
+        brain_free(b);
+    }
+}
+
 /* Feeds a SWAP2BOARD block of `n` stones; then thinks and returns the
  * answer's line. */
 static const char *swap2(struct brain *b, const char *const stones[], int n)
@@ -355,10 +442,13 @@ static void test_full_board(void **state)
     (void)state;
     struct brain *b = open_brain("random", 3, 0);
     expect(b, "START 3", "OK");
+    /* A drawn one: X O X / X O O / O X X, no line of three (a won
+     * board is refused for that first). */
+    static const int field[9] = { 1, 2, 1, 1, 2, 2, 2, 1, 1 };
     expect_silence(b, "BOARD");
     for (int pos = 0; pos < 9; pos++) {
         char line[16];
-        snprintf(line, sizeof line, "%d,%d,%d", pos % 3, pos / 3, pos % 2 + 1);
+        snprintf(line, sizeof line, "%d,%d,%d", pos % 3, pos / 3, field[pos]);
         expect_silence(b, line);
     }
     expect(b, "DONE", "ERROR the board is full");
@@ -474,6 +564,48 @@ static void test_memory(void **state)
     brain_free(b);
 }
 
+/* The process's resident memory in KB, from /proc; -1 where there is none. */
+static long resident_kb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size, resident;
+    bool ok = f != NULL && fscanf(f, "%ld %ld", &size, &resident) == 2;
+    if (f != NULL)
+        fclose(f);
+    return ok ? resident * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+/* Piskvork sends INFO max_memory after START and waits for no answer: the
+ * tables are resized then, without being written (the process hardly
+ * grows, where a cleared gigabyte made the first move late), and the move
+ * that follows finds them so and leaves them be. */
+static void test_memory_at_info(void **state)
+{
+    (void)state;
+    struct brain_config c = { .ai_name = "search", .ai_opts.seed = 1, .win = 5,
+                              .rule = RULE_FREESTYLE, .max_nodes = 2000 };
+    struct brain *b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect(b, "START 15", "OK");
+    size_t before_bytes = brain_table_bytes(b);
+    long before = resident_kb();
+    expect_silence(b, "INFO max_memory 1073741824");
+    long after = resident_kb();
+    size_t tables = brain_table_bytes(b);
+    /* 1 GB less the reserve: a table of 512 MB, the threat cache beside. */
+    assert_true(tables > before_bytes);
+    assert_true(tables >= (size_t)512 << 20 && tables < (size_t)1 << 30);
+    if (before >= 0 && after >= 0 && after - before >= 32 * 1024)
+        fail_msg("INFO max_memory made the process grow by %ld KB", after - before);
+    const char *lines[] = { "BOARD", "7,7,2", "8,8,1", "7,8,2" };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        expect_silence(b, lines[i]);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    think(b, NULL);
+    assert_int_equal(brain_table_bytes(b), tables);
+    brain_free(b);
+}
+
 /* A search stopped before it starts still answers one legal move, and the
  * conversation goes on; nothing is due after it. */
 static void test_stopped_search(void **state)
@@ -529,10 +661,12 @@ int main(void)
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_colours),
         cmocka_unit_test(test_board_block),
+        cmocka_unit_test(test_board_position),
         cmocka_unit_test(test_full_board),
         cmocka_unit_test(test_swap2board),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_memory_at_info),
         cmocka_unit_test(test_stopped_search),
         cmocka_unit_test(test_due_forgotten),
         cmocka_unit_test(test_new_fails),

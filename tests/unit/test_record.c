@@ -161,7 +161,8 @@ static void test_refusals_leave_game_untouched(void **state)
 }
 
 /* Reasons quote the file: control bytes and broken UTF-8 come out as \xHH
- * escapes, whole, and valid UTF-8 stays as it is. */
+ * escapes, whole, and valid UTF-8 stays as it is; a stray byte between
+ * properties is named, a control (NUL too) by its ASCII name. */
 static void test_reasons_are_printable(void **state)
 {
     (void)state;
@@ -183,6 +184,26 @@ static void test_reasons_are_printable(void **state)
     const char *utf = "(;GM[4]SZ[15]RE[\xe9\xa3\x9e])";   /* 飞: not a result */
     assert_false(record_parse(utf, strlen(utf), RECORD_SGF, &g, err, sizeof err));
     assert_non_null(strstr(err, "RE[\xe9\xa3\x9e]"));
+
+    /* A byte where a property should start is named, whatever it is: a
+     * NUL once cut the message short ("unexpected '"). */
+    static const struct {
+        const char *byte, *says;
+    } stray[] = {
+        { "\0", "NUL" },       { "\x01", "SOH" }, { "\x1b", "ESC" },     { "\x7f", "DEL" },
+        { "\xff", "\\xff" }, { "x", "'x'" },     { "\xe9\xa3\x9e", "'\xe9\xa3\x9e'" },
+        { "\xe9\xa3", "\\xe9" },
+    };
+    for (size_t i = 0; i < sizeof stray / sizeof stray[0]; i++) {
+        char text[64], want[64];
+        int n = snprintf(text, sizeof text, "(;GM[4]SZ[15]%s;B[hh])", stray[i].byte);
+        if (stray[i].byte[0] == '\0')   /* the NUL itself, then the rest */
+            n = snprintf(text, sizeof text, "(;GM[4]SZ[15]%c;B[hh])", 0);
+        assert_false(record_parse(text, (size_t)n, RECORD_SGF, &g, err, sizeof err));
+        snprintf(want, sizeof want, "byte 13: unexpected %s in SGF", stray[i].says);
+        if (strcmp(err, want) != 0)
+            fail_msg("stray %zu: '%s', not '%s'", i, err, want);
+    }
 }
 
 /* PSQ keeps the win length and the rule on every board; a file from
@@ -243,8 +264,50 @@ static void test_psq_keeps_k_and_rule(void **state)
     assert_non_null(strstr(err, "renju is played with five in a row (win length 5)"));
 }
 
+/* `text` with every "\n" written as `eol`, into buf. */
+static const char *with_eol(const char *text, const char *eol, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = text; *p != '\0' && n + 3 < size; p++)
+        if (*p == '\n')
+            for (const char *e = eol; *e != '\0'; e++)
+                buf[n++] = *e;
+        else
+            buf[n++] = *p;
+    buf[n] = '\0';
+    return buf;
+}
+
+/* A PSQ record reads alike with LF, CRLF or CR alone at the ends of its
+ * lines (a CR-only one read as no moves at all): the moves, the mnk line,
+ * and the line a fault is on. */
+static void test_psq_line_endings(void **state)
+{
+    (void)state;
+    static const char *const eols[] = { "\n", "\r\n", "\r" };
+    const char *good = "Piskvorky 7x7, 11:11, 0\n4,4,0\n5,5,0\n4,5,0\n-1\n"
+                       "mnk win=4 rule=exact\n";
+    const char *junk = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8;9;0\n7,7,0\n-1\n";
+    for (size_t i = 0; i < sizeof eols / sizeof *eols; i++) {
+        struct game g;
+        char buf[256], err[128] = "";
+        const char *text = with_eol(good, eols[i], buf, sizeof buf);
+        if (!record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err))
+            fail_msg("line ends %zu: refused: %s", i, err);
+        assert_int_equal(g.ply, 3);
+        assert_int_equal(g.board.width, 7);
+        assert_int_equal(g.board.win, 4);
+        assert_int_equal(g.board.rule, RULE_EXACT);
+        text = with_eol(junk, eols[i], buf, sizeof buf);
+        assert_false(record_parse(text, strlen(text), RECORD_PSQ, &g, err, sizeof err));
+        if (strstr(err, "line 5") == NULL || strstr(err, "line 4") == NULL)
+            fail_msg("line ends %zu: '%s'", i, err);
+    }
+}
+
 /* A byte-order mark is skipped; nesting past the limit, and values mnk
- * reads that make no sense, are refused with the byte where they are. */
+ * reads that make no sense (a board size among them), are refused with the
+ * byte where they are. */
 static void test_sgf_bom_nesting_and_values(void **state)
 {
     (void)state;
@@ -280,6 +343,29 @@ static void test_sgf_bom_nesting_and_values(void **state)
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!record_parse(ok[i], strlen(ok[i]), RECORD_SGF, &g, err, sizeof err))
             fail_msg("%s refused: %s", ok[i], err);
+
+    /* A size mnk cannot play is refused by the property itself, before a
+     * move is read against it; the sizes at the bounds load. */
+    static const struct {
+        const char *record, *says;
+    } sizes[] = {
+        { "(;GM[4]SZ[0];B[aa])", "byte 7: SZ[0]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[-1];B[aa])", "byte 7: SZ[-1]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[15:0];B[aa])", "byte 7: SZ[15:0]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[2];B[aa])", "byte 7: SZ[2]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[27])", "byte 7: SZ[27]: a board side must be 3 to 26" },
+        { "(;GM[4]SZ[9:99];B[aa])", "byte 7: SZ[9:99]: a board side must be 3 to 26" },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        const char *t = sizes[i].record;
+        assert_false(record_parse(t, strlen(t), RECORD_SGF, &g, err, sizeof err));
+        if (strcmp(err, sizes[i].says) != 0)
+            fail_msg("%s: '%s', not '%s'", t, err, sizes[i].says);
+    }
+    const char *bounds[] = { "(;GM[4]SZ[3:26]WIN[3];B[aa])", "(;GM[4]SZ[26];B[zz])" };
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+        if (!record_parse(bounds[i], strlen(bounds[i]), RECORD_SGF, &g, err, sizeof err))
+            fail_msg("%s refused: %s", bounds[i], err);
 }
 
 /* RU: mnk's names and other programs' ones, in any case; a name mnk does
@@ -655,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_opening_round_trip),
         cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_keeps_k_and_rule),
+        cmocka_unit_test(test_psq_line_endings),
         cmocka_unit_test(test_sgf_bom_nesting_and_values),
         cmocka_unit_test(test_sgf_rule_names),
         cmocka_unit_test(test_rule_survives_conversion),

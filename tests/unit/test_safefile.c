@@ -1,4 +1,13 @@
-/* test_safefile.c — the one bounded reader, safefile_read(): a regular
+/* test_safefile.c — the one writer, safefile_write(): a regular file (or
+ * none) is replaced whole, through a symlink the file it leads to; a
+ * character device or a FIFO is written through and stays what it is (a
+ * FIFO no one reads is refused at once); a directory, a socket, a block
+ * device or a symlink to nothing is refused by name and left as it was,
+ * the file that is the standard output is written through its stream,
+ * and no temporary file stays behind. The tests that need mknod (root)
+ * are skipped without it.
+ *
+ * And the one bounded reader, safefile_read(): a regular
  * file is read whole (NUL bytes and all, a NUL after it); a missing one is
  * told apart from one that cannot be read (EIO, EACCES) and from one that
  * is no regular file (a directory, a FIFO, a symlink to /dev/zero), which
@@ -7,6 +16,7 @@
  * empty. Every failure names the file. Works in a fresh temporary
  * directory; a test that would hang on a reader that waits is stopped by
  * an alarm. */
+#define _XOPEN_SOURCE 700 /* mknod */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,7 +25,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -175,6 +190,194 @@ static void test_unreadable(void **state)
     }
 }
 
+static bool write_text(FILE *out, const void *ctx)
+{
+    return fputs(ctx, out) >= 0;
+}
+
+/* The file at `path` holds exactly `want`. */
+static void holds(const char *path, const char *want)
+{
+    char *text = NULL, err[256];
+    size_t len = 0;
+    assert_int_equal(safefile_read(path, 1000, &text, &len, err, sizeof err), SAFEFILE_OK);
+    assert_string_equal(text, want);
+    free(text);
+}
+
+/* No temporary file of safefile_write() is left in the directory. */
+static void no_leftovers(void)
+{
+    DIR *d = opendir(tmp);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (strstr(e->d_name, ".tmp-") != NULL)
+            fail_msg("left behind: %s", e->d_name);
+    closedir(d);
+}
+
+/* safefile_write of `path` must fail, naming the file and `says`, and
+ * leave what is there of the kind `kind` (S_IFDIR, ...). */
+static void write_refused(const char *path, mode_t kind, const char *says)
+{
+    char err[512] = "";
+    alarm(HANG_SECONDS);
+    bool ok = safefile_write(path, write_text, "(;GM[4])\n", false, err, sizeof err);
+    alarm(0);
+    if (ok)
+        fail_msg("%s: written", path);
+    assert_non_null(strstr(err, path));
+    if (strstr(err, says) == NULL)
+        fail_msg("'%s' does not say '%s'", err, says);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_int_equal(st.st_mode & S_IFMT, kind);
+    no_leftovers();
+}
+
+/* A regular file, or none, is replaced whole; a symlink to one keeps the
+ * link and replaces the file it leads to. */
+static void test_write_replaces_file(void **state)
+{
+    (void)state;
+    char path[128], link[128], err[256];
+    snprintf(path, sizeof path, "%s/rec.sgf", tmp);
+    assert_true(safefile_write(path, write_text, "first\n", false, err, sizeof err));
+    holds(path, "first\n");
+    assert_true(safefile_write(path, write_text, "second\n", false, err, sizeof err));
+    holds(path, "second\n");
+    snprintf(link, sizeof link, "%s/link.sgf", tmp);
+    assert_int_equal(symlink("rec.sgf", link), 0);
+    assert_true(safefile_write(link, write_text, "third\n", false, err, sizeof err));
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    holds(path, "third\n");
+    no_leftovers();
+    unlink(link);
+    unlink(path);
+}
+
+/* Nothing that is not a regular file is renamed over: a directory, a
+ * socket, a symlink to nothing, a FIFO no one reads. */
+static void test_write_refuses(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/dir", tmp);
+    assert_int_equal(mkdir(path, 0700), 0);
+    write_refused(path, S_IFDIR, "is a directory");
+    rmdir(path);
+    int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+    assert_true(sock >= 0);
+    struct sockaddr_un addr = { .sun_family = AF_UNIX };
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s/sock", tmp);
+    assert_int_equal(bind(sock, (struct sockaddr *)&addr, sizeof addr), 0);
+    write_refused(addr.sun_path, S_IFSOCK, "is not a regular file");
+    close(sock);
+    unlink(addr.sun_path);
+    snprintf(path, sizeof path, "%s/dangling", tmp);
+    assert_int_equal(symlink("nowhere", path), 0);
+    write_refused(path, S_IFLNK, "symbolic link to a missing file");
+    unlink(path);
+    /* Opening it to write would wait for a reader that never comes. */
+    snprintf(path, sizeof path, "%s/fifo", tmp);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    write_refused(path, S_IFIFO, "no one reads");
+    unlink(path);
+}
+
+/* A FIFO that is read is written through, and stays a FIFO. */
+static void test_write_through_fifo(void **state)
+{
+    (void)state;
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/fifo", tmp);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    int reader = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(reader >= 0);
+    alarm(HANG_SECONDS);
+    assert_true(safefile_write(path, write_text, "(;GM[4])\n", false, err, sizeof err));
+    alarm(0);
+    char buf[64] = "";
+    assert_int_equal(read(reader, buf, sizeof buf - 1), 9);
+    assert_string_equal(buf, "(;GM[4])\n");
+    close(reader);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    no_leftovers();
+    unlink(path);
+}
+
+/* Writes `text` to `name` with the standard output on `path` (opened to
+ * append): the stream must stay on the file, not on one replaced. */
+static void write_as_stdout(const char *name, const char *path, const char *text)
+{
+    char err[256];
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    int fd = open(path, O_WRONLY | O_APPEND);
+    assert_true(saved >= 0 && fd >= 0);
+    assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+    close(fd);
+    bool ok = safefile_write(name, write_text, text, false, err, sizeof err);
+    struct stat st;
+    assert_int_equal(fstat(STDOUT_FILENO, &st), 0);
+    assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+    close(saved);
+    if (!ok)
+        fail_msg("%s: %s", name, err);
+    assert_int_equal(st.st_nlink, 1);   /* still the file named */
+}
+
+/* A file that is the standard output (`>> out.sgf`, and /dev/stdout or
+ * the file's own name given) is written through that stream, appended
+ * to. The file's name comes first: a writer that renames over it fails
+ * there, before it could rename over /dev/stdout itself. */
+static void test_write_standard_output(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.sgf", tmp);
+    put_file(path, "first\n", 6);
+    write_as_stdout(path, path, "second\n");
+    holds(path, "first\nsecond\n");
+    write_as_stdout("/dev/stdout", path, "third\n");
+    holds(path, "first\nsecond\nthird\n");
+    no_leftovers();
+    unlink(path);
+}
+
+/* Device nodes made here (mknod, root only): a character device is
+ * written through — /dev/null takes it, /dev/full says why not — and
+ * stays a device; a block device is refused. */
+static void test_write_devices(void **state)
+{
+    (void)state;
+    char null[128], full[128], block[128], err[256];
+    snprintf(null, sizeof null, "%s/null", tmp);
+    snprintf(full, sizeof full, "%s/full", tmp);
+    snprintf(block, sizeof block, "%s/block", tmp);
+    if (mknod(null, S_IFCHR | 0600, makedev(1, 3)) != 0) {
+        print_message("mknod: %s: skipped\n", strerror(errno));
+        skip();
+    }
+    assert_true(safefile_write(null, write_text, "(;GM[4])\n", false, err, sizeof err));
+    struct stat st;
+    assert_int_equal(lstat(null, &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    assert_int_equal(st.st_rdev, makedev(1, 3));
+    no_leftovers();
+    assert_int_equal(mknod(full, S_IFCHR | 0600, makedev(1, 7)), 0);
+    write_refused(full, S_IFCHR, strerror(ENOSPC));
+    assert_int_equal(mknod(block, S_IFBLK | 0600, makedev(7, 0)), 0);
+    write_refused(block, S_IFBLK, "is a device");
+    unlink(null);
+    unlink(full);
+    unlink(block);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +386,11 @@ int main(void)
         cmocka_unit_test(test_not_a_file),
         cmocka_unit_test(test_bound),
         cmocka_unit_test(test_unreadable),
+        cmocka_unit_test(test_write_replaces_file),
+        cmocka_unit_test(test_write_refuses),
+        cmocka_unit_test(test_write_through_fifo),
+        cmocka_unit_test(test_write_standard_output),
+        cmocka_unit_test(test_write_devices),
     };
     return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
 }
