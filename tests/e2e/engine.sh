@@ -170,6 +170,26 @@ for first in engine us; do
     unset cell
 done
 
+# --- mnk match, renju on 7x6: an engine as Black left with no legal move
+# draws, it does not forfeit. Two scripted engines play the last eight moves
+# of tests/unit/boards.h's BOARDS_RENJU_STUCK, its first 32 the opening;
+# Black's would answer 3,4, an overline, if it were asked once more.
+# scripted MOVE...: an engine's command that answers each move asked for
+# (BEGIN, TURN, a BOARD's DONE) with the next MOVE.
+scripted() {
+    # shellcheck disable=SC2016 # the engine's shell expands these, not ours
+    printf 'set -- %s; while read -r cmd rest; do case $cmd in START|RECTSTART) echo OK;; BEGIN|TURN|DONE) echo "$1"; shift;; END) exit 0;; esac; done' "$*"
+}
+echo 'c6 a6 e6 b6 f6 d6 a5 g6 e5 b5 a4 c5 e4 d5 c3 f5 a2 g5 b2 b4 c2 c4 f2 d4 e2 f4 g2 g4 a1 a3 b1 b3' \
+    > "$tmp/stuck-opening"
+timeout 120 "$mnk" match --black "engine:$(scripted 2,5 4,5 5,5 6,5 3,4)" \
+    --white "engine:$(scripted 3,3 4,3 5,3 6,3)" --size 7x6 --rule renju \
+    --openings "$tmp/stuck-opening" --games 1 --time-ms 1000 > "$tmp/stuck-match" 2>&1 ||
+    fail "the renju match failed: $(cat "$tmp/stuck-match")"
+grep -q '^game 1: .*: draw (Black has no legal move), 40 moves' "$tmp/stuck-match" ||
+    fail "Black with no legal move: $(cat "$tmp/stuck-match")"; ok
+grep -q forfeit "$tmp/stuck-match" && fail "a forfeit: $(cat "$tmp/stuck-match")"; ok
+
 # --- Matches: built-ins, reproducible by seed; an external engine. ---
 timeout 120 "$mnk" match --black random --white random --games 6 --size 7 --win 4 --seed 5 > "$tmp/m1" ||
     fail "match failed"
