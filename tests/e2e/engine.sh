@@ -170,6 +170,37 @@ for first in engine us; do
     unset cell
 done
 
+# --- Renju on 7x6, Black to move with both empty cells (3,4 and 3,5)
+# overlines for Black (tests/unit/boards.h, BOARDS_RENJU_STUCK): no move to
+# send, so an ERROR that says why, from every strategy and from the levels
+# at both ends of the ladder; never 3,4, the first empty cell.
+stuck_rows=(WWBWBBW BWWWBWW BWWWBWW WWBWWWW BBB.BBB BBB.BBB)
+{
+    printf 'RECTSTART 7,6\nINFO rule 4\nBOARD\n'
+    for y in 0 1 2 3 4 5; do
+        for x in 0 1 2 3 4 5 6; do
+            case ${stuck_rows[$y]:$x:1} in
+            B) printf '%d,%d,1\n' "$x" "$y" ;;
+            W) printf '%d,%d,2\n' "$x" "$y" ;;
+            esac
+        done
+    done
+    printf 'DONE\nEND\n'
+} > "$tmp/stuck.in"
+strategies=$("$mnk" engine --help | sed -n 's/^strategies: //p' | tr -d ,)
+[ -n "$strategies" ] || fail "no strategies listed by mnk engine --help"
+for who in $strategies level:starter level:maximum; do
+    case $who in
+    level:*) flag=(--level "${who#level:}") ;;
+    *) flag=(--ai "$who") ;;
+    esac
+    timeout 60 "$mnk" engine "${flag[@]}" --seed 1 < "$tmp/stuck.in" > "$tmp/stuck.out" 2>&1 ||
+        fail "$who: the engine failed on the renju position: $(cat "$tmp/stuck.out")"
+    expect 1 '^OK$' "$tmp/stuck.out"
+    expect 2 '^ERROR no legal move: every empty cell is forbidden to Black$' "$tmp/stuck.out"
+    [ "$(wc -l < "$tmp/stuck.out")" -eq 2 ] || fail "$who: more answers: $(cat "$tmp/stuck.out")"; ok
+done
+
 # --- mnk match, renju on 7x6: an engine as Black left with no legal move
 # draws, it does not forfeit. Two scripted engines play the last eight moves
 # of tests/unit/boards.h's BOARDS_RENJU_STUCK, its first 32 the opening;
