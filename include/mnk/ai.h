@@ -3,15 +3,20 @@
  * A strategy is a const table of functions (struct ai_strategy). Its state is
  * private to it, created once per player and reused move after move (a search
  * keeps its transposition table there). choose() reads the board it is given
- * and must return a legal move (an empty cell) every time it is called on a
- * board that is not full — even when cancelled through limits->stop, in which
- * case it returns the best move found so far. The one exception is a player
- * that cannot move at all (an external engine that crashed, timed out or
- * answered nonsense; see src/protocol/engine_client.h): its choose() returns -1,
- * and the caller ends the game by forfeit, game_concede(g, side,
- * END_FORFEIT). Built-in strategies never return -1. Strategies never print:
- * all they learn comes through the arguments, all they report goes through
- * limits->on_info.
+ * and must return a legal move (rules_legal: an empty cell, and under renju
+ * none forbidden to Black) every time it is called — even when cancelled
+ * through limits->stop, in which case it returns the best move found so far.
+ * The one exception is a player that cannot move at all (an external engine
+ * that crashed, timed out or answered nonsense; see
+ * src/protocol/engine_client.h): its choose() returns -1, and the caller ends
+ * the game by forfeit, game_concede(g, side, END_FORFEIT). Built-in
+ * strategies never return -1. Strategies never print: all they learn comes
+ * through the arguments, all they report goes through limits->on_info.
+ *
+ * choose() is called only when the side has a legal move. Where it has none
+ * (a full board; renju's Black with every empty cell forbidden, which the
+ * game calls a draw, game.h's END_NO_LEGAL_MOVE), ai_choose() answers
+ * AI_NO_LEGAL_MOVE itself, the same for every strategy, without asking it.
  *
  * Adding a strategy: one file in src/strategies/ defining a const struct ai_strategy,
  * and its line in the table in src/strategies/registry.c.
@@ -38,6 +43,10 @@
  * negation likewise a forced loss. */
 #define AI_SCORE_WIN 1000000
 #define AI_SCORE_WIN_BOUND (AI_SCORE_WIN - BOARD_MAX_CELLS)
+
+/* ai_choose()'s answer when the side has no legal move on the board (see
+ * above); apart from -1, a player that cannot move at all. */
+#define AI_NO_LEGAL_MOVE (-2)
 
 /* Progress of a thinking strategy, for a status line or a log. */
 struct ai_info {
@@ -101,7 +110,7 @@ struct ai_strategy {
     void (*destroy)(void *state);
     /* Forgets what was learnt in a previous game (tables); may be NULL. */
     void (*reset)(void *state);
-    /* Returns an empty cell of b for `side` to play; b is not full. -1 only
+    /* Returns a legal move of b for `side` (rules_legal); b has one. -1 only
      * when the player cannot move at all (see above). */
     int (*choose)(void *state, const struct board *b, enum stone side,
                   const struct ai_limits *limits);
@@ -146,7 +155,9 @@ void ai_strategy_names(char *buf, size_t size);
  * out of memory. */
 bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts);
 
-/* Asks the player for a move; see struct ai_strategy.choose (-1 = forfeit). */
+/* Asks the player for a move; see struct ai_strategy.choose (-1 = forfeit).
+ * AI_NO_LEGAL_MOVE, the player not asked, when `side` has none
+ * (rules_has_legal_move). */
 int ai_choose(struct ai *ai, const struct board *b, enum stone side,
               const struct ai_limits *limits);
 

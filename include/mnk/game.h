@@ -47,6 +47,9 @@ enum end_reason {
     END_NO_LINE,     /* draw: no line of k can be completed by either side */
     END_FORFEIT,     /* the loser broke the rules or its time (external engines) */
     END_RESIGN,      /* the loser gave up */
+    END_NO_LEGAL_MOVE, /* draw: renju's Black is to move and every empty
+                          cell is forbidden to it (rules_has_legal_move):
+                          Black can only pass, and the game ends there */
 };
 
 struct result {
@@ -74,7 +77,10 @@ struct game_config {
     int height;
     int win;
     enum rule rule;
-    bool early_draw;          /* declare the draw as soon as no line is left */
+    bool early_draw;          /* declare the draw as soon as no line is left
+                                 (a Black with no legal move draws even
+                                 without it: that is the rule, not a
+                                 forecast) */
     enum opening_rule opening;
     struct player player[2];  /* [0] Black, [1] White (in the opening: the
                                  first player, the second) */
@@ -142,8 +148,12 @@ enum stone game_first_seat(const struct game *g);
 enum game_error game_choose(struct game *g, enum opening_choice choice);
 
 /* Plays `pos` for the side to move, updates the result and clears the redo
- * list. On error nothing changes; GAME_ERR_CHOOSE while the opening waits
- * for a choice. */
+ * list. The result after a move: a win (END_LINE), else a draw when the
+ * board is full (END_BOARD_FULL), when the side to move next has no legal
+ * move (END_NO_LEGAL_MOVE: renju's Black with every empty cell forbidden),
+ * or, with early_draw, when no line can be completed (END_NO_LINE). On
+ * error nothing changes; GAME_ERR_CHOOSE while the opening waits for a
+ * choice. */
 enum game_error game_play(struct game *g, int pos);
 
 /* Why the side to move may not play `pos`: FORBID_NONE unless the game is
@@ -174,7 +184,8 @@ int game_undo_to_human(struct game *g);
 /* The last move played, or -1 before the first. */
 int game_last_move(const struct game *g);
 
-/* A short human phrase for the result: "Black wins", "draw: board full".
+/* A short human phrase for the result: "Black wins", "draw: board full",
+ * "draw: Black has no legal move".
  * These three give English, the same in records and in every locale; each
  * text is marked for the catalogue, so a view shows _(text) (mnk/i18n.h). */
 const char *game_result_text(const struct result *r);

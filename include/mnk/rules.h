@@ -22,8 +22,13 @@
  * O(k) work (O(side) under caro, which needs the run's true ends), never at
  * the whole board. The forbidden-move test reads 11 cells on each of the
  * four lines through the point; see rules_forbidden for its cost. The
- * dead-draw test scans every window of k cells once, O(W·H·4): meant for
- * the game controller after each move, not for a search's inner loop.
+ * dead-draw test scans every window of k cells once, O(W·H·4), and under
+ * renju with Black to move first looks for one cell Black may play: meant
+ * for the game controller after each move, not for a search's inner loop.
+ *
+ * No legal move: under renju Black can find every empty cell forbidden.
+ * The RIF rules let a player pass; mnk ends the game there as a draw
+ * (game.h, END_NO_LEGAL_MOVE). rules_has_legal_move is the one test of it.
  */
 #ifndef MNK_RULES_H
 #define MNK_RULES_H
@@ -110,6 +115,14 @@ static inline bool rules_legal(const struct board *b, enum stone side, int pos)
            (side != STONE_BLACK || b->rule != RULE_RENJU || rules_forbidden(b, pos) == FORBID_NONE);
 }
 
+/* Whether `side` has a legal move on b (rules_legal for some cell). False
+ * on a full board, and under renju for Black when every empty cell is
+ * forbidden: Black has no legal move and may only pass, which ends the game
+ * as a draw (game.h, END_NO_LEGAL_MOVE). Stops at the first legal cell, so
+ * it costs one forbidden test in the common case, one per empty cell at
+ * worst. */
+bool rules_has_legal_move(const struct board *b, enum stone side);
+
 /* True when `side`, given `moves` more stones of its own, could still fill
  * some window of k cells to a win. Under exact, and for Black under renju,
  * a window whose outside neighbour already holds `side`'s stone cannot win
@@ -120,7 +133,9 @@ static inline bool rules_legal(const struct board *b, enum stone side, int pos)
 bool rules_can_win(const struct board *b, enum stone side, int moves);
 
 /* True when neither side can win any more, counting the stones each still
- * gets to place before the board is full (`to_move` places the next one). */
+ * gets to place before the board is full (`to_move` places the next one);
+ * and when `to_move` has no legal move (rules_has_legal_move: renju's Black
+ * with every empty cell forbidden), since the game ends there as a draw. */
 bool rules_is_dead(const struct board *b, enum stone to_move);
 
 #endif

@@ -550,6 +550,7 @@ int cmd_match(int argc, char **argv)
             const char *reason = g.result.reason == END_LINE ? "line"
                                : g.result.reason == END_BOARD_FULL ? "board full"
                                : g.result.reason == END_NO_LINE ? "no line left"
+                               : g.result.reason == END_NO_LEGAL_MOVE ? "Black has no legal move"
                                : "forfeit";
             printf("game %d: Black %s, White %s: %s (%s%s%s), %d moves%s%s; %s %s\n", i,
                    a_black ? name_a : name_b, a_black ? name_b : name_a,

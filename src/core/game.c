@@ -112,6 +112,10 @@ static void judge(struct game *g, int pos)
     } else if (board_full(&g->board)) {
         r->outcome = OUTCOME_DRAW;
         r->reason = END_BOARD_FULL;
+    } else if (!rules_has_legal_move(&g->board, stone_other(mover))) {
+        /* Before the early draw, which would say it too, less precisely. */
+        r->outcome = OUTCOME_DRAW;
+        r->reason = END_NO_LEGAL_MOVE;
     } else if (g->config.early_draw && rules_is_dead(&g->board, stone_other(mover))) {
         r->outcome = OUTCOME_DRAW;
         r->reason = END_NO_LINE;
@@ -240,8 +244,9 @@ const char *game_result_text(const struct result *r)
              : r->reason == END_RESIGN  ? N_("White wins by resignation")
                                         : N_("White wins");
     case OUTCOME_DRAW:
-        return r->reason == END_BOARD_FULL ? N_("draw: board full")
-                                           : N_("draw: no line can be completed");
+        return r->reason == END_BOARD_FULL      ? N_("draw: board full")
+             : r->reason == END_NO_LEGAL_MOVE   ? N_("draw: Black has no legal move")
+                                                : N_("draw: no line can be completed");
     }
     return "?";
 }

@@ -322,8 +322,22 @@ bool rules_can_win(const struct board *b, enum stone side, int moves)
     return false;
 }
 
+bool rules_has_legal_move(const struct board *b, enum stone side)
+{
+    if (side != STONE_BLACK || b->rule != RULE_RENJU)
+        return !board_full(b);
+    for (int pos = 0; pos < board_cells(b); pos++)
+        if (rules_legal(b, side, pos))
+            return true;
+    return false;
+}
+
 bool rules_is_dead(const struct board *b, enum stone to_move)
 {
+    /* Renju's Black with every empty cell forbidden can only pass: the
+     * game ends there, drawn, whatever lines are left. */
+    if (!board_full(b) && !rules_has_legal_move(b, to_move))
+        return true;
     int empty = board_cells(b) - b->stones;
     int mine = (empty + 1) / 2, theirs = empty / 2;
     return !rules_can_win(b, to_move, mine) &&

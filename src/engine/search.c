@@ -803,17 +803,14 @@ static int fallback(struct search *s, int me)
 }
 
 /* The first cell `side` may play: the answer when even the tables could not
- * be built, or the last word against an illegal choice. */
+ * be built, or the last word against an illegal choice. There is one:
+ * ai_choose asks only then. */
 static int first_legal(const struct board *b, enum stone side)
 {
-    int empty = -1;
-    for (int q = 0; q < board_cells(b); q++) {
+    for (int q = 0; q < board_cells(b); q++)
         if (rules_legal(b, side, q))
             return q;
-        if (empty < 0 && board_at(b, q) == STONE_NONE)
-            empty = q;
-    }
-    return empty; /* every empty cell forbidden: nothing legal is left */
+    return -1; /* unreachable */
 }
 
 /* Perfect play where the tree is small: with few empty cells the exact
@@ -940,7 +937,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     }
     if (!rules_legal(b, side, move))
         move = first_legal(b, side);
-    s->have_after = move >= 0; /* −1: the board was full */
+    s->have_after = move >= 0; /* always, through ai_choose */
     if (s->have_after) {
         s->after = *b;
         board_place(&s->after, move, side);

@@ -7,7 +7,10 @@
  * - A computer moves when it is its side's turn, the game is not over and
  *   the session is not paused (session_due). Its answer goes through
  *   session_computer_move: no move at all (an engine that crashed or timed
- *   out) or an illegal one loses the game by forfeit, everywhere.
+ *   out) or an illegal one loses the game by forfeit, everywhere. A side
+ *   with no legal move (renju's Black, every empty cell forbidden) is never
+ *   asked: the game ended as a draw on the move before (game.h,
+ *   END_NO_LEGAL_MOVE), an engine's game as much as anyone's.
  * - A person's move (session_human_move) is refused while a computer is to
  *   move, on an occupied cell, on a cell renju forbids Black
  *   (game_forbidden says why), or once the game is over.

@@ -83,6 +83,12 @@ static enum brain_step move_due(struct brain *b)
         answer(b, "ERROR the board is full, there is no move to make");
         return BRAIN_READY;
     }
+    /* The protocol has no pass: a move would be a foul, so say why none
+     * comes (mnk's own games end here as a draw). */
+    if (!rules_has_legal_move(&b->board, b->me)) {
+        answer(b, "ERROR no legal move: every empty cell is forbidden to Black");
+        return BRAIN_READY;
+    }
     if (b->ai.strategy == NULL) {
         answer(b, "ERROR the %s player could not be created", b->config.ai_name);
         return BRAIN_READY;
@@ -435,6 +441,12 @@ static void play(struct brain *b, const struct proto_cmd *cmd)
     }
     if (b->me == STONE_NONE)
         b->me = b->board.stones % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+    /* Our move, even when the manager names it: never a foul of ours. */
+    enum forbid f = b->me == STONE_BLACK ? rules_forbidden(&b->board, pos) : FORBID_NONE;
+    if (f != FORBID_NONE) {
+        answer(b, "ERROR PLAY %d,%d: forbidden to Black (%s)", cmd->a, cmd->b, forbid_text(f));
+        return;
+    }
     board_place(&b->board, pos, b->me);
     say_move(b, pos);
 }
@@ -608,7 +620,8 @@ void brain_think(struct brain *b, const atomic_bool *stop)
         return;
     }
     int pos = ai_choose(&b->ai, &b->board, b->me, &limits);
-    if (pos < 0 || pos >= board_cells(&b->board) || board_at(&b->board, pos) != STONE_NONE) {
+    /* Never send a foul: an empty cell is not enough under renju. */
+    if (!rules_legal(&b->board, b->me, pos)) {
         answer(b, "ERROR the %s player found no move", b->config.ai_name);
         return;
     }

@@ -33,6 +33,12 @@
  *   through field 3 stones) or, under renju, a Black overline. A Black
  *   double three or four is not: it may have been allowed when played
  *   (brain.c, position_fault).
+ * - A move we send is always legal (rules_legal), never only an empty
+ *   cell. When a move is due and there is none (a full board; under renju,
+ *   Black with every empty cell forbidden: the protocol has no pass), the
+ *   answer is ERROR with the reason, "ERROR no legal move: every empty cell
+ *   is forbidden to Black". PLAY of a cell forbidden to us, as Black, is
+ *   refused with ERROR too.
  * - SWAP2BOARD (Gomocup's swap2 opening), its stones `x,y` Black's first
  *   and alternating, or `x,y,field` as in BOARD (the first stone's field is
  *   Black's, as Rapfi reads them), is answered at DONE like a due move (BRAIN_THINK),

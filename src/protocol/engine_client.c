@@ -18,6 +18,7 @@
 #include "util/linebuf.h"
 #include "protocol/proto.h"
 #include "mnk/clock.h"
+#include "mnk/rules.h"
 
 #define START_WAIT_MS 10000  /* a process starting and loading its tables */
 #define GRACE_MS 1000        /* beyond the move's budget: a busy machine */
@@ -417,13 +418,14 @@ static int client_choose(void *state, const struct board *b, enum stone side,
         return -1;
     case REPLY_STOPPED:
         /* Cancelled: the answer will come later and is thrown away then; the
-         * engine's position is unknown until a BOARD resets it. Any empty
-         * cell keeps the contract of choose(). */
+         * engine's position is unknown until a BOARD resets it. Any legal
+         * cell keeps the contract of choose() (an empty one may be a cell
+         * renju forbids Black; ai_choose promises a legal one). */
         c->pending = true;
         c->pending_deadline = deadline;
         c->known_valid = false;
         for (int pos = 0; pos < board_cells(b); pos++)
-            if (board_at(b, pos) == STONE_NONE)
+            if (rules_legal(b, side, pos))
                 return pos;
         return -1;
     }

@@ -120,8 +120,8 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
     bool have_pt = pattern_prepare(&n->pt, b->win, b->rule);
     if (b->stones == 0 || !have_pt) {
         int q = near_centre(n, b);
-        for (int i = 0; board_at(b, q) != STONE_NONE; i++)
-            q = i; /* no table: any empty cell (b is not full) */
+        for (int i = 0; !rules_legal(b, side, q); i++)
+            q = i; /* no table: any cell it may play (b has one) */
         return q;
     }
     position_init(&n->pos, &n->pt, b);
@@ -155,9 +155,6 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
         for (int q = 0; q < board_cells(b) && best < 0; q++)
             if (rules_legal(b, side, q))
                 best = q;
-    for (int q = 0; q < board_cells(b) && best < 0; q++)
-        if (board_at(b, q) == STONE_NONE)
-            best = q; /* every empty cell forbidden: nothing legal left */
     return best;
 }
 

@@ -78,15 +78,13 @@ static int perfect_choose(void *state, const struct board *b, enum stone side,
     }
     if (rules_legal(b, side, r.move))
         return r.move;
-    /* The game is over on this board (or the solver does not know the
-     * rule); the contract still asks for a cell. */
+    /* The game is over on this board, or the solver's move is one renju
+     * forbids (the solver does not know the rule); the contract still asks
+     * for a cell, and ai_choose promises one Black may play. */
     for (int pos = 0; pos < board_cells(b); pos++)
         if (rules_legal(b, side, pos))
             return pos;
-    for (int pos = 0; pos < board_cells(b); pos++)
-        if (board_at(b, pos) == STONE_NONE)
-            return pos;
-    return -1;
+    return -1; /* unreachable */
 }
 
 const struct ai_strategy ai_perfect = {

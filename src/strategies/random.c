@@ -31,15 +31,10 @@ static int random_choose(void *state, const struct board *b, enum stone side,
     struct random_state *s = state;
     (void)limits;
     /* The k-th cell it may play, k uniform over them (under renju Black's
-     * forbidden cells are left out). */
-    int legal = 0, empty = -1;
-    for (int pos = 0; pos < board_cells(b); pos++) {
+     * forbidden cells are left out; ai_choose promises at least one). */
+    int legal = 0;
+    for (int pos = 0; pos < board_cells(b); pos++)
         legal += rules_legal(b, side, pos);
-        if (empty < 0 && board_at(b, pos) == STONE_NONE)
-            empty = pos;
-    }
-    if (legal == 0)
-        return empty; /* every empty cell forbidden: nothing legal left */
     int k = (int)rng_below(&s->rng, (uint32_t)legal);
     for (int pos = 0; pos < board_cells(b); pos++)
         if (rules_legal(b, side, pos) && k-- == 0)

@@ -1,5 +1,6 @@
 /* registry.c — the table of strategies and the generic player calls; see ai.h. */
 #include "mnk/ai.h"
+#include "mnk/rules.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -64,6 +65,10 @@ int ai_choose(struct ai *ai, const struct board *b, enum stone side,
               const struct ai_limits *limits)
 {
     static const struct ai_limits none = { 0 };
+    /* The one answer for every strategy, so that none has to invent a move
+     * where there is none (the first empty cell would be forbidden). */
+    if (!rules_has_legal_move(b, side))
+        return AI_NO_LEGAL_MOVE;
     return ai->strategy->choose(ai->state, b, side, limits != NULL ? limits : &none);
 }
 

@@ -170,6 +170,57 @@ for first in engine us; do
     unset cell
 done
 
+# --- Renju on 7x6, Black to move with both empty cells (3,4 and 3,5)
+# overlines for Black (tests/unit/boards.h, BOARDS_RENJU_STUCK): no move to
+# send, so an ERROR that says why, from every strategy and from the levels
+# at both ends of the ladder; never 3,4, the first empty cell.
+stuck_rows=(WWBWBBW BWWWBWW BWWWBWW WWBWWWW BBB.BBB BBB.BBB)
+{
+    printf 'RECTSTART 7,6\nINFO rule 4\nBOARD\n'
+    for y in 0 1 2 3 4 5; do
+        for x in 0 1 2 3 4 5 6; do
+            case ${stuck_rows[$y]:$x:1} in
+            B) printf '%d,%d,1\n' "$x" "$y" ;;
+            W) printf '%d,%d,2\n' "$x" "$y" ;;
+            esac
+        done
+    done
+    printf 'DONE\nEND\n'
+} > "$tmp/stuck.in"
+strategies=$("$mnk" engine --help | sed -n 's/^strategies: //p' | tr -d ,)
+[ -n "$strategies" ] || fail "no strategies listed by mnk engine --help"
+for who in $strategies level:starter level:maximum; do
+    case $who in
+    level:*) flag=(--level "${who#level:}") ;;
+    *) flag=(--ai "$who") ;;
+    esac
+    timeout 60 "$mnk" engine "${flag[@]}" --seed 1 < "$tmp/stuck.in" > "$tmp/stuck.out" 2>&1 ||
+        fail "$who: the engine failed on the renju position: $(cat "$tmp/stuck.out")"
+    expect 1 '^OK$' "$tmp/stuck.out"
+    expect 2 '^ERROR no legal move: every empty cell is forbidden to Black$' "$tmp/stuck.out"
+    [ "$(wc -l < "$tmp/stuck.out")" -eq 2 ] || fail "$who: more answers: $(cat "$tmp/stuck.out")"; ok
+done
+
+# --- mnk match, renju on 7x6: an engine as Black left with no legal move
+# draws, it does not forfeit. Two scripted engines play the last eight moves
+# of tests/unit/boards.h's BOARDS_RENJU_STUCK, its first 32 the opening;
+# Black's would answer 3,4, an overline, if it were asked once more.
+# scripted MOVE...: an engine's command that answers each move asked for
+# (BEGIN, TURN, a BOARD's DONE) with the next MOVE.
+scripted() {
+    # shellcheck disable=SC2016 # the engine's shell expands these, not ours
+    printf 'set -- %s; while read -r cmd rest; do case $cmd in START|RECTSTART) echo OK;; BEGIN|TURN|DONE) echo "$1"; shift;; END) exit 0;; esac; done' "$*"
+}
+echo 'c6 a6 e6 b6 f6 d6 a5 g6 e5 b5 a4 c5 e4 d5 c3 f5 a2 g5 b2 b4 c2 c4 f2 d4 e2 f4 g2 g4 a1 a3 b1 b3' \
+    > "$tmp/stuck-opening"
+timeout 120 "$mnk" match --black "engine:$(scripted 2,5 4,5 5,5 6,5 3,4)" \
+    --white "engine:$(scripted 3,3 4,3 5,3 6,3)" --size 7x6 --rule renju \
+    --openings "$tmp/stuck-opening" --games 1 --time-ms 1000 > "$tmp/stuck-match" 2>&1 ||
+    fail "the renju match failed: $(cat "$tmp/stuck-match")"
+grep -q '^game 1: .*: draw (Black has no legal move), 40 moves' "$tmp/stuck-match" ||
+    fail "Black with no legal move: $(cat "$tmp/stuck-match")"; ok
+grep -q forfeit "$tmp/stuck-match" && fail "a forfeit: $(cat "$tmp/stuck-match")"; ok
+
 # --- Matches: built-ins, reproducible by seed; an external engine. ---
 timeout 120 "$mnk" match --black random --white random --games 6 --size 7 --win 4 --seed 5 > "$tmp/m1" ||
     fail "match failed"

@@ -6,7 +6,9 @@
 # there is refused with its reason and changes nothing (no stone, no turn,
 # the kept record the same); the game saved by hand says RU[renju], and
 # resumed from the menu it shows the mark again; t hides it. All of it once
-# more under NO_COLOR=1, and in ASCII (the C locale). Caro: a five blocked at both ends does not end the
+# more under NO_COLOR=1, and in ASCII (the C locale). A White move that
+# leaves the computer's Black no legal move draws the game, with no forfeit
+# and no hint. Caro: a five blocked at both ends does not end the
 # game, an open one wins, and the statistics count it under caro. Every text cut to fit is logged (MNK_CUT_LOG) and
 # must not be. Exits 77 (skipped) without tmux.
 #
@@ -133,6 +135,32 @@ RUN_ENV="MNK_CUT_LOG=$CUTS NO_COLOR=1"
 renju_part no-colour C.UTF-8
 renju_part ascii C
 RUN_ENV="MNK_CUT_LOG=$CUTS"
+
+# ---------------------------------------------------------------------------
+echo "# renju: White's move leaves the computer's Black no legal move"
+# tests/unit/boards.h's BOARDS_RENJU_STUCK without White's last move, g3:
+# after it, both empty cells (d1, d2) are overlines for Black. The game is a
+# draw there; the computer is never asked (it used to answer d2 and forfeit),
+# and a hint has nothing to say.
+cat > "$WORK/stuck.sgf" <<'SGF'
+(;FF[4]GM[4]SZ[7:6]RU[renju]WIN[5]
+;B[ca];W[aa];B[ea];W[ba];B[fa];W[da];B[ab];W[ga];B[eb];W[bb];B[ac];W[cb];B[ec]
+;W[db];B[cd];W[fb];B[ae];W[gb];B[be];W[bc];B[ce];W[cc];B[fe];W[dc];B[ee];W[fc]
+;B[ge];W[gc];B[af];W[ad];B[bf];W[bd];B[cf];W[dd];B[ef];W[ed];B[ff];W[fd];B[gf])
+SGF
+start_shell
+run --black search --white human "$WORK/stuck.sgf"
+expect "39 moves  last g1" "the record opens at its last move, White to play"
+keys Up Up Enter                             # from g1 to g3
+expect "draw: Black has no legal move" "g3 ends the game as a draw, and says why"
+if screen | grep -qE "forfeit|could not move"; then
+    fail "Black forfeited: $(screen | grep -E 'forfeit|could not move')"
+else
+    pass "no forfeit"
+fi
+keys H
+expect "the game is over: no hint" "H in that position: nothing to suggest"
+quit "quitting the drawn game"
 
 # ---------------------------------------------------------------------------
 echo "# caro: a five blocked at both ends goes on, an open five wins"

@@ -45,6 +45,19 @@ enum stone boards_put_game(struct board *b, const char *moves)
     return s;
 }
 
+void boards_play(struct game *g, const char *moves)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
+        int pos;
+        assert_true(notation_parse(&g->board, tok, &pos));
+        if (game_play(g, pos) != GAME_OK)
+            fail_msg("game_play(%s) refused", tok);
+    }
+}
+
 int boards_cell(const struct board *b, const char *name)
 {
     int pos;

@@ -6,8 +6,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
+#include "mnk/level.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
 
@@ -81,6 +83,72 @@ static void test_every_strategy_keeps_the_rule(void **state)
         }
         ai_destroy(&ai);
     }
+}
+
+/* Player i of every strategy in the registry, then every level (its
+ * strategy, weakness and budget, the time capped for the test), created
+ * with `seed` into ai and lim; false past the last. */
+static bool every_player(int i, uint64_t seed, struct ai *ai, struct ai_limits *lim,
+                         const char **name)
+{
+    int strategies = 0;
+    while (ai_strategies[strategies] != NULL)
+        strategies++;
+    if (i < strategies) {
+        struct ai_options opts = { .seed = seed };
+        *name = ai_strategies[i]->name;
+        *lim = (struct ai_limits){ .time_ms = 200 };
+        assert_true(ai_create(ai, *name, &opts));
+        return true;
+    }
+    const struct level *l = level_at(i - strategies);
+    if (l == NULL)
+        return false;
+    struct ai_options opts = level_options(l, seed);
+    *name = l->name;
+    *lim = level_limits(l);
+    if (lim->time_ms > 200)
+        lim->time_ms = 200;
+    assert_true(ai_create(ai, l->strategy, &opts));
+    return true;
+}
+
+/* Renju, Black to move: with every empty cell forbidden no player answers
+ * a cell (the first empty one was the old fallback, an overline); every
+ * one says there is no legal move, the same way. With one cell left to
+ * Black, every player answers it. */
+static void test_no_legal_move_for_any_player(void **state)
+{
+    (void)state;
+    struct board stuck, one;
+    board_init(&stuck, 7, 6, 5, RULE_RENJU);
+    assert_int_equal(boards_put_game(&stuck, BOARDS_RENJU_STUCK), STONE_BLACK);
+    board_init(&one, 7, 6, 5, RULE_RENJU);
+    assert_int_equal(boards_put_game(&one, BOARDS_RENJU_ONE_LEGAL), STONE_BLACK);
+    int d1 = boards_cell(&one, "d1");
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        struct ai ai;
+        struct ai_limits lim;
+        const char *name;
+        for (int i = 0; every_player(i, seed, &ai, &lim, &name); i++) {
+            int move = ai_choose(&ai, &stuck, STONE_BLACK, &lim);
+            if (move != AI_NO_LEGAL_MOVE)
+                fail_msg("%s (seed %d) answered %d with no legal move", name, (int)seed, move);
+            move = ai_choose(&ai, &one, STONE_BLACK, &lim);
+            if (move != d1)
+                fail_msg("%s (seed %d) answered %d, not the one legal cell %d", name,
+                         (int)seed, move, d1);
+            ai_destroy(&ai);
+        }
+    }
+    /* A full board leaves no legal move either, to anyone. */
+    struct ai ai;
+    assert_true(ai_create(&ai, "random", NULL));
+    struct board full;
+    board_init(&full, 3, 3, 3, RULE_FREESTYLE);
+    boards_put_game(&full, "a1 b1 c1 b2 a2 c2 b3 a3 c3");
+    assert_int_equal(ai_choose(&ai, &full, STONE_WHITE, NULL), AI_NO_LEGAL_MOVE);
+    ai_destroy(&ai);
 }
 
 /* The same seed gives the same game. */
@@ -200,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_lookup),
         cmocka_unit_test(test_every_strategy_plays_legal_moves),
         cmocka_unit_test(test_every_strategy_keeps_the_rule),
+        cmocka_unit_test(test_no_legal_move_for_any_player),
         cmocka_unit_test(test_random_is_reproducible),
         cmocka_unit_test(test_proposal_judges_every_candidate),
         cmocka_unit_test(test_proposal_varies_among_the_even),

@@ -10,8 +10,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "mnk/rules.h"
 #include "protocol/brain.h"
+#include "mnk/level.h"
 
 #define MAX_ANSWERS 16
 
@@ -456,6 +458,68 @@ static void test_full_board(void **state)
     brain_free(b);
 }
 
+/* Sends the stones of `moves` (BOARDS_RENJU_..., Black first) as a BOARD
+ * block on 7×6 under renju, Black's as ours; the one answer at DONE, moved
+ * or not. */
+static const char *renju_board(struct brain *b, const char *moves)
+{
+    struct board board;
+    board_init(&board, 7, 6, 5, RULE_RENJU);
+    boards_put_game(&board, moves);
+    expect(b, "RECTSTART 7,6", "OK");
+    expect_silence(b, "INFO rule 4");
+    expect_silence(b, "BOARD");
+    for (int pos = 0; pos < board_cells(&board); pos++) {
+        if (board_at(&board, pos) == STONE_NONE)
+            continue;
+        char line[40];
+        snprintf(line, sizeof line, "%d,%d,%d", board_x(&board, pos), board_y(&board, pos),
+                 board_at(&board, pos) == STONE_BLACK ? 1 : 2);
+        expect_silence(b, line);
+    }
+    if (feed(b, "DONE") == BRAIN_THINK)
+        brain_think(b, NULL);
+    assert_int_equal(heard.count, 1);
+    return heard.line[0];
+}
+
+/* Renju, Black to move: with both empty cells overlines the answer is an
+ * ERROR saying so, never the first empty cell (3,4), for every strategy and
+ * every level `mnk engine` plays; with one cell left, that cell. PLAY of
+ * an overline for us is refused. */
+static void test_renju_no_legal_move(void **state)
+{
+    (void)state;
+    int strategies = 0;
+    while (ai_strategies[strategies] != NULL)
+        strategies++;
+    for (int i = 0; i < strategies + level_count(); i++) {
+        const struct level *l = i < strategies ? NULL : level_at(i - strategies);
+        struct brain_config c = {
+            .ai_name = l != NULL ? l->strategy : ai_strategies[i]->name,
+            .ai_opts = l != NULL ? level_options(l, 1) : (struct ai_options){ .seed = 1 },
+            .win = 5,
+            .rule = RULE_FREESTYLE,
+            .time_cap_ms = 200,
+            .max_nodes = l != NULL ? l->max_nodes : 0,
+            .max_depth = l != NULL ? l->max_depth : 0,
+        };
+        const char *name = l != NULL ? l->name : c.ai_name;
+        memset(&heard, 0, sizeof heard);
+        struct brain *b = brain_new(&c, say, &heard);
+        assert_non_null(b);
+        const char *said = renju_board(b, BOARDS_RENJU_STUCK);
+        if (strcmp(said, "ERROR no legal move: every empty cell is forbidden to Black") != 0)
+            fail_msg("%s answered '%s' with no legal move", name, said);
+        expect(b, "PLAY 3,4", "ERROR PLAY 3,4: forbidden to Black (overline)");
+        assert_int_equal(brain_board(b)->stones, 40);
+        said = renju_board(b, BOARDS_RENJU_ONE_LEGAL);
+        if (strcmp(said, "3,5") != 0)
+            fail_msg("%s answered '%s', not the one legal move 3,5", name, said);
+        brain_free(b);
+    }
+}
+
 /* INFO rule, bit by bit (proto.h): the rule of the board at once and of the
  * next START; what names no rule is an ERROR that keeps the rule. */
 static void test_info_rule(void **state)
@@ -663,6 +727,7 @@ int main(void)
         cmocka_unit_test(test_board_block),
         cmocka_unit_test(test_board_position),
         cmocka_unit_test(test_full_board),
+        cmocka_unit_test(test_renju_no_legal_move),
         cmocka_unit_test(test_swap2board),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_memory),

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "protocol/engine_client.h"
 #include "play/players.h"
 
@@ -327,6 +328,27 @@ static void test_cancel(void **state)
     assert_no_children();
 }
 
+/* Renju: the cell a cancelled move stands in with is one Black may play,
+ * not the first empty one (d2 here, an overline; d1 is the one legal). */
+static void test_cancel_keeps_the_rule(void **state)
+{
+    (void)state;
+    struct ai ai = start_engine("while read -r cmd rest; do case $cmd in "
+                                "RECTSTART) echo OK;; DONE) sleep 1; echo 3,5;; "
+                                "END) exit 0;; esac; done", 5000);
+    struct board b;
+    board_init(&b, 7, 6, 5, RULE_RENJU);
+    boards_put_game(&b, BOARDS_RENJU_ONE_LEGAL);
+    atomic_bool stop = true;
+    struct ai_limits lim = { .time_ms = 5000, .stop = &stop };
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    bool failed = engine_client_failure(&ai) != NULL;
+    ai_destroy(&ai); /* first: a failure here must leave no child behind */
+    assert_no_children();
+    assert_false(failed);
+    assert_int_equal(p, boards_cell(&b, "d1"));
+}
+
 /* An engine that ignores END is killed, its whole process group with it. */
 static void test_destroy_kills(void **state)
 {
@@ -410,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_first_move_time),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_cancel_keeps_the_rule),
         cmocka_unit_test(test_destroy_kills),
         cmocka_unit_test(test_players),
     };

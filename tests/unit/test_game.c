@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "mnk/game.h"
 #include "mnk/notation.h"
 #include "mnk/rng.h"
@@ -485,6 +486,47 @@ static void test_renju_refuses_forbidden(void **state)
     assert_int_equal(game_forbidden(&g, -1), FORBID_NONE);
 }
 
+/* Renju: White's move that leaves Black no legal move (both empty cells
+ * overlines) ends the game as a draw, with or without the early draw, and
+ * says why; nothing more can be played. Undo reopens it, redo ends it
+ * again. With one legal cell left the game goes on, and Black may play it. */
+static void test_renju_no_legal_move_draws(void **state)
+{
+    (void)state;
+    static struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    c.width = 7;
+    c.height = 6;
+    c.rule = RULE_RENJU;
+    for (int early = 0; early < 2; early++) {
+        c.early_draw = early;
+        assert_null(game_init(&g, &c));
+        boards_play(&g, BOARDS_RENJU_STUCK);
+        assert_int_equal(g.ply, 40);
+        assert_true(game_over(&g));
+        assert_int_equal(g.result.outcome, OUTCOME_DRAW);
+        assert_int_equal(g.result.reason, END_NO_LEGAL_MOVE);
+        assert_int_equal(g.result.line.len, 0);
+        assert_string_equal(game_result_text(&g.result), "draw: Black has no legal move");
+        assert_int_equal(game_actor(&g), STONE_NONE);
+        int d2 = boards_cell(&g.board, "d2");
+        assert_int_equal(game_play(&g, d2), GAME_ERR_OVER);
+        assert_true(game_undo(&g));
+        assert_false(game_over(&g));
+        assert_int_equal(game_to_move(&g), STONE_WHITE);
+        assert_true(game_redo(&g));
+        assert_int_equal(g.result.reason, END_NO_LEGAL_MOVE);
+    }
+
+    assert_null(game_init(&g, &c));
+    boards_play(&g, BOARDS_RENJU_ONE_LEGAL);
+    assert_false(game_over(&g));
+    assert_int_equal(game_play(&g, boards_cell(&g.board, "d2")), GAME_ERR_FORBIDDEN);
+    assert_int_equal(game_play(&g, boards_cell(&g.board, "d1")), GAME_OK);
+    assert_false(game_over(&g));
+}
+
 /* Caro: a five the opponent blocks at both ends does not end the game. */
 static void test_caro_blocked_five(void **state)
 {
@@ -526,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_undo_to_human_in_opening),
         cmocka_unit_test(test_renju_refuses_forbidden),
         cmocka_unit_test(test_caro_blocked_five),
+        cmocka_unit_test(test_renju_no_legal_move_draws),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

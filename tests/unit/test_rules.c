@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
 
@@ -299,6 +300,37 @@ static void set_rows(struct board *b, int w, int h, int k, enum rule rule,
         play_row(b, y, rows[y]);
 }
 
+/* Renju: Black to move with every empty cell forbidden can only pass, and
+ * the game ends there as a draw: the dead-draw test says so, though White
+ * still has a line to count (d2 to d6). One cell left to Black: it is the
+ * one legal move, beside the overline. */
+static void test_dead_when_black_has_no_legal_move(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 7, 6, 5, RULE_RENJU);
+    assert_int_equal(boards_put_game(&b, BOARDS_RENJU_STUCK), STONE_BLACK);
+    assert_int_equal(b.stones, 40);
+    for (int p = 0; p < board_cells(&b); p++)
+        assert_true(rules_longest_run(&b, p) < 5);   /* no five, no overline */
+    int d1 = boards_cell(&b, "d1"), d2 = boards_cell(&b, "d2");
+    assert_int_equal(rules_forbidden(&b, d1), FORBID_OVERLINE);
+    assert_int_equal(rules_forbidden(&b, d2), FORBID_OVERLINE);
+    assert_true(rules_is_dead(&b, STONE_BLACK));
+    /* Freestyle knows no forbidden cells: the same stones are alive. */
+    b.rule = RULE_FREESTYLE;
+    assert_false(rules_is_dead(&b, STONE_BLACK));
+
+    board_init(&b, 7, 6, 5, RULE_RENJU);
+    boards_put_game(&b, BOARDS_RENJU_ONE_LEGAL);
+    int legal = 0;
+    for (int p = 0; p < board_cells(&b); p++)
+        legal += rules_legal(&b, STONE_BLACK, p);
+    assert_int_equal(legal, 1);
+    assert_true(rules_legal(&b, STONE_BLACK, d1));
+    assert_int_equal(rules_forbidden(&b, d2), FORBID_OVERLINE);
+}
+
 static void test_renju_wins(void **state)
 {
     (void)state;
@@ -440,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_tictactoe_perft),
         cmocka_unit_test(test_dead_draw_is_sound),
         cmocka_unit_test(test_dead_draw_cases),
+        cmocka_unit_test(test_dead_when_black_has_no_legal_move),
         cmocka_unit_test(test_renju_wins),
         cmocka_unit_test(test_caro_wins),
         cmocka_unit_test(test_rules_check),

@@ -5,9 +5,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "play/session.h"
 #include "mnk/level.h"
 
@@ -422,6 +424,47 @@ static void test_renju_forbidden(void **state)
     }
 }
 
+/* Renju: a person's White move leaves the computer's Black no legal move.
+ * The game is a draw there, said with its reason; the computer is not due
+ * and thinking does nothing, for every strategy and every level (none is
+ * asked to move, so none can forfeit). */
+static void test_renju_no_legal_move(void **state)
+{
+    (void)state;
+    static struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    c.width = 7;
+    c.height = 6;
+    c.rule = RULE_RENJU;
+    assert_null(game_init(&g, &c));
+    boards_play(&g, BOARDS_RENJU_STUCK);
+    assert_true(game_undo(&g)); /* White's last move, g3, to be played */
+    int last = boards_cell(&g.board, "g3");
+    int players = 0;
+    while (ai_strategies[players] != NULL)
+        players++;
+    for (int i = 0; i < players + level_count(); i++) {
+        const char *name = i < players ? ai_strategies[i]->name : level_at(i - players)->name;
+        g.config.player[0].kind = PLAYER_COMPUTER;
+        snprintf(g.config.player[0].spec, sizeof g.config.player[0].spec, "%s", name);
+        static struct session s;
+        char why[2][SESSION_WHY_MAX];
+        session_open(&s, &g, true, why);
+        assert_string_equal(why[0], "");
+        assert_int_equal(session_due(&s), STONE_NONE);
+        assert_int_equal(session_human_move(&s, last), SESSION_PLAYED);
+        if (s.game.result.reason != END_NO_LEGAL_MOVE)
+            fail_msg("%s: the game goes on (reason %d)", name, s.game.result.reason);
+        assert_int_equal(s.game.result.outcome, OUTCOME_DRAW);
+        assert_int_equal(session_due(&s), STONE_NONE);
+        assert_int_equal(session_think(&s), SESSION_OVER);
+        assert_int_equal(s.game.result.reason, END_NO_LEGAL_MOVE);
+        assert_string_equal(s.why, "");
+        session_close(&s);
+    }
+}
+
 /* An answer the opening does not allow loses by forfeit. */
 static void test_bad_opening_answer(void **state)
 {
@@ -467,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_bad_opening_answer),
         cmocka_unit_test(test_two_computers_swap2),
         cmocka_unit_test(test_renju_forbidden),
+        cmocka_unit_test(test_renju_no_legal_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
