@@ -283,6 +283,26 @@ static unsigned act_quit(struct menu *m, int key)
     return REACT_QUIT;
 }
 
+/* The opening rules as the form shows them (opening_rule_name() is the
+ * flags' and records' word, never translated), a note beside the row, and
+ * the whole rule in a sentence under the form. */
+static const char *const opening_names[OPENING_RULE_COUNT] = {
+    [OPENING_NONE] = N_("none"),
+    /* TRANSLATORS: the opening rules' names on the new-game form. */
+    [OPENING_SWAP] = N_("swap"),
+    [OPENING_SWAP2] = N_("swap2"),
+};
+static const char *const opening_notes[OPENING_RULE_COUNT] = {
+    [OPENING_NONE] = N_("Black moves first"),
+    [OPENING_SWAP] = N_("Black places 3, White picks"),
+    [OPENING_SWAP2] = N_("Black places 3, White picks or adds 2"),
+};
+static const char *const opening_sentences[OPENING_RULE_COUNT] = {
+    [OPENING_NONE] = N_("Black moves first."),
+    [OPENING_SWAP] = N_("Black places 3 stones (black, white, black), then White picks a colour."),
+    [OPENING_SWAP2] = N_("Black places 3; White picks a colour, or places 2 more and Black picks."),
+};
+
 static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
                        char *note, size_t nsize);
 
@@ -546,12 +566,8 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
         snprintf(note, nsize, "%s", _(rule_notes[s->rule]));
         break;
     case SETUP_OPENING:
-        snprintf(value, vsize, "%s", s->opening == OPENING_NONE ? _("none")
-                                     : opening_rule_name(s->opening));
-        snprintf(note, nsize, "%s", s->opening == OPENING_SWAP ? _("Black places 3, White picks")
-                                    : s->opening == OPENING_SWAP2
-                                        ? _("or White places 2 more, Black picks")
-                                        : _("Black moves first"));
+        snprintf(value, vsize, "%s", _(opening_names[s->opening]));
+        snprintf(note, nsize, "%s", _(opening_notes[s->opening]));
         break;
     case SETUP_BLACK:
     case SETUP_WHITE: {
@@ -614,7 +630,7 @@ static void draw_form(const struct menu *m)
         int w = draw_textf(note_y, left, width, STYLE_MESSAGE, "%s: ", l->name);
         draw_text(note_y, left + w, width - w, STYLE_NORMAL, _(l->description));
     } else {
-        draw_text(note_y, left, width, STYLE_DIM, _("Black moves first."));
+        draw_text(note_y, left, width, STYLE_DIM, _(opening_sentences[s->opening]));
     }
 }
 

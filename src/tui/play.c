@@ -15,6 +15,7 @@
 #include "tui/mouse.h"
 #include "tui/react.h"
 #include "tui/saves.h"
+#include "tui/text.h"
 #include "mnk/i18n.h"
 
 /* How long a computer waits before answering another computer, so that a
@@ -744,13 +745,13 @@ static void describe_player(const struct play *p, enum stone side, char *buf, si
         snprintf(buf, size, _("computer (%.40s)"), players_name(pl));
 }
 
-static void draw_panel(const struct play *p)
+static int draw_panel(const struct play *p)
 {
     const struct layout *l = &p->layout;
     const struct game *g = play_game(p);
     const struct board *b = &g->board;
     if (l->panel_w == 0)
-        return;
+        return l->panel_y;
     int x = l->panel_x, w = l->panel_w, y = l->panel_y;
     int end = l->area_y + l->area_h;
     for (int i = 0; i < 2 && y < end; i++, y++) {
@@ -767,7 +768,7 @@ static void draw_panel(const struct play *p)
     }
     y++;
     if (y >= end)
-        return;
+        return y;
     draw_text(y++, x, w, STYLE_LABEL, _("Moves"));
     /* One row per pair of moves; the rows around the current one show, and
      * moves that redo would replay are dimmed. */
@@ -791,6 +792,7 @@ static void draw_panel(const struct play *p)
             draw_text(y, x + 5 + 5 * k, 4, st, notation_format(b, g->moves[m], name));
         }
     }
+    return y;
 }
 
 static void draw_title(const struct play *p)
@@ -844,33 +846,43 @@ static void opening_status(const struct game *g, char *buf, size_t size)
     }
 }
 
-/* The person's opening choice, in a box over the board: the keys and what
- * each does. */
-static void draw_choice(const struct play *p)
+/* `text` wrapped to `w` columns from row y, at most up to row `end`
+ * (excluded); returns the row after it. */
+static int draw_wrapped(int y, int x, int w, int end, enum draw_style style, const char *text)
 {
-    if (!person_chooses(p))
+    char row[256];
+    size_t rest;
+    for (const char *at = text; *at != '\0' && y < end; at += rest, y++) {
+        size_t bytes = text_wrap(at, w > 0 ? w : 1, &rest);
+        snprintf(row, sizeof row, "%.*s", (int)bytes, at);
+        draw_text(y, x, w, style, row);
+    }
+    return y;
+}
+
+/* The person's opening choice, beside the board in the panel, under the
+ * moves: the keys and what each does. A choice about the stones must
+ * leave them in sight, so it never goes over the board; without a panel
+ * the key line offers the same keys (draw_status). */
+static void draw_choice(const struct play *p, int y)
+{
+    const struct layout *l = &p->layout;
+    if (!person_chooses(p) || l->panel_w == 0)
         return;
     const struct game *g = play_game(p);
     bool two = game_opening_step(g) == OPENING_CHOOSE && g->config.opening == OPENING_SWAP2;
-    const char *lines[4] = {
-        _("The opening: your choice"),
-        _("b  play Black (White moves next)"),
-        _("w  play White (your move next)"),
-        two ? _("2  place two more stones, Black picks") : NULL,
+    static const struct { const char *key, *what; } choices[] = {
+        { "b", N_("play Black (White moves next)") },
+        { "w", N_("play White (your move next)") },
+        { "2", N_("place two more stones, Black picks") },
     };
-    int n = two ? 4 : 3, w = 0;
-    for (int i = 0; i < n; i++)
-        w = draw_width(lines[i]) > w ? draw_width(lines[i]) : w;
-    int bw = w + 4, bh = n + 3;
-    if (bw > p->layout.cols)
-        bw = p->layout.cols;
-    int x = (p->layout.cols - bw) / 2, y = (p->layout.rows - bh) / 2;
-    if (y < 1)
-        y = 1;
-    draw_frame(y, x, bh, bw, STYLE_NORMAL, NULL);
-    draw_text(y + 1, x + 2, bw - 4, STYLE_MESSAGE, lines[0]);
-    for (int i = 1; i < n; i++)
-        draw_text(y + 2 + i, x + 2, bw - 4, STYLE_NORMAL, lines[i]);
+    int end = l->area_y + l->area_h, x = l->panel_x, w = l->panel_w;
+    y = draw_wrapped(y + 1, x, w, end, STYLE_MESSAGE, _("The opening: your choice"));
+    for (int i = 0; i < (two ? 3 : 2) && y < end; i++) {
+        /* The key, and what it does wrapped beside it. */
+        draw_text(y, x, 1, STYLE_KEY, choices[i].key);
+        y = draw_wrapped(y, x + 3, w - 3, end, STYLE_NORMAL, _(choices[i].what));
+    }
 }
 
 /* Players and turn; the message (or the computer's progress, or the result);
@@ -960,7 +972,14 @@ static void draw_status(const struct play *p)
      * undo, and in the help); pausing only matters when a computer plays. */
     struct draw_hint hints[8];
     int n = 0;
-    if (game_over(g)) {
+    if (person_chooses(p) && p->layout.panel_w == 0) {
+        /* No panel to show the choice in: the keys offer it. */
+        bool two = game_opening_step(g) == OPENING_CHOOSE && g->config.opening == OPENING_SWAP2;
+        hints[n++] = (struct draw_hint){ "b", N_("play Black") };
+        hints[n++] = (struct draw_hint){ "w", N_("play White") };
+        if (two)
+            hints[n++] = (struct draw_hint){ "2", N_("two more") };
+    } else if (game_over(g)) {
         /* Nothing left to place or take back (the result stands): looking
          * back is what comes next. */
         hints[n++] = (struct draw_hint){ "v", N_("review") };
@@ -991,7 +1010,7 @@ void play_draw(const struct play *p)
         .hint = p->hint,
     };
     boardview_draw(play_game(p), &view);
-    draw_panel(p);
+    int below = draw_panel(p);
     draw_status(p);
-    draw_choice(p);
+    draw_choice(p, below);
 }

@@ -249,6 +249,21 @@ expect "黑方威胁在 l8 走成连五" "Black's five threatened, named once"
 if screen | grep -q "成成"; then fail "a doubled 成 on screen"; else pass "no doubled 成"; fi
 quit "quit the threat game" y
 
+echo "# the form's opening rules in Chinese"
+start_shell zh_CN.UTF-8
+run --lang zh_CN
+expect "新对局" "the menu in Chinese"
+keys Enter
+expect "开局" "the new-game form in Chinese"
+keys Down Down Down Down Down Down Down Right
+expect "交换" "swap is named in Chinese"
+keys Right
+expect "二次交换" "swap2 is named in Chinese"
+expect "黑方摆 3 子，白方选色或再摆 2 子" "swap2's note in Chinese"
+if screen | grep -qE 'swap2?( |$)'; then fail "an opening left in English"; else pass "no opening left in English"; fi
+keys Escape q
+expect_restored 0 "leaving the Chinese form"
+
 echo "# choosing the language"
 start_shell C.UTF-8
 run --lang zh_CN

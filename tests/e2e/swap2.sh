@@ -49,8 +49,17 @@ echo "# swap2: the computer proposes, the person places two more, the computer p
 start_shell
 run --opening swap2 --black club --white human --seed 7
 expect "The opening: your choice" "the computer's three stones, then the person's choice"
-expect "b  play Black (White moves next)" "the choice box names the keys"
-expect "2  place two more stones, Black picks" "swap2 offers two more stones"
+expect "b  play Black (White moves" "the choice names the keys, beside the board"
+expect "2  place two more stones," "swap2 offers two more stones"
+# The choice is about the stones: all three stay in sight on the grid.
+grid=$(screen | grep -oE '^ +[0-9]+ [^0-9]+ [0-9]+')
+blacks=$(printf '%s' "$grid" | grep -o '●' | wc -l)
+whites=$(printf '%s' "$grid" | grep -o '○' | wc -l)
+if [ "$blacks" -eq 2 ] && [ "$whites" -eq 1 ]; then
+    pass "the three opening stones show while the choice is asked"
+else
+    fail "the grid shows $blacks black and $whites white stones during the choice"
+fi
 keys Enter
 expect "first choose: b plays Black, w plays White" "a stone is refused until the choice is made"
 keys 2
@@ -76,6 +85,46 @@ if [ -s "$CUTS" ]; then
 else
     pass "no text cut at 80x24"
 fi
+
+# ---------------------------------------------------------------------------
+echo "# the form's Opening row says each rule whole"
+start_shell
+run
+expect "New game" "the menu"
+keys Enter
+expect "Opening" "the new-game form"
+keys Down Down Down Down Down Down Down
+expect "Black moves first." "no opening: Black moves first"
+keys Right
+expect "Black places 3, White picks" "swap's note"
+expect "Black places 3 stones (black, white, black), then White picks a colour." "swap's rule under the form"
+keys Right
+expect "Black places 3, White picks or adds 2" "swap2's note, a whole sentence"
+expect "Black places 3; White picks a colour, or places 2 more and Black picks." "swap2's rule under the form"
+if screen | grep -q "Black moves first"; then
+    fail "the form still says Black moves first under swap2"
+else
+    pass "nothing says Black moves first under swap2"
+fi
+keys Escape q
+expect_restored 0 "leaving the form"
+
+# ---------------------------------------------------------------------------
+echo "# swap2 without room for a panel: the key line offers the choice"
+start_shell
+T resize-window -t e2e -x 60 -y 24
+run --size 19 --opening swap2 --black club --white human --seed 7
+expect "b play Black  w play White  2 two more" "the key line names the choice"
+grid=$(screen | grep -oE '^ +[0-9]+ [^0-9]+ [0-9]+')
+if [ "$(printf '%s' "$grid" | grep -o '[●○]' | wc -l)" -eq 3 ]; then
+    pass "and the three stones show"
+else
+    fail "the stones are hidden during the choice"
+fi
+keys w
+expect "you play White" "w takes White"
+keys q y
+expect_restored 0 "quitting the narrow game"
 
 echo "$CHECKS checks passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
