@@ -69,7 +69,7 @@ static uint8_t line_pair(const struct position *p, int d, int q)
         if (inside)
             c = board_at(&p->b, board_pos(&p->b, cx, cy));
         for (int s = 0; s < 2; s++)
-            line[s][off + pt->half] = !inside ? LINE_BLOCKED
+            line[s][off + pt->half] = !inside ? LINE_WALL
                                       : c == STONE_NONE ? LINE_EMPTY
                                       : (int)c == s + 1 ? LINE_OWN
                                                         : LINE_BLOCKED;

@@ -15,6 +15,20 @@
 #define BOARDS_VCF7_BLACK "d5 e5 f5 g6 h7 i7 j7 i6 j5"
 #define BOARDS_VCF7_WHITE "c5 k7 g4 k4 i8 e4 a1 o1 a15"
 
+/* A game, Black first, Black to move: Black's g8–j8 between White's f8 and
+ * l8, White's open three f7–f9. A five on k8 wins under freestyle, exact
+ * and renju; under caro White blocks both its ends and it wins nothing,
+ * and only stopping the three (f6 or f10 beside it, f5 or f11 a cell
+ * further) does not lose. */
+#define BOARDS_CARO_BLOCKED_FIVE "h8 f8 g8 f9 i8 f7 j8 l8"
+
+/* Black's a8, b8, d8 and e8 against the edge with White's f8 at the other
+ * end, and White's open three h3–j3, on 15×15: c8 makes five under every
+ * rule, caro too (the edge blocks nothing there), so Black takes it and
+ * White must block it. */
+#define BOARDS_EDGE_FIVE_BLACK "a8 b8 d8 e8"
+#define BOARDS_EDGE_FIVE_WHITE "f8 h3 i3 j3"
+
 /* Puts the stones named in `cells` (space-separated, human notation). */
 void boards_put(struct board *b, const char *cells, enum stone s);
 

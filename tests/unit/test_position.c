@@ -48,8 +48,8 @@ static void test_position_near(void **state)
 }
 
 /* Random games placed and taken back leave the same state as a position
- * built from scratch, on tabulated and untabulated k, under freestyle, exact
- * and renju (whose k = 5 tables differ by colour). */
+ * built from scratch, on tabulated and untabulated k, under every rule
+ * (renju's k = 5 tables differ by colour, caro's tell the edge apart). */
 static void test_position_incremental(void **state)
 {
     (void)state;
@@ -59,7 +59,7 @@ static void test_position_incremental(void **state)
     struct rng r;
     rng_seed(&r, 7);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int rule = 0; rule <= RULE_RENJU; rule++) {
+        for (int rule = 0; rule < RULE_COUNT; rule++) {
             struct pattern_table t;
             assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
             struct board b;
@@ -156,8 +156,7 @@ static void test_position_threats(void **state)
 
 /* position_stops agrees with placing the stone and looking, for every
  * empty cell and both sides, in games played near the stones (so threes and
- * fours are common), tabulated and untabulated k, under freestyle, exact and
- * renju. */
+ * fours are common), tabulated and untabulated k, under every rule. */
 static void test_position_stops(void **state)
 {
     (void)state;
@@ -168,7 +167,7 @@ static void test_position_stops(void **state)
     rng_seed(&r, 11);
     int checked[COMBO_COUNT] = { 0 };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int rule = 0; rule <= RULE_RENJU; rule++) {
+        for (int rule = 0; rule < RULE_COUNT; rule++) {
             struct pattern_table t;
             assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
             for (int game = 0; game < 4; game++) {
@@ -255,6 +254,48 @@ static void test_position_renju(void **state)
     pattern_free(&tr);
 }
 
+/* The positions of boards.h whose fives depend on the rule, under each
+ * rule: Black's five on k8 between two White stones is one but under caro,
+ * its five against the edge on c8 is one under every rule, and White's
+ * open three f7–f9 is one everywhere. What decides the first: Black wins
+ * at once, but under caro nothing is decided. */
+static void test_position_fives_by_rule(void **state)
+{
+    (void)state;
+    static struct position p;
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        bool caro = rule == RULE_CARO;
+        struct pattern_table t;
+        assert_true(pattern_init(&t, 5, (enum rule)rule));
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        assert_int_equal(boards_put_game(&b, BOARDS_CARO_BLOCKED_FIVE), STONE_BLACK);
+        position_init(&p, &t, &b);
+        enum combo k8 = position_combo(&p, 0, boards_cell(&b, "k8"));
+        if (caro)
+            assert_true(k8 < COMBO_F3);
+        else
+            assert_int_equal(k8, COMBO_5);
+        assert_int_equal(position_combo(&p, 1, boards_cell(&b, "f6")), COMBO_F4);
+        assert_int_equal(position_combo(&p, 1, boards_cell(&b, "f10")), COMBO_F4);
+        int forced;
+        int decided = position_decide(&p, 0, 0, &forced);
+        assert_int_equal(decided, caro ? 0 : AI_SCORE_WIN - 1);
+        assert_int_equal(forced, -1);
+
+        board_clear(&b);
+        boards_put(&b, BOARDS_EDGE_FIVE_BLACK, STONE_BLACK);
+        boards_put(&b, BOARDS_EDGE_FIVE_WHITE, STONE_WHITE);
+        position_init(&p, &t, &b);
+        int c8 = boards_cell(&b, "c8");
+        assert_int_equal(position_combo(&p, 0, c8), COMBO_5);
+        assert_int_equal(position_decide(&p, 0, 0, &forced), AI_SCORE_WIN - 1);
+        assert_int_equal(position_decide(&p, 1, 0, &forced), 0);
+        assert_int_equal(forced, c8);
+        pattern_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_position_incremental),
         cmocka_unit_test(test_position_stops),
         cmocka_unit_test(test_position_renju),
+        cmocka_unit_test(test_position_fives_by_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
