@@ -151,6 +151,45 @@ static uint32_t index_of(const struct pattern_table *t, const uint8_t *line)
     return side_part(t, left, true) + side_part(t, right, false);
 }
 
+/* Under caro, with the run through the centre winning: the empty cell
+ * whose opponent's stone would make it lose, the run's open end when its
+ * other end is the opponent's; −1 when there is none (both ends open, or an
+ * end past the neighbourhood or the edge, which no stone blocks). */
+static int far_end(const struct pattern_table *t, const uint8_t *line)
+{
+    int n = 2 * t->half + 1, lo = t->half, hi = t->half;
+    while (lo > 0 && line[lo - 1] == LINE_OWN)
+        lo--;
+    while (hi < n - 1 && line[hi + 1] == LINE_OWN)
+        hi++;
+    bool left = lo > 0 && line[lo - 1] == LINE_BLOCKED;
+    bool right = hi < n - 1 && line[hi + 1] == LINE_BLOCKED;
+    if (left && hi < n - 1 && line[hi + 1] == LINE_EMPTY)
+        return hi + 1;
+    if (right && lo > 0 && line[lo - 1] == LINE_EMPTY)
+        return lo - 1;
+    return -1;
+}
+
+/* Whether one opponent's stone takes every winning point of a four away:
+ * point[i] wins, and a stone stops it there or on stopper[i] (−1: none).
+ * Only a stone on the first point or its stopper can stop the first. Under
+ * freestyle and exact no stone stops two points, so there two are an open
+ * four; under caro a stone on one point can be the far end of the run the
+ * other would make (o.xxxx.o), and then they are not. */
+static bool one_stone_stops(const int *point, const int *stopper, int n)
+{
+    for (int c = 0; c < 2; c++) {
+        int g = c == 0 ? point[0] : stopper[0];
+        bool all = g >= 0;
+        for (int i = 1; i < n && all; i++)
+            all = point[i] == g || stopper[i] == g;
+        if (all)
+            return true;
+    }
+    return false;
+}
+
 /* The class of `line` (centre own). `depth` bounds the recursion below the
  * fours when there is no memo: 1 resolves threes exactly, weaker classes are
  * then approximated. With a memo (the table being built) depth is ignored. */
@@ -169,13 +208,19 @@ static enum pattern classify(const struct pattern_table *t, uint8_t *line,
         result = PAT_FIVE;
     } else {
         int fives = 0;
+        int point[4 * BOARD_MAX_SIDE + 1], stopper[4 * BOARD_MAX_SIDE + 1];
         for (int e = 0; e < n; e++) {
             if (line[e] != LINE_EMPTY || e == t->half)
                 continue;
             line[e] = LINE_OWN;
-            fives += wins(t, line);
+            if (wins(t, line)) {
+                point[fives] = e;
+                stopper[fives++] = t->rule == RULE_CARO ? far_end(t, line) : -1;
+            }
             line[e] = LINE_EMPTY;
         }
+        if (fives >= 2 && t->rule == RULE_CARO && one_stone_stops(point, stopper, fives))
+            fives = 1;
         if (fives >= 2) {
             result = PAT_FLEX4;
         } else if (fives == 1) {

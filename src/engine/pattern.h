@@ -2,13 +2,16 @@
  *
  * A cell's neighbourhood along a line is the `half` cells on each side of it,
  * each seen by one side as empty, own, or blocked (an opponent stone or the
- * edge). Its class says how close a stone put on the cell brings that side to
- * a winning run through the cell: FIVE wins at once, FLEX4 leaves two or more
- * winning points (an open four), BLOCK4 exactly one, FLEX3 can become a FLEX4
- * with one more stone, BLOCK3 a BLOCK4, and so on down to NONE (no winning
- * run through the cell can ever be completed). The names are those of k = 5;
- * for other k they keep their meaning "moves from a win", so on k = 3 an open
- * two is a FLEX4.
+ * edge, told apart under caro). Its class says how close a stone put on the
+ * cell brings that side to a winning run through the cell: FIVE wins at
+ * once, FLEX4 leaves winning points no one stone of the opponent's takes
+ * away (an open four: two or more, and under caro not two that one stone
+ * stops, as in o.xxxx.o where a stone on either point blocks the other's
+ * five at both ends), BLOCK4 winning points that one stone stops, FLEX3 can
+ * become a FLEX4 with one more stone, BLOCK3 a BLOCK4, and so on down to
+ * NONE (no winning run through the cell can ever be completed). The names
+ * are those of k = 5; for other k they keep their meaning "moves from a
+ * win", so on k = 3 an open two is a FLEX4.
  *
  * The classes are worked out once per (k, rule) by a memoised recursion over
  * every neighbourhood and kept in a table indexed by the neighbourhood in base

@@ -67,6 +67,16 @@ static void test_line_classes(void **state)
     assert_int_equal(row_class(5, RULE_CARO, "xxx..o...", 3), PAT_BLOCK4);
     assert_int_equal(row_class(7, RULE_CARO, "oxxxxxx.o.....", 7), PAT_NONE);
     assert_int_equal(row_class(7, RULE_CARO, "xxxxxx.o......", 6), PAT_FIVE);
+    /* Caro's open four: two winning points are not enough when a stone on
+     * one blocks the other's five at both ends (o.xxxx.o), nor when a stone
+     * past one does (o.xxxx...: on the seventh cell it takes that point and
+     * blocks the five on the second). */
+    assert_int_equal(row_class(5, RULE_CARO, "o.xxx..o.", 5), PAT_BLOCK4);
+    assert_int_equal(row_class(5, RULE_CARO, "o.xxx....", 5), PAT_BLOCK4);
+    assert_int_equal(row_class(5, RULE_CARO, "..xxx....", 5), PAT_FLEX4);
+    assert_int_equal(row_class(5, RULE_FREESTYLE, "o.xxx..o.", 5), PAT_FLEX4);
+    assert_int_equal(row_class(7, RULE_CARO, "o.xxxxx..o....", 7), PAT_BLOCK4);
+    assert_int_equal(row_class(7, RULE_CARO, "..xxxxx.......", 7), PAT_FLEX4);
     /* Other k: an open two is k = 3's open four; k = 6 needs five. */
     assert_int_equal(row_class(3, RULE_FREESTYLE, "..x..", 1), PAT_FLEX4);
     assert_int_equal(row_class(6, RULE_FREESTYLE, ".xxxx......", 5), PAT_FLEX4);
@@ -110,6 +120,50 @@ static void row_line(const struct pattern_table *t, const struct board *b, int x
     }
 }
 
+/* Whether a stone of `side` on the empty cell q of row 0 wins, with a run
+ * through cell x of the row (−1: any). */
+static bool wins_through(struct board *b, int q, enum stone side, int x)
+{
+    board_place(b, q, side);
+    struct win_line line;
+    bool won = rules_is_win(b, q, &line);
+    board_remove(b, q);
+    if (!won || x < 0)
+        return won;
+    for (int i = 0; i < line.len; i++)
+        if (line.cell[i] == board_pos(b, x, 0))
+            return true;
+    return false;
+}
+
+/* What the rules make of `side`'s stone on the empty cell x of row 0, as
+ * far as the fours: PAT_FIVE, PAT_FLEX4 when it leaves cells that win
+ * through it and no opponent's stone takes them all away, PAT_BLOCK4 when
+ * one does, otherwise PAT_NONE. */
+static enum pattern rules_four(struct board *b, int x, enum stone side)
+{
+    int cx = board_pos(b, x, 0);
+    if (wins_through(b, cx, side, -1))
+        return PAT_FIVE;
+    board_place(b, cx, side);
+    int points[BOARD_MAX_SIDE], n = 0;
+    for (int q = 0; q < b->width; q++)
+        if (board_at(b, q) == STONE_NONE && wins_through(b, q, side, x))
+            points[n++] = q;
+    bool stopped = false;
+    for (int g = 0; g < b->width && n > 0 && !stopped; g++) {
+        if (board_at(b, g) != STONE_NONE)
+            continue;
+        board_place(b, g, stone_other(side));
+        stopped = true;
+        for (int i = 0; i < n && stopped; i++)
+            stopped = points[i] == g || !wins_through(b, points[i], side, x);
+        board_remove(b, g);
+    }
+    board_remove(b, cx);
+    return n == 0 ? PAT_NONE : stopped ? PAT_BLOCK4 : PAT_FLEX4;
+}
+
 /* Whether a stone of `side` on row 0 is part of a winning run already. */
 static bool row_has_win(const struct board *b, enum stone side)
 {
@@ -124,11 +178,13 @@ static bool row_has_win(const struct board *b, enum stone side)
 /* Every row of 2k + 1 cells (k = 4, 5; each cell empty, Black or White) on
  * a board under caro, every empty cell of it and both sides: where that
  * side has no winning run already, the table's class of the cell is a five
- * exactly when rules_is_win says the stone there wins. The rows are long
- * enough for runs past the neighbourhood on either side. On every 7th row
- * the classes worked out without a table (pattern_classify, what large k
- * uses) agree with the table's from the threes up. */
-static void test_caro_fives_are_the_rules(void **state)
+ * exactly when rules_is_win says the stone there wins; where it has no
+ * cell to win on either, the table's fours are those of the rules
+ * (rules_four). The rows are long enough for runs past the neighbourhood
+ * on either side. On every 7th row the classes worked out without a table
+ * (pattern_classify, what large k uses) agree with the table's from the
+ * threes up. */
+static void test_caro_classes_are_the_rules(void **state)
 {
     (void)state;
     for (int k = 4; k <= 5; k++) {
@@ -139,13 +195,16 @@ static void test_caro_fives_are_the_rules(void **state)
         struct board b;
         assert_true(board_init(&b, w, 3, k, RULE_CARO));
         int digit[BOARD_MAX_SIDE] = { 0 };
-        long rows = 0, all = 1, fives = 0, blocked = 0, compared = 0;
+        long rows = 0, all = 1, fives = 0, blocked = 0, compared = 0, stopped = 0, open = 0;
         for (int i = 0; i < w; i++)
             all *= 3;
         for (bool more = true; more; rows++) {
             for (enum stone side = STONE_BLACK; side <= STONE_WHITE; side++) {
                 if (row_has_win(&b, side))
                     continue;
+                bool five_cell = false;
+                for (int x = 0; x < w && !five_cell; x++)
+                    five_cell = board_at(&b, x) == STONE_NONE && wins_through(&b, x, side, -1);
                 for (int x = 0; x < w; x++) {
                     int q = board_pos(&b, x, 0);
                     if (board_at(&b, q) != STONE_NONE)
@@ -158,6 +217,12 @@ static void test_caro_fives_are_the_rules(void **state)
                     assert_int_equal(cls == PAT_FIVE, won);
                     fives += won;
                     blocked += run >= k && !won;
+                    if (!five_cell) {
+                        enum pattern four = rules_four(&b, x, side);
+                        assert_int_equal(cls >= PAT_BLOCK4 ? cls : PAT_NONE, four);
+                        stopped += four == PAT_BLOCK4;
+                        open += four == PAT_FLEX4;
+                    }
                     if (rows % 7 == 0) {
                         uint8_t line[4 * BOARD_MAX_SIDE + 1];
                         row_line(&t, &b, x, side, line);
@@ -182,6 +247,7 @@ static void test_caro_fives_are_the_rules(void **state)
         }
         assert_int_equal(rows, all);
         assert_true(fives > 1000 && blocked > 100 && compared > 1000);
+        assert_true(stopped > 1000 && open > 100);
         pattern_free(&t);
     }
 }
@@ -328,7 +394,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_classes),
-        cmocka_unit_test(test_caro_fives_are_the_rules),
+        cmocka_unit_test(test_caro_classes_are_the_rules),
         cmocka_unit_test(test_multisets),
         cmocka_unit_test(test_move_order),
         cmocka_unit_test(test_renju_tables),
