@@ -185,6 +185,11 @@ static inline bool cellset_has(const struct cellset *s, int q)
     return s->w[q >> 6] >> (q & 63) & 1;
 }
 
+static inline void cellset_add(struct cellset *s, int q)
+{
+    s->w[q >> 6] |= (uint64_t)1 << (q & 63);
+}
+
 /* The lowest cell of s, or −1 when it is empty; `words` as in the position. */
 static inline int cellset_first(const struct cellset *s, int words)
 {
