@@ -785,8 +785,7 @@ static int first_legal(const struct board *b, enum stone side)
 static bool solve_exactly(struct search *s, const struct board *b, enum stone side,
                           int time_ms, int *move)
 {
-    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY ||
-        (b->rule != RULE_FREESTYLE && b->rule != RULE_EXACT)) /* the solver's rules */
+    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY || !solver_knows(b->rule))
         return false;
     if (s->solver == NULL && (s->solver = solver_create(SOLVER_BYTES)) == NULL)
         return false;
