@@ -227,7 +227,10 @@ int cmd_solve(int argc, char **argv)
     char value[48], cell[NOTATION_MAX] = "-";
     if (r.move >= 0)
         notation_format(&game.board, r.move, cell);
-    if (done) {
+    if (!solver_knows(config.rule)) {
+        printf("not solved: the solver does not know %s yet, value unknown, first move %s\n",
+               rule_name(config.rule), cell);
+    } else if (done) {
         const char *winner = r.value.score > 0   ? stone_name(side)
                              : r.value.score < 0 ? stone_name(stone_other(side))
                                                  : "nobody";

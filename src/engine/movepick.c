@@ -22,11 +22,13 @@ static bool near_stone(const struct position *p, int q)
 }
 
 /* Against an opponent's open four to be, whether q is worth trying: our own
- * four, or a cell that stops theirs. */
+ * four, or a cell that stops theirs (under caro any cell may: the far end
+ * of one of its fives to be). */
 static bool defends(struct position *p, int me, int q)
 {
     enum combo mine = position_combo(p, me, q), theirs = position_combo(p, 1 - me, q);
-    return mine >= COMBO_4 || (theirs >= COMBO_4 && position_stops(p, me, q, COMBO_F4));
+    return mine >= COMBO_4 || ((theirs >= COMBO_4 || p->b.rule == RULE_CARO) &&
+                               position_stops(p, me, q, COMBO_F4));
 }
 
 static int score_move(const struct position *p, int me, int q, const struct pick_hints *h)
@@ -51,14 +53,25 @@ static int generate(struct position *p, int me, const struct pick_hints *h,
     int n = 0;
     bool defend = position_any_allowed(p, 1 - me, COMBO_F4);
     *lost = false;
-    struct cellset cand;
+    struct cellset cand, stop;
     struct cellset_iter it;
     position_candidates(p, &cand);
+    /* Under caro the cells that stop the open four, worked out once, and
+     * added to the candidates: one may lie three cells from any stone. */
+    bool caro = defend && p->b.rule == RULE_CARO;
+    if (caro) {
+        position_stoppers(p, me, COMBO_F4, &stop);
+        for (int i = 0; i < p->words; i++)
+            cand.w[i] |= stop.w[i];
+    }
     cellset_iter_init(&it, &cand, p->words);
     bool all = p->b.stones == 0;
     for (int q = all ? 0 : cellset_next(&it); q >= 0 && q < p->cells;
          q = all ? q + 1 : cellset_next(&it)) {
-        if ((defend && !defends(p, me, q)) || !position_allowed(p, me, q))
+        bool useful = !defend ? true
+                    : caro    ? cellset_has(&stop, q) || position_combo(p, me, q) >= COMBO_4
+                              : defends(p, me, q);
+        if (!useful || !position_allowed(p, me, q))
             continue;
         int sc = q == h->tt_move ? TT_SCORE : score_move(p, me, q, h);
         list[n++] = (struct move){ q, sc };
@@ -90,7 +103,14 @@ void movepick_init(struct movepick *mp, struct position *p, int me, int forced,
     mp->p = p;
     mp->h = *h;
     mp->me = me;
-    mp->forced = forced;
+    mp->forced[0] = forced;
+    mp->nforced = forced >= 0;
+    int blocks[2];
+    if (forced >= 0 && p->b.rule == RULE_CARO && position_caro_blocks(p, me, blocks) == 2) {
+        mp->forced[1] = blocks[0] == forced ? blocks[1] : blocks[0];
+        mp->nforced = 2;
+    }
+    mp->next_forced = 0;
     mp->stage = forced >= 0 ? PICK_FORCED : PICK_TT;
     mp->list = list;
     mp->n = mp->next = 0;
@@ -103,8 +123,9 @@ int movepick_next(struct movepick *mp)
     struct position *p = mp->p;
     switch (mp->stage) {
     case PICK_FORCED:
-        mp->stage = PICK_DONE;
-        return mp->forced;
+        if (mp->next_forced + 1 >= mp->nforced)
+            mp->stage = PICK_DONE;
+        return mp->forced[mp->next_forced++];
     case PICK_TT: {
         mp->stage = PICK_GENERATE;
         int q = mp->h.tt_move;
@@ -150,8 +171,12 @@ int movepick_all(struct position *p, int me, int forced, const struct pick_hints
 {
     *lost = false;
     if (forced >= 0) {
-        list[0] = (struct move){ forced, 0 };
-        return 1;
+        int cells[2] = { forced, -1 }, n = 1;
+        if (p->b.rule == RULE_CARO)
+            n = position_caro_blocks(p, me, cells);
+        for (int i = 0; i < n; i++)
+            list[i] = (struct move){ cells[i], 0 };
+        return n;
     }
     int n = generate(p, me, h, list, lost);
     for (int i = 0; i < n; i++)

@@ -1,11 +1,15 @@
 /* movepick.h — the moves of one node of the search, best first, in stages.
  *
- * 1. The forced block (the opponent's five to stop) alone, when there is one.
+ * 1. The forced block (the opponent's five to stop) alone, when there is one;
+ *    under caro, where a five can also be stopped past its far end, the one
+ *    or two cells that stop the opponent's fives (position_caro_blocks).
  * 2. The table move, when it is a move the node would generate: tried before
  *    anything else is generated, so a node that it cuts off never generates.
  * 3. The generated moves, best-scored first. Against an opponent's open four
  *    to be (COMBO_F4), only the cells that stop it (position_stops; only the
- *    opponent's four-making cells can) and our own fours; otherwise every
+ *    opponent's four-making cells can, but under caro, the far ends of its
+ *    fives to be as well, wherever they lie: position_stoppers) and our own
+ *    fours; otherwise every
  *    empty cell within two of a stone (every cell on an empty board). They are
  *    scored by their line classes for both sides (pattern_order: k = 5,
  *    fitted to the moves of strong play; other k, class weights), where they
@@ -54,7 +58,8 @@ enum pick_stage { PICK_FORCED, PICK_TT, PICK_GENERATE, PICK_REST, PICK_DONE };
 struct movepick {
     struct position *p;
     struct pick_hints h;
-    int me, forced;
+    int me;
+    int forced[2], nforced, next_forced; /* the blocks of the forced stage */
     enum pick_stage stage;
     struct move *list;
     int n, next;

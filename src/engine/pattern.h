@@ -2,18 +2,25 @@
  *
  * A cell's neighbourhood along a line is the `half` cells on each side of it,
  * each seen by one side as empty, own, or blocked (an opponent stone or the
- * edge). Its class says how close a stone put on the cell brings that side to
- * a winning run through the cell: FIVE wins at once, FLEX4 leaves two or more
- * winning points (an open four), BLOCK4 exactly one, FLEX3 can become a FLEX4
- * with one more stone, BLOCK3 a BLOCK4, and so on down to NONE (no winning
- * run through the cell can ever be completed). The names are those of k = 5;
- * for other k they keep their meaning "moves from a win", so on k = 3 an open
- * two is a FLEX4.
+ * edge, told apart under caro). Its class says how close a stone put on the
+ * cell brings that side to a winning run through the cell: FIVE wins at
+ * once, FLEX4 leaves winning points no one stone of the opponent's takes
+ * away (an open four: two or more, and under caro not two that one stone
+ * stops, as in o.xxxx.o where a stone on either point blocks the other's
+ * five at both ends), BLOCK4 winning points that one stone stops, FLEX3 can
+ * become a FLEX4 with one more stone, BLOCK3 a BLOCK4, and so on down to
+ * NONE (no winning run through the cell can ever be completed). The names
+ * are those of k = 5; for other k they keep their meaning "moves from a
+ * win", so on k = 3 an open two is a FLEX4.
  *
  * The classes are worked out once per (k, rule) by a memoised recursion over
  * every neighbourhood and kept in a table indexed by the neighbourhood in base
  * 3 (pattern_lookup), and for both sides at once in a table indexed by the
- * neighbourhood two bits a cell (pattern_pair). Neighbourhoods too many to tabulate (large k) are
+ * neighbourhood two bits a cell (pattern_pair). Base 3 does not tell the edge
+ * from an opponent's stone, which only caro needs: there the base-3 table has
+ * four parts, for whether the nearest blocked cell on each side of the
+ * centre is the edge (the only blocked cells a run through the centre can
+ * touch). Neighbourhoods too many to tabulate (large k) are
  * classified on demand, exactly down to the threes (to the fours past
  * k = 13), weaker classes estimated (pattern_classify).
  * Also here: the table from a cell's four line classes to its combination
@@ -59,12 +66,16 @@ enum combo {
     COMBO_COUNT
 };
 
-/* A cell of a neighbourhood, from the point of view of one side. */
-enum { LINE_EMPTY = 0, LINE_OWN = 1, LINE_BLOCKED = 2 };
+/* A cell of a neighbourhood, from the point of view of one side: empty, its
+ * own stone, the opponent's, or off the board. The edge ends a run as the
+ * opponent's stone does, but under caro it does not block it: a run of k
+ * between the edge and an opponent's stone wins there. */
+enum { LINE_EMPTY = 0, LINE_OWN = 1, LINE_BLOCKED = 2, LINE_WALL = 3 };
 
-/* The largest neighbourhood that gets a table: 3^10 entries of one byte,
- * built in at most a few tens of milliseconds (3^12 would take 0.2 s, too
- * long for a first move at short time controls). */
+/* The largest neighbourhood that gets a table: 3^10 entries of one byte
+ * (four times as many under caro) and 4^10 pairs, built in a few
+ * milliseconds (half 6 would take ten times as long and 16 MiB of pairs,
+ * too much for a first move at short time controls). */
 #define PATTERN_MAX_TABLE_HALF 5
 
 /* The places of a cell relative to a stone the move ordering tells apart
@@ -76,7 +87,9 @@ struct pattern_table {
     int win;
     enum rule rule;
     int half;                     /* cells looked at on each side */
-    uint8_t *line;                /* 3^(2·half) classes; NULL above the limit */
+    /* 3^(2·half) classes, under caro four times as many (pattern_lookup);
+     * NULL above the limit. */
+    uint8_t *line;
     /* 4^(2·half) entries: both sides' classes of a neighbourhood coded two
      * bits a cell (PATTERN_PAIR_*), Black's in the low nibble; NULL when
      * line is. */
@@ -144,15 +157,22 @@ static inline int pattern_digit(const struct pattern_table *t, int off)
     return off < 0 ? off + t->half : off + t->half - 1;
 }
 
-/* The class of a tabulated neighbourhood. */
+/* Under caro, added to a base-3 index (times 3^(2·half)) when the nearest
+ * blocked cell left of the centre (digits below half), or right of it, is
+ * off the board; 0 when it is an opponent's stone or there is none. */
+enum { PATTERN_LEFT_EDGE = 1, PATTERN_RIGHT_EDGE = 2 };
+
+/* The class of a tabulated neighbourhood: its index in base 3, the edge as
+ * an opponent's stone (LINE_BLOCKED), plus under caro 3^(2·half) times its
+ * PATTERN_*_EDGE bits. */
 static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_t index)
 {
     return (enum pattern)t->line[index];
 }
 
-/* The class of a neighbourhood given cell by cell: line[0 .. 2·half], the
- * cell itself at line[half] (its value is ignored). Works for any half; used
- * when there is no table, and to build it. */
+/* The class of a neighbourhood given cell by cell (LINE_*): line[0 ..
+ * 2·half], the cell itself at line[half] (its value is ignored). Works for
+ * any half; used when there is no table, and to build it. */
 enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
 
 /* A cell's evaluation weight for a side is the weight of each of its four

@@ -69,7 +69,7 @@ static uint8_t line_pair(const struct position *p, int d, int q)
         if (inside)
             c = board_at(&p->b, board_pos(&p->b, cx, cy));
         for (int s = 0; s < 2; s++)
-            line[s][off + pt->half] = !inside ? LINE_BLOCKED
+            line[s][off + pt->half] = !inside ? LINE_WALL
                                       : c == STONE_NONE ? LINE_EMPTY
                                       : (int)c == s + 1 ? LINE_OWN
                                                         : LINE_BLOCKED;
@@ -473,4 +473,105 @@ void position_candidates(const struct position *p, struct cellset *out)
     }
     for (int i = 0; i < n; i++)
         out->w[i] &= ~s[i];
+}
+
+/* The cell past the run of `s` from (x, y) exclusive along (dx, dy): its
+ * index, −1 off the board, and in *at what it holds (STONE_NONE off the
+ * board: under caro the edge blocks nothing); *len receives the run's
+ * length. */
+static int past_run(const struct board *b, int x, int y, int dx, int dy, enum stone s,
+                    int *len, enum stone *at)
+{
+    int n = 0;
+    for (x += dx, y += dy; board_inside(b, x, y) && board_at(b, board_pos(b, x, y)) == s;
+         x += dx, y += dy)
+        n++;
+    *len = n;
+    bool in = board_inside(b, x, y);
+    *at = in ? board_at(b, board_pos(b, x, y)) : STONE_NONE;
+    return in ? board_pos(b, x, y) : -1;
+}
+
+/* The cells where a stone of `mine` stops the other side's five on f:
+ * f itself, and s[1] the open end of the run f would make on the only line
+ * where it wins, when that run's other end is mine already (−1: none). No
+ * other cell does: a stone off the lines of f, or on one inside the run or
+ * past its ends, leaves that run and its ends as they were. */
+static void five_blocks(const struct board *b, int f, enum stone mine, int s[2])
+{
+    enum stone theirs = stone_other(mine);
+    int x = board_x(b, f), y = board_y(b, f), lines = 0;
+    s[0] = f;
+    s[1] = -1;
+    for (int d = 0; d < 4; d++) {
+        int dx = rules_dir[d][0], dy = rules_dir[d][1], back, fwd;
+        enum stone at_back, at_fwd;
+        int end_back = past_run(b, x, y, -dx, -dy, theirs, &back, &at_back);
+        int end_fwd = past_run(b, x, y, dx, dy, theirs, &fwd, &at_fwd);
+        if (back + 1 + fwd < b->win || (at_back == mine && at_fwd == mine))
+            continue; /* no five on this line */
+        int open = at_back == mine && end_fwd >= 0 && at_fwd == STONE_NONE   ? end_fwd
+                 : at_fwd == mine && end_back >= 0 && at_back == STONE_NONE ? end_back
+                                                                             : -1;
+        s[1] = ++lines == 1 ? open : -1;
+    }
+}
+
+int position_caro_blocks(const struct position *p, int me, int out[2])
+{
+    int n = -1; /* −1: no five seen yet */
+    struct cellset_iter it;
+    cellset_iter_init(&it, position_set(p, 1 - me, COMBO_5), p->words);
+    for (int f; n != 0 && (f = cellset_next(&it)) >= 0;) {
+        int s[2];
+        five_blocks(&p->b, f, (enum stone)(me + 1), s);
+        if (n < 0) {
+            n = 0;
+            for (int i = 0; i < 2; i++)
+                if (s[i] >= 0)
+                    out[n++] = s[i];
+            continue;
+        }
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (out[i] == s[0] || out[i] == s[1])
+                out[kept++] = out[i];
+        n = kept;
+    }
+    return n < 0 ? 0 : n;
+}
+
+int position_decide_caro(const struct position *p, int me, int ply, int *forced)
+{
+    int op = 1 - me, cells[2];
+    *forced = -1;
+    if (position_any(p, me, COMBO_5))
+        return AI_SCORE_WIN - ply - 1;
+    if (position_any(p, op, COMBO_5)) {
+        if (position_caro_blocks(p, me, cells) == 0)
+            return -(AI_SCORE_WIN - ply - 2);
+        *forced = cells[0];
+        return 0;
+    }
+    return position_decide_shapes(p, me, ply);
+}
+
+void position_stoppers(struct position *p, int me, enum combo c, struct cellset *out)
+{
+    memset(out, 0, sizeof *out);
+    int c0 = -1;
+    for (enum combo k = c; k < COMBO_COUNT && c0 < 0; k++)
+        c0 = position_first(p, 1 - me, k);
+    if (c0 < 0)
+        return;
+    if (position_stops(p, me, c0, c))
+        set_bit(out, c0);
+    for (int d = 0; d < 4; d++)
+        for (int dir = 0; dir < 2; dir++) {
+            int step = dir ? p->step[d] : -p->step[d];
+            int n = p->reach[d][dir][c0];
+            for (int i = 1, q = c0 + step; i <= n; i++, q += step)
+                if (p->b.cell[q] == STONE_NONE && position_stops(p, me, q, c))
+                    set_bit(out, q);
+        }
 }

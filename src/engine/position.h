@@ -185,6 +185,11 @@ static inline bool cellset_has(const struct cellset *s, int q)
     return s->w[q >> 6] >> (q & 63) & 1;
 }
 
+static inline void cellset_add(struct cellset *s, int q)
+{
+    s->w[q >> 6] |= (uint64_t)1 << (q & 63);
+}
+
 /* The lowest cell of s, or −1 when it is empty; `words` as in the position. */
 static inline int cellset_first(const struct cellset *s, int words)
 {
@@ -289,6 +294,24 @@ int position_fives(const struct position *p, int side, int *cell);
 /* position_decide under renju (below). */
 int position_decide_renju(const struct position *p, int me, int ply, int *forced);
 
+/* Under caro, the empty cells where a stone of `me` (0/1) leaves the other
+ * side no five to make: at most two, into out; how many returned (0 when
+ * it has fives and nothing stops them all, or when it has none). A five's
+ * own cell stops it, and so does the open end of the run it would make
+ * when that run's other end is me's stone already: a run of k or more is
+ * no five with both ends blocked (o.xxxx.o: a stone on either point blocks
+ * the other). Read from the board, as rules_is_win counts runs. */
+int position_caro_blocks(const struct position *p, int me, int out[2]);
+
+/* position_decide under caro (below). */
+int position_decide_caro(const struct position *p, int me, int ply, int *forced);
+
+/* The empty cells where a stone of `me` (0/1) leaves the other side no
+ * cell of combination c (COMBO_F3 up) or stronger (position_stops) into
+ * out, empty when it has none. Found on the lines through one such cell,
+ * within `half` of it: a stone farther away changes none of its classes. */
+void position_stoppers(struct position *p, int me, enum combo c, struct cellset *out);
+
 /* The tail of position_decide, with no five to make or block: an open four
  * `me` can make wins, and so does a four-three or double three when the
  * other side has no four to answer with; 0 otherwise. */
@@ -311,14 +334,19 @@ static inline int position_decide_shapes(const struct position *p, int me, int p
  * runs of six are no fives, a five Black may only block on a forbidden
  * cell wins for White, and Black's open fours, four-threes and double
  * threes are left to the search (they may be forbidden, or not what the
- * classes say). The search's leaves and the tools' "quiet position" both
- * start from this. */
+ * classes say). Under caro two fives may have one block, and a five two
+ * (position_caro_blocks): the other side's fives lose only when no stone
+ * stops them all, and *forced is the first block (movepick.h tries the
+ * second). The search's leaves and the tools' "quiet position" both start
+ * from this. */
 static inline int position_decide(const struct position *p, int me, int ply, int *forced)
 {
     int op = 1 - me;
     *forced = -1;
     if (p->b.rule == RULE_RENJU)
         return position_decide_renju(p, me, ply, forced);
+    if (p->b.rule == RULE_CARO)
+        return position_decide_caro(p, me, ply, forced);
     if (position_any(p, me, COMBO_5))
         return AI_SCORE_WIN - ply - 1;
     if (position_several(p, op, COMBO_5))

@@ -2,7 +2,8 @@
  *
  * Each node first settles what the line classes decide without searching: a
  * five to make wins; two opponent fives lose; one must be blocked (searched
- * as the only move, without using depth); an open four to make wins; a
+ * as the only move, without using depth; under caro two fives may have one
+ * block and one five two, each searched so); an open four to make wins; a
  * four-three or three-three against an opponent without a single four-making
  * cell wins. The moves come from the move picker (movepick.h): the forced
  * block alone; the table move before any other is generated; then, against
@@ -820,8 +821,7 @@ static int first_legal(const struct board *b, enum stone side)
 static bool solve_exactly(struct search *s, const struct board *b, enum stone side,
                           int time_ms, int *move)
 {
-    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY ||
-        (b->rule != RULE_FREESTYLE && b->rule != RULE_EXACT)) /* the solver's rules */
+    if (board_cells(b) - b->stones > SOLVE_MAX_EMPTY || !solver_knows(b->rule))
         return false;
     if (s->solver == NULL && (s->solver = solver_create(SOLVER_BYTES)) == NULL)
         return false;
@@ -901,13 +901,15 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     } else if (out_of_budget(s)) {
         move = fallback(s, me);
     } else {
-        int forced;
+        int forced, blocks[2];
         int decided = position_decide(p, me, 0, &forced);
         if (position_any(p, me, COMBO_5)) {
             move = position_first(p, me, COMBO_5);
             report(s, 0, decided, move);
-        } else if (forced >= 0) {
-            /* The only move that does not lose at once. */
+        } else if (forced >= 0 &&
+                   (b->rule != RULE_CARO || position_caro_blocks(p, me, blocks) < 2)) {
+            /* The only move that does not lose at once (under caro there
+             * may be two: the search chooses). */
             move = forced;
             report(s, 0, decided, move);
         }

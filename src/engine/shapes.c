@@ -52,6 +52,8 @@ bool shapes_find(struct shapes *s, const struct board *b)
 {
     memset(s->cell, 0, sizeof s->cell);
     memset(s->count, 0, sizeof s->count);
+    memset(s->stops_three, 0, sizeof s->stops_three);
+    s->one_block[0] = s->one_block[1] = true;
     struct shapes_work *w = s->work;
     if (w == NULL)
         return false;
@@ -67,6 +69,25 @@ bool shapes_find(struct shapes *s, const struct board *b)
                 sh = SHAPE_NONE;   /* every cell near a stone, on tic-tac-toe */
             s->cell[side][q] = (uint8_t)sh;
             s->count[side][sh]++;
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        if (b->rule != RULE_CARO) {
+            /* A five is stopped on its cell alone; the cells where the side
+             * would make an open four stop its open three. */
+            s->one_block[side] = s->count[side][SHAPE_FIVE] <= 1;
+            for (int q = 0; q < board_cells(b); q++)
+                s->stops_three[side][q] = s->cell[side][q] == SHAPE_OPEN4;
+            continue;
+        }
+        int blocks[2];
+        if (s->count[side][SHAPE_FIVE] > 0)
+            s->one_block[side] = position_caro_blocks(&w->pos, 1 - side, blocks) > 0;
+        if (s->count[side][SHAPE_OPEN4] > 0) {
+            struct cellset stops;
+            position_stoppers(&w->pos, 1 - side, COMBO_F4, &stops);
+            for (int q = 0; q < board_cells(b); q++)
+                s->stops_three[side][q] = cellset_has(&stops, q);
         }
     }
     return true;
@@ -121,14 +142,14 @@ static void shape_name(enum shape sh, int k, char *buf, size_t size)
     }
 }
 
-/* The first `max` cells where `side` makes sh, as "f9", "f9 and g9" or
+/* The first three cells q where mark[q] is `want`, as "f9", "f9 and g9" or
  * "f9, g9 and h9"; `sep` joins the last two ("and", "or"). */
-static void cells_text(const struct shapes *s, const struct board *b, int side, enum shape sh,
-                       const char *sep, char *buf, size_t size)
+static void cells_text(const uint8_t *mark, int want, const struct board *b, const char *sep,
+                       char *buf, size_t size)
 {
     int found[3], n = 0;
     for (int q = 0; q < board_cells(b) && n < 3; q++)
-        if (s->cell[side][q] == sh)
+        if (mark[q] == want)
             found[n++] = q;
     buf[0] = '\0';
     for (int i = 0; i < n; i++) {
@@ -147,34 +168,40 @@ void shapes_describe(const struct shapes *s, const struct board *b, enum stone t
     buf[0] = '\0';
     if (s->count[me][SHAPE_FIVE] > 0) {
         shape_name(SHAPE_FIVE, b->win, what, sizeof what);
-        cells_text(s, b, me, SHAPE_FIVE, _(" or "), where, sizeof where);
+        cells_text(s->cell[me], SHAPE_FIVE, b, _(" or "), where, sizeof where);
         snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
                  what, where);
     } else if (s->count[op][SHAPE_FIVE] > 0) {
         shape_name(SHAPE_FIVE, b->win, what, sizeof what);
-        cells_text(s, b, op, SHAPE_FIVE, _(" and "), where, sizeof where);
+        cells_text(s->cell[op], SHAPE_FIVE, b, _(" and "), where, sizeof where);
         snprintf(buf, size, me ? _("Black threatens %s at %s%s") : _("White threatens %s at %s%s"),
                  what, where,
-                 s->count[op][SHAPE_FIVE] > 1 ? _(" (only one can be blocked)") : "");
+                 !s->one_block[op] ? _(" (only one can be blocked)") : "");
     } else if (s->count[me][SHAPE_OPEN4] > 0) {
         shape_name(SHAPE_OPEN4, b->win, what, sizeof what);
-        cells_text(s, b, me, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        cells_text(s->cell[me], SHAPE_OPEN4, b, _(" or "), where, sizeof where);
         snprintf(buf, size, me ? _("White can make %s at %s") : _("Black can make %s at %s"),
                  what, where);
     } else if (s->count[op][SHAPE_OPEN4] > 0 && b->win <= 3) {
         /* On tic-tac-toe the opponent's double threat is stopped by taking
          * its cell (or by a threat of one's own, which the player sees). */
         shape_name(SHAPE_OPEN4, b->win, what, sizeof what);
-        cells_text(s, b, op, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        cells_text(s->cell[op], SHAPE_OPEN4, b, _(" or "), where, sizeof where);
         snprintf(buf, size,
                  me ? _("Black can make %s at %s: take it first")
                     : _("White can make %s at %s: take it first"),
                  what, where);
     } else if (s->count[op][SHAPE_OPEN4] > 0) {
-        /* The cells where the opponent would make an open four are the ones
-         * that stop its open three. */
+        /* The cells that stop its open three (with none, where it makes
+         * the open four). */
         shape_name(SHAPE_OPEN3, b->win, what, sizeof what);
-        cells_text(s, b, op, SHAPE_OPEN4, _(" or "), where, sizeof where);
+        bool stoppable = false;
+        for (int q = 0; q < board_cells(b) && !stoppable; q++)
+            stoppable = s->stops_three[op][q];
+        if (stoppable)
+            cells_text(s->stops_three[op], 1, b, _(" or "), where, sizeof where);
+        else
+            cells_text(s->cell[op], SHAPE_OPEN4, b, _(" or "), where, sizeof where);
         snprintf(buf, size, me ? _("Black has %s: block at %s") : _("White has %s: block at %s"),
                  what, where);
     }

@@ -5,7 +5,10 @@
  * k-relative, from the line classes of pattern.h: on a k = 4 board "five"
  * is four in a row and "an open four" an open three; the words say so
  * ("White threatens four in a row at c3"). Under the exact rule a cell that
- * would make an overline is no threat. With k = 3 (tic-tac-toe) only wins
+ * would make an overline is no threat; under caro a five blocked at both
+ * ends by the opponent is none, and the words say where a five or an open
+ * three can be stopped as caro has it (one stone may stop two fives, and a
+ * stone past a five's far end stops it). With k = 3 (tic-tac-toe) only wins
  * and double threats are found: a four there is two in a line, which every
  * cell beside a stone makes, and an open three one stone; marks on them
  * would be noise, and a double threat is called so ("Black can make a double
@@ -28,6 +31,12 @@ struct shapes_work;   /* private: line-class tables and a position */
 struct shapes {
     uint8_t cell[2][BOARD_MAX_CELLS];  /* enum shape; [0] Black, [1] White */
     int count[2][SHAPE_COUNT];         /* cells of each shape per side */
+    /* Per side: whether one stone of the other's stops all its fives (true
+     * when it has none), and the cells that stop its open three, marked 1:
+     * under caro those where a stone of the other's leaves it no open four
+     * to make, under the other rules those where it makes one. */
+    bool one_block[2];
+    uint8_t stops_three[2][BOARD_MAX_CELLS];
     struct shapes_work *work;
 };
 

@@ -697,6 +697,14 @@ bool solver_solve(struct solver *s, const struct board *b, enum stone to_move,
     int si = to_move - 1, oi = 1 - si;
     memset(out, 0, sizeof *out);
     out->move = -1;
+    if (!solver_knows(b->rule)) {
+        out->value = (struct solver_value){ -WIN, SOLVER_AT_LEAST };
+        for (int i = 0; i < s->cells && out->move < 0; i++)
+            if (board_at(b, s->order[i]) == STONE_NONE)
+                out->move = s->order[i];
+        out->elapsed_ms = clock_ms() - s->start_ms;
+        return false;
+    }
     out->complete = true;
     out->value.bound = SOLVER_EXACT;
     if (s->need[oi][0] != 0 || s->need[si][0] != 0 || board_full(b)) {

@@ -4,8 +4,9 @@
  * whether the side to move wins, draws or loses with best play on both sides,
  * how many plies the game lasts when it is decided, and a move that achieves
  * it — the fastest win, a move keeping the draw, or the slowest loss. Any
- * board, win length and rule are accepted; on a board too big to finish, the
- * limits end the search and the result says so, still naming a legal move.
+ * board and win length are accepted, under freestyle and exact
+ * (solver_knows); on a board too big to finish, the limits end the search
+ * and the result says so, still naming a legal move.
  *
  * Values are scores from the side to move's point of view in the convention
  * of ai.h: 0 a draw, AI_SCORE_WIN - d a win whose last stone is placed d plies
@@ -103,9 +104,23 @@ void solver_destroy(struct solver *s);
 /* Forgets every stored position. */
 void solver_clear(struct solver *s);
 
+/* Whether the solver knows the wins of `rule`: it counts the windows of k
+ * cells a side could still fill (and, under exact, the cells past them).
+ * That cannot see caro's, where a full window between two opponent stones
+ * wins nothing, nor renju's forbidden moves. Under another rule
+ * solver_solve proves nothing. */
+static inline bool solver_knows(enum rule rule)
+{
+    return rule == RULE_FREESTYLE || rule == RULE_EXACT;
+}
+
 /* Solves `b` with `to_move` to play; fills *out. Returns out->complete. On a
  * board that is won, lost or full already, out->move is -1 and the value
- * says who won (a loss in 0 plies for the side to move, or a draw). */
+ * says who won (a loss in 0 plies for the side to move, or a draw). Under a
+ * rule it does not know (solver_knows) it searches nothing: out->complete
+ * is false, the value unknown (at least a loss) and out->move the first
+ * empty cell of its order (the most lines, the centre first), −1 when the
+ * board is full. */
 bool solver_solve(struct solver *s, const struct board *b, enum stone to_move,
                   const struct solver_limits *limits, struct solver_result *out);
 

@@ -11,6 +11,12 @@
  * Under renju Black neither attacks nor defends with a forbidden move, his
  * runs of six are no fives, and a five he may only block on a forbidden
  * cell wins for White (position_allowed, position_fives).
+ *
+ * Under caro a five is stopped on its cell or past its far end, so one four
+ * may have two blocks and two fives one (position_caro_blocks): each block
+ * is tried. And an open four to be may be stopped by a cell where neither
+ * side makes a four (the far end of a five to be): the defences against it
+ * include the cells that stop it (position_stoppers).
  */
 #include "engine/tss.h"
 
@@ -121,10 +127,23 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
                    int last)
 {
     int o = 1 - a;
-    bool renju = p->b.rule == RULE_RENJU;
+    bool renju = p->b.rule == RULE_RENJU, caro = p->b.rule == RULE_CARO;
     int f, n;
     if (renju ? position_fives(p, o, &f) > 0 : position_any(p, o, COMBO_5))
         return false;
+    if (caro && position_any(p, a, COMBO_5)) {
+        int blocks[2];
+        n = position_caro_blocks(p, o, blocks);
+        for (int i = 0; i < n; i++) {
+            prefetch_defence(t, p, a, threes, blocks[i]);
+            position_place(p, blocks[i], (enum stone)(o + 1));
+            bool r = attack(t, p, a, threes, depth, NULL);
+            position_remove(p, blocks[i]);
+            if (!r)
+                return false;
+        }
+        return true;
+    }
     if (renju ? position_fives(p, a, &f) > 0 : position_any(p, a, COMBO_5)) {
         if (renju) {
             n = position_fives(p, a, &f);
@@ -144,12 +163,15 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
     }
     if (!position_any_allowed(p, a, COMBO_F4))
         return false; /* no threat pending */
-    /* Every cell where either side makes a four. */
-    struct cellset mine, theirs;
+    /* Every cell where either side makes a four, and under caro those that
+     * stop the open four. */
+    struct cellset mine, theirs, stop;
     union_sets(p, a, COMBO_4, COMBO_5, &mine);
     union_sets(p, o, COMBO_4, COMBO_5, &theirs);
+    if (caro)
+        position_stoppers(p, o, COMBO_F4, &stop);
     for (int i = 0; i < p->words; i++)
-        mine.w[i] |= theirs.w[i];
+        mine.w[i] |= theirs.w[i] | (caro ? stop.w[i] : 0);
     struct cellset_iter it;
     cellset_iter_init(&it, &mine, p->words);
     for (int q; (q = cellset_next(&it)) >= 0;) {
@@ -171,7 +193,7 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
                    int *move)
 {
     int o = 1 - a;
-    bool renju = p->b.rule == RULE_RENJU;
+    bool renju = p->b.rule == RULE_RENJU, caro = p->b.rule == RULE_CARO;
     t->nodes++;
     int five;
     if (renju ? position_fives(p, a, &five) > 0 : position_any(p, a, COMBO_5)) {
@@ -190,12 +212,19 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
         t->aborted = true;
         return false;
     }
-    int forced = -1;
-    if (renju ? position_fives(p, o, &five) > 0 : position_any(p, o, COMBO_5)) {
+    int forced = -1, blocks[2], nblocks = 0;
+    if (caro && position_any(p, o, COMBO_5)) {
+        nblocks = position_caro_blocks(p, a, blocks);
+        if (nblocks == 0)
+            return false;
+        forced = blocks[0];
+    } else if (renju ? position_fives(p, o, &five) > 0 : position_any(p, o, COMBO_5)) {
         int n;
         forced = renju ? (n = position_fives(p, o, &five), five) : single_five(p, o, -1, &n);
         if (n >= 2 || !position_allowed(p, a, forced))
             return false;
+        blocks[0] = forced;
+        nblocks = 1;
     } else if (position_any_allowed(p, a, COMBO_F4)) {
         if (move != NULL) {
             struct cellset_iter it;
@@ -221,7 +250,8 @@ static bool attack(struct tss *t, struct position *p, int a, bool threes, int de
     int16_t cand[BOARD_MAX_CELLS];
     int nc = 0;
     if (forced >= 0) {
-        cand[nc++] = (int16_t)forced;
+        for (int i = 0; i < nblocks; i++)
+            cand[nc++] = (int16_t)blocks[i];
     } else {
         /* One pass, bucketed: fours and four-threes first (cheap to refute),
          * threes after them. */

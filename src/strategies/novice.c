@@ -11,6 +11,9 @@
  * an ordinary cell. Then, on what it saw: win; block a five; make an open
  * four; stop an open three; make a four-three; else the best cell by
  * attack (counted double) and defence, plus up to ai_options.noise either way.
+ * Under caro a five is blocked by a stone that leaves the opponent none
+ * (position_caro_blocks), which may lie past its far end, and a five's cell
+ * that leaves another is no block.
  *
  * With oversight and noise at zero it never misses a threat one move deep
  * and still falls to any double threat it did not make itself. Every choice
@@ -131,6 +134,13 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
     uint32_t ties = 0;
     struct cellset cand;
     position_candidates(&n->pos, &cand);
+    /* Under caro, the cells that block all the opponent's fives. */
+    int blocks[2] = { -1, -1 };
+    if (b->rule == RULE_CARO && position_any(&n->pos, op, COMBO_5))
+        position_caro_blocks(&n->pos, me, blocks);
+    for (int i = 0; i < 2; i++)
+        if (blocks[i] >= 0)
+            cellset_add(&cand, blocks[i]);
     for (int q = 0; q < board_cells(b); q++) {
         if (!cellset_has(&cand, q) || !rules_legal(b, side, q))
             continue;
@@ -138,6 +148,17 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
         int wm, wt;
         perceive(n, me, q, &mine, &wm);
         perceive(n, op, q, &theirs, &wt);
+        if (b->rule == RULE_CARO && position_any(&n->pos, op, COMBO_5)) {
+            /* A block past a five's far end is seen as blocking a five is
+             * (or overlooked as it is), and a five's cell that leaves
+             * another five is no block. */
+            bool block = q == blocks[0] || q == blocks[1];
+            bool five = position_combo(&n->pos, op, q) == COMBO_5;
+            if (five && !block && theirs == COMBO_5)
+                theirs = COMBO_4;
+            else if (block && !five && !overlooked(n, COMBO_5))
+                theirs = COMBO_5;
+        }
         enum urge u = urge_of(mine, theirs);
         int score = 2 * wm + wt;
         if (n->noise > 0)

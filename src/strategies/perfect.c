@@ -5,8 +5,10 @@
  * the slowest loss from a lost one. Elsewhere it is the best the solver
  * proved before the limits ran out, or else the first move of its ordering
  * (a win in one, a forced block, then the cell on most live lines) — always
- * a legal move. The table persists across the moves of a game, so each
- * answer reuses the work of the previous ones.
+ * a legal move. Under a rule the solver does not know (caro, renju) it
+ * proves nothing, and the move is the free cell on most lines, unscored. The
+ * table persists across the moves of a game, so each answer reuses the
+ * work of the previous ones.
  */
 #include <stdlib.h>
 
@@ -65,9 +67,14 @@ static int perfect_choose(void *state, const struct board *b, enum stone side,
     struct solver_result r;
     solver_solve(p->solver, b, side, &sl, &r);
     if (limits->on_info != NULL) {
+        /* Unfinished and proving nothing (at least a loss: under a rule the
+         * solver does not know, or out of time before a first result), the
+         * score is none: 0 at depth 0, never a loss. */
+        bool unknown = !r.complete && r.value.bound == SOLVER_AT_LEAST &&
+                       r.value.score <= -AI_SCORE_WIN;
         struct ai_info info = {
             .depth = r.complete ? board_cells(b) - b->stones : 0,
-            .score = r.value.score,
+            .score = unknown ? 0 : r.value.score,
             .nodes = r.nodes,
             .elapsed_ms = (int)r.elapsed_ms,
             .best = r.move,

@@ -3,14 +3,18 @@
  * For each empty cell, each side and each of the four directions it asks what
  * a stone there would make along that line, by looking at the windows of k
  * cells through the cell that hold no opposing stone (under exact, also no own
- * stone just outside the window, since filling it would make an overline).
- * Counting stones per window rather than following runs is what makes split
- * shapes (XX_X, X_X_X, XX_XX) count as what they are.
+ * stone just outside the window, since filling it would make an overline;
+ * under caro, no opposing stones at both ends of the run filling it would
+ * make, the edge blocking nothing). Counting stones per window rather than
+ * following runs is what makes split shapes (XX_X, X_X_X, XX_XX) count as
+ * what they are.
  *
  * The shape of a line, with m the most own stones in one such window:
  *   m = k       a win;
  *   m = k - 1   a four: open when two or more different cells would complete
- *               it (one block is not enough), closed when only one would;
+ *               it and no one block stops them all (under caro a stone past
+ *               the far end of one five can also block another's), closed
+ *               otherwise;
  *   m = k - 2   a three: open when one more stone can make an open four;
  *   lower       no shape of its own, only windows to grow in.
  * The cell's score for a side is the sum over directions of the value of
@@ -20,7 +24,9 @@
  * so twos and single stones are worth their room to grow, which draws play
  * next to stones and to the centre. Attack weighs 6 to defence's 5.
  *
- * Hard rules, in order: complete an own win; block the opponent's win; make
+ * Hard rules, in order: complete an own win; block the opponent's win (under
+ * caro with a stone that leaves it none, which may lie past a five's far
+ * end); make
  * an unstoppable double threat (open four, two fours); make a four and an
  * open three; make two open threes unless the opponent has a four-based
  * double threat to answer with; otherwise, if the opponent has cells making
@@ -75,9 +81,10 @@ struct cell_eval {
 
 struct threat_state {
     struct rng rng;
-    struct board scratch;  /* b with one trial stone, for the defence tier */
+    struct board scratch;  /* b with trial stones, for the defence tiers */
     struct cell_eval eval[2][BOARD_MAX_CELLS];  /* [side - 1][pos] */
     int dt[BOARD_MAX_CELLS];                    /* opponent double-threat cells */
+    int fives[BOARD_MAX_CELLS];                 /* opponent five cells */
 };
 
 static int popcount64(uint64_t v)
@@ -149,6 +156,67 @@ static void line_read(const struct board *b, int pos, int d, uint64_t line[3])
     }
 }
 
+/* Under caro, whether filling the window of bits lo .. lo + k − 1 (offsets
+ * lo − k ..), making the own stones `filled`, leaves a run blocked at both
+ * ends by the opponent's stones, which wins nothing; the edge blocks
+ * nothing, nor does a run that reaches past the cells read. When it is not,
+ * *stop (if not NULL) receives the bit of the run's open end when its other
+ * end is the opponent's (a stone there would block it), else −1. */
+static bool caro_dead(int k, uint64_t filled, uint64_t opp, uint64_t edge, int lo, int *stop)
+{
+    uint64_t read = ((uint64_t)1 << (2 * k + 1)) - 1;
+    uint64_t below = ~filled & (((uint64_t)1 << lo) - 1);
+    uint64_t above = ~filled & read & ~(((uint64_t)1 << (lo + k)) - 1);
+    int left = below != 0 ? 63 - __builtin_clzll(below) : -1;
+    int right = above != 0 ? __builtin_ctzll(above) : -1;
+    bool left_opp = left >= 0 && (opp >> left & 1), right_opp = right >= 0 && (opp >> right & 1);
+    bool left_free = left >= 0 && !left_opp && !(edge >> left & 1);
+    bool right_free = right >= 0 && !right_opp && !(edge >> right & 1);
+    if (stop != NULL)
+        *stop = left_opp && right_free ? right : right_opp && left_free ? left : -1;
+    return left_opp && right_opp;
+}
+
+/* Under caro, the cells (as bits) that complete a four of the own stones
+ * `own` along a line read by line_read(); *open says whether no one block
+ * stops them all, and *reply receives the bit of such a block when one
+ * does (−1 when none completes). A block is a completing cell or the open
+ * end of the run another would make, when that run's other end is the
+ * opponent's. */
+static uint64_t caro_four(int k, uint64_t own, uint64_t opp, uint64_t edge, bool *open,
+                          int *reply)
+{
+    const uint64_t full = ((uint64_t)1 << k) - 1;
+    uint64_t completions = 0;
+    int point[BOARD_MAX_SIDE], stop[BOARD_MAX_SIDE], n = 0;
+    for (int lo = 1; lo <= k; lo++) {
+        uint64_t w = full << lo;
+        int s;
+        if (((opp | edge) & w) || popcount64(own & w) != k - 1 ||
+            caro_dead(k, own | w, opp, edge, lo, &s))
+            continue;
+        uint64_t e = w & ~own;
+        if (completions & e)
+            continue; /* the same cell makes the same run */
+        completions |= e;
+        point[n] = lowest_bit(e);
+        stop[n++] = s;
+    }
+    *open = n > 0;
+    *reply = -1;
+    for (int c = 0; c < 2 && n > 0 && *open; c++) {
+        int g = c == 0 ? point[0] : stop[0];
+        bool all = g >= 0;
+        for (int i = 1; i < n && all; i++)
+            all = point[i] == g || stop[i] == g;
+        if (all) {
+            *open = false;
+            *reply = g;
+        }
+    }
+    return completions;
+}
+
 /* The shape a stone of `side` on the empty cell pos makes along direction d,
  * from that line as read by line_read(). */
 static void shape_of(const struct board *b, int pos, int d, const uint64_t line[3],
@@ -161,7 +229,9 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
      * them contains it, and the overline test of a window ending next to it
      * finds no own stone there. */
     const uint64_t own = line[side] | (uint64_t)1 << k;
-    const uint64_t blocked = line[stone_other(side)] | line[STONE_NONE];
+    const uint64_t opp = line[stone_other(side)], edge = line[STONE_NONE];
+    const uint64_t blocked = opp | edge;
+    const bool caro = b->rule == RULE_CARO;
 
     /* Windows start at offsets -(k-1)..0, i.e. at bits 1..k. */
     const uint64_t full = ((uint64_t)1 << k) - 1;
@@ -176,6 +246,8 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
             continue;
         if (b->rule == RULE_EXACT &&
             (own & (((uint64_t)1 << (lo - 1)) | ((uint64_t)1 << (lo + k)))))
+            continue;
+        if (caro && caro_dead(k, own | w, opp, edge, lo, NULL))
             continue;
         int n = popcount64(own & w);
         if (n > best)
@@ -199,10 +271,13 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
         out->value = (int64_t)1 << 33;
     } else if (missing == 1) {
         bool open = popcount64(completions) >= 2;
+        int reply = open ? -1 : lowest_bit(completions);
+        if (caro)
+            caro_four(k, own, opp, edge, &open, &reply);
         out->kind = open ? KIND_OPEN4 : KIND_FOUR;
         out->value += shape_base(1, open);
         if (!open) {
-            int off = lowest_bit(completions) - k;
+            int off = reply - k;
             out->reply = board_pos(b, x0 + off * dx, y0 + off * dy);
         }
     } else if (missing == 2) {
@@ -214,6 +289,11 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
         bool open = false;
         for (; cand != 0 && !open; cand &= cand - 1) {
             uint64_t e = cand & -cand, after = 0;
+            if (caro) {
+                int reply;
+                caro_four(k, own | e, opp, edge, &open, &reply);
+                continue;
+            }
             for (int i = 0; i < threes; i++)
                 if (three_empty[i] & e)
                     after |= three_empty[i] & ~e;
@@ -347,6 +427,25 @@ static int64_t dt_remaining(struct threat_state *s, enum stone opp, int move,
     return sum;
 }
 
+/* Under caro, whether our stone on the empty cell c (already on s->scratch)
+ * leaves the opponent none of its n five cells to win on: asked of the
+ * rules, since a stone past the far end of a five blocks it there too. */
+static bool stops_fives(struct threat_state *s, enum stone opp, int c, int n)
+{
+    struct board *b = &s->scratch;
+    for (int i = 0; i < n; i++) {
+        int f = s->fives[i];
+        if (f == c)
+            continue;
+        board_place(b, f, opp);
+        bool won = rules_is_win(b, f, NULL);
+        board_remove(b, f);
+        if (won)
+            return false;
+    }
+    return true;
+}
+
 /* Keeps the best (rank, score) cell, choosing uniformly among ties by
  * reservoir sampling. */
 struct pick {
@@ -405,7 +504,7 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
 
     /* Evaluate every empty cell for both sides, and the best of each tier. */
     enum threat opp_worst = THREAT_NONE;
-    int ndt = 0;
+    int ndt = 0, nfives = 0;
     struct pick best_own[THREAT_FIVE + 1], block_five, overall;
     for (int t = 0; t <= THREAT_FIVE; t++)
         best_own[t] = (struct pick){ .pos = -1 };
@@ -424,6 +523,8 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
             pick_offer(&best_own[me->threat], &s->rng, pos, 0, score);
             pick_offer(&overall, &s->rng, pos, 0, score);
         }
+        if (them->threat == THREAT_FIVE)
+            s->fives[nfives++] = pos;
         if (them->threat == THREAT_FIVE && mine)
             pick_offer(&block_five, &s->rng, pos, 0, score);
         else if (them->threat >= THREAT_33)
@@ -434,6 +535,23 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
 
     if (best_own[THREAT_FIVE].pos >= 0)
         return best_own[THREAT_FIVE].pos;
+    if (b->rule == RULE_CARO && nfives > 0) {
+        /* A five is blocked on its cell or past its far end, and one stone
+         * may block two: the best cell that blocks them all, if any. */
+        struct pick block = { .pos = -1 };
+        s->scratch = *b;
+        for (int pos = 0; pos < cells; pos++) {
+            if (!rules_legal(b, side, pos))
+                continue;
+            board_place(&s->scratch, pos, side);
+            if (stops_fives(s, opp, pos, nfives))
+                pick_offer(&block, &s->rng, pos, 0,
+                           6 * s->eval[side - 1][pos].score + 5 * s->eval[opp - 1][pos].score);
+            board_remove(&s->scratch, pos);
+        }
+        if (block.pos >= 0)
+            return block.pos;
+    }
     if (block_five.pos >= 0)
         return block_five.pos;
     if (best_own[THREAT_WON].pos >= 0)

@@ -7,7 +7,9 @@
  * or at the other colour or the edge), scores the opponent's runs (blocking)
  * and its own (attack) from two fixed tables, and plays the highest total,
  * choosing at random among ties. It knows nothing of k, of gaps or of the
- * exact rule: the tables are those written for five in a row.
+ * exact rule: the tables are those written for five in a row. Of caro it
+ * knows what makes a five no win: a run the stone would make k or longer
+ * between two of the other colour's stones scores as no run at all.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,9 +57,10 @@ static int run_score(const struct run_table *t, int len, int open)
 }
 
 /* The stones of `s` running from pos (exclusive) along (dx, dy), and whether
- * the run ends on an empty cell. */
+ * the run ends on an empty cell (*open counts it) or on the other colour's
+ * stone (*walled counts it; the edge is neither). */
 static int run_from(const struct board *b, int pos, int dx, int dy, enum stone s,
-                    int *open)
+                    int *open, int *walled)
 {
     int x = board_x(b, pos) + dx, y = board_y(b, pos) + dy, n = 0;
     while (board_inside(b, x, y) && board_at(b, board_pos(b, x, y)) == s) {
@@ -67,6 +70,8 @@ static int run_from(const struct board *b, int pos, int dx, int dy, enum stone s
     }
     if (board_inside(b, x, y) && board_at(b, board_pos(b, x, y)) == STONE_NONE)
         (*open)++;
+    else if (board_inside(b, x, y))
+        (*walled)++;
     return n;
 }
 
@@ -78,9 +83,12 @@ static int tutorial_score(const struct board *b, int pos, enum stone side)
         int dx = rules_dir[d][0], dy = rules_dir[d][1];
         for (int who = 0; who < 2; who++) {
             enum stone s = who == 0 ? stone_other(side) : side;
-            int open = 0;
-            int len = run_from(b, pos, dx, dy, s, &open) +
-                      run_from(b, pos, -dx, -dy, s, &open);
+            int open = 0, walled = 0;
+            int len = run_from(b, pos, dx, dy, s, &open, &walled) +
+                      run_from(b, pos, -dx, -dy, s, &open, &walled);
+            /* Under caro such a run wins nothing (rules_is_win). */
+            if (b->rule == RULE_CARO && walled == 2 && len + 1 >= b->win)
+                len = 0;
             score += run_score(who == 0 ? &block_table : &attack_table, len, open);
         }
     }

@@ -41,6 +41,20 @@
     "a6 b6 c6 d6 e6 g6 f6 b5 a5 c5 e5 d5 a4 f5 e4 g5 c3 b4 a2 c4 b2 d4 c2 f4 f2 g4 e2 a3 " \
     "g2 b3 a1 d3 b1 e3 c1 f3 f1 g3 g1 e1"
 
+/* A game, Black first, Black to move: Black's g8–j8 between White's f8 and
+ * l8, White's open three f7–f9. A five on k8 wins under freestyle, exact
+ * and renju; under caro White blocks both its ends and it wins nothing,
+ * and only stopping the three (f6 or f10 beside it, f5 or f11 a cell
+ * further) does not lose. */
+#define BOARDS_CARO_BLOCKED_FIVE "h8 f8 g8 f9 i8 f7 j8 l8"
+
+/* Black's a8, b8, d8 and e8 against the edge with White's f8 at the other
+ * end, and White's open three h3–j3, on 15×15: c8 makes five under every
+ * rule, caro too (the edge blocks nothing there), so Black takes it and
+ * White must block it. */
+#define BOARDS_EDGE_FIVE_BLACK "a8 b8 d8 e8"
+#define BOARDS_EDGE_FIVE_WHITE "f8 h3 i3 j3"
+
 /* Puts the stones named in `cells` (space-separated, human notation). */
 void boards_put(struct board *b, const char *cells, enum stone s);
 

@@ -151,6 +151,55 @@ static void test_no_legal_move_for_any_player(void **state)
     ai_destroy(&ai);
 }
 
+/* One move of a fresh `name` player, searched to 4 plies where it searches. */
+static int one_move(const char *name, const struct board *b, enum stone side)
+{
+    struct ai ai;
+    struct ai_options opts = { .seed = 3, .memory = 4 << 20 };
+    assert_true(ai_create(&ai, name, &opts));
+    struct ai_limits lim = { .max_depth = 4 };
+    int move = ai_choose(&ai, b, side, &lim);
+    ai_destroy(&ai);
+    assert_true(rules_legal(b, side, move));
+    return move;
+}
+
+/* Under caro every strategy that judges lines judges fives as rules_is_win
+ * does: none plays the five blocked at both ends of BOARDS_CARO_BLOCKED_FIVE,
+ * and each takes the five against the edge and blocks it. The novice, the
+ * threat player and the search also stop the open three beside it, and
+ * stop Black's c8-f8 (White's a8 at one end) on g8, the one cell that
+ * leaves it no five (a stone on b8 leaves g8). (random judges nothing, and
+ * perfect is the solver's, which does not know caro.) */
+static void test_line_judges_keep_caro(void **state)
+{
+    (void)state;
+    static const char *const judges[] = { "novice", "tutorial", "threat", "search" };
+    for (size_t i = 0; i < sizeof judges / sizeof judges[0]; i++) {
+        bool blocks = strcmp(judges[i], "tutorial") != 0;
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, RULE_CARO));
+        boards_put_game(&b, BOARDS_CARO_BLOCKED_FIVE);
+        int move = one_move(judges[i], &b, STONE_BLACK);
+        assert_int_not_equal(move, boards_cell(&b, "k8"));
+        if (blocks)
+            assert_true(move == boards_cell(&b, "f6") || move == boards_cell(&b, "f10") ||
+                        move == boards_cell(&b, "f5") || move == boards_cell(&b, "f11"));
+
+        board_clear(&b);
+        boards_put(&b, BOARDS_EDGE_FIVE_BLACK, STONE_BLACK);
+        boards_put(&b, BOARDS_EDGE_FIVE_WHITE, STONE_WHITE);
+        assert_int_equal(one_move(judges[i], &b, STONE_BLACK), boards_cell(&b, "c8"));
+        assert_int_equal(one_move(judges[i], &b, STONE_WHITE), boards_cell(&b, "c8"));
+
+        board_clear(&b);
+        boards_put(&b, "c8 d8 e8 f8", STONE_BLACK);
+        boards_put(&b, "a8 h3 m12", STONE_WHITE);
+        if (blocks)
+            assert_int_equal(one_move(judges[i], &b, STONE_WHITE), boards_cell(&b, "g8"));
+    }
+}
+
 /* The same seed gives the same game. */
 static void test_random_is_reproducible(void **state)
 {
@@ -269,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_every_strategy_plays_legal_moves),
         cmocka_unit_test(test_every_strategy_keeps_the_rule),
         cmocka_unit_test(test_no_legal_move_for_any_player),
+        cmocka_unit_test(test_line_judges_keep_caro),
         cmocka_unit_test(test_random_is_reproducible),
         cmocka_unit_test(test_proposal_judges_every_candidate),
         cmocka_unit_test(test_proposal_varies_among_the_even),

@@ -1,7 +1,8 @@
 /* test_movepick.c — the move picker: every candidate once, best-scored
  * first, as movepick_all lists them, with how far each scored below the
  * best (movepick_gap); the table move first and never again; the forced
- * block alone; against an open three only the cells that stop it. */
+ * block alone, and under caro the two blocks of a five; against an open
+ * three only the cells that stop it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -128,6 +129,34 @@ static void test_movepick_forced(void **state)
     assert_false(mp.lost);
 }
 
+/* Under caro White's four b8-e8 with Black's a8 at one end is stopped on
+ * f8 and on g8 (a five there would be blocked at both ends): both are
+ * forced, and nothing else. */
+static void test_movepick_caro_blocks(void **state)
+{
+    (void)state;
+    struct pattern_table caro;
+    assert_true(pattern_init(&caro, 5, RULE_CARO));
+    struct board b;
+    assert_true(board_init(&b, 15, 15, 5, RULE_CARO));
+    boards_put(&b, "a8 h12 k3 n14", STONE_BLACK);
+    boards_put(&b, "b8 c8 d8 e8", STONE_WHITE);
+    position_init(&pos, &caro, &b);
+    int forced = -1;
+    assert_int_equal(position_decide(&pos, 0, 0, &forced), 0);
+    assert_int_equal(forced, boards_cell(&b, "f8"));
+    struct pick_hints h = no_hints();
+    struct movepick mp;
+    movepick_init(&mp, &pos, 0, forced, &h, list);
+    assert_int_equal(movepick_next(&mp), boards_cell(&b, "f8"));
+    assert_int_equal(movepick_next(&mp), boards_cell(&b, "g8"));
+    assert_int_equal(movepick_next(&mp), -1);
+    bool lost;
+    assert_int_equal(movepick_all(&pos, 0, forced, &h, list, &lost), 2);
+    assert_int_equal(list[1].pos, boards_cell(&b, "g8"));
+    pattern_free(&caro);
+}
+
 /* Against an open three only the cells that stop it (and own fours, none
  * here) are given: its two ends; a cell past an end leaves the open four at
  * the other. */
@@ -156,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_movepick_order),
         cmocka_unit_test(test_movepick_table_move),
         cmocka_unit_test(test_movepick_forced),
+        cmocka_unit_test(test_movepick_caro_blocks),
         cmocka_unit_test(test_movepick_defence),
     };
     return cmocka_run_group_tests(tests, setup_table, free_table);

@@ -48,8 +48,8 @@ static void test_position_near(void **state)
 }
 
 /* Random games placed and taken back leave the same state as a position
- * built from scratch, on tabulated and untabulated k, under freestyle, exact
- * and renju (whose k = 5 tables differ by colour). */
+ * built from scratch, on tabulated and untabulated k, under every rule
+ * (renju's k = 5 tables differ by colour, caro's tell the edge apart). */
 static void test_position_incremental(void **state)
 {
     (void)state;
@@ -59,7 +59,7 @@ static void test_position_incremental(void **state)
     struct rng r;
     rng_seed(&r, 7);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int rule = 0; rule <= RULE_RENJU; rule++) {
+        for (int rule = 0; rule < RULE_COUNT; rule++) {
             struct pattern_table t;
             assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
             struct board b;
@@ -155,9 +155,9 @@ static void test_position_threats(void **state)
 }
 
 /* position_stops agrees with placing the stone and looking, for every
- * empty cell and both sides, in games played near the stones (so threes and
- * fours are common), tabulated and untabulated k, under freestyle, exact and
- * renju. */
+ * empty cell and both sides, and position_stoppers names the cells it says
+ * yes to, in games played near the stones (so threes and
+ * fours are common), tabulated and untabulated k, under every rule. */
 static void test_position_stops(void **state)
 {
     (void)state;
@@ -168,7 +168,7 @@ static void test_position_stops(void **state)
     rng_seed(&r, 11);
     int checked[COMBO_COUNT] = { 0 };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int rule = 0; rule <= RULE_RENJU; rule++) {
+        for (int rule = 0; rule < RULE_COUNT; rule++) {
             struct pattern_table t;
             assert_true(pattern_init(&t, shapes[i][2], (enum rule)rule));
             for (int game = 0; game < 4; game++) {
@@ -183,10 +183,15 @@ static void test_position_stops(void **state)
                             if (!position_any(&p, 1 - side, c))
                                 continue; /* nothing to stop */
                             checked[c]++;
+                            struct cellset stoppers;
+                            position_stoppers(&p, side, c, &stoppers);
                             for (int at = 0; at < p.cells; at++) {
-                                if (board_at(&p.b, at) != STONE_NONE)
+                                if (board_at(&p.b, at) != STONE_NONE) {
+                                    assert_false(cellset_has(&stoppers, at));
                                     continue;
+                                }
                                 bool fast = position_stops(&p, side, at, c);
+                                assert_int_equal(cellset_has(&stoppers, at), fast);
                                 position_place(&p, at, (enum stone)(side + 1));
                                 bool slow = true;
                                 for (enum combo k = c; k < COMBO_COUNT; k++)
@@ -255,6 +260,118 @@ static void test_position_renju(void **state)
     pattern_free(&tr);
 }
 
+/* The positions of boards.h whose fives depend on the rule, under each
+ * rule: Black's five on k8 between two White stones is one but under caro,
+ * its five against the edge on c8 is one under every rule, and White's
+ * open three f7–f9 is one everywhere. What decides the first: Black wins
+ * at once, but under caro nothing is decided. */
+static void test_position_fives_by_rule(void **state)
+{
+    (void)state;
+    static struct position p;
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        bool caro = rule == RULE_CARO;
+        struct pattern_table t;
+        assert_true(pattern_init(&t, 5, (enum rule)rule));
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        assert_int_equal(boards_put_game(&b, BOARDS_CARO_BLOCKED_FIVE), STONE_BLACK);
+        position_init(&p, &t, &b);
+        enum combo k8 = position_combo(&p, 0, boards_cell(&b, "k8"));
+        if (caro)
+            assert_true(k8 < COMBO_F3);
+        else
+            assert_int_equal(k8, COMBO_5);
+        assert_int_equal(position_combo(&p, 1, boards_cell(&b, "f6")), COMBO_F4);
+        assert_int_equal(position_combo(&p, 1, boards_cell(&b, "f10")), COMBO_F4);
+        int forced;
+        int decided = position_decide(&p, 0, 0, &forced);
+        assert_int_equal(decided, caro ? 0 : AI_SCORE_WIN - 1);
+        assert_int_equal(forced, -1);
+
+        board_clear(&b);
+        boards_put(&b, BOARDS_EDGE_FIVE_BLACK, STONE_BLACK);
+        boards_put(&b, BOARDS_EDGE_FIVE_WHITE, STONE_WHITE);
+        position_init(&p, &t, &b);
+        int c8 = boards_cell(&b, "c8");
+        assert_int_equal(position_combo(&p, 0, c8), COMBO_5);
+        assert_int_equal(position_decide(&p, 0, 0, &forced), AI_SCORE_WIN - 1);
+        assert_int_equal(position_decide(&p, 1, 0, &forced), 0);
+        assert_int_equal(forced, c8);
+        pattern_free(&t);
+    }
+}
+
+/* Whether `side` has an empty cell where its stone wins, by the rules. */
+static bool can_win(struct board *b, enum stone side)
+{
+    for (int q = 0; q < board_cells(b); q++) {
+        if (board_at(b, q) != STONE_NONE)
+            continue;
+        board_place(b, q, side);
+        bool won = rules_is_win(b, q, NULL);
+        board_remove(b, q);
+        if (won)
+            return true;
+    }
+    return false;
+}
+
+/* Under caro position_caro_blocks names exactly the cells where a stone
+ * leaves the other side no cell to win on (rules_is_win), and
+ * position_decide has the side lose at once exactly when there are none:
+ * in games played near the stones, tabulated and untabulated k, each
+ * stopped at its first win. The games meet fives with two blocks, and two
+ * fives with one. */
+static void test_position_caro_blocks(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = { { 15, 15, 5 }, { 9, 7, 4 }, { 11, 11, 6 } };
+    static struct position p;
+    struct rng r;
+    rng_seed(&r, 17);
+    int two_blocks = 0, one_for_two = 0, none = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        struct pattern_table t;
+        assert_true(pattern_init(&t, shapes[i][2], RULE_CARO));
+        for (int game = 0; game < 30; game++) {
+            struct board b;
+            assert_true(board_init(&b, shapes[i][0], shapes[i][1], shapes[i][2], RULE_CARO));
+            position_init(&p, &t, &b);
+            for (int n = 0; n < 60 && !board_full(&p.b); n++) {
+                place_near(&p, &r, n);
+                if (rules_is_win(&p.b, p.placed[p.depth - 1], NULL))
+                    break;
+                for (int me = 0; me < 2; me++) {
+                    if (!position_any(&p, 1 - me, COMBO_5) || position_any(&p, me, COMBO_5))
+                        continue;
+                    int out[2], got = position_caro_blocks(&p, me, out);
+                    bool named[BOARD_MAX_CELLS] = { false };
+                    for (int j = 0; j < got; j++)
+                        named[out[j]] = true;
+                    struct board c = p.b;
+                    for (int g = 0; g < p.cells; g++) {
+                        if (board_at(&c, g) != STONE_NONE)
+                            continue;
+                        board_place(&c, g, (enum stone)(me + 1));
+                        assert_int_equal(named[g], !can_win(&c, (enum stone)(2 - me)));
+                        board_remove(&c, g);
+                    }
+                    int forced;
+                    int decided = position_decide(&p, me, 0, &forced);
+                    assert_int_equal(decided, got == 0 ? -(AI_SCORE_WIN - 2) : 0);
+                    assert_int_equal(forced, got == 0 ? -1 : out[0]);
+                    two_blocks += got == 2;
+                    one_for_two += got > 0 && position_several(&p, 1 - me, COMBO_5);
+                    none += got == 0;
+                }
+            }
+        }
+        pattern_free(&t);
+    }
+    assert_true(two_blocks > 50 && one_for_two > 10 && none > 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +380,8 @@ int main(void)
         cmocka_unit_test(test_position_incremental),
         cmocka_unit_test(test_position_stops),
         cmocka_unit_test(test_position_renju),
+        cmocka_unit_test(test_position_fives_by_rule),
+        cmocka_unit_test(test_position_caro_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

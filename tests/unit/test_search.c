@@ -165,6 +165,85 @@ static void test_takes_the_win(void **state)
     assert_true(move == boards_cell(&b, "g8") || move == boards_cell(&b, "l8"));
 }
 
+/* The position of BOARDS_CARO_BLOCKED_FIVE under each rule: k8 makes five
+ * and wins, but under caro, where White's f8 and l8 block it at both ends
+ * and Black must stop White's open three instead. */
+static void test_five_by_rule(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        assert_int_equal(boards_put_game(&b, BOARDS_CARO_BLOCKED_FIVE), STONE_BLACK);
+        int move = search_move(&b, STONE_BLACK, 4, NULL);
+        if (rule == RULE_CARO)
+            assert_true(move == boards_cell(&b, "f6") || move == boards_cell(&b, "f10") ||
+                        move == boards_cell(&b, "f5") || move == boards_cell(&b, "f11"));
+        else
+            assert_int_equal(move, boards_cell(&b, "k8"));
+    }
+}
+
+/* Under caro a five against the edge wins when only its other end is the
+ * opponent's: Black takes it before blocking White's open three, and White
+ * blocks it before making an open four. */
+static void test_caro_edge_five(void **state)
+{
+    (void)state;
+    struct board b;
+    assert_true(board_init(&b, 15, 15, 5, RULE_CARO));
+    boards_put(&b, BOARDS_EDGE_FIVE_BLACK, STONE_BLACK);
+    boards_put(&b, BOARDS_EDGE_FIVE_WHITE, STONE_WHITE);
+    int c8 = boards_cell(&b, "c8");
+    assert_int_equal(search_move(&b, STONE_BLACK, 4, NULL), c8);
+    assert_int_equal(search_move(&b, STONE_WHITE, 4, NULL), c8);
+}
+
+/* Black's c8-e8 with White's a8: f8 makes an open four under freestyle and
+ * wins, but under caro White's g8 answers both of its winning points (b8's
+ * five would then be blocked at both ends): no win is claimed there. */
+static void test_caro_open_four_needs_room(void **state)
+{
+    (void)state;
+    for (int rule = RULE_FREESTYLE; rule <= RULE_CARO; rule += RULE_CARO - RULE_FREESTYLE) {
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        boards_put(&b, "c8 d8 e8", STONE_BLACK);
+        boards_put(&b, "a8 n2 n14", STONE_WHITE);
+        struct last_info l;
+        int move = search_move(&b, STONE_BLACK, 4, &l);
+        if (rule == RULE_FREESTYLE) {
+            assert_true(l.info.score >= AI_SCORE_WIN_BOUND);
+            assert_true(move == boards_cell(&b, "f8") || move == boards_cell(&b, "b8") ||
+                        move == boards_cell(&b, "g8"));
+        } else {
+            assert_true(l.info.score < AI_SCORE_WIN_BOUND);
+        }
+    }
+}
+
+/* White's c8-f8 between Black's a8 and h8: two fives, b8 and g8. Under
+ * freestyle Black has lost; under caro either block is the far end of the
+ * other five, and Black plays one and has not lost. */
+static void test_caro_one_block_for_two_fives(void **state)
+{
+    (void)state;
+    for (int rule = RULE_FREESTYLE; rule <= RULE_CARO; rule += RULE_CARO - RULE_FREESTYLE) {
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        boards_put(&b, "a8 h8 m3 c13", STONE_BLACK);
+        boards_put(&b, "c8 d8 e8 f8", STONE_WHITE);
+        struct last_info l;
+        int move = search_move(&b, STONE_BLACK, 4, &l);
+        if (rule == RULE_FREESTYLE) {
+            assert_true(l.info.score <= -AI_SCORE_WIN_BOUND);
+        } else {
+            assert_true(move == boards_cell(&b, "b8") || move == boards_cell(&b, "g8"));
+            assert_true(l.info.score > -AI_SCORE_WIN_BOUND);
+        }
+    }
+}
+
 /* A four must be blocked at its one open end. */
 static void test_blocks_a_four(void **state)
 {
@@ -567,6 +646,10 @@ int main(void)
         cmocka_unit_test(test_other_k),
         cmocka_unit_test(test_takes_the_win),
         cmocka_unit_test(test_blocks_a_four),
+        cmocka_unit_test(test_five_by_rule),
+        cmocka_unit_test(test_caro_edge_five),
+        cmocka_unit_test(test_caro_open_four_needs_room),
+        cmocka_unit_test(test_caro_one_block_for_two_fives),
         cmocka_unit_test(test_sees_the_loss_coming),
         cmocka_unit_test(test_pruned_win_is_confirmed),
         cmocka_unit_test(test_pruned_loss_is_confirmed),

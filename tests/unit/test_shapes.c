@@ -1,5 +1,6 @@
 /* test_shapes.c — the threats shown to people: the cells of each shape for
- * each side, and the most urgent one in words, k-relative. */
+ * each side, and the most urgent one in words, k-relative, under exact's
+ * overlines and caro's blocks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -149,6 +150,46 @@ static void test_exact_overline(void **state)
     shapes_free(&s);
 }
 
+/* Under caro White's c8-f8 between Black's a8 and h8 has two fives that
+ * one stone stops (either is the far end of the other's), and Black's
+ * b8-d8 against the edge is an open three stopped on a8, e8, f8 or g8
+ * (g8 would leave f8's five blocked at both ends), where under freestyle
+ * the words name e8, the cell of its open four. */
+static void test_caro_blocks(void **state)
+{
+    (void)state;
+    struct shapes s;
+    assert_true(shapes_init(&s));
+    char text[160];
+    for (int rule = RULE_FREESTYLE; rule <= RULE_CARO; rule += RULE_CARO - RULE_FREESTYLE) {
+        bool caro = rule == RULE_CARO;
+        struct board b;
+        board_init(&b, 15, 15, 5, (enum rule)rule);
+        static const char *const black[] = { "a8", "h8", "m2" };
+        static const char *const white[] = { "c8", "d8", "e8", "f8" };
+        place(&b, STONE_BLACK, black, 3);
+        place(&b, STONE_WHITE, white, 4);
+        assert_true(shapes_find(&s, &b));
+        assert_int_equal(s.count[1][SHAPE_FIVE], 2);
+        assert_int_equal(s.one_block[1], caro);
+        shapes_describe(&s, &b, STONE_BLACK, text, sizeof text);
+        assert_non_null(strstr(text, "at b8 and g8"));
+        assert_true((strstr(text, "only one can be blocked") == NULL) == caro);
+
+        board_clear(&b);
+        static const char *const three[] = { "b8", "c8", "d8" };
+        static const char *const far[] = { "n1", "n3" };
+        place(&b, STONE_BLACK, three, 3);
+        place(&b, STONE_WHITE, far, 2);
+        assert_true(shapes_find(&s, &b));
+        shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
+        assert_string_equal(text, caro ? "Black has an open three: block at a8, e8 or f8"
+                                       : "Black has an open three: block at e8");
+        assert_int_equal(s.stops_three[0][at(&b, "g8")], caro);
+    }
+    shapes_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +197,7 @@ int main(void)
         cmocka_unit_test(test_k_relative),
         cmocka_unit_test(test_tic_tac_toe),
         cmocka_unit_test(test_exact_overline),
+        cmocka_unit_test(test_caro_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

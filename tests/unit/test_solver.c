@@ -388,6 +388,67 @@ static void test_finished_positions(void **state)
     solver_destroy(s);
 }
 
+struct info_log {
+    struct ai_info last;
+    int calls;
+};
+
+static void keep_info(void *ctx, const struct ai_info *info)
+{
+    struct info_log *log = ctx;
+    log->last = *info;
+    log->calls++;
+}
+
+/* Under caro the solver's windows cannot see a run blocked at both ends:
+ * with k = 4, Black's three between White's stones on the first row (White
+ * a, Black b-d, White f) makes e a win under freestyle and exact and none
+ * under caro. There (as under renju) it proves nothing, names a free cell,
+ * and the `perfect` player reports no score. */
+static void test_unknown_rules_prove_nothing(void **state)
+{
+    (void)state;
+    assert_false(solver_knows(RULE_RENJU));
+    struct solver *s = solver_create(1u << 20);
+    assert_non_null(s);
+    static const enum rule rules[] = { RULE_FREESTYLE, RULE_EXACT, RULE_CARO };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        enum rule rule = rules[i];
+        struct board b;
+        assert_true(board_init(&b, 6, 5, 4, rule));
+        int black[] = { 1, 2, 3 }, white[] = { 0, 5, 24 };
+        for (int j = 0; j < 3; j++) {
+            board_place(&b, black[j], STONE_BLACK);
+            board_place(&b, white[j], STONE_WHITE);
+        }
+        struct solver_result r;
+        bool known = rule != RULE_CARO;
+        assert_int_equal(solver_knows(rule), known);
+        assert_int_equal(solver_solve(s, &b, STONE_BLACK, NULL, &r), known);
+        assert_int_equal(r.complete, known);
+        assert_in_range(r.move, 0, board_cells(&b) - 1);
+        assert_int_equal(board_at(&b, r.move), STONE_NONE);
+        if (known) {
+            assert_true(r.value.score > 0);
+            assert_int_equal(r.move, 4);
+        } else {
+            assert_int_equal(r.value.score, -WIN);
+            assert_int_equal(r.value.bound, SOLVER_AT_LEAST);
+        }
+        struct ai ai;
+        assert_true(ai_create(&ai, "perfect", NULL));
+        struct info_log log = { 0 };
+        struct ai_limits lim = { .on_info = keep_info, .ctx = &log };
+        int move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+        assert_true(rules_legal(&b, STONE_BLACK, move));
+        assert_true(log.calls > 0);
+        if (!known)
+            assert_true(log.last.depth == 0 && log.last.score == 0);
+        ai_destroy(&ai);
+    }
+    solver_destroy(s);
+}
+
 /* --- limits ------------------------------------------------------------- */
 
 static void test_stop_flag(void **state)
@@ -536,6 +597,7 @@ int main(void)
         cmocka_unit_test(test_values_are_consistent),
         cmocka_unit_test(test_exact_overline_is_no_win),
         cmocka_unit_test(test_finished_positions),
+        cmocka_unit_test(test_unknown_rules_prove_nothing),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_progress_reports),

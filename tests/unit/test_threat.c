@@ -1,5 +1,6 @@
-/* test_threat.c — the `threat` strategy's hard rules and its strength, and
- * the `tutorial` yardstick's scoring as specified. */
+/* test_threat.c — the `threat` strategy's hard rules (under exact and caro
+ * too) and its strength, and the `tutorial` yardstick's scoring as
+ * specified. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "boards.h"
 #include "mnk/ai.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
@@ -343,6 +345,44 @@ static void test_exact_rule(void **state)
         assert_int_equal(choose("threat", &b, STONE_BLACK, seed), board_pos(&b, 6, 3));
 }
 
+/* Caro, where a five blocked at both ends by the opponent wins nothing and
+ * the edge blocks nothing. */
+static void test_caro_rule(void **state)
+{
+    (void)state;
+    struct board b;
+    /* BOARDS_CARO_BLOCKED_FIVE: k8 wins but under caro, where Black stops
+     * White's open three instead. */
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        boards_put_game(&b, BOARDS_CARO_BLOCKED_FIVE);
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            int pos = choose("threat", &b, STONE_BLACK, seed);
+            if (rule == RULE_CARO)
+                assert_true(pos == boards_cell(&b, "f6") || pos == boards_cell(&b, "f10") ||
+                            pos == boards_cell(&b, "f5") || pos == boards_cell(&b, "f11"));
+            else
+                assert_int_equal(pos, boards_cell(&b, "k8"));
+        }
+    }
+    /* Black's c8-e8 between White's a8 and h8: f8's two winning points are
+     * an open four under freestyle, so White must not play its double
+     * three on l12; under caro one stone stops them both (g8, or b8), it
+     * is a four, and White plays the double three. */
+    for (int rule = RULE_FREESTYLE; rule <= RULE_CARO; rule += RULE_CARO - RULE_FREESTYLE) {
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        boards_put(&b, "c8 d8 e8", STONE_BLACK);
+        boards_put(&b, "a8 h8 j12 k12 l13 l14", STONE_WHITE);
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            int pos = choose("threat", &b, STONE_WHITE, seed);
+            if (rule == RULE_CARO)
+                assert_int_equal(pos, boards_cell(&b, "l12"));
+            else
+                assert_int_not_equal(pos, boards_cell(&b, "l12"));
+        }
+    }
+}
+
 /* Plays one game; returns the winner or STONE_NONE for a draw. Records the
  * moves in moves[] when it is not NULL. */
 static enum stone play_game(const char *black, const char *white, int size, int k,
@@ -565,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_blocks_double_threat),
         cmocka_unit_test(test_attack_over_defence),
         cmocka_unit_test(test_exact_rule),
+        cmocka_unit_test(test_caro_rule),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_opening_and_small_boards),
         cmocka_unit_test(test_tic_tac_toe_exhaustive),

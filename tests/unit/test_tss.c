@@ -1,5 +1,6 @@
 /* test_tss.c — the threat-space search: it finds a win by continuous
- * fours (VCF) in a hand-made position, with the winning first move. */
+ * fours (VCF) in a hand-made position, with the winning first move, and
+ * under caro claims none that a block past a five's far end refutes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,11 +45,47 @@ static void test_tss_vcf(void **state)
     pattern_free(&t);
 }
 
+/* Black's c8-e8 between White's a8 and h8: f8 makes two winning points, b8
+ * and g8, and under freestyle that open four wins; under caro a White stone
+ * on either blocks the other's five at both ends, and there is no win. */
+static void test_tss_caro_two_fives_one_block(void **state)
+{
+    (void)state;
+    for (int rule = RULE_FREESTYLE; rule <= RULE_CARO; rule += RULE_CARO - RULE_FREESTYLE) {
+        struct board b;
+        assert_true(board_init(&b, 15, 15, 5, (enum rule)rule));
+        boards_put(&b, "c8 d8 e8", STONE_BLACK);
+        boards_put(&b, "a8 h8", STONE_WHITE);
+        struct pattern_table t;
+        assert_true(pattern_init(&t, 5, (enum rule)rule));
+        static struct position p;
+        position_init(&p, &t, &b);
+        struct tss tss;
+        assert_true(tss_init(&tss, 1 << 16));
+        int move = -1;
+        bool win = tss_solve(&tss, &p, STONE_BLACK, true, 6, 100000, &move);
+        assert_false(tss.aborted);
+        assert_int_equal(win, rule == RULE_FREESTYLE);
+        /* Black's f8 played, White has two fives to answer: it cannot under
+         * freestyle, and under caro g8 answers both. */
+        position_place(&p, boards_cell(&b, "f8"), STONE_BLACK);
+        int forced;
+        assert_int_equal(position_decide(&p, 1, 0, &forced),
+                         rule == RULE_FREESTYLE ? -(AI_SCORE_WIN - 2) : 0);
+        position_place(&p, boards_cell(&b, "g8"), STONE_WHITE);
+        tss_clear(&tss);
+        assert_int_equal(tss_solve(&tss, &p, STONE_BLACK, true, 6, 100000, &move),
+                         rule == RULE_FREESTYLE);
+        tss_free(&tss);
+        pattern_free(&t);
+    }
+}
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tss_vcf),
+        cmocka_unit_test(test_tss_caro_two_fives_one_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
