@@ -65,8 +65,11 @@ bool shapes_find(struct shapes *s, const struct board *b)
             continue;
         for (int side = 0; side < 2; side++) {
             enum shape sh = shape_of(position_combo(&w->pos, side, q));
-            if (b->win <= 3 && sh < SHAPE_OPEN4)
-                sh = SHAPE_NONE;   /* every cell near a stone, on tic-tac-toe */
+            /* What every cell near a stone makes is noise, not a threat:
+             * on tic-tac-toe a four (two in a line), with k = 4 an open
+             * three (two in a row: 14 marks after two stones on 7×7). */
+            if ((b->win <= 3 && sh < SHAPE_OPEN4) || (b->win == 4 && sh == SHAPE_OPEN3))
+                sh = SHAPE_NONE;
             s->cell[side][q] = (uint8_t)sh;
             s->count[side][sh]++;
         }

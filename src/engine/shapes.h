@@ -12,7 +12,10 @@
  * and double threats are found: a four there is two in a line, which every
  * cell beside a stone makes, and an open three one stone; marks on them
  * would be noise, and a double threat is called so ("Black can make a double
- * threat at a3"), not an open two. A view only draws what this finds.
+ * threat at a3"), not an open two. With k = 4 the open threes (two in a
+ * row, again beside every stone) are left out the same way; its fours
+ * (three in a row) are real threats and stay. A view only draws what this
+ * finds.
  */
 #ifndef MNK_ENGINE_SHAPES_H
 #define MNK_ENGINE_SHAPES_H

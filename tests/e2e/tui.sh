@@ -308,6 +308,21 @@ else
 fi
 
 # ---------------------------------------------------------------------------
+echo "# threat marks on 7×7 k=4: no open-three noise around every stone"
+start_shell
+printf '(;FF[4]GM[4]SZ[7]WIN[4]PB[human]PW[human];B[dd];W[ag])\n' >"$WORK/small.sgf"
+run "$WORK/small.sgf"
+expect "last a1" "two stones on 7×7 k=4, marks on"
+dots=$(screen | grep -oE '^ +[0-9]+ [^0-9]+ [0-9]+' | grep -o '∙' | wc -l)
+if [ "$dots" -eq 0 ]; then
+    pass "two stones make no open-three marks"
+else
+    fail "$dots open-three marks after two stones"
+fi
+keys Right Right Right Right Up Up Up Enter  # Black e4 (the cursor on a1): d4 e4, open
+expect "Black has an open two: block at" "a real threat is still named"
+quit "q after the small board" y
+
 echo "# threat marks, a hint, resigning; the stones' colours"
 start_shell
 # Black h8 i8, White a1 j10: Black to move, the cursor on j10.

@@ -69,7 +69,8 @@ static void test_open_three_and_four(void **state)
     shapes_free(&s); /* harmless twice */
 }
 
-/* On k = 4, "five" is four in a row, and an open four is an open three. */
+/* On k = 4, "five" is four in a row, and an open four is an open three;
+ * its open threes (two in a row) are no marks. */
 static void test_k_relative(void **state)
 {
     (void)state;
@@ -90,6 +91,12 @@ static void test_k_relative(void **state)
     place(&b, STONE_BLACK, two, 2);
     place(&b, STONE_WHITE, white + 1, 1);
     assert_true(shapes_find(&s, &b));
+    /* A stone making two in a row is what every cell near a stone makes on
+     * k = 4: no marks (there were 14 on this board). The open two itself is
+     * a threat there (one more makes an open three, which wins), and said. */
+    assert_int_equal(s.count[0][SHAPE_OPEN3], 0);
+    assert_int_equal(s.count[1][SHAPE_OPEN3], 0);
+    assert_int_equal(s.count[0][SHAPE_OPEN4], 2);
     shapes_describe(&s, &b, STONE_WHITE, text, sizeof text);
     assert_non_null(strstr(text, "Black has an open two: block at"));
     shapes_free(&s);
