@@ -192,6 +192,8 @@ static void load_settings(struct app *a)
         settings_load(path, &a->settings, warn, sizeof warn);
     menu_set_form(&a->menu, &a->settings.game);
     a->options.marks = a->settings.marks;
+    a->options.numbers = a->settings.numbers;
+    a->options.bell = a->settings.bell;
     a->options.look = a->settings.look;
     if (warn[0] != '\0')
         menu_say(&a->menu, warn);
@@ -247,6 +249,8 @@ static void stop_game(struct app *a)
         play_fini(&a->play);
         struct settings now = a->settings;
         now.marks = a->options.marks;
+        now.numbers = a->options.numbers;
+        now.bell = a->options.bell;
         now.look = a->options.look;
         save_settings(a, &now);
     }

@@ -1,6 +1,7 @@
 /* boardview.c — the board on screen; see boardview.h. */
 #include "tui/boardview.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tui/draw.h"
@@ -107,6 +108,13 @@ void boardview_draw(const struct game *g, const struct board_view *v)
     int last_x = last_move >= 0 ? board_x(b, last_move) : -1;
     int last_y = last_move >= 0 ? board_y(b, last_move) : -1;
     winning_cells(g, win);
+    /* Each stone's move number, from 1; 0 where there is none. */
+    static int number[BOARD_MAX_CELLS];
+    if (v->numbers) {
+        memset(number, 0, sizeof number);
+        for (int m = 0; m < g->ply; m++)
+            number[g->moves[m]] = m + 1;
+    }
     if (l->boxed)
         draw_boxes(l);
     draw_labels(b, v);
@@ -130,6 +138,30 @@ void boardview_draw(const struct game *g, const struct board_view *v)
                                   : mark == GLYPH_MARK_FORBID ? STYLE_FORBID
                                   : mark != GLYPH_COUNT ? draw_mark_style(owner)
                                   : STYLE_GRID;
+            if (v->numbers && s != STONE_NONE && number[pos] > 0) {
+                /* The number stands for the stone: its side's style, the
+                 * last move's standing out, as many digits as the cell has
+                 * columns (the last ones: 112 is "12" on a compact grid). */
+                if (pos == last_move && style == draw_stone_style(s))
+                    style = STYLE_LAST;
+                char n[8];
+                int len = snprintf(n, sizeof n, wide ? "%2d" : "%d",
+                                   number[pos] % (l->boxed ? 1000 : 100));
+                if (l->boxed) {
+                    draw_fill(sy, sx - 1, 3, cursor || win[pos] ? style : STYLE_NORMAL);
+                    draw_text(sy, sx - 1 + (3 - len) / 2, len, style, n);
+                    continue;
+                }
+                draw_text(sy, sx, len, style, n);
+                /* What the digits leave of the gap to the next cell. */
+                for (int k = len; k < l->cell_w && i + 1 < l->view_w; k++) {
+                    if (plain || wide)
+                        draw_fill(sy, sx + k, 1, STYLE_NORMAL);
+                    else
+                        draw_glyph(sy, sx + k, GLYPH_H, STYLE_GRID);
+                }
+                continue;
+            }
             if (l->boxed) {
                 draw_fill(sy, sx - 1, 3, cursor || win[pos] || hint ? style : STYLE_NORMAL);
                 if (s != STONE_NONE)
@@ -151,18 +183,22 @@ void boardview_draw(const struct game *g, const struct board_view *v)
                 draw_glyph(sy, sx, GLYPH_DOT, style);
             else
                 draw_glyph(sy, sx, junction(x, y, b->width, b->height), style);
-            if (i + 1 < l->view_w && !wide) {
-                if (plain)
-                    draw_fill(sy, sx + 1, 1, STYLE_NORMAL);
+            /* The gap to the next cell: none beside a full-width glyph that
+             * fills it, else the grid line (blank in plain ASCII). */
+            for (int k = wide ? 2 : 1; k < l->cell_w && i + 1 < l->view_w; k++) {
+                if (plain || wide)
+                    draw_fill(sy, sx + k, 1, STYLE_NORMAL);
                 else
-                    draw_glyph(sy, sx + 1, GLYPH_H, STYLE_GRID);
+                    draw_glyph(sy, sx + k, GLYPH_H, STYLE_GRID);
             }
         }
     }
 
-    /* The last move between brackets, over the grid lines beside it. */
+    /* The last move between brackets, over the grid lines beside it (with
+     * numbers on, its number stands out instead: the brackets would cover
+     * its digits). */
     int last = game_last_move(g);
-    if (wide)
+    if (wide || v->numbers)
         return;
     int li = last >= 0 ? board_x(b, last) - v->off_x : -1;
     int lj = last >= 0 ? board_y(b, last) - v->off_y : -1;

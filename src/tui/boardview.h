@@ -6,7 +6,8 @@
  * four `*`, a four `+`, an open three `∙`, in that side's colour; the
  * stronger shape when both sides have one), the cells renju forbids Black
  * (`×`, over any threat mark there: Black cannot play it, whatever it
- * would make or block) and a suggested move.
+ * would make or block), a suggested move, and on request each stone's move
+ * number in place of the stone.
  *
  * A view: it reads the game through a const pointer and changes nothing.
  */
@@ -26,6 +27,10 @@ struct board_view {
     const struct shapes *marks; /* the threats to mark, or NULL */
     const bool *forbidden;      /* per cell, forbidden to Black (marked), or NULL */
     int hint;                   /* the suggested cell, or -1 */
+    bool numbers;               /* each stone shows its move number (the
+                                 * last two digits where a cell has two
+                                 * columns), in its side's style, the last
+                                 * move's in STYLE_LAST */
 };
 
 /* Draws the board of game g as view v shows it. */

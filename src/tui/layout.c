@@ -2,11 +2,12 @@
 #include "tui/layout.h"
 
 /* Columns of the board block: row labels (2), a gap, the grid, a gap, labels.
- * The compact grid leaves two columns before the right labels, one for the
- * bracket marking a last move in the rightmost column. */
-static int block_w(bool boxed, int cells)
+ * The compact grid (cells `cw` columns apart) leaves two columns before the
+ * right labels, one for the bracket marking a last move in the rightmost
+ * column (or a move number's second digit). */
+static int block_w(bool boxed, int cw, int cells)
 {
-    return boxed ? 4 * cells + 7 : 2 * cells + 6;
+    return boxed ? 4 * cells + 7 : cw * cells + 8 - cw;
 }
 
 /* Rows of the board block: column letters above the grid, and below it
@@ -30,8 +31,12 @@ static int floor_div(int a, int b)
     return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
 
-static void lay_out(struct layout *l, int rows, int cols, int width, int height, bool boxes)
+static void lay_out(struct layout *l, int rows, int cols, int width, int height, bool boxes,
+                    bool numbers)
 {
+    /* Two columns a cell; three where the stones show two-digit numbers,
+     * which would otherwise run into the next cell's ("10" beside "4"). */
+    int cw = numbers ? 3 : 2;
     *l = (struct layout){ .rows = rows, .cols = cols };
     l->fits = rows >= LAYOUT_MIN_ROWS && cols >= LAYOUT_MIN_COLS;
     if (!l->fits)
@@ -43,26 +48,26 @@ static void lay_out(struct layout *l, int rows, int cols, int width, int height,
     /* In order of preference: boxes with a move list, the compact grid
      * with a move list, boxes alone; otherwise the compact grid, scrolled
      * if it must be. The whole board shows in all but the last case. */
-    bool boxed_fit = boxes && block_w(true, width) <= cols &&
+    bool boxed_fit = boxes && block_w(true, cw, width) <= cols &&
                      block_h(true, height, true) <= l->area_h;
     /* The compact grid gives back its row of letters below when that lets
      * the whole height show (19 rows at 80×24): the letters above still
      * name the columns. A board that scrolls anyway keeps the row, where
      * the arrow saying it goes on down is drawn. */
     bool compact_fit = block_h(false, height, false) <= l->area_h;
-    if (boxed_fit && block_w(true, width) + 1 + LAYOUT_PANEL_MIN <= cols)
+    if (boxed_fit && block_w(true, cw, width) + 1 + LAYOUT_PANEL_MIN <= cols)
         l->boxed = true;
-    else if (compact_fit && block_w(false, width) + 1 + LAYOUT_PANEL_MIN <= cols)
+    else if (compact_fit && block_w(false, cw, width) + 1 + LAYOUT_PANEL_MIN <= cols)
         l->boxed = false;
     else
         l->boxed = boxed_fit;
     l->letters_below = l->boxed || !compact_fit ||
                        block_h(false, height, true) <= l->area_h;
-    l->cell_w = l->boxed ? 4 : 2;
+    l->cell_w = l->boxed ? 4 : cw;
     l->cell_h = l->boxed ? 2 : 1;
 
     /* The move list, when it fits beside the whole board's width. */
-    int room = cols - block_w(l->boxed, width) - PANEL_GAP;
+    int room = cols - block_w(l->boxed, cw, width) - PANEL_GAP;
     if (room >= LAYOUT_PANEL_MIN)
         l->panel_w = min(room, LAYOUT_PANEL_MAX);
     int avail_w = l->panel_w > 0 ? cols - l->panel_w - PANEL_GAP : cols;
@@ -71,11 +76,11 @@ static void lay_out(struct layout *l, int rows, int cols, int width, int height,
         l->view_w = width;
         l->view_h = height;
     } else {
-        l->view_w = min(width, (avail_w - 6) / 2);
+        l->view_w = min(width, (avail_w - (8 - cw)) / cw);
         l->view_h = min(height, l->area_h - (l->letters_below ? 2 : 1));
     }
     /* Board and list side by side, centred together. */
-    int bw = block_w(l->boxed, l->view_w);
+    int bw = block_w(l->boxed, cw, l->view_w);
     int bh = block_h(l->boxed, l->view_h, l->letters_below);
     int together = bw + (l->panel_w > 0 ? PANEL_GAP + l->panel_w : 0);
     int left = (cols - together) / 2;
@@ -90,14 +95,14 @@ static void lay_out(struct layout *l, int rows, int cols, int width, int height,
     l->grid_y = top + (l->boxed ? 2 : 1);
 }
 
-void layout_game(struct layout *l, int rows, int cols, int width, int height)
+void layout_game(struct layout *l, int rows, int cols, int width, int height, bool numbers)
 {
-    lay_out(l, rows, cols, width, height, true);
+    lay_out(l, rows, cols, width, height, true, numbers);
 }
 
-void layout_compact(struct layout *l, int rows, int cols, int width, int height)
+void layout_compact(struct layout *l, int rows, int cols, int width, int height, bool numbers)
 {
-    lay_out(l, rows, cols, width, height, false);
+    lay_out(l, rows, cols, width, height, false, numbers);
 }
 
 int layout_cell_y(const struct layout *l, int j)

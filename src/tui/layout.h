@@ -39,12 +39,15 @@ struct layout {
     int status_y;          /* the first status row */
 };
 
-/* Lays out a board of width × height cells on a rows × cols terminal. */
-void layout_game(struct layout *l, int rows, int cols, int width, int height);
+/* Lays out a board of width × height cells on a rows × cols terminal; with
+ * `numbers` (the stones show their move numbers) the compact grid puts its
+ * cells three columns apart, not two, for two digits and a gap. */
+void layout_game(struct layout *l, int rows, int cols, int width, int height, bool numbers);
 
 /* The same with the compact grid only, for glyphs two columns wide (the
  * full-width drawing) that boxes would not fit. */
-void layout_compact(struct layout *l, int rows, int cols, int width, int height);
+void layout_compact(struct layout *l, int rows, int cols, int width, int height,
+                    bool numbers);
 
 /* Screen row and column of visible cell (i, j), 0 ≤ i < view_w, 0 ≤ j < view_h. */
 int layout_cell_y(const struct layout *l, int j);

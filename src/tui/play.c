@@ -100,6 +100,8 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 {
     memset(p, 0, sizeof *p);
     p->marks = o->marks;
+    p->numbers = o->numbers;
+    p->bell = o->bell;
     p->look = o->look;
     p->hint = -1;
     shapes_init(&p->shapes); /* out of memory: no marks, nothing worse */
@@ -134,7 +136,9 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 
 struct play_options play_get_options(const struct play *p)
 {
-    return (struct play_options){ .marks = p->marks, .look = p->look };
+    return (struct play_options){
+        .marks = p->marks, .numbers = p->numbers, .bell = p->bell, .look = p->look
+    };
 }
 
 const struct game *play_game(const struct play *p)
@@ -191,9 +195,9 @@ void play_resize(struct play *p, int rows, int cols)
 {
     const struct board *b = &play_game(p)->board;
     if (draw_wide())
-        layout_compact(&p->layout, rows, cols, b->width, b->height);
+        layout_compact(&p->layout, rows, cols, b->width, b->height, p->numbers);
     else
-        layout_game(&p->layout, rows, cols, b->width, b->height);
+        layout_game(&p->layout, rows, cols, b->width, b->height, p->numbers);
     follow_cursor(p);
 }
 
@@ -468,6 +472,28 @@ static unsigned act_marks(struct play *p)
     return REACT_REDRAW;
 }
 
+/* m: the stones' move numbers on or off. */
+static unsigned act_numbers(struct play *p)
+{
+    p->numbers = !p->numbers;
+    play_resize(p, p->layout.rows, p->layout.cols);   /* two digits need room */
+    say(p, STYLE_MESSAGE, "%s",
+        p->numbers ? _("move numbers on the stones; m hides them") : _("move numbers off"));
+    return REACT_REDRAW;
+}
+
+/* B: the bell at the computer's move on or off. */
+static unsigned act_bell(struct play *p)
+{
+    p->bell = !p->bell;
+    if (p->bell)
+        beep();   /* what it will sound like */
+    say(p, STYLE_MESSAGE, "%s",
+        p->bell ? _("the bell rings at the computer's move; B silences it")
+                : _("no bell at the computer's move"));
+    return REACT_REDRAW;
+}
+
 /* D: the next drawing: the terminal's best characters, full-width (for
  * terminals that draw ●, ○ and the box lines two columns wide), plain
  * ASCII. */
@@ -610,6 +636,8 @@ static const struct binding bindings[] = {
     { 'p', "p", N_("pause or resume the computer"), act_pause },
     { 'H', "H", N_("hint: the engine's move for you, and why"), act_hint },
     { 't', "t", N_("threat marks (and renju's forbidden cells) on or off"), act_marks },
+    { 'm', "m", N_("move numbers on the stones on or off"), act_numbers },
+    { 'B', "B", N_("the bell at the computer's move on or off"), act_bell },
     { 'D', "D", N_("drawing: the terminal's, full-width or ASCII"), act_drawing },
     { 'R', "R", N_("resign (asks first)"), act_resign },
     { 'b', "b", N_("opening: play Black"), act_take_black },
@@ -702,6 +730,9 @@ unsigned play_wake(struct play *p)
             after_move(p);
             reveal(p, move);
         }
+        /* Heard, for a player who looks away while the computer thinks. */
+        if (p->bell)
+            beep();
         react |= REACT_REDRAW;
     }
     think_if_due(p);
@@ -1008,6 +1039,7 @@ void play_draw(const struct play *p)
         .forbidden = p->marks && p->forbidden_count > 0 && !game_over(play_game(p)) ? p->forbidden
                                                                              : NULL,
         .hint = p->hint,
+        .numbers = p->numbers,
     };
     boardview_draw(play_game(p), &view);
     int below = draw_panel(p);

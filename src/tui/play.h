@@ -54,6 +54,8 @@ struct play {
                                       * may not play, for the marks */
     int forbidden_count;        /* how many of them */
     bool marks;                 /* threat and forbidden marks shown (t) */
+    bool numbers;               /* the stones show their move numbers (m) */
+    bool bell;                  /* the terminal's bell at the computer's move (B) */
     enum draw_look look;        /* the drawing chosen (D) */
     struct ai hint_ai;          /* the engine that gives hints, made at the first */
     struct advice advice;       /* and the words for them */
@@ -63,6 +65,8 @@ struct play {
 /* Options of the screen that outlive a game (settings). */
 struct play_options {
     bool marks;                 /* threat marks on */
+    bool numbers;               /* move numbers on the stones */
+    bool bell;                  /* the bell at the computer's move */
     enum draw_look look;        /* how the board is drawn (D) */
 };
 

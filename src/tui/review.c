@@ -160,9 +160,9 @@ void review_resize(struct review *r, int rows, int cols)
 {
     const struct board *b = &r->game.board;
     if (draw_wide())
-        layout_compact(&r->layout, rows, cols, b->width, b->height);
+        layout_compact(&r->layout, rows, cols, b->width, b->height, false);
     else
-        layout_game(&r->layout, rows, cols, b->width, b->height);
+        layout_game(&r->layout, rows, cols, b->width, b->height, false);
     seek(r, r->at);
     follow_list(r);
 }

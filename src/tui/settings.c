@@ -135,6 +135,10 @@ static bool apply(struct settings *s, const char *key, const char *value)
         return opening_rule_parse(value, &s->game.opening);
     if (strcmp(key, "marks") == 0)
         return parse_bool(value, &s->marks);
+    if (strcmp(key, "numbers") == 0)
+        return parse_bool(value, &s->numbers);
+    if (strcmp(key, "bell") == 0)
+        return parse_bool(value, &s->bell);
     if (strcmp(key, "drawing") == 0)
         return parse_look(value, &s->look);
     if (strcmp(key, "lang") == 0) {
@@ -217,16 +221,17 @@ static bool write_settings(FILE *out, const void *ctx)
     const char *white = g->player[1].kind == PLAYER_HUMAN ? "human" : g->player[1].spec;
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
-            "# the threat marks. Players are `human` or a level (see `mnk levels`);\n"
+            "# the screen's options. Players are `human` or a level (see `mnk levels`);\n"
             "# drawing is `auto` (full-width under a Chinese, Japanese or Korean\n"
             "# language, else the terminal's characters), `unicode`, `wide` or `ascii`;\n"
             "# lang is `auto` (the locale's language), `en` or `zh_CN`; opening is\n"
             "# `none`, `swap` or `swap2`.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nopening = %s\nblack = %s\n"
-            "white = %s\nmarks = %s\ndrawing = %s\nlang = %s\n",
+            "white = %s\nmarks = %s\nnumbers = %s\nbell = %s\ndrawing = %s\nlang = %s\n",
             g->width, g->height, g->win, rule_name(g->rule), opening_rule_name(g->opening),
             black, white,
-            s->marks ? "yes" : "no", look_names[s->look],
+            s->marks ? "yes" : "no", s->numbers ? "yes" : "no", s->bell ? "yes" : "no",
+            look_names[s->look],
             s->lang[0] != '\0' ? s->lang : "auto");
     return true;
 }

@@ -1,6 +1,7 @@
 /* settings.h — what the full-screen game remembers between runs: the last
  * board, rule and players chosen in the new-game form, whether threat
- * marks are shown, the drawing (draw.h: auto, the terminal's characters,
+ * marks and move numbers are shown and the bell rings at the computer's
+ * move, the drawing (draw.h: auto, the terminal's characters,
  * full-width or plain ASCII) and the language chosen in the menu.
  *
  * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings,
@@ -31,6 +32,8 @@ struct settings {
      * seeded. */
     struct game_config game;
     bool marks;   /* threat marks on the board */
+    bool numbers; /* move numbers on the stones */
+    bool bell;    /* the terminal's bell at the computer's move */
     enum draw_look look; /* how the board is drawn */
     char lang[32]; /* "en", "zh_CN" (util/i18n.h); "": the locale's language */
 };

@@ -736,6 +736,69 @@ expect "could not be kept" "and again once the screen is left"
 expect_restored 1 "the exit status says the game was not kept"
 
 # ---------------------------------------------------------------------------
+echo "# move numbers on the stones (m), remembered; the bell at the computer's move (B)"
+start_shell
+run --size 15 --win 5 --black human --white human
+expect "15×15 k=5 freestyle" "a game for move numbers"
+keys Enter
+expect "last h8" "Black h8"
+keys Right Enter
+expect "last i8" "White i8"
+keys m
+expect "move numbers on the stones" "m turns the numbers on"
+row8=$(screen | grep -oE '^ +8 [^0-9]+.*[^0-9] 8( |$)')
+case $row8 in
+*"1"*"2"*) pass "h8 and i8 show 1 and 2" ;;
+*) fail "no numbers on row 8: $row8" ;;
+esac
+if screen | grep -oE '^ +8 .* 8( |$)' | grep -q '[●○]'; then
+    fail "stones still drawn with numbers on"
+else
+    pass "the numbers stand for the stones"
+fi
+quit "q with numbers on" y
+run --size 15 --win 5 --black human --white human
+expect "15×15 k=5 freestyle" "a new game"
+keys Enter
+expect "last h8" "a stone in it"
+if screen | grep -oE '^ +8 [^0-9]+.*[^0-9] 8( |$)' | grep -q ' 1 \|─1─\|1─'; then
+    pass "the numbers are remembered"
+else
+    fail "the numbers were not remembered"
+fi
+keys m
+expect "move numbers off" "m turns them off"
+quit "q with numbers off" y
+rm -f "$WORK/raw"
+T pipe-pane -t e2e -o "cat >> $WORK/raw"
+run --size 7 --win 4 --black human --white club
+expect "7×7 k=4 freestyle" "a game against the computer"
+keys B
+expect "the bell rings at the computer's move" "B turns the bell on"
+: >"$WORK/raw"
+keys Enter
+expect "2 moves" "the computer answers"
+sleep 0.3
+if tr -dc '\007' <"$WORK/raw" | grep -q .; then
+    pass "the bell rings at the computer's move"
+else
+    fail "no bell at the computer's move"
+fi
+keys B
+expect "no bell at the computer's move" "B turns it off"
+: >"$WORK/raw"
+keys Left Left Left Enter
+expect "4 moves" "the computer answers again"
+sleep 0.3
+if tr -dc '\007' <"$WORK/raw" | grep -q .; then
+    fail "the bell rang though it is off"
+else
+    pass "silent with the bell off"
+fi
+T pipe-pane -t e2e
+quit "q after the bell" y
+
+# ---------------------------------------------------------------------------
 echo "# bad flags"
 for args in "--size 2" "--size 27" "--win 9 --size 5" "--rule sideways" \
             "--black nobody" "--level 99" "--bogus" "$WORK/nothere.sgf" \

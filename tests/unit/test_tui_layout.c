@@ -13,13 +13,13 @@ static void test_small_terminal_does_not_fit(void **state)
 {
     (void)state;
     struct layout l;
-    layout_game(&l, LAYOUT_MIN_ROWS - 1, 200, 3, 3);
+    layout_game(&l, LAYOUT_MIN_ROWS - 1, 200, 3, 3, false);
     assert_false(l.fits);
-    layout_game(&l, 50, LAYOUT_MIN_COLS - 1, 3, 3);
+    layout_game(&l, 50, LAYOUT_MIN_COLS - 1, 3, 3, false);
     assert_false(l.fits);
-    layout_game(&l, 1, 1, 26, 26);
+    layout_game(&l, 1, 1, 26, 26, false);
     assert_false(l.fits);
-    layout_game(&l, LAYOUT_MIN_ROWS, LAYOUT_MIN_COLS, 26, 26);
+    layout_game(&l, LAYOUT_MIN_ROWS, LAYOUT_MIN_COLS, 26, 26, false);
     assert_true(l.fits);
     assert_true(l.view_w >= 3 && l.view_h >= 3);
 }
@@ -28,18 +28,18 @@ static void test_styles_at_80x24(void **state)
 {
     (void)state;
     struct layout l;
-    layout_game(&l, 24, 80, 3, 3);
+    layout_game(&l, 24, 80, 3, 3, false);
     assert_true(l.boxed);
     assert_true(l.panel_w >= LAYOUT_PANEL_MIN);
-    layout_game(&l, 24, 80, 15, 15);
+    layout_game(&l, 24, 80, 15, 15, false);
     assert_false(l.boxed);
     assert_int_equal(l.view_w, 15);
     assert_int_equal(l.view_h, 15);
-    layout_game(&l, 24, 80, 26, 26);
+    layout_game(&l, 24, 80, 26, 26, false);
     assert_false(l.boxed);
     assert_int_equal(l.view_w, 26);
     assert_true(l.view_h < 26); /* 26 rows can't fit in 24: it scrolls */
-    layout_game(&l, 60, 200, 19, 19);
+    layout_game(&l, 60, 200, 19, 19, false);
     assert_true(l.boxed);
 }
 
@@ -53,9 +53,9 @@ static void test_19x19_whole_at_80x24(void **state)
     struct layout l;
     for (int compact = 0; compact < 2; compact++) {
         if (compact)
-            layout_compact(&l, 24, 80, 19, 19);
+            layout_compact(&l, 24, 80, 19, 19, false);
         else
-            layout_game(&l, 24, 80, 19, 19);
+            layout_game(&l, 24, 80, 19, 19, false);
         assert_false(l.boxed);
         assert_int_equal(l.view_w, 19);
         assert_int_equal(l.view_h, 19);
@@ -68,16 +68,16 @@ static void test_19x19_whole_at_80x24(void **state)
     }
     /* Boards that fit with both rows of letters keep them; one that
      * scrolls keeps the row below, for its arrow. */
-    layout_game(&l, 24, 80, 15, 15);
+    layout_game(&l, 24, 80, 15, 15, false);
     assert_true(l.letters_below);
     assert_int_equal(l.view_h, 15);
-    layout_game(&l, 25, 80, 19, 19);
+    layout_game(&l, 25, 80, 19, 19, false);
     assert_true(l.letters_below);
     assert_int_equal(l.view_h, 19);
-    layout_game(&l, 24, 80, 26, 26);
+    layout_game(&l, 24, 80, 26, 26, false);
     assert_true(l.letters_below);
     assert_int_equal(l.view_h, 18);
-    layout_game(&l, 24, 80, 20, 20);
+    layout_game(&l, 24, 80, 20, 20, false);
     assert_true(l.letters_below);
     assert_true(l.view_h < 20);
 }
@@ -91,7 +91,7 @@ static void test_board_inside_its_area(void **state)
         for (int w = BOARD_MIN_SIDE; w <= BOARD_MAX_SIDE; w += 1) {
             for (int h = BOARD_MIN_SIDE; h <= BOARD_MAX_SIDE; h += 5) {
                 struct layout l;
-                layout_game(&l, sizes[s][0], sizes[s][1], w, h);
+                layout_game(&l, sizes[s][0], sizes[s][1], w, h, false);
                 assert_true(l.fits);
                 /* labels and the grid's border: boxed, 5 columns either
                  * side; compact, 3 on the left and 4 on the right */
@@ -133,7 +133,7 @@ static void test_cell_at_inverts_position(void **state)
     int i, j;
     static const int boards[][2] = { { 3, 3 }, { 15, 15 }, { 26, 26 }, { 7, 4 } };
     for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
-        layout_game(&l, 24, 80, boards[b][0], boards[b][1]);
+        layout_game(&l, 24, 80, boards[b][0], boards[b][1], false);
         for (int cj = 0; cj < l.view_h; cj++)
             for (int ci = 0; ci < l.view_w; ci++) {
                 assert_true(layout_cell_at(&l, layout_cell_y(&l, cj), layout_cell_x(&l, ci), &i, &j));
@@ -157,7 +157,7 @@ static void test_cell_at_edges_alike(void **state)
     static const int sizes[][2] = { { 24, 80 }, { 60, 200 } };
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
-            layout_game(&l, sizes[s][0], sizes[s][1], boards[b][0], boards[b][1]);
+            layout_game(&l, sizes[s][0], sizes[s][1], boards[b][0], boards[b][1], false);
             int last_i = l.view_w - 1, last_j = l.view_h - 1;
             int y = layout_cell_y(&l, last_j / 2), x = layout_cell_x(&l, last_i / 2);
             /* How far out the first cell takes clicks, to the left, up. */
@@ -182,7 +182,7 @@ static void test_cell_at_edges_alike(void **state)
         }
     /* 15x15 at 80x24, the compact grid: the column just right of o is o,
      * the one just left of a is a. */
-    layout_game(&l, 24, 80, 15, 15);
+    layout_game(&l, 24, 80, 15, 15, false);
     assert_false(l.boxed);
     assert_true(layout_cell_at(&l, layout_cell_y(&l, 7), layout_cell_x(&l, 14) + 1, &i, &j));
     assert_int_equal(i, 14);
@@ -190,9 +190,35 @@ static void test_cell_at_edges_alike(void **state)
     assert_int_equal(i, 0);
 }
 
+/* With move numbers the compact grid's cells are three columns apart: 15×15
+ * still shows whole at 80×24 beside its move list, 19×19 whole without it,
+ * and a click finds each cell as before. */
+static void test_numbers_spread_the_grid(void **state)
+{
+    (void)state;
+    struct layout l;
+    layout_game(&l, 24, 80, 15, 15, true);
+    assert_false(l.boxed);
+    assert_int_equal(l.cell_w, 3);
+    assert_int_equal(l.view_w, 15);
+    assert_int_equal(l.view_h, 15);
+    assert_true(l.panel_w >= LAYOUT_PANEL_MIN);
+    assert_true(layout_cell_x(&l, 14) + 5 < l.panel_x);
+    layout_game(&l, 24, 80, 19, 19, true);
+    assert_int_equal(l.view_w, 19);
+    assert_true(layout_cell_x(&l, 18) + 4 < 80);
+    for (int i = 0; i < l.view_w; i++) {
+        int ci, cj;
+        assert_true(layout_cell_at(&l, layout_cell_y(&l, 3), layout_cell_x(&l, i), &ci, &cj));
+        assert_int_equal(ci, i);
+        assert_int_equal(cj, 3);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_numbers_spread_the_grid),
         cmocka_unit_test(test_small_terminal_does_not_fit),
         cmocka_unit_test(test_styles_at_80x24),
         cmocka_unit_test(test_19x19_whole_at_80x24),

@@ -74,6 +74,8 @@ static void test_missing_file_gives_defaults(void **state)
     assert_string_equal(name_of(&s.game.player[0]), "human");
     assert_string_equal(name_of(&s.game.player[1]), level_default()->name);
     assert_true(s.marks);
+    assert_false(s.numbers);   /* off until asked for */
+    assert_false(s.bell);
 }
 
 static void test_round_trip(void **state)
@@ -90,6 +92,8 @@ static void test_round_trip(void **state)
     set_name(&s.game.player[0], level_at(0)->name);
     set_name(&s.game.player[1], "human");
     s.marks = false;
+    s.numbers = true;
+    s.bell = true;
     s.look = DRAW_LOOK_WIDE;
     snprintf(s.lang, sizeof s.lang, "zh_CN");
     assert_true(settings_save(path, &s, err, sizeof err));
@@ -103,6 +107,8 @@ static void test_round_trip(void **state)
     assert_string_equal(name_of(&t.game.player[0]), level_at(0)->name);
     assert_string_equal(name_of(&t.game.player[1]), "human");
     assert_false(t.marks);
+    assert_true(t.numbers);
+    assert_true(t.bell);
     assert_int_equal(t.look, DRAW_LOOK_WIDE);
     assert_string_equal(t.lang, "zh_CN");
     /* Every rule comes back by its name. */
