@@ -203,10 +203,10 @@ static bool make_tables(struct search *s, size_t memory)
 {
     if (memory == 0)
         memory = SEARCH_DEFAULT_MEMORY;
-    size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
-    if (!tt_init(&s->tt, memory - tss_bytes))
+    size_t threat_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
+    if (!tt_init(&s->tt, memory - threat_bytes))
         return false;
-    if (!tss_init(&s->tss, tss_bytes)) {
+    if (!tss_init(&s->tss, threat_bytes)) {
         tt_free(&s->tt);
         return false;
     }
@@ -275,7 +275,7 @@ static bool search_resize(void *state, size_t bytes)
 static size_t search_table_bytes(const void *state)
 {
     const struct search *s = state;
-    return tt_bytes(&s->tt) + (s->tss.mask + 1) * sizeof *s->tss.cache;
+    return tt_bytes(&s->tt) + tss_bytes(&s->tss);
 }
 
 /* Makes the pattern table match b's win length and rule; a different board
@@ -300,7 +300,7 @@ static bool out_of_budget(struct search *s)
 {
     if (s->stopped)
         return true;
-    if (s->max_nodes && s->nodes + s->tss.nodes >= s->max_nodes)
+    if (s->max_nodes && s->nodes + tss_nodes(&s->tss) >= s->max_nodes)
         s->stopped = true;
     else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
         s->stopped = true;
@@ -397,8 +397,8 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
     struct ply *st = &s->stack[ply];
     st->pv_len = 0;
     s->nodes++;
-    if (s->nodes + s->tss.nodes >= s->next_check) {
-        s->next_check = s->nodes + s->tss.nodes + s->check_interval;
+    if (s->nodes + tss_nodes(&s->tss) >= s->next_check) {
+        s->next_check = s->nodes + tss_nodes(&s->tss) + s->check_interval;
         if (out_of_budget(s))
             return 0;
     }
@@ -583,7 +583,7 @@ static void report(struct search *s, int depth, int score, int best)
     struct ai_info info = {
         .depth = depth,
         .score = score,
-        .nodes = s->nodes + s->tss.nodes,
+        .nodes = s->nodes + tss_nodes(&s->tss),
         .elapsed_ms = (int)(clock_ms() - s->start_ms),
         .best = best,
     };
@@ -759,7 +759,7 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
     struct move *root = s->stack[0].moves;
     int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
     int unrefuted = -1; /* the first other move whose check was inconclusive */
-    s->tss.deadline_ms = s->timed ? s->tm.hard_ms : 0;
+    tss_set_deadline(&s->tss, s->timed ? s->tm.hard_ms : 0);
     for (int i = -1; i < n; i++) {
         int q = i < 0 ? move : root[i].pos;
         if (i >= 0 && q == move)
@@ -767,12 +767,12 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
         int reply;
         position_place(p, q, (enum stone)(me + 1));
         bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
-        if (!lost && !s->tss.aborted)
+        if (!lost && !tss_aborted(&s->tss))
             lost = tss_solve_shortest(&s->tss, p, op, true, SAFETY_VCT_DEPTH, budget, &reply);
         position_remove(p, q);
         if (lost)
             continue;
-        if (!s->tss.aborted)
+        if (!tss_aborted(&s->tss))
             return q;
         if (i < 0)
             return move;
@@ -855,9 +855,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
      * dearer: read the clock at nearly every node then. */
     bool cheap = pattern_tabulated(&s->pt);
     s->check_interval = cheap ? CHECK_INTERVAL : 1;
-    s->tss.check_mask = cheap ? 63 : 0;
     s->next_check = s->check_interval;
-    s->tss.nodes = 0;
     s->stopped = false;
     s->max_nodes = limits->max_nodes;
     int time_ms = limits->time_ms;
@@ -883,8 +881,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     }
     memset(&s->history, 0, sizeof s->history);
     tt_new_search(&s->tt);
-    s->tss.stop = limits->stop;
-    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+    tss_start(&s->tss, limits->stop, !cheap, s->timed ? s->deadline_ms : 0);
 
     position_init(&s->pos, &s->pt, b);
     struct position *p = &s->pos;
@@ -918,12 +915,12 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             int64_t now = clock_ms();
             uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
             int m;
-            s->tss.deadline_ms = s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0;
+            tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0);
             bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
-            s->tss.deadline_ms = s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0;
+            tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0);
             if (!win)
                 win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
-            s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+            tss_set_deadline(&s->tss, s->timed ? s->deadline_ms : 0);
             if (win) {
                 move = m;
                 report(s, 0, WIN_BOUND, move);
