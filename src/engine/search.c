@@ -144,8 +144,10 @@
 #define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
-#define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first, */
-#define SAFETY_NODES 300000   /* with at most this many nodes a search when timed */
+#define SAFETY_VCF_DEPTH 30   /* the opponent's VCFs of up to this many fours, */
+#define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first */
+#define ROOT_VCF_DEPTH 40     /* the root's own VCF: of any length its nodes allow, */
+#define ROOT_VCT_DEPTH 10     /* its VCT short: threes branch widely */
 #define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
 #define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
 #define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
@@ -752,21 +754,23 @@ static int iterate(struct search *s, int me, int max_depth)
  * move whose check ran out of nodes replaces it unless a later one is shown
  * safe in time. Keeps `move` when its own check is inconclusive, when every
  * move checked loses, or when time runs out before another is found. */
-static int safe_move(struct search *s, int me, int move, uint64_t budget)
+static int safe_move(struct search *s, int me, int move)
 {
     struct position *p = &s->pos;
     enum stone op = (enum stone)(2 - me);
     struct move *root = s->stack[0].moves;
     int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
     int unrefuted = -1; /* the first other move whose check was inconclusive */
-    tss_set_deadline(&s->tss, s->timed ? s->tm.hard_ms : 0);
+    uint64_t budget = timeman_slice_nodes(TIMEMAN_SAFETY, s->max_nodes);
+    int64_t end = s->timed ? timeman_slice_end(&s->tm, clock_ms(), TIMEMAN_SAFETY) : 0;
+    tss_set_deadline(&s->tss, end);
     for (int i = -1; i < n; i++) {
         int q = i < 0 ? move : root[i].pos;
         if (i >= 0 && q == move)
             continue;
         int reply;
         position_place(p, q, (enum stone)(me + 1));
-        bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
+        bool lost = tss_solve(&s->tss, p, op, false, SAFETY_VCF_DEPTH, budget, &reply);
         if (!lost && !tss_aborted(&s->tss))
             lost = tss_solve_shortest(&s->tss, p, op, true, SAFETY_VCT_DEPTH, budget, &reply);
         position_remove(p, q);
@@ -778,12 +782,32 @@ static int safe_move(struct search *s, int me, int move, uint64_t budget)
             return move;
         if (unrefuted < 0)
             unrefuted = q;
-        bool out_of_time = (s->timed && clock_ms() >= s->tm.hard_ms) ||
+        bool out_of_time = (s->timed && clock_ms() >= end) ||
                            (s->lim->stop != NULL && atomic_load(s->lim->stop));
         if (out_of_time)
             break;
     }
     return unrefuted >= 0 ? unrefuted : move;
+}
+
+/* Before the tree, the side to move's own threat sequences: a VCF of any
+ * length, then a short VCT, each within the slice of time and nodes the
+ * time manager gives it (the tree gets the rest). True with *move the first
+ * threat of a win found. */
+static bool root_threat_win(struct search *s, enum stone side, int *move)
+{
+    struct position *p = &s->pos;
+    int64_t now = clock_ms();
+    tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0);
+    bool win = tss_solve_shortest(&s->tss, p, side, false, ROOT_VCF_DEPTH,
+                                  timeman_slice_nodes(TIMEMAN_ROOT_VCF, s->max_nodes), move);
+    if (!win) {
+        tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0);
+        win = tss_solve_shortest(&s->tss, p, side, true, ROOT_VCT_DEPTH,
+                                 timeman_slice_nodes(TIMEMAN_ROOT_VCT, s->max_nodes), move);
+    }
+    tss_set_deadline(&s->tss, s->timed ? s->deadline_ms : 0);
+    return win;
 }
 
 /* The cell to play when nothing better is known: the best-ordered candidate,
@@ -910,26 +934,15 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             move = forced;
             report(s, 0, decided, move);
         }
-        if (move < 0 && !lapse) {
-            /* The solvers get a slice of the time; the search the rest. */
-            int64_t now = clock_ms();
-            uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
-            int m;
-            tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0);
-            bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
-            tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0);
-            if (!win)
-                win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
-            tss_set_deadline(&s->tss, s->timed ? s->deadline_ms : 0);
-            if (win) {
-                move = m;
-                report(s, 0, WIN_BOUND, move);
-            }
+        int m;
+        if (move < 0 && !lapse && root_threat_win(s, side, &m)) {
+            move = m;
+            report(s, 0, WIN_BOUND, move);
         }
         if (move < 0) {
             move = iterate(s, me, max_depth);
             if (!s->best_wins && !lapse) {
-                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : SAFETY_NODES);
+                move = safe_move(s, me, move);
                 report(s, s->done_depth, s->done_score, move);
             }
         }
