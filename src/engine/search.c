@@ -98,6 +98,7 @@
  */
 #include "engine/search.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,6 +374,8 @@ static void update_pv(struct search *s, int ply, int q)
 {
     struct ply *st = &s->stack[ply];
     const struct ply *next = &s->stack[ply + 1];
+    /* A line from ply p has at most MAX_PLY − 1 − p moves: it fits. */
+    assert(ply >= 0 && ply + 1 + next->pv_len < MAX_PLY);
     st->pv[0] = q;
     memcpy(&st->pv[1], next->pv, sizeof(int) * (size_t)next->pv_len);
     st->pv_len = next->pv_len + 1;
@@ -466,6 +469,8 @@ static inline bool probe_table(struct search *s, struct node *n, int *score)
     if (e == NULL)
         return false;
     n->tt_move = e->move;
+    /* The table is cleared for another board: its moves are this board's. */
+    assert(n->tt_move >= -1 && n->tt_move < s->pos.cells);
     n->tt_score = *score = tt_score_from(e->score, n->ply);
     n->tt_depth = e->depth;
     n->tt_bound = tt_bound_of(e);
@@ -613,6 +618,7 @@ static inline void update_killers(struct ply *st, int q)
  * all past 2^24 lets old cutoffs fade and never overflows. */
 static inline void update_history(struct move_history *h, int me, int q, int depth, int cells)
 {
+    assert(q >= 0 && q < cells);
     int32_t *cut = h->cut[me];
     cut[q] += depth > 0 ? depth * depth : 0;
     if (cut[q] > 1 << 24)
@@ -631,6 +637,7 @@ static inline int search_moves(struct search *s, struct node *n, struct movepick
     int limit = move_limit(s, n);
     int best = -INF, move = -1, taken = 0;
     for (int q; taken < limit && (q = movepick_next(mp)) >= 0;) {
+        assert(q < p->cells && p->b.cell[q] == STONE_NONE);
         int i = taken++;
         if (move < 0)
             move = q;
@@ -670,6 +677,8 @@ static inline int search_moves(struct search *s, struct node *n, struct movepick
  * alpha exact, any other an upper bound. */
 static inline void store(struct search *s, const struct node *n, int best, int best_move)
 {
+    /* Outside a singularity test the first move is always searched. */
+    assert(best > -INF && best_move >= 0);
     enum tt_bound bound = best >= n->beta ? TT_LOWER : best > n->alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(&s->tt, n->key, tt_score_to(best, n->ply), best_move, n->depth, bound);
 }
@@ -678,6 +687,13 @@ static inline void store(struct search *s, const struct node *n, int best, int b
  * a bound on the side it fails. */
 static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
 {
+    /* Ply 0 is the root's (search_root); the stack ends the line at MAX_PLY − 1.
+     * No reduction goes past the leaves, and past them each ply is one
+     * less, to −QUIESCE_PLIES at most. */
+    assert(ply >= 1 && ply < MAX_PLY);
+    assert(-INF <= alpha && alpha < beta && beta <= INF);
+    assert(depth >= -QUIESCE_PLIES);
+    assert(me == 0 || me == 1);
     struct position *p = &s->pos;
     struct ply *st = &s->stack[ply];
     st->pv_len = 0;
@@ -758,6 +774,7 @@ static int search_root(struct search *s, int me, int depth, int alpha, int beta,
     struct position *p = &s->pos;
     struct move *root = s->stack[0].moves;
     int score = -INF;
+    assert(depth >= 1 && alpha < beta);
     *best = -1;
     for (int i = 0; i < s->root_n; i++) {
         int q = root[i].pos;
