@@ -84,8 +84,9 @@ static inline int movepick_gap(const struct movepick *mp)
     return mp->gap;
 }
 
-/* Every move of the node at once, in list, best first (the root's moves,
- * which the search sorts again itself); returns their count. When the node
+/* Every move of the node at once, in list, best first (the root's moves:
+ * the search keeps this order and only brings each iteration's best move to
+ * the front); returns their count. When the node
  * is lost, *lost is set and the opponent's open-four cells are listed, so
  * that a move can still be chosen. */
 int movepick_all(struct position *p, int me, int forced, const struct pick_hints *h,

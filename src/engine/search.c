@@ -1,103 +1,9 @@
-/* search.c — the `search` strategy; see search.h.
- *
- * Each node first settles what the line classes decide without searching: a
- * five to make wins; two opponent fives lose; one must be blocked (searched
- * as the only move, without using depth; under caro two fives may have one
- * block and one five two, each searched so); an open four to make wins; a
- * four-three or three-three against an opponent without a single four-making
- * cell wins. The moves come from the move picker (movepick.h): the forced
- * block alone; the table move before any other is generated; then, against
- * an opponent threatening an open four, only the cells that stop it and our
- * own fours (with neither, the node is lost), otherwise every empty cell
- * within two of a stone, ordered by their classes for both sides and where
- * they lie from the last two stones, killers and history. The last two
- * stones are those of the tree; at the root, the opponent's reply and our
- * move before it when the board is the one this search left plus one stone.
- * Each ply keeps its static score: a side is *improving* when it is better
- * than two plies before (or either is unknown, the side being threatened).
- * Below the root only the first LMP_BASE + depth²·LMP_SCALE/4 moves are
- * searched, twice as many where the side improves or on the principal
- * variation (move-count pruning; never against a threat or a forced
- * block), and from the third on they are first searched with a reduced
- * depth, ln(depth)·ln(index)·10/LMR_DIV plies, one more where the side is not
- * improving, one less on the principal variation and for a move that makes
- * or stops a three, and by its ordering score: a ply more for each
- * POLICY_GAP it scores more than POLICY_MID below the node's best generated
- * move, a ply less when it scores within POLICY_MID − POLICY_GAP of it
- * (late-move reductions). A reduced move that beats alpha is searched again
- * to the full depth, a ply deeper when it beat alpha by DEEPER_MARGIN and
- * DEEPER_SCALE for each ply of its reduction, a ply shallower when it was
- * reduced by more than a ply and beat the best score so far by less than
- * SHALLOWER_MARGIN. At the root every move
- * is searched, the quiet ones from ROOT_REDUCE_FROM on a ply shallower
- * first, and from ASPIRATION_DEPTH on each iteration is first searched
- * within ASPIRATION_WINDOW of the last one's score, the side that fails
- * widened threefold until it holds, fully past ASPIRATION_MAX (aspiration
- * windows); a partial iteration whose moves only failed low keeps the last
- * one's move. A node IIR_DEPTH or more plies from the leaves with no table move
- * to try first (and no forced reply) is searched a ply shallower (internal
- * iterative reduction). A table move that beat beta (or was exact) at
- * nearly this depth, at a node SINGULAR_DEPTH or more plies from the leaves,
- * is tested for being the only good move: the node without it is searched
- * to half the depth against a bound SINGULAR_MARGIN a ply below its table
- * score; when every other move falls short the table move is searched a
- * ply deeper (singular extension), and when another reaches the bound and
- * the bound is at least beta, the node returns the bound (multi-cut).
- * No extension is made past twice the iteration's depth from the root.
- * Within FUTILITY_DEPTH plies of the leaves, a node out of the principal
- * variation whose static score beats beta by FUTILITY_MARGIN a ply (a ply
- * less where the side improves), with no open three of the opponent's to
- * answer, returns that score unsearched (reverse futility); from two plies
- * up, one whose static score beats beta by FAIL_HIGH_MARGIN a ply is
- * likely to fail high, and every move there but a four is searched a ply
- * shallower (fail-high reduction). A win or loss
- * found with pruning is not final until the loser's nodes have been
- * searched without it, every move to the same depth: then the iteration
- * is repeated that way (and the deepening continues so when the result
- * does not hold), with the table keyed apart;
- * only a confirmed win skips the safety check below.
- *
- * Leaves are scored by the sums of the line-class weights of both sides,
- * each from its table for the side to move or the side waiting, and (k = 5)
- * a term for the threats each side could make at once and how many cells
- * make them (pattern.h);
- * but a side facing an open three answers it first, up to QUIESCE_PLIES past
- * the leaves, so a three nothing stops is scored as the loss it is. The root
- * first looks for a VCF and a short VCT of its own; after the iterative
- * deepening the chosen move is checked against the opponent's VCF and VCT
- * (up to SAFETY_VCT_DEPTH threats, the shorter first) and, when one refutes
- * it, replaced by the next root move that survives them, or failing that by
- * one whose check ran out of nodes: a move not proven lost (safe_move).
- *
- * The constants were chosen by self-play (noted in the commit log): at 100
- * ms a move (30-40 games per comparison) the beam beat full width, the VCF
- * at the leaves cost more than it found, and time given to the tree paid
- * more than time reserved for the solvers; later by SPRT at fixed nodes from
- * random openings (tools/sprt.sh): the exact defences against an open three,
- * answering open threes past the leaves, the late-move reductions, the
- * futility cut, the wider beam on the principal variation with the
- * reductions at the root, the internal iterative reduction, (at 500,000
- * nodes a move) the singular extension and the aspiration windows, and (at
- * 100,000 nodes a move) the move-count pruning by depth that replaced the
- * fixed beam of 8 moves (16 on the principal variation) and the fail-high
- * reduction, and, tested together, the reductions by ordering score, the
- * deeper or shallower re-search and the aspiration window of 75 (150 before).
- *
- * Weakness, for the levels below the strongest (struct ai_options, read in
- * create() and used in score_leaf() and search_choose() only): leaves get up
- * to `noise` score units either way, a function of the position and the
- * seed; and with a chance of `oversight` per mille, drawn from the position
- * and the seed, a move is chosen in a lapse: without the exact solver, the
- * threat-space searches at the root and the safety check, so a threat
- * sequence the tree is too shallow to see goes unseen, own or opponent's.
- *
- * Nothing is allocated after create(); the clock is read every
- * CHECK_INTERVAL nodes, and a search that ran out of time or was stopped
- * returns the best move of the last completed iteration (or the best found so
- * far in the current one, once its first move has been searched).
+/* search.c — the `search` strategy; how it works is search.h's opening
+ * comment, the history of its ideas the commit log.
  */
 #include "engine/search.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,8 +50,10 @@
 #define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
-#define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first, */
-#define SAFETY_NODES 300000   /* with at most this many nodes a search when timed */
+#define SAFETY_VCF_DEPTH 30   /* the opponent's VCFs of up to this many fours, */
+#define SAFETY_VCT_DEPTH 12   /* VCTs of up to this many threats, shortest first */
+#define ROOT_VCF_DEPTH 40     /* the root's own VCF: of any length its nodes allow, */
+#define ROOT_VCT_DEPTH 10     /* its VCT short: threes branch widely */
 #define SOLVE_MAX_EMPTY 24    /* the exact solver is tried with this few empty cells */
 #define SOLVE_SHARE 2         /* and gets up to 1/2 of the time */
 #define SOLVE_UNTIMED_NODES 2000000 /* or this many nodes when no time is set */
@@ -203,10 +111,10 @@ static bool make_tables(struct search *s, size_t memory)
 {
     if (memory == 0)
         memory = SEARCH_DEFAULT_MEMORY;
-    size_t tss_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
-    if (!tt_init(&s->tt, memory - tss_bytes))
+    size_t threat_bytes = memory / 8 < TSS_BYTES ? memory / 8 : TSS_BYTES;
+    if (!tt_init(&s->tt, memory - threat_bytes))
         return false;
-    if (!tss_init(&s->tss, tss_bytes)) {
+    if (!tss_init(&s->tss, threat_bytes)) {
         tt_free(&s->tt);
         return false;
     }
@@ -275,7 +183,7 @@ static bool search_resize(void *state, size_t bytes)
 static size_t search_table_bytes(const void *state)
 {
     const struct search *s = state;
-    return tt_bytes(&s->tt) + (s->tss.mask + 1) * sizeof *s->tss.cache;
+    return tt_bytes(&s->tt) + tss_bytes(&s->tss);
 }
 
 /* Makes the pattern table match b's win length and rule; a different board
@@ -300,7 +208,7 @@ static bool out_of_budget(struct search *s)
 {
     if (s->stopped)
         return true;
-    if (s->max_nodes && s->nodes + s->tss.nodes >= s->max_nodes)
+    if (s->max_nodes && s->nodes + tss_nodes(&s->tss) >= s->max_nodes)
         s->stopped = true;
     else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
         s->stopped = true;
@@ -371,6 +279,8 @@ static void update_pv(struct search *s, int ply, int q)
 {
     struct ply *st = &s->stack[ply];
     const struct ply *next = &s->stack[ply + 1];
+    /* A line from ply p has at most MAX_PLY − 1 − p moves: it fits. */
+    assert(ply >= 0 && ply + 1 + next->pv_len < MAX_PLY);
     st->pv[0] = q;
     memcpy(&st->pv[1], next->pv, sizeof(int) * (size_t)next->pv_len);
     st->pv_len = next->pv_len + 1;
@@ -383,195 +293,354 @@ static uint64_t wide_key(const struct search *s)
     return (s->prune[0] ? 0 : WIDE_KEY) ^ (s->prune[1] ? 0 : WIDE_KEY << 1 | 1);
 }
 
+/* The table key of the position with `me` to move. */
+static uint64_t node_key(const struct search *s, int me)
+{
+    return s->pos.b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ wide_key(s);
+}
+
 /* The table key of the position after `me` plays q, the other side to
- * move (as negamax computes it there). */
+ * move (node_key there, ahead of the move). */
 static uint64_t child_key(const struct search *s, int q, int me)
 {
     return s->pos.b.hash ^ board_zobrist(q, (enum stone)(me + 1)) ^ (me ? 0 : BOARD_KEY_WHITE_TO_MOVE) ^
            wide_key(s);
 }
 
-static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
+/* What negamax learns of a node, step by step. */
+struct node {
+    int depth;             /* plies to the leaves (≤ 0 past them); one less after IIR */
+    int ply;               /* plies from the root */
+    int alpha, beta;       /* narrowed by mate distance, alpha raised by the moves */
+    int alpha0;            /* alpha before the moves: a result above it is exact */
+    int me;                /* the side to move, 0 or 1 */
+    int forced;            /* the one cell that stops the opponent's five; −1: none */
+    int excluded;          /* the move a singularity test leaves out; −1: none */
+    bool pv_node;          /* a window wider than null: on the principal variation */
+    bool threatened;       /* the opponent can make an open four: a three to answer */
+    int eval;              /* the static score; NO_EVAL: not computed */
+    bool improving;        /* better than two plies before, or either unknown */
+    bool likely_high;      /* fail-high reduction: moves but fours a ply shallower */
+    int singular;          /* 1: the table move goes a ply deeper */
+    uint64_t key;
+    int tt_move, tt_score, tt_depth; /* the table's entry; tt_move −1: none */
+    enum tt_bound tt_bound;          /* TT_NONE: no entry */
+};
+
+static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me);
+
+/* Counts the node; true when the search has stopped (the clock is read only
+ * every check_interval nodes: it costs more than a node). */
+static inline bool node_stops(struct search *s)
+{
+    s->nodes++;
+    if (s->nodes + tss_nodes(&s->tss) >= s->next_check) {
+        s->next_check = s->nodes + tss_nodes(&s->tss) + s->check_interval;
+        if (out_of_budget(s))
+            return true;
+    }
+    return s->stopped;
+}
+
+/* What the lines decide unsearched (position_decide, which also gives the
+ * forced block), and the draws of a full board or the stack's end. */
+static inline bool decided_by_position(struct search *s, struct node *n, int *score)
 {
     struct position *p = &s->pos;
-    struct ply *st = &s->stack[ply];
+    *score = position_decide(p, n->me, n->ply, &n->forced);
+    return *score != 0 || board_full(&p->b) || n->ply >= MAX_PLY - 1;
+}
+
+/* Mate distance: nothing here beats a win sooner than one found higher up. */
+static inline bool mate_distance(struct node *n, int *score)
+{
+    if (n->alpha < -(WIN - n->ply))
+        n->alpha = -(WIN - n->ply);
+    if (n->beta > WIN - n->ply - 1)
+        n->beta = WIN - n->ply - 1;
+    *score = n->alpha;
+    return n->alpha >= n->beta;
+}
+
+/* The table's move goes first; its result ends a node off the principal
+ * variation when deep enough to bound the window. A singularity test's
+ * result is not the node's: it neither uses the table's nor stores its own. */
+static inline bool probe_table(struct search *s, struct node *n, int *score)
+{
+    n->tt_move = -1;
+    n->tt_score = n->tt_depth = 0;
+    n->tt_bound = TT_NONE;
+    const struct tt_entry *e = tt_probe(&s->tt, n->key);
+    if (e == NULL)
+        return false;
+    n->tt_move = e->move;
+    /* The table is cleared for another board: its moves are this board's. */
+    assert(n->tt_move >= -1 && n->tt_move < s->pos.cells);
+    n->tt_score = *score = tt_score_from(e->score, n->ply);
+    n->tt_depth = e->depth;
+    n->tt_bound = tt_bound_of(e);
+    return !n->pv_node && n->excluded < 0 && n->tt_depth >= n->depth &&
+           (n->tt_bound == TT_EXACT || (n->tt_bound == TT_LOWER && n->tt_score >= n->beta) ||
+            (n->tt_bound == TT_UPPER && n->tt_score <= n->alpha));
+}
+
+/* Past the leaves only blocks and answers to open threes are searched, and
+ * only QUIESCE_PLIES deep: a three nothing stops scores as the loss it is. */
+static inline bool past_horizon(const struct node *n)
+{
+    return n->depth <= 0 && n->forced < 0 && (n->depth <= -QUIESCE_PLIES || !n->threatened);
+}
+
+/* The static score (none against a block or a three) and whether it beats
+ * two plies before: pruning is bolder where the side is not improving. */
+static inline void evaluate_node(struct search *s, struct node *n)
+{
+    n->eval = n->forced < 0 && !n->threatened ? score_leaf(s, n->me) : NO_EVAL;
+    s->stack[n->ply].static_eval = n->eval;
+    int before = n->ply >= 2 ? s->stack[n->ply - 2].static_eval : NO_EVAL;
+    n->improving = n->eval == NO_EVAL || before == NO_EVAL || n->eval > before;
+}
+
+/* Reverse futility: near the leaves, a static score far above beta stands. */
+static inline bool reverse_futility(const struct node *n)
+{
+    return !n->pv_node && n->eval != NO_EVAL && n->depth <= FUTILITY_DEPTH &&
+           n->beta > -WIN_BOUND && n->eval < WIN_BOUND &&
+           n->eval - FUTILITY_MARGIN * (n->depth - n->improving) >= n->beta;
+}
+
+/* Fail-high reduction: a static score well above beta is likely to hold
+ * (never while this side's win or loss is confirmed at full width). */
+static inline bool likely_fails_high(const struct search *s, const struct node *n)
+{
+    return s->prune[n->me] && !n->pv_node && n->eval != NO_EVAL && n->depth >= 2 &&
+           n->beta > -WIN_BOUND && n->eval < WIN_BOUND &&
+           n->eval >= n->beta + FAIL_HIGH_MARGIN * n->depth;
+}
+
+/* Internal iterative reduction: without a table move the order is a guess;
+ * the next iteration comes back with one stored. */
+static inline bool reduce_unordered(const struct node *n)
+{
+    return n->tt_move < 0 && n->forced < 0 && n->depth >= IIR_DEPTH;
+}
+
+/* Worth a singularity test: a table move that beat beta (or was exact) at
+ * nearly this depth, with a score not proven, within the extension limit. */
+static inline bool may_be_singular(const struct search *s, const struct node *n)
+{
+    return n->excluded < 0 && n->tt_move >= 0 && n->forced < 0 && n->depth >= SINGULAR_DEPTH &&
+           (n->tt_bound == TT_LOWER || n->tt_bound == TT_EXACT) &&
+           n->tt_depth >= n->depth - SINGULAR_TT_DEPTH && n->tt_score > -WIN_BOUND &&
+           n->tt_score < WIN_BOUND && n->ply < 2 * s->root_depth &&
+           s->pos.b.cell[n->tt_move] == STONE_NONE;
+}
+
+/* Singular extension and multi-cut: the node without the table move, at
+ * half depth against a bound below its score; none reaches it: the move is
+ * the only good one (a ply deeper); one does and the bound is ≥ beta: cut. */
+static bool singular_test(struct search *s, struct node *n, int *score)
+{
+    struct ply *st = &s->stack[n->ply];
+    int bound = n->tt_score - SINGULAR_MARGIN * n->depth;
+    st->excluded = n->tt_move;
+    int sc = negamax(s, n->depth / 2, n->ply, bound - 1, bound, n->me);
+    st->excluded = -1;
     st->pv_len = 0;
-    s->nodes++;
-    if (s->nodes + s->tss.nodes >= s->next_check) {
-        s->next_check = s->nodes + s->tss.nodes + s->check_interval;
-        if (out_of_budget(s))
-            return 0;
+    if (s->stopped) {
+        *score = 0;
+        return true;
     }
-    if (s->stopped)
+    if (sc < bound) {
+        n->singular = 1;
+        return false;
+    }
+    *score = bound;
+    return bound >= n->beta;
+}
+
+/* Move-count pruning: fewer moves the nearer the leaves, twice as many
+ * where improving or on the principal variation; never when forced,
+ * threatened or confirming this side's win or loss. */
+static inline int move_limit(const struct search *s, const struct node *n)
+{
+    if (!s->prune[n->me] || n->forced >= 0 || n->threatened || n->depth <= 0)
+        return BOARD_MAX_CELLS;
+    int d = n->depth < LMR_SIZE ? n->depth : LMR_SIZE - 1;
+    int limit = LMP_BASE + d * d * LMP_SCALE / 4;
+    return n->improving || n->pv_node ? 2 * limit : limit;
+}
+
+/* A move's depth before reductions: the singular move a ply deeper, and
+ * where the node likely fails high, a move but a four a ply shallower. */
+static inline int move_depth(const struct position *p, const struct node *n, int q, int new_depth)
+{
+    int d = q == n->tt_move ? new_depth + n->singular : new_depth;
+    if (n->likely_high && position_combo(p, n->me, q) < COMBO_4)
+        d--;
+    return d;
+}
+
+/* Late-move reductions: the later and the worse-scored, the shallower; less
+ * for threes, on the principal variation and where the side improves. */
+static inline int late_reduction(const struct search *s, const struct node *n,
+                                 const struct movepick *mp, int i, bool quiet)
+{
+    if (n->depth < 2 || i < 2)
         return 0;
+    int d = n->depth < LMR_SIZE ? n->depth : LMR_SIZE - 1;
+    int r = s->reduction[d][i < LMR_SIZE ? i : LMR_SIZE - 1];
+    r += !n->improving - n->pv_node - !quiet + (movepick_gap(mp) - POLICY_MID) / POLICY_GAP;
+    return r < 0 ? 0 : r > n->depth - 1 ? n->depth - 1 : r;
+}
 
-    int forced;
-    int decided = position_decide(p, me, ply, &forced);
-    if (decided != 0)
-        return decided;
-    if (board_full(&p->b) || ply >= MAX_PLY - 1)
-        return 0;
-
-    /* Mate-distance pruning. */
-    if (alpha < -(WIN - ply))
-        alpha = -(WIN - ply);
-    if (beta > WIN - ply - 1)
-        beta = WIN - ply - 1;
-    if (alpha >= beta)
-        return alpha;
-
-    bool pv_node = beta - alpha > 1;
-    uint64_t key = p->b.hash ^ (me ? BOARD_KEY_WHITE_TO_MOVE : 0) ^ wide_key(s);
-    const struct tt_entry *e = tt_probe(&s->tt, key);
-    /* A singularity test searches this node again without one move: its
-     * result is not the node's, so it neither uses nor stores the table's. */
-    int hint = -1, excluded = st->excluded;
-    int tt_score = 0, tt_depth = 0;
-    enum tt_bound tt_bound = TT_NONE;
-    if (e != NULL) {
-        hint = e->move;
-        tt_score = tt_score_from(e->score, ply);
-        tt_depth = e->depth;
-        tt_bound = tt_bound_of(e);
-        if (!pv_node && excluded < 0 && tt_depth >= depth &&
-            (tt_bound == TT_EXACT || (tt_bound == TT_LOWER && tt_score >= beta) ||
-             (tt_bound == TT_UPPER && tt_score <= alpha)))
-            return tt_score;
-    }
-
-    /* Past the leaves only open threes are answered, a few plies deep. */
-    bool threatened = position_any_allowed(p, 1 - me, COMBO_F4);
-    if (depth <= 0 && forced < 0 && (depth <= -QUIESCE_PLIES || !threatened))
-        return score_leaf(s, me);
-
-    /* The static score, and whether it is better than two plies before:
-     * pruning is bolder where the side to move is not improving. */
-    st->static_eval = forced < 0 && !threatened ? score_leaf(s, me) : NO_EVAL;
-    int before = ply >= 2 ? s->stack[ply - 2].static_eval : NO_EVAL;
-    bool improving = st->static_eval == NO_EVAL || before == NO_EVAL || st->static_eval > before;
-
-    /* Reverse futility: near the leaves, with no open three of the
-     * opponent's to answer, a static score this far above beta stands for
-     * the search. */
-    if (!pv_node && st->static_eval != NO_EVAL && depth <= FUTILITY_DEPTH &&
-        beta > -WIN_BOUND && st->static_eval < WIN_BOUND &&
-        st->static_eval - FUTILITY_MARGIN * (depth - improving) >= beta)
-        return st->static_eval;
-
-    /* Fail-high reduction: out of the principal variation, a static score
-     * well above beta is likely to hold, so every move but a four is
-     * searched a ply shallower (not while a side's win or loss is being
-     * confirmed: its moves all go to the same depth then). */
-    bool likely_high = s->prune[me] && !pv_node && st->static_eval != NO_EVAL && depth >= 2 &&
-                       beta > -WIN_BOUND && st->static_eval < WIN_BOUND &&
-                       st->static_eval >= beta + FAIL_HIGH_MARGIN * depth;
-
-    /* Internal iterative reduction: with no table move to try first the
-     * order is only a guess, so the node is searched a ply shallower; when
-     * it matters, the next iteration comes back with the move stored. */
-    if (hint < 0 && forced < 0 && depth >= IIR_DEPTH)
-        depth--;
-
-    /* Singular extension: is the table move the only one that holds? */
-    int singular = 0;
-    if (excluded < 0 && hint >= 0 && forced < 0 && depth >= SINGULAR_DEPTH &&
-        (tt_bound == TT_LOWER || tt_bound == TT_EXACT) && tt_depth >= depth - SINGULAR_TT_DEPTH &&
-        tt_score > -WIN_BOUND && tt_score < WIN_BOUND && ply < 2 * s->root_depth &&
-        p->b.cell[hint] == STONE_NONE) {
-        int bound = tt_score - SINGULAR_MARGIN * depth;
-        st->excluded = hint;
-        int sc = negamax(s, depth / 2, ply, bound - 1, bound, me);
-        st->excluded = -1;
-        st->pv_len = 0;
-        if (s->stopped)
-            return 0;
-        if (sc < bound)
-            singular = 1;
-        else if (bound >= beta)
-            return bound;
-    }
-
-    struct movepick mp;
-    struct pick_hints h = hints(s, ply, forced >= 0 ? -1 : hint);
-    movepick_init(&mp, p, me, forced, &h, st->moves);
-    int new_depth = forced >= 0 ? depth : depth - 1;
-    /* Move-count pruning: the moves ordered late are not searched, fewer
-     * the nearer the leaves; never against a threat or a forced block. */
-    int limit = BOARD_MAX_CELLS;
-    if (s->prune[me] && forced < 0 && !threatened && depth > 0) {
-        int d = depth < LMR_SIZE ? depth : LMR_SIZE - 1;
-        limit = LMP_BASE + d * d * LMP_SCALE / 4;
-        if (improving || pv_node)
-            limit *= 2;
-    }
-    int best = -INF, best_move = -1, alpha0 = alpha, tried = 0;
-    for (int q; tried < limit && (q = movepick_next(&mp)) >= 0;) {
-        int i = tried++;
-        if (best_move < 0)
-            best_move = q;
-        if (q == excluded)
-            continue;
-        bool quiet = move_is_quiet(p, me, q);
-        int d = q == hint ? new_depth + singular : new_depth;
-        if (likely_high && position_combo(p, me, q) < COMBO_4)
+/* A later move, placed: a null window reduced by r, then the full window if
+ * it beat alpha, deeper if by far, shallower if it barely beat `best`. */
+static inline int search_late_move(struct search *s, const struct node *n, int d, int r, int best)
+{
+    int sc = -negamax(s, d - r, n->ply + 1, -n->alpha - 1, -n->alpha, 1 - n->me);
+    if (sc > n->alpha && r > 0) {
+        if (sc > n->alpha + DEEPER_MARGIN + DEEPER_SCALE * r && n->ply < 2 * s->root_depth)
+            d++;
+        else if (sc < best + SHALLOWER_MARGIN && r > 1)
             d--;
-        tt_prefetch(&s->tt, child_key(s, q, me));
-        position_place(p, q, (enum stone)(me + 1));
-        int sc;
-        if (best == -INF) { /* the first move searched */
-            sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
-        } else {
-            /* Late-move reductions, by depth and order, less for a move
-             * that makes or stops a three and where the side improves. */
-            int r = 0;
-            if (depth >= 2 && i >= 2) {
-                r = s->reduction[depth < LMR_SIZE ? depth : LMR_SIZE - 1][i < LMR_SIZE ? i : LMR_SIZE - 1];
-                r += !improving - pv_node - !quiet + (movepick_gap(&mp) - POLICY_MID) / POLICY_GAP;
-                r = r < 0 ? 0 : r > depth - 1 ? depth - 1 : r;
-            }
-            sc = -negamax(s, d - r, ply + 1, -alpha - 1, -alpha, 1 - me);
-            if (sc > alpha && r > 0) {
-                /* A reduced move that beat alpha by far is searched a
-                 * ply deeper than planned, one that barely beat the best
-                 * a ply shallower. */
-                if (sc > alpha + DEEPER_MARGIN + DEEPER_SCALE * r && ply < 2 * s->root_depth)
-                    d++;
-                else if (sc < best + SHALLOWER_MARGIN && r > 1)
-                    d--;
-            }
-            if (sc > alpha && (r > 0 || sc < beta))
-                sc = -negamax(s, d, ply + 1, -beta, -alpha, 1 - me);
-        }
+    }
+    if (sc > n->alpha && (r > 0 || sc < n->beta))
+        sc = -negamax(s, d, n->ply + 1, -n->beta, -n->alpha, 1 - n->me);
+    return sc;
+}
+
+/* Killers: a quiet move that cut off here is likely to cut off beside it. */
+static inline void update_killers(struct ply *st, int q)
+{
+    if (q != st->killer[0]) {
+        st->killer[1] = st->killer[0];
+        st->killer[0] = q;
+    }
+}
+
+/* History: a cutoff orders its move earlier everywhere, by depth²; halving
+ * all past 2^24 lets old cutoffs fade and never overflows. */
+static inline void update_history(struct move_history *h, int me, int q, int depth, int cells)
+{
+    assert(q >= 0 && q < cells);
+    int32_t *cut = h->cut[me];
+    cut[q] += depth > 0 ? depth * depth : 0;
+    if (cut[q] > 1 << 24)
+        for (int c = 0; c < cells; c++)
+            cut[c] /= 2;
+}
+
+/* The moves in the picker's order up to the move-count limit, until one
+ * cuts off: the best score (−INF: none searched; 0 on a stop), its move
+ * (else the first taken) and how many were taken from the picker. */
+static inline int search_moves(struct search *s, struct node *n, struct movepick *mp,
+                               int *best_move, int *tried)
+{
+    struct position *p = &s->pos;
+    int new_depth = n->forced >= 0 ? n->depth : n->depth - 1;
+    int limit = move_limit(s, n);
+    int best = -INF, move = -1, taken = 0;
+    for (int q; taken < limit && (q = movepick_next(mp)) >= 0;) {
+        assert(q < p->cells && p->b.cell[q] == STONE_NONE);
+        int i = taken++;
+        if (move < 0)
+            move = q;
+        if (q == n->excluded)
+            continue;
+        bool quiet = move_is_quiet(p, n->me, q);
+        int d = move_depth(p, n, q, new_depth);
+        tt_prefetch(&s->tt, child_key(s, q, n->me));
+        position_place(p, q, (enum stone)(n->me + 1));
+        int sc = best == -INF
+                     ? -negamax(s, d, n->ply + 1, -n->beta, -n->alpha, 1 - n->me)
+                     : search_late_move(s, n, d, late_reduction(s, n, mp, i, quiet), best);
         position_remove(p, q);
         if (s->stopped)
             return 0;
-        if (sc > best) {
-            best = sc;
-            best_move = q;
-            if (sc > alpha) {
-                alpha = sc;
-                update_pv(s, ply, q);
-                if (sc >= beta) {
-                    if (quiet && q != st->killer[0]) {
-                        st->killer[1] = st->killer[0];
-                        st->killer[0] = q;
-                    }
-                    int32_t *cut = s->history.cut[me];
-                    cut[q] += depth > 0 ? depth * depth : 0;
-                    if (cut[q] > 1 << 24) /* age, and never overflow */
-                        for (int c = 0; c < p->cells; c++)
-                            cut[c] /= 2;
-                    break;
-                }
-            }
+        if (sc <= best)
+            continue;
+        best = sc;
+        move = q;
+        if (sc <= n->alpha)
+            continue;
+        n->alpha = sc;
+        update_pv(s, n->ply, q);
+        if (sc >= n->beta) {
+            if (quiet)
+                update_killers(&s->stack[n->ply], q);
+            update_history(&s->history, n->me, q, n->depth, p->cells);
+            break;
         }
     }
+    *best_move = move;
+    *tried = taken;
+    return best;
+}
+
+/* The result for the table: a cutoff is a lower bound, a score that beat
+ * alpha exact, any other an upper bound. */
+static inline void store(struct search *s, const struct node *n, int best, int best_move)
+{
+    /* Outside a singularity test the first move is always searched. */
+    assert(best > -INF && best_move >= 0);
+    enum tt_bound bound = best >= n->beta ? TT_LOWER : best > n->alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(&s->tt, n->key, tt_score_to(best, n->ply), best_move, n->depth, bound);
+}
+
+/* The score of the node for `me` to move: exact within (alpha, beta), else
+ * a bound on the side it fails. */
+static int negamax(struct search *s, int depth, int ply, int alpha, int beta, int me)
+{
+    /* Ply 0 is the root's (search_root); the stack ends the line at MAX_PLY − 1.
+     * No reduction goes past the leaves, and past them each ply is one
+     * less, to −QUIESCE_PLIES at most. */
+    assert(ply >= 1 && ply < MAX_PLY);
+    assert(-INF <= alpha && alpha < beta && beta <= INF);
+    assert(depth >= -QUIESCE_PLIES);
+    assert(me == 0 || me == 1);
+    struct position *p = &s->pos;
+    struct ply *st = &s->stack[ply];
+    st->pv_len = 0;
+    if (node_stops(s))
+        return 0;
+    struct node n = {
+        .depth = depth, .ply = ply, .alpha = alpha, .beta = beta, .me = me,
+        .excluded = st->excluded,
+    };
+    int score;
+    if (decided_by_position(s, &n, &score) || mate_distance(&n, &score))
+        return score;
+    n.pv_node = n.beta - n.alpha > 1;
+    n.key = node_key(s, me);
+    if (probe_table(s, &n, &score))
+        return score;
+    n.threatened = position_any_allowed(p, 1 - me, COMBO_F4);
+    if (past_horizon(&n))
+        return score_leaf(s, me);
+
+    evaluate_node(s, &n);
+    if (reverse_futility(&n))
+        return n.eval;
+    n.likely_high = likely_fails_high(s, &n);
+    if (reduce_unordered(&n))
+        n.depth--;
+    if (may_be_singular(s, &n) && singular_test(s, &n, &score))
+        return score;
+
+    struct movepick mp;
+    struct pick_hints h = hints(s, ply, n.forced >= 0 ? -1 : n.tt_move);
+    movepick_init(&mp, p, me, n.forced, &h, st->moves);
+    n.alpha0 = n.alpha;
+    int best_move, tried;
+    int best = search_moves(s, &n, &mp, &best_move, &tried);
+    if (s->stopped)
+        return 0;
     if (tried == 0) /* lost: whatever we play, an open four and then a five */
         return mp.lost ? -(WIN - ply - 4) : score_leaf(s, me);
-    if (excluded >= 0) /* not the node's result; with no other move, a fail low */
-        return best == -INF ? alpha0 : best;
-    enum tt_bound bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(&s->tt, key, tt_score_to(best, ply), best_move, depth, bound);
+    if (n.excluded >= 0) /* not the node's result; with no other move, a fail low */
+        return best == -INF ? n.alpha0 : best;
+    store(s, &n, best, best_move);
     return best;
 }
 
@@ -583,7 +652,7 @@ static void report(struct search *s, int depth, int score, int best)
     struct ai_info info = {
         .depth = depth,
         .score = score,
-        .nodes = s->nodes + s->tss.nodes,
+        .nodes = s->nodes + tss_nodes(&s->tss),
         .elapsed_ms = (int)(clock_ms() - s->start_ms),
         .best = best,
     };
@@ -610,6 +679,7 @@ static int search_root(struct search *s, int me, int depth, int alpha, int beta,
     struct position *p = &s->pos;
     struct move *root = s->stack[0].moves;
     int score = -INF;
+    assert(depth >= 1 && alpha < beta);
     *best = -1;
     for (int i = 0; i < s->root_n; i++) {
         int q = root[i].pos;
@@ -752,38 +822,60 @@ static int iterate(struct search *s, int me, int max_depth)
  * move whose check ran out of nodes replaces it unless a later one is shown
  * safe in time. Keeps `move` when its own check is inconclusive, when every
  * move checked loses, or when time runs out before another is found. */
-static int safe_move(struct search *s, int me, int move, uint64_t budget)
+static int safe_move(struct search *s, int me, int move)
 {
     struct position *p = &s->pos;
     enum stone op = (enum stone)(2 - me);
     struct move *root = s->stack[0].moves;
     int n = s->root_n < SAFETY_MOVES ? s->root_n : SAFETY_MOVES;
     int unrefuted = -1; /* the first other move whose check was inconclusive */
-    s->tss.deadline_ms = s->timed ? s->tm.hard_ms : 0;
+    uint64_t budget = timeman_slice_nodes(TIMEMAN_SAFETY, s->max_nodes);
+    int64_t end = s->timed ? timeman_slice_end(&s->tm, clock_ms(), TIMEMAN_SAFETY) : 0;
+    tss_set_deadline(&s->tss, end);
     for (int i = -1; i < n; i++) {
         int q = i < 0 ? move : root[i].pos;
         if (i >= 0 && q == move)
             continue;
         int reply;
         position_place(p, q, (enum stone)(me + 1));
-        bool lost = tss_solve(&s->tss, p, op, false, 30, budget, &reply);
-        if (!lost && !s->tss.aborted)
+        bool lost = tss_solve(&s->tss, p, op, false, SAFETY_VCF_DEPTH, budget, &reply);
+        if (!lost && !tss_aborted(&s->tss))
             lost = tss_solve_shortest(&s->tss, p, op, true, SAFETY_VCT_DEPTH, budget, &reply);
         position_remove(p, q);
         if (lost)
             continue;
-        if (!s->tss.aborted)
+        if (!tss_aborted(&s->tss))
             return q;
         if (i < 0)
             return move;
         if (unrefuted < 0)
             unrefuted = q;
-        bool out_of_time = (s->timed && clock_ms() >= s->tm.hard_ms) ||
+        bool out_of_time = (s->timed && clock_ms() >= end) ||
                            (s->lim->stop != NULL && atomic_load(s->lim->stop));
         if (out_of_time)
             break;
     }
     return unrefuted >= 0 ? unrefuted : move;
+}
+
+/* Before the tree, the side to move's own threat sequences: a VCF of any
+ * length, then a short VCT, each within the slice of time and nodes the
+ * time manager gives it (the tree gets the rest). True with *move the first
+ * threat of a win found. */
+static bool root_threat_win(struct search *s, enum stone side, int *move)
+{
+    struct position *p = &s->pos;
+    int64_t now = clock_ms();
+    tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0);
+    bool win = tss_solve_shortest(&s->tss, p, side, false, ROOT_VCF_DEPTH,
+                                  timeman_slice_nodes(TIMEMAN_ROOT_VCF, s->max_nodes), move);
+    if (!win) {
+        tss_set_deadline(&s->tss, s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0);
+        win = tss_solve_shortest(&s->tss, p, side, true, ROOT_VCT_DEPTH,
+                                 timeman_slice_nodes(TIMEMAN_ROOT_VCT, s->max_nodes), move);
+    }
+    tss_set_deadline(&s->tss, s->timed ? s->deadline_ms : 0);
+    return win;
 }
 
 /* The cell to play when nothing better is known: the best-ordered candidate,
@@ -855,9 +947,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
      * dearer: read the clock at nearly every node then. */
     bool cheap = pattern_tabulated(&s->pt);
     s->check_interval = cheap ? CHECK_INTERVAL : 1;
-    s->tss.check_mask = cheap ? 63 : 0;
     s->next_check = s->check_interval;
-    s->tss.nodes = 0;
     s->stopped = false;
     s->max_nodes = limits->max_nodes;
     int time_ms = limits->time_ms;
@@ -883,8 +973,7 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     }
     memset(&s->history, 0, sizeof s->history);
     tt_new_search(&s->tt);
-    s->tss.stop = limits->stop;
-    s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
+    tss_start(&s->tss, limits->stop, !cheap, s->timed ? s->deadline_ms : 0);
 
     position_init(&s->pos, &s->pt, b);
     struct position *p = &s->pos;
@@ -913,26 +1002,15 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             move = forced;
             report(s, 0, decided, move);
         }
-        if (move < 0 && !lapse) {
-            /* The solvers get a slice of the time; the search the rest. */
-            int64_t now = clock_ms();
-            uint64_t budget = s->max_nodes ? s->max_nodes / 4 : 400000;
-            int m;
-            s->tss.deadline_ms = s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCF) : 0;
-            bool win = tss_solve_shortest(&s->tss, p, side, false, 40, budget, &m);
-            s->tss.deadline_ms = s->timed ? timeman_slice_end(&s->tm, now, TIMEMAN_ROOT_VCT) : 0;
-            if (!win)
-                win = tss_solve_shortest(&s->tss, p, side, true, 10, budget / 4, &m);
-            s->tss.deadline_ms = s->timed ? s->deadline_ms : 0;
-            if (win) {
-                move = m;
-                report(s, 0, WIN_BOUND, move);
-            }
+        int m;
+        if (move < 0 && !lapse && root_threat_win(s, side, &m)) {
+            move = m;
+            report(s, 0, WIN_BOUND, move);
         }
         if (move < 0) {
             move = iterate(s, me, max_depth);
             if (!s->best_wins && !lapse) {
-                move = safe_move(s, me, move, s->max_nodes ? s->max_nodes / 8 : SAFETY_NODES);
+                move = safe_move(s, me, move);
                 report(s, s->done_depth, s->done_score, move);
             }
         }

@@ -27,6 +27,11 @@
 #define SCORE_DROP 40          /* a fall this big (evaluation units) is a warning */
 #define ROOT_VCF_SHARE 10      /* the root VCF: a tenth of the time left, */
 #define ROOT_VCT_SHARE 40      /* the root VCT a fortieth */
+#define ROOT_NODE_SHARE 4      /* the root VCF: a quarter of a node limit, the tree the rest; */
+#define ROOT_NODES 400000      /* without one, this (the clock most often ends it first); */
+#define ROOT_VCT_NODE_SHARE 4  /* the root VCT, which branches more: a quarter of the VCF's */
+#define SAFETY_NODE_SHARE 8    /* each safety solve: an eighth of a node limit, */
+#define SAFETY_NODES 300000    /* without one, this (the hard deadline most often ends it first) */
 
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 {
@@ -92,7 +97,17 @@ bool timeman_continue(const struct timeman *tm, int64_t now)
 
 int64_t timeman_slice_end(const struct timeman *tm, int64_t now, enum timeman_slice slice)
 {
+    if (slice == TIMEMAN_SAFETY)
+        return tm->hard_ms;
     int share = slice == TIMEMAN_ROOT_VCF ? ROOT_VCF_SHARE : ROOT_VCT_SHARE;
     int64_t left = tm->soft_ms - now;
     return now + (left > 0 ? left / share : 0) + 1;
+}
+
+uint64_t timeman_slice_nodes(enum timeman_slice slice, uint64_t max_nodes)
+{
+    if (slice == TIMEMAN_SAFETY)
+        return max_nodes ? max_nodes / SAFETY_NODE_SHARE : SAFETY_NODES;
+    uint64_t vcf = max_nodes ? max_nodes / ROOT_NODE_SHARE : ROOT_NODES;
+    return slice == TIMEMAN_ROOT_VCF ? vcf : vcf / ROOT_VCT_NODE_SHARE;
 }

@@ -22,8 +22,11 @@
  *   the cap while the best move keeps changing or the score falls, shrinking
  *   back while they hold; and no iteration starts after NEXT_SHARE of the
  *   soft time, as it would most likely be cut short.
- * - Slices: before the tree, the threat-space searches at the root get a
- *   share of the time left before the soft deadline (timeman_slice_end).
+ * - Slices: the threat-space searches outside the tree. Before it, those at
+ *   the root get a share of the time left before the soft deadline; after
+ *   it, the safety check runs until the hard one (timeman_slice_end). Each
+ *   solve of a slice also gets a share of the move's node limit, or without
+ *   one a fixed count (timeman_slice_nodes).
  * A forced or proven move stops at once (the search's business, not this
  * module's). Pure arithmetic on times the caller reads from its clock: no
  * I/O, deterministic.
@@ -61,13 +64,21 @@ void timeman_iteration(struct timeman *tm, int best, int score);
 /* Whether to start another iteration at `now`. */
 bool timeman_continue(const struct timeman *tm, int64_t now);
 
-/* What the threat-space searches at the root may take before the tree: the
- * VCF a tenth of the time left before the soft deadline, the short VCT a
- * fortieth. */
-enum timeman_slice { TIMEMAN_ROOT_VCF, TIMEMAN_ROOT_VCT };
+/* The threat-space searches outside the tree: before it, the root's own
+ * VCF and short VCT; after it, the safety check of the chosen move against
+ * the opponent's. */
+enum timeman_slice { TIMEMAN_ROOT_VCF, TIMEMAN_ROOT_VCT, TIMEMAN_SAFETY };
 
-/* When the slice asked for at `now` ends: after its share of the time left
- * before the soft deadline, and at least a millisecond later. */
+/* When the slice asked for at `now` ends: the root VCF after a tenth of the
+ * time left before the soft deadline, the root VCT after a fortieth (both
+ * at least a millisecond later); the safety check at the hard deadline. */
 int64_t timeman_slice_end(const struct timeman *tm, int64_t now, enum timeman_slice slice);
+
+/* The nodes one solve of the slice may visit, given the move's node limit
+ * `max_nodes` (0: none): the root VCF a quarter of it, the root VCT a
+ * quarter of that, each safety solve an eighth; without a limit, fixed
+ * counts (timeman.c). Needs no clock: a move limited by depth alone asks
+ * too. */
+uint64_t timeman_slice_nodes(enum timeman_slice slice, uint64_t max_nodes);
 
 #endif

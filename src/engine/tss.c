@@ -28,6 +28,9 @@
 /* XORed into the board's hash for the cache: who attacks and whether open
  * threes count are part of what a result answers (not a side to move). */
 #define QUESTION_KEY(s, threes) (0x9e3779b97f4a7c15u * (uint64_t)(1 + (s) + 2 * (threes)))
+/* Nodes between reads of the clock and the stop flag, a power of two: a
+ * read costs about as much as a node, so a few per hundred nodes is noise. */
+#define CHECK_EVERY 64
 
 bool tss_init(struct tss *t, size_t bytes)
 {
@@ -42,10 +45,18 @@ bool tss_init(struct tss *t, size_t bytes)
     t->limit = 0;
     t->aborted = false;
     t->deep = false;
-    t->check_mask = 63;
+    t->check_mask = CHECK_EVERY - 1;
     t->deadline_ms = 0;
     t->stop = NULL;
     return true;
+}
+
+void tss_start(struct tss *t, const atomic_bool *stop, bool coarse, int64_t deadline_ms)
+{
+    t->nodes = 0;
+    t->check_mask = coarse ? 0 : CHECK_EVERY - 1;
+    t->stop = stop;
+    t->deadline_ms = deadline_ms;
 }
 
 void tss_free(struct tss *t)

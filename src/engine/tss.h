@@ -28,6 +28,7 @@ struct tss_entry {
     int32_t used;
 };
 
+/* Callers embed it but read and set it only through the functions below. */
 struct tss {
     struct tss_entry *cache;
     size_t mask;
@@ -46,6 +47,37 @@ bool tss_init(struct tss *t, size_t bytes);
 void tss_free(struct tss *t);
 
 void tss_clear(struct tss *t);
+
+/* The refutation table's size in bytes. */
+static inline size_t tss_bytes(const struct tss *t)
+{
+    return (t->mask + 1) * sizeof *t->cache;
+}
+
+/* Starts one move's work: the node count from zero, give up at clock_ms()
+ * `deadline_ms` (0: never) or when `stop` (may be NULL) is set; both are
+ * read every node when `coarse` (nodes are dear: untabulated classes),
+ * otherwise every CHECK_EVERY nodes (tss.c). */
+void tss_start(struct tss *t, const atomic_bool *stop, bool coarse, int64_t deadline_ms);
+
+/* Moves the deadline for the solves that follow (0: none). */
+static inline void tss_set_deadline(struct tss *t, int64_t deadline_ms)
+{
+    t->deadline_ms = deadline_ms;
+}
+
+/* Positions visited since tss_start or tss_clear. */
+static inline uint64_t tss_nodes(const struct tss *t)
+{
+    return t->nodes;
+}
+
+/* Whether the last solve ran out of nodes or time (or was stopped): then
+ * its false proves nothing. */
+static inline bool tss_aborted(const struct tss *t)
+{
+    return t->aborted;
+}
 
 /* Searches a forced win for `attacker`, who is to move on p, within `depth`
  * attacking moves, `budget` more nodes and the deadline / stop flag set in t; with `threes` open threes count as

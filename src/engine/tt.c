@@ -14,6 +14,7 @@
 
 #include "engine/tt.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,8 @@ void tt_clear(struct tt *t)
 void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
               enum tt_bound bound)
 {
+    /* What the entry's narrow fields can hold (depth is capped below). */
+    assert(bound != TT_NONE && move >= -1 && move <= INT16_MAX && depth >= INT8_MIN);
     struct tt_entry *e = &t->entry[key & t->mask];
     t->used = true;
     bool stale = (e->bound_age >> 2) != t->age;

@@ -115,7 +115,7 @@ static void test_game_clock(void **state)
 
 /* The root's threat-space searches get slices of the time left before the
  * soft deadline: the VCF a tenth, the VCT a fortieth, never less than a
- * millisecond, even past the deadline. */
+ * millisecond, even past the deadline; the safety check the rest. */
 static void test_slices(void **state)
 {
     (void)state;
@@ -126,6 +126,20 @@ static void test_slices(void **state)
     assert_int_equal(timeman_slice_end(&tm, 0, TIMEMAN_ROOT_VCT), soft / 40 + 1);
     assert_int_equal(timeman_slice_end(&tm, 100, TIMEMAN_ROOT_VCF), 100 + (soft - 100) / 10 + 1);
     assert_int_equal(timeman_slice_end(&tm, soft + 50, TIMEMAN_ROOT_VCF), soft + 51);
+    /* The safety check has what the tree left: up to the hard deadline. */
+    assert_int_equal(timeman_slice_end(&tm, soft, TIMEMAN_SAFETY), tm.hard_ms);
+}
+
+/* The slices' node budgets: shares of a node limit, fixed counts without. */
+static void test_slice_nodes(void **state)
+{
+    (void)state;
+    assert_int_equal(timeman_slice_nodes(TIMEMAN_ROOT_VCF, 100000), 25000);
+    assert_int_equal(timeman_slice_nodes(TIMEMAN_ROOT_VCT, 100000), 6250);
+    assert_int_equal(timeman_slice_nodes(TIMEMAN_SAFETY, 100000), 12500);
+    assert_int_equal(timeman_slice_nodes(TIMEMAN_ROOT_VCF, 0), 400000);
+    assert_int_equal(timeman_slice_nodes(TIMEMAN_ROOT_VCT, 0), 100000);
+    assert_int_equal(timeman_slice_nodes(TIMEMAN_SAFETY, 0), 300000);
 }
 
 int main(void)
@@ -135,6 +149,7 @@ int main(void)
         cmocka_unit_test(test_turn_limit),
         cmocka_unit_test(test_game_clock),
         cmocka_unit_test(test_slices),
+        cmocka_unit_test(test_slice_nodes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
