@@ -237,7 +237,7 @@ static bool parse_level(const char *text, void *field, char *why)
 }
 
 static const struct engine_flags engine_defaults = {
-    .win = 5, .rule = RULE_FREESTYLE,
+    .win = 5, .rule = RULE_DEFAULT,
 };
 
 static const struct args_option engine_options[] = {

@@ -374,7 +374,7 @@ static bool parse_rate(const char *text, void *field, char *why)
 }
 
 static const struct match_flags match_defaults = {
-    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .test = { .alpha = 0.05, .beta = 0.05 },
+    .size = { 15, 15 }, .rule = RULE_DEFAULT, .test = { .alpha = 0.05, .beta = 0.05 },
 };
 
 static const struct args_option match_options[] = {

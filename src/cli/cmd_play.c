@@ -84,7 +84,7 @@ static bool parse_lang(const char *text, void *field, char *why)
 }
 
 static const struct play_flags play_defaults = {
-    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .time_ms = -1,
+    .size = { 15, 15 }, .rule = RULE_DEFAULT, .time_ms = -1,
 };
 
 static const struct args_option play_options[] = {

@@ -38,7 +38,7 @@ struct solve_flags {
 };
 
 static const struct solve_flags solve_defaults = {
-    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .memory_mb = DEFAULT_MEMORY_MB,
+    .size = { 15, 15 }, .rule = RULE_DEFAULT, .memory_mb = DEFAULT_MEMORY_MB,
 };
 
 static const struct args_option solve_options[] = {
