@@ -108,8 +108,11 @@ static enum session_verdict play(struct session *s, int pos)
     const struct board *b = &s->game.board;
     int run = rules_longest_run(b, pos);
     bool won = s->game.result.reason == END_LINE;
-    s->overline = b->rule == RULE_EXACT && run > b->win && !won ? run : 0;
-    s->blocked = b->rule == RULE_CARO && run >= b->win && !won ? run : 0;
+    /* Renju's Black never gets here with an overline: it is forbidden,
+     * unless the same move makes five and wins. */
+    bool overline = run > b->win && !rules_overline_wins(b->rule, board_at(b, pos));
+    s->overline = overline && !won ? run : 0;
+    s->blocked = rule_info(b->rule)->blocked_ends && run >= b->win && !won ? run : 0;
     return SESSION_PLAYED;
 }
 
