@@ -90,6 +90,8 @@ solve --size 4 --win 3 --nodes -1  | --nodes    | from 0 to
 solve --size 4 --win 3 --nodes x   | --nodes    | from 0 to
 solve --size 4 --win 3 --rule x    | --rule     | freestyle, exact, renju or caro
 solve --size 4 --win 3 --rule renju | --rule    | renju.*five in a row
+solve --size 5x3 --win 3 --rule caro --position b2,a2,c2,e2 | --rule | caro: the solver knows freestyle and exact only
+solve --size 15 --win 5 --rule renju | --rule    | renju: the solver knows freestyle and exact only
 solve --size 4 --win 3 --position zz9 | --position | zz9
 solve --size 3 --win 3 --position a1,a1 | --position | a1
 solve --size 4 --win 3 --bogus 1   | --bogus    | unknown
