@@ -35,7 +35,8 @@ void session_open(struct session *s, const struct game *g, bool quiet,
         struct player *p = &s->game.config.player[i];
         if (p->kind != PLAYER_COMPUTER)
             continue;
-        s->computer[i] = players_create(&s->comp[i], p, quiet, why[i], SESSION_WHY_MAX);
+        s->computer[i] = players_check_rule(p, g->board.rule, why[i], SESSION_WHY_MAX) &&
+                         players_create(&s->comp[i], p, quiet, why[i], SESSION_WHY_MAX);
         if (s->computer[i]) /* its tables now, not in its first move's time */
             ai_prepare(&s->comp[i].ai, &s->game.board);
         if (!s->computer[i]) {

@@ -170,6 +170,14 @@ static void info_rule(struct brain *b, int bits)
     b->board.rule = rule;
     if (b->started) /* the tables for the new rule, before the next move */
         ai_prepare(&b->ai, &b->board);
+    /* The manager's rule is the game's: it is played, and the player that
+     * cannot judge it (perfect under caro) is said to. */
+    if (b->ai.strategy != NULL && !ai_strategy_plays(b->ai.strategy, rule)) {
+        char rules[128];
+        rule_list(rules, sizeof rules, b->ai.strategy->plays, ", ", " and ");
+        answer(b, "MESSAGE %s does not play %s (only %s): its moves keep the rule but do not "
+               "know what wins", b->ai.strategy->name, rule_name(rule), rules);
+    }
     /* Exactly five beside a rule where Black's six win too (caro's 9):
      * the rule as mnk plays it, said. Beside renju's 4 it adds nothing. */
     if ((bits & PROTO_RULE_EXACT) && rules_overline_wins(rule, STONE_BLACK))
