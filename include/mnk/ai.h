@@ -21,6 +21,13 @@
  * Adding a strategy: one file in src/strategies/ defining a const struct ai_strategy,
  * and its line in the table in src/strategies/registry.c.
  *
+ * Rules (rule.h): a strategy says which it plays (`plays`; the exact
+ * solver's `perfect` knows freestyle and exact only). Under another its
+ * choose() still returns a legal move, but without knowing what wins; a
+ * front end asks ai_strategy_plays before a game starts and refuses such
+ * a player (play/players.h, players_check_rule; `mnk solve` likewise
+ * asks solver_knows).
+ *
  * Opening rules (opening.h) ask a computer more than a move: the stones to
  * propose, and a choice of colour. ai_opening() answers in the terms of the
  * Gomocup protocol's SWAP2BOARD: a strategy may answer itself (an external
@@ -104,6 +111,10 @@ struct ai_opening {
 struct ai_strategy {
     const char *name;     /* what --black/--white and the menu call it */
     const char *summary;  /* one line for --help and the menu */
+    /* Whether it knows what wins under `rule`, and so plays it; NULL for
+     * every rule. Every strategy keeps renju's forbidden points
+     * (rules_legal) whatever it says here. */
+    bool (*plays)(enum rule rule);
     /* Allocates the player's state; NULL when out of memory. */
     void *(*create)(const struct ai_options *opts);
     /* Frees what create() allocated; NULL is ignored. */
@@ -150,6 +161,9 @@ const struct ai_strategy *ai_strategy_find(const char *name);
 
 /* Writes the strategy names, comma-separated, into buf (for messages). */
 void ai_strategy_names(char *buf, size_t size);
+
+/* Whether strategy s plays `rule` (struct ai_strategy.plays). */
+bool ai_strategy_plays(const struct ai_strategy *s, enum rule rule);
 
 /* Creates a player of strategy `name`. False (ai zeroed) on an unknown name or
  * out of memory. */

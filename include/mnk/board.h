@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mnk/rule.h"
+
 #define BOARD_MIN_SIDE 3
 #define BOARD_MAX_SIDE 26
 #define BOARD_MAX_CELLS (BOARD_MAX_SIDE * BOARD_MAX_SIDE)
@@ -28,27 +30,19 @@ static inline enum stone stone_other(enum stone s)
     return (enum stone)(3 - s);
 }
 
-/* What wins (rules.h has the details):
- * - freestyle: k or more in a row;
- * - exact: exactly k, an overline does not win;
- * - renju (k = 5): White wins with five or more, Black with exactly five,
- *   and Black may not make an overline, a double four or a double three;
- * - caro: k or more in a row, unless the opponent blocks both ends. */
-enum rule { RULE_FREESTYLE, RULE_EXACT, RULE_RENJU, RULE_CARO };
-#define RULE_COUNT 4
-
 struct board {
     int width;
     int height;
     int win;            /* k: the length of a winning line */
-    enum rule rule;
+    enum rule rule;     /* rule.h; what it wins, rules.h */
     int stones;
     uint64_t hash;
     uint8_t cell[BOARD_MAX_CELLS]; /* enum stone, one byte each */
 };
 
-/* NULL when width × height with win length k under `rule` is a legal game,
- * otherwise a one-line reason ("win length must be 3..15"). */
+/* NULL when width × height with win length k is a legal board under any
+ * rule, otherwise a one-line reason ("win length must be 3..15"); what a
+ * rule adds is rule_check_win's (rules_check asks both). */
 const char *board_check_size(int width, int height, int win);
 
 /* Sets up an empty board. Returns false (board untouched) when

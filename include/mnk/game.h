@@ -110,8 +110,8 @@ enum game_error {
     GAME_ERR_FORBIDDEN, /* renju: a move Black may not make (game_forbidden) */
 };
 
-/* A config with sensible defaults: 15×15, k = 5, freestyle, early draw on,
- * both sides human. */
+/* A config with sensible defaults: 15×15, k = 5, RULE_DEFAULT (freestyle),
+ * early draw on, both sides human. */
 void game_config_default(struct game_config *c);
 
 /* Starts a new game. Returns NULL on success, otherwise the reason the
@@ -197,9 +197,5 @@ const char *forbid_text(enum forbid f);
 
 /* "Black" or "White". */
 const char *stone_name(enum stone s);
-
-/* The name of a rule, and the rule for a name; false on an unknown name. */
-const char *rule_name(enum rule r);
-bool rule_parse(const char *name, enum rule *out);
 
 #endif

@@ -1,5 +1,6 @@
 /* rules.h — what a stone wins, which moves renju forbids Black, and when
- * nobody can win any more.
+ * nobody can win any more: the entries of rule.h's table applied to a
+ * board.
  *
  * What wins, per rule (k = the board's win length):
  * - freestyle: a run of k or more;
@@ -53,10 +54,6 @@ enum forbid {
     FORBID_DOUBLE_THREE, /* two or more threes at once */
 };
 
-/* NULL when `rule` can be played with `win` in a row, otherwise why not, a
- * text marked for the catalogue: renju is five in a row only. */
-const char *rule_check_win(enum rule rule, int win);
-
 /* NULL when width × height with win length k is a legal game under `rule`,
  * otherwise a one-line reason: board_check_size()'s or rule_check_win()'s. */
 const char *rules_check(int width, int height, int win, enum rule rule);
@@ -107,12 +104,21 @@ int rules_longest_run(const struct board *b, int pos);
  * over every empty cell of such boards, 0.4 µs in their crowds. */
 enum forbid rules_forbidden(const struct board *b, int pos);
 
-/* Whether `side` may play `pos`: an empty cell of b, and under renju not
- * one forbidden to Black. Every computer player asks this of its moves. */
+/* Whether a run of `side`'s longer than k wins under `rule` (rule.h's
+ * overline_wins); where it does not, only exactly k wins. */
+static inline bool rules_overline_wins(enum rule rule, enum stone side)
+{
+    return rule_info(rule)->overline_wins[side == STONE_WHITE];
+}
+
+/* Whether `side` may play `pos`: an empty cell of b, and under a rule with
+ * forbidden points (renju) not one forbidden to Black. Every computer
+ * player asks this of its moves. */
 static inline bool rules_legal(const struct board *b, enum stone side, int pos)
 {
     return pos >= 0 && pos < board_cells(b) && board_at(b, pos) == STONE_NONE &&
-           (side != STONE_BLACK || b->rule != RULE_RENJU || rules_forbidden(b, pos) == FORBID_NONE);
+           (side != STONE_BLACK || !rule_info(b->rule)->forbidden ||
+            rules_forbidden(b, pos) == FORBID_NONE);
 }
 
 /* Whether `side` has a legal move on b (rules_legal for some cell). False

@@ -114,8 +114,9 @@ bool args_parse_rule(const char *text, enum rule *out, char *why)
 {
     char buf[SHOWN_MAX + 4];
     if (!rule_parse(text, out)) {
-        snprintf(why, ARGS_WHY_MAX, _("expected freestyle, exact, renju or caro, got '%s'"),
-                 shown(text, buf));
+        char rules[128];
+        rule_list(rules, sizeof rules, NULL, _(", "), _(" or "));
+        snprintf(why, ARGS_WHY_MAX, _("expected %s, got '%s'"), rules, shown(text, buf));
         return false;
     }
     return true;

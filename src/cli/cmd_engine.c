@@ -237,7 +237,7 @@ static bool parse_level(const char *text, void *field, char *why)
 }
 
 static const struct engine_flags engine_defaults = {
-    .win = 5, .rule = RULE_FREESTYLE,
+    .win = 5, .rule = RULE_DEFAULT,
 };
 
 static const struct args_option engine_options[] = {
@@ -324,6 +324,13 @@ int cmd_engine(int argc, char **argv)
     }
     if (nodes > 0)
         c.max_nodes = nodes;
+    struct player named = { .kind = PLAYER_COMPUTER };
+    snprintf(named.spec, sizeof named.spec, "%s", level != NULL ? level->name : c.ai_name);
+    char why[256];
+    if (!players_check_rule(&named, c.rule, why, sizeof why)) {
+        args_error("engine", _("--%s: %s"), level != NULL ? "level" : "ai", why);
+        return ARGS_EXIT_USAGE;
+    }
     static struct engine e; /* large (the lines read ahead); one per process */
     memset(&e, 0, sizeof e);
     e.brain = brain_new(&c, say, &e);

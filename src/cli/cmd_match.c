@@ -374,7 +374,7 @@ static bool parse_rate(const char *text, void *field, char *why)
 }
 
 static const struct match_flags match_defaults = {
-    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .test = { .alpha = 0.05, .beta = 0.05 },
+    .size = { 15, 15 }, .rule = RULE_DEFAULT, .test = { .alpha = 0.05, .beta = 0.05 },
 };
 
 static const struct args_option match_options[] = {
@@ -474,6 +474,13 @@ int cmd_match(int argc, char **argv)
     }
     if (!args_check_board("match", &base))
         return ARGS_EXIT_USAGE;
+    for (int i = 0; i < 2; i++) {
+        char why[256];
+        if (!players_check_rule(i ? &pb : &pa, base.rule, why, sizeof why)) {
+            args_error("match", _("--%s: %s"), i ? "white" : "black", why);
+            return ARGS_EXIT_USAGE;
+        }
+    }
     if (openings_path != NULL && base.opening != OPENING_NONE) {
         args_error("match", _("--openings and --opening %s do not go together: under an "
                               "opening rule the players place the opening stones"),

@@ -9,6 +9,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "util/i18n.h"
+#include "play/players.h"
 #include "storage/record.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
@@ -84,7 +85,7 @@ static bool parse_lang(const char *text, void *field, char *why)
 }
 
 static const struct play_flags play_defaults = {
-    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .time_ms = -1,
+    .size = { 15, 15 }, .rule = RULE_DEFAULT, .time_ms = -1,
 };
 
 static const struct args_option play_options[] = {
@@ -237,6 +238,19 @@ int cmd_play(int argc, char **argv)
             else if (p->kind == PLAYER_COMPUTER && time_ms >= 0)
                 p->time_ms = (int)time_ms;
             p->seed = seed + (uint64_t)i;
+        }
+    }
+    /* A player the flags name that does not play the rule is refused here;
+     * one a record names is the game screen's to say, as it says a name it
+     * cannot play (session_open). */
+    for (int i = 0; i < 2; i++) {
+        char why[256];
+        enum rule rule = g != NULL ? g->board.rule : c.rule;
+        if ((side_given[i] || computer[i]) &&
+            !players_check_rule(&c.player[i], rule, why, sizeof why)) {
+            args_error("play", _("--%s: %s"), i ? "white" : "black", why);
+            free(g);
+            return ARGS_EXIT_USAGE;
         }
     }
 

@@ -4,7 +4,8 @@
  * solver and prints, as it goes, each first move's value, then the result,
  * the best move, the node count and the time. A periodic line on stderr shows
  * that a long solve is alive. Exit status: 0 solved, 1 stopped by a limit
- * before the end, 2 bad usage.
+ * before the end, 2 bad usage, a rule the solver does not know among it
+ * (solver_knows: caro and renju are refused before anything is searched).
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -38,7 +39,7 @@ struct solve_flags {
 };
 
 static const struct solve_flags solve_defaults = {
-    .size = { 15, 15 }, .rule = RULE_FREESTYLE, .memory_mb = DEFAULT_MEMORY_MB,
+    .size = { 15, 15 }, .rule = RULE_DEFAULT, .memory_mb = DEFAULT_MEMORY_MB,
 };
 
 static const struct args_option solve_options[] = {
@@ -48,7 +49,8 @@ static const struct args_option solve_options[] = {
       .metavar = "K", .required = true, .offset = offsetof(struct solve_flags, win),
       .help = N_("stones in a row to win, at most the longer side") },
     { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct solve_flags, rule),
-      .show_default = true, .help = N_("freestyle (k or more wins), exact, renju or caro") },
+      .show_default = true,
+      .help = N_("freestyle (k or more wins) or exact (exactly k); the solver knows no other") },
     { .name = "position", .kind = ARGS_STRING, .metavar = "MOVES",
       .offset = offsetof(struct solve_flags, position),
       .help = N_("moves already played, Black first, e.g. 'c3 b2' or c3,b2") },
@@ -191,6 +193,13 @@ int cmd_solve(int argc, char **argv)
     config.early_draw = false;
     if (!args_check_board("solve", &config))
         return ARGS_EXIT_USAGE;
+    if (!solver_knows(config.rule)) {
+        char known[64];
+        rule_list(known, sizeof known, solver_knows, _(", "), _(" and "));
+        args_error("solve", _("--rule %s: the solver knows %s only"), rule_name(config.rule),
+                   known);
+        return ARGS_EXIT_USAGE;
+    }
     struct game game;
     const char *why = game_init(&game, &config);
     if (why != NULL) {
@@ -227,10 +236,7 @@ int cmd_solve(int argc, char **argv)
     char value[48], cell[NOTATION_MAX] = "-";
     if (r.move >= 0)
         notation_format(&game.board, r.move, cell);
-    if (!solver_knows(config.rule)) {
-        printf("not solved: the solver does not know %s yet, value unknown, first move %s\n",
-               rule_name(config.rule), cell);
-    } else if (done) {
+    if (done) {
         const char *winner = r.value.score > 0   ? stone_name(side)
                              : r.value.score < 0 ? stone_name(stone_other(side))
                                                  : "nobody";

@@ -11,7 +11,7 @@ void game_config_default(struct game_config *c)
     c->width = 15;
     c->height = 15;
     c->win = 5;
-    c->rule = RULE_FREESTYLE;
+    c->rule = RULE_DEFAULT;
     c->early_draw = true;
     c->player[0].kind = PLAYER_HUMAN;
     c->player[1].kind = PLAYER_HUMAN;
@@ -267,28 +267,3 @@ const char *stone_name(enum stone s)
     return s == STONE_BLACK ? N_("Black") : s == STONE_WHITE ? N_("White") : N_("none");
 }
 
-const char *rule_name(enum rule r)
-{
-    switch (r) {
-    case RULE_EXACT: return N_("exact");
-    case RULE_RENJU: return N_("renju");
-    case RULE_CARO: return N_("caro");
-    case RULE_FREESTYLE: break;
-    }
-    return N_("freestyle");
-}
-
-bool rule_parse(const char *name, enum rule *out)
-{
-    if (strcmp(name, "freestyle") == 0)
-        *out = RULE_FREESTYLE;
-    else if (strcmp(name, "exact") == 0)
-        *out = RULE_EXACT;
-    else if (strcmp(name, "renju") == 0)
-        *out = RULE_RENJU;
-    else if (strcmp(name, "caro") == 0)
-        *out = RULE_CARO;
-    else
-        return false;
-    return true;
-}

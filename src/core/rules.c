@@ -4,18 +4,7 @@
 
 #include <stddef.h>
 
-#include "mnk/i18n.h"
-
 const int rules_dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
-
-const char *rule_check_win(enum rule rule, int win)
-{
-    /* Renju's forbidden moves (double three, double four, overline) are
-     * shapes on the way to five: the rule has no meaning for another k. */
-    if (rule == RULE_RENJU && win != 5)
-        return N_("renju is played with five in a row (win length 5)");
-    return NULL;
-}
 
 const char *rules_check(int width, int height, int win, enum rule rule)
 {
@@ -39,7 +28,7 @@ static int run_length(const struct board *b, int x, int y, int dx, int dy,
 /* True when `side` wins only with exactly k: an overline of its is no win. */
 static bool needs_exact(const struct board *b, enum stone side)
 {
-    return b->rule == RULE_EXACT || (b->rule == RULE_RENJU && side == STONE_BLACK);
+    return !rules_overline_wins(b->rule, side);
 }
 
 /* The stone on (x, y), or STONE_NONE off the board: the edge blocks
@@ -55,7 +44,7 @@ bool rules_is_win(const struct board *b, int pos, struct win_line *line)
     if (s == STONE_NONE)
         return false;
     int x = board_x(b, pos), y = board_y(b, pos);
-    bool exact = needs_exact(b, s), caro = b->rule == RULE_CARO;
+    bool exact = needs_exact(b, s), caro = rule_info(b->rule)->blocked_ends;
     /* "At least k" and "exactly k" are both known from counting up to k on
      * each side, which bounds the work by O(k). Caro needs the cells beyond
      * the run's true ends. */
@@ -266,7 +255,9 @@ static enum forbid forbidden(const struct board *b, const struct thought *up, in
 
 enum forbid rules_forbidden(const struct board *b, int pos)
 {
-    if (b->rule != RULE_RENJU || b->win != 5 || board_at(b, pos) != STONE_NONE)
+    /* The geometry below is renju's, whose forbidden shapes are on the way
+     * to five. */
+    if (!rule_info(b->rule)->forbidden || b->win != 5 || board_at(b, pos) != STONE_NONE)
         return FORBID_NONE;
     return forbidden(b, NULL, pos);
 }
@@ -299,7 +290,7 @@ static bool window_open(const struct board *b, int x, int y, int dx, int dy,
      * has at most one opponent's neighbour now, since stones only come. And
      * a window with two can be part of no win: no run through it reaches
      * past them. So this test is exact for windows, and never too strict. */
-    if (b->rule == RULE_CARO)
+    if (rule_info(b->rule)->blocked_ends)
         return before != other || after != other;
     return true;
 }
@@ -324,7 +315,7 @@ bool rules_can_win(const struct board *b, enum stone side, int moves)
 
 bool rules_has_legal_move(const struct board *b, enum stone side)
 {
-    if (side != STONE_BLACK || b->rule != RULE_RENJU)
+    if (side != STONE_BLACK || !rule_info(b->rule)->forbidden)
         return !board_full(b);
     for (int pos = 0; pos < board_cells(b); pos++)
         if (rules_legal(b, side, pos))

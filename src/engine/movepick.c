@@ -27,7 +27,7 @@ static bool near_stone(const struct position *p, int q)
 static bool defends(struct position *p, int me, int q)
 {
     enum combo mine = position_combo(p, me, q), theirs = position_combo(p, 1 - me, q);
-    return mine >= COMBO_4 || ((theirs >= COMBO_4 || p->b.rule == RULE_CARO) &&
+    return mine >= COMBO_4 || ((theirs >= COMBO_4 || rule_info(p->b.rule)->blocked_ends) &&
                                position_stops(p, me, q, COMBO_F4));
 }
 
@@ -58,7 +58,7 @@ static int generate(struct position *p, int me, const struct pick_hints *h,
     position_candidates(p, &cand);
     /* Under caro the cells that stop the open four, worked out once, and
      * added to the candidates: one may lie three cells from any stone. */
-    bool caro = defend && p->b.rule == RULE_CARO;
+    bool caro = defend && rule_info(p->b.rule)->blocked_ends;
     if (caro) {
         position_stoppers(p, me, COMBO_F4, &stop);
         for (int i = 0; i < p->words; i++)
@@ -106,7 +106,8 @@ void movepick_init(struct movepick *mp, struct position *p, int me, int forced,
     mp->forced[0] = forced;
     mp->nforced = forced >= 0;
     int blocks[2];
-    if (forced >= 0 && p->b.rule == RULE_CARO && position_caro_blocks(p, me, blocks) == 2) {
+    if (forced >= 0 && rule_info(p->b.rule)->blocked_ends &&
+        position_caro_blocks(p, me, blocks) == 2) {
         mp->forced[1] = blocks[0] == forced ? blocks[1] : blocks[0];
         mp->nforced = 2;
     }
@@ -172,7 +173,7 @@ int movepick_all(struct position *p, int me, int forced, const struct pick_hints
     *lost = false;
     if (forced >= 0) {
         int cells[2] = { forced, -1 }, n = 1;
-        if (p->b.rule == RULE_CARO)
+        if (rule_info(p->b.rule)->blocked_ends)
             n = position_caro_blocks(p, me, cells);
         for (int i = 0; i < n; i++)
             list[i] = (struct move){ cells[i], 0 };

@@ -404,7 +404,7 @@ static inline void or_down(uint64_t *dst, const uint64_t *src, int k, const uint
  * placement (most of them the threat-space search's, which never asks). */
 bool position_any_allowed(const struct position *p, int side, enum combo c)
 {
-    if (side != 0 || p->b.rule != RULE_RENJU)
+    if (side != 0 || !rule_info(p->b.rule)->forbidden)
         return position_any(p, side, c);
     struct cellset_iter it;
     cellset_iter_init(&it, position_set(p, side, c), p->words);
@@ -417,7 +417,7 @@ bool position_any_allowed(const struct position *p, int side, enum combo c)
 int position_fives(const struct position *p, int side, int *cell)
 {
     *cell = -1;
-    if (side != 0 || p->b.rule != RULE_RENJU) {
+    if (side != 0 || !rule_info(p->b.rule)->forbidden) {
         *cell = position_first(p, side, COMBO_5);
         return position_several(p, side, COMBO_5) ? 2 : *cell >= 0;
     }

@@ -278,8 +278,8 @@ static inline bool position_any_four(const struct position *p, int side)
  * about those alone. */
 static inline bool position_allowed(const struct position *p, int side, int q)
 {
-    return side != 0 || p->b.rule != RULE_RENJU || position_combo(p, 0, q) < COMBO_33 ||
-           rules_forbidden(&p->b, q) == FORBID_NONE;
+    return side != 0 || !rule_info(p->b.rule)->forbidden ||
+           position_combo(p, 0, q) < COMBO_33 || rules_forbidden(&p->b, q) == FORBID_NONE;
 }
 
 /* Whether `side` has an empty cell making combination c (COMBO_F3 up) that

@@ -75,7 +75,7 @@ bool shapes_find(struct shapes *s, const struct board *b)
         }
     }
     for (int side = 0; side < 2; side++) {
-        if (b->rule != RULE_CARO) {
+        if (!rule_info(b->rule)->blocked_ends) {
             /* A five is stopped on its cell alone; the cells where the side
              * would make an open four stop its open three. */
             s->one_block[side] = s->count[side][SHAPE_FIVE] <= 1;

@@ -185,8 +185,8 @@ static void build_geometry(struct solver *s, const struct board *b)
                     int p = board_pos(b, x + i * dx, y + i * dy);
                     s->cell_win[p][s->cell_nwin[p]++] = (uint16_t)id;
                 }
-                if (s->rule != RULE_EXACT)
-                    continue;
+                if (rule_info(s->rule)->overline_wins[0])
+                    continue;  /* nothing past a window counts */
                 if (board_inside(b, x - dx, y - dy)) {
                     int p = board_pos(b, x - dx, y - dy);
                     s->end_win[p][s->end_nwin[p]++] = (uint16_t)id;

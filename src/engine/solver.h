@@ -104,14 +104,18 @@ void solver_destroy(struct solver *s);
 /* Forgets every stored position. */
 void solver_clear(struct solver *s);
 
-/* Whether the solver knows the wins of `rule`: it counts the windows of k
- * cells a side could still fill (and, under exact, the cells past them).
- * That cannot see caro's, where a full window between two opponent stones
- * wins nothing, nor renju's forbidden moves. Under another rule
- * solver_solve proves nothing. */
+/* Whether the solver knows the wins of `rule` (rule.h's columns): it
+ * counts the windows of k cells a side could still fill, and where an
+ * overline does not win, the cells past them, the same for both colours.
+ * That cannot see a full window between two opponent stones winning
+ * nothing (blocked_ends: caro), nor forbidden points (renju), nor colours
+ * that win differently (renju again). Today: freestyle and exact. Under
+ * another rule solver_solve proves nothing. */
 static inline bool solver_knows(enum rule rule)
 {
-    return rule == RULE_FREESTYLE || rule == RULE_EXACT;
+    const struct rule_info *info = rule_info(rule);
+    return !info->blocked_ends && !info->forbidden &&
+           info->overline_wins[0] == info->overline_wins[1];
 }
 
 /* Solves `b` with `to_move` to play; fills *out. Returns out->complete. On a

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mnk/i18n.h"
 #include "protocol/engine_client.h"
 
 static bool is_engine(const char *name)
@@ -69,6 +70,20 @@ bool players_plan(const char *spec, uint64_t seed, struct players_plan *out)
         .level = level,
     };
     return true;
+}
+
+bool players_check_rule(const struct player *p, enum rule rule, char *why, size_t size)
+{
+    struct players_plan plan;
+    if (p->kind != PLAYER_COMPUTER || is_engine(p->spec) || !players_plan(p->spec, 0, &plan))
+        return true;
+    const struct ai_strategy *s = ai_strategy_find(plan.strategy);
+    if (ai_strategy_plays(s, rule))
+        return true;
+    char rules[128];
+    rule_list(rules, sizeof rules, s->plays, _(", "), _(" and "));
+    snprintf(why, size, _("%s does not play %s (only %s)"), p->spec, rule_name(rule), rules);
+    return false;
 }
 
 void players_destroy(struct computer *c)

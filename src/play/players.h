@@ -57,6 +57,14 @@ bool players_plan(const char *spec, uint64_t seed, struct players_plan *out);
 bool players_create(struct computer *c, const struct player *p, bool quiet,
                     char *err, size_t errsize);
 
+/* Whether `p` plays `rule`: a human, an external engine (told the rule,
+ * it answers for itself) and a name players_create() would refuse anyway
+ * do; a level or a strategy when its strategy plays the rule
+ * (ai_strategy_plays). False, with `why` a sentence in the player's
+ * language ("perfect does not play caro (only freestyle and exact)"), for
+ * the others: every front end asks before a game starts. */
+bool players_check_rule(const struct player *p, enum rule rule, char *why, size_t size);
+
 /* Frees the player; safe on a zeroed struct computer. */
 void players_destroy(struct computer *c);
 

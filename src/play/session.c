@@ -35,7 +35,8 @@ void session_open(struct session *s, const struct game *g, bool quiet,
         struct player *p = &s->game.config.player[i];
         if (p->kind != PLAYER_COMPUTER)
             continue;
-        s->computer[i] = players_create(&s->comp[i], p, quiet, why[i], SESSION_WHY_MAX);
+        s->computer[i] = players_check_rule(p, g->board.rule, why[i], SESSION_WHY_MAX) &&
+                         players_create(&s->comp[i], p, quiet, why[i], SESSION_WHY_MAX);
         if (s->computer[i]) /* its tables now, not in its first move's time */
             ai_prepare(&s->comp[i].ai, &s->game.board);
         if (!s->computer[i]) {
@@ -108,8 +109,11 @@ static enum session_verdict play(struct session *s, int pos)
     const struct board *b = &s->game.board;
     int run = rules_longest_run(b, pos);
     bool won = s->game.result.reason == END_LINE;
-    s->overline = b->rule == RULE_EXACT && run > b->win && !won ? run : 0;
-    s->blocked = b->rule == RULE_CARO && run >= b->win && !won ? run : 0;
+    /* Renju's Black never gets here with an overline: it is forbidden,
+     * unless the same move makes five and wins. */
+    bool overline = run > b->win && !rules_overline_wins(b->rule, board_at(b, pos));
+    s->overline = overline && !won ? run : 0;
+    s->blocked = rule_info(b->rule)->blocked_ends && run >= b->win && !won ? run : 0;
     return SESSION_PLAYED;
 }
 

@@ -78,7 +78,8 @@ struct session {
 };
 
 /* Starts driving game g as it stands, making its computer players. A
- * computer that can't be made leaves its side to a person: why[i] (Black 0,
+ * computer that can't be made, or that does not play the game's rule
+ * (players_check_rule), leaves its side to a person: why[i] (Black 0,
  * White 1) then says why, else is "". `quiet` as for players_create(). */
 void session_open(struct session *s, const struct game *g, bool quiet,
                   char why[2][SESSION_WHY_MAX]);

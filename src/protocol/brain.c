@@ -150,8 +150,14 @@ static void info_rule(struct brain *b, int bits)
     enum rule rule;
     const char *playing = rule_name(b->config.rule);
     if (!proto_rule_from_bits(bits, &rule)) {
-        answer(b, "ERROR INFO rule %d names no rule mnk plays (0 freestyle, 1 exactly five, "
-               "4 renju, 8 caro): still playing %s", bits, playing);
+        char values[128];
+        size_t used = 0;
+        for (int r = 0; r < RULE_COUNT && used < sizeof values; r++)
+            used += (size_t)snprintf(values + used, sizeof values - used, "%s%d %s",
+                                     r ? ", " : "", proto_rule_bits((enum rule)r),
+                                     rule_name((enum rule)r));
+        answer(b, "ERROR INFO rule %d names no rule mnk plays (%s): still playing %s", bits,
+               values, playing);
         return;
     }
     const char *why = rule_check_win(rule, b->config.win);
@@ -164,9 +170,19 @@ static void info_rule(struct brain *b, int bits)
     b->board.rule = rule;
     if (b->started) /* the tables for the new rule, before the next move */
         ai_prepare(&b->ai, &b->board);
-    if (rule == RULE_CARO && (bits & PROTO_RULE_EXACT))
-        answer(b, "MESSAGE caro with exactly five is not supported: playing caro, where six "
-               "or more in a row win too unless both ends are blocked");
+    /* The manager's rule is the game's: it is played, and the player that
+     * cannot judge it (perfect under caro) is said to. */
+    if (b->ai.strategy != NULL && !ai_strategy_plays(b->ai.strategy, rule)) {
+        char rules[128];
+        rule_list(rules, sizeof rules, b->ai.strategy->plays, ", ", " and ");
+        answer(b, "MESSAGE %s does not play %s (only %s): its moves keep the rule but do not "
+               "know what wins", b->ai.strategy->name, rule_name(rule), rules);
+    }
+    /* Exactly five beside a rule where Black's six win too (caro's 9):
+     * the rule as mnk plays it, said. Beside renju's 4 it adds nothing. */
+    if ((bits & PROTO_RULE_EXACT) && rules_overline_wins(rule, STONE_BLACK))
+        answer(b, "MESSAGE %s with exactly five is not supported: playing %s, where six "
+               "or more in a row win too", rule_name(rule), rule_name(rule));
 }
 
 static void info(struct brain *b, const struct proto_cmd *cmd)
@@ -349,10 +365,10 @@ static bool position_fault(struct brain *b, const struct board *p)
                 return true;
             }
         }
-        if (p->rule == RULE_RENJU && board_at(p, pos) == STONE_BLACK &&
+        if (rule_info(p->rule)->forbidden && board_at(p, pos) == STONE_BLACK &&
             rules_longest_run(p, pos) > p->win) {
-            answer(b, "ERROR BOARD holds a Black overline through %d,%d, which renju forbids "
-                      "Black", board_x(p, pos), board_y(p, pos));
+            answer(b, "ERROR BOARD holds a Black overline through %d,%d, which %s forbids "
+                      "Black", board_x(p, pos), board_y(p, pos), rule_name(p->rule));
             return true;
         }
     }

@@ -318,26 +318,29 @@ const char *proto_kind_name(enum proto_kind kind)
 
 int proto_rule_bits(enum rule rule)
 {
-    switch (rule) {
-    case RULE_EXACT: return PROTO_RULE_EXACT;
-    case RULE_RENJU: return PROTO_RULE_RENJU;
-    case RULE_CARO: return PROTO_RULE_CARO;
-    case RULE_FREESTYLE: break;
-    }
-    return 0;
+    return rule_info(rule)->protocol_bits;
 }
 
 bool proto_rule_from_bits(int bits, enum rule *out)
 {
-    const int known = PROTO_RULE_EXACT | PROTO_RULE_CONTINUOUS | PROTO_RULE_RENJU |
-                      PROTO_RULE_CARO;
-    if (bits < 0 || (bits & ~known) != 0 ||
-        ((bits & PROTO_RULE_RENJU) && (bits & PROTO_RULE_CARO)))
+    int known = PROTO_RULE_EXACT | PROTO_RULE_CONTINUOUS;
+    for (int r = 0; r < RULE_COUNT; r++)
+        known |= rule_info((enum rule)r)->protocol_bits;
+    if (bits < 0 || (bits & ~known) != 0)
         return false;
-    *out = bits & PROTO_RULE_RENJU ? RULE_RENJU
-         : bits & PROTO_RULE_CARO  ? RULE_CARO
-         : bits & PROTO_RULE_EXACT ? RULE_EXACT : RULE_FREESTYLE;
-    return true;
+    /* The continuous-game bit plays no part. Exactly five's bit names the
+     * rule only alone; beside another rule's bit it is that rule's to
+     * take or leave. Two other rules' bits together (renju with caro) name
+     * no rule: no entry holds them both. */
+    int named = bits & ~PROTO_RULE_CONTINUOUS;
+    if ((named & ~PROTO_RULE_EXACT) != 0)
+        named &= ~PROTO_RULE_EXACT;
+    for (int r = 0; r < RULE_COUNT; r++)
+        if (rule_info((enum rule)r)->protocol_bits == named) {
+            *out = (enum rule)r;
+            return true;
+        }
+    return false;
 }
 
 void proto_times_init(struct proto_times *t)

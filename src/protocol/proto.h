@@ -89,13 +89,14 @@ const char *proto_kind_name(enum proto_kind kind);
 
 /* INFO rule's value is a bit field. Piskvork protocol 2 defines 1 (exactly
  * five in a row wins), 2 (a continuous game: play goes on after a five) and
- * 4 (renju); Gomocup's managers add 8 (caro). */
+ * 4 (renju); Gomocup's managers add 8 (caro). Each rule's own value is its
+ * protocol_bits in rule.h's table; these two bits are the ones this layer
+ * reads besides. */
 #define PROTO_RULE_EXACT 1
 #define PROTO_RULE_CONTINUOUS 2
-#define PROTO_RULE_RENJU 4
-#define PROTO_RULE_CARO 8
 
-/* The INFO rule value for `rule`: freestyle 0, exact 1, renju 4, caro 8. */
+/* The INFO rule value for `rule` (rule.h's protocol_bits): freestyle 0,
+ * exact 1, renju 4, caro 8. */
 int proto_rule_bits(enum rule rule);
 
 /* The rule an INFO rule value names: any value with 4 is renju (1 beside it

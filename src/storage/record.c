@@ -318,31 +318,6 @@ static bool parse_pair(const char *s, int *a, int *b)
     return parse_int(left, a) && parse_int(colon + 1, b);
 }
 
-/* RU, any case: mnk's own names (rule_name), and the names other gomoku and
- * renju programs write for the same rules: Gomoku, Free and Freestyle for
- * freestyle, Standard for exactly five, Renju, Caro. Anything else — an
- * opening rule such as RIF, Yamaguchi or Swap2 that renju databases write
- * there, or a rule set mnk does not play — is no rule mnk can replay. */
-static bool sgf_rule(const char *value, enum rule *out)
-{
-    static const struct {
-        const char *name;
-        enum rule rule;
-    } aliases[] = {
-        { "free", RULE_FREESTYLE }, { "gomoku", RULE_FREESTYLE }, { "standard", RULE_EXACT },
-    };
-    for (int r = 0; r < RULE_COUNT; r++)
-        if (strcasecmp(value, rule_name((enum rule)r)) == 0) {
-            *out = (enum rule)r;
-            return true;
-        }
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcasecmp(value, aliases[i].name) == 0) {
-            *out = aliases[i].rule;
-            return true;
-        }
-    return false;
-}
 
 /* A record names its players; it never starts a program (players.h). */
 static bool sgf_player(const char *value, struct player *p)
@@ -376,10 +351,17 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         c->height = h;
         *sized = true;
     } else if (strcmp(id, "RU") == 0) {
-        if (!sgf_rule(value, &c->rule))
-            return fail(err, err_size,
-                        _("unknown rule '%s' in RU[] (mnk plays freestyle, exact, renju and "
-                          "caro)"), value);
+        /* Any case: mnk's own names, and the names other gomoku and renju
+         * programs write for the same rules (rule.h's aliases). Anything
+         * else — an opening rule such as RIF, Yamaguchi or Swap2 that renju
+         * databases write there, or a rule set mnk does not play — is no
+         * rule mnk can replay. */
+        if (!rule_from_sgf(value, &c->rule)) {
+            char rules[128];
+            rule_list(rules, sizeof rules, NULL, _(", "), _(" and "));
+            return fail(err, err_size, _("unknown rule '%s' in RU[] (mnk plays %s)"), value,
+                        rules);
+        }
     } else if (strcmp(id, "WIN") == 0) {
         if (!parse_int(value, &c->win) || c->win < BOARD_MIN_WIN || c->win > BOARD_MAX_SIDE)
             return fail(err, err_size, _("bad win length WIN[%s] (expected %d to %d)"), value,
@@ -635,10 +617,12 @@ static bool psq_mnk(const char *line, int number, struct parsed *r, char *err,
         k < BOARD_MIN_WIN || k > BOARD_MAX_SIDE)
         return fail(err, err_size, _("line %d: bad win length or rule in '%.60s'"), number,
                     line);
-    if (!rule_parse(rule, &c->rule))
-        return fail(err, err_size,
-                    _("line %d: unknown rule '%s' (mnk plays freestyle, exact, renju and caro)"),
-                    number, rule);
+    if (!rule_parse(rule, &c->rule)) {
+        char rules[128];
+        rule_list(rules, sizeof rules, NULL, _(", "), _(" and "));
+        return fail(err, err_size, _("line %d: unknown rule '%s' (mnk plays %s)"), number, rule,
+                    rules);
+    }
     c->win = k;
     return true;
 }

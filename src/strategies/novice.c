@@ -136,7 +136,7 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
     position_candidates(&n->pos, &cand);
     /* Under caro, the cells that block all the opponent's fives. */
     int blocks[2] = { -1, -1 };
-    if (b->rule == RULE_CARO && position_any(&n->pos, op, COMBO_5))
+    if (rule_info(b->rule)->blocked_ends && position_any(&n->pos, op, COMBO_5))
         position_caro_blocks(&n->pos, me, blocks);
     for (int i = 0; i < 2; i++)
         if (blocks[i] >= 0)
@@ -148,7 +148,7 @@ static int novice_choose(void *state, const struct board *b, enum stone side,
         int wm, wt;
         perceive(n, me, q, &mine, &wm);
         perceive(n, op, q, &theirs, &wt);
-        if (b->rule == RULE_CARO && position_any(&n->pos, op, COMBO_5)) {
+        if (rule_info(b->rule)->blocked_ends && position_any(&n->pos, op, COMBO_5)) {
             /* A block past a five's far end is seen as blocking a five is
              * (or overlooked as it is), and a five's cell that leaves
              * another five is no block. */

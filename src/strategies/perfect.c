@@ -5,10 +5,12 @@
  * the slowest loss from a lost one. Elsewhere it is the best the solver
  * proved before the limits ran out, or else the first move of its ordering
  * (a win in one, a forced block, then the cell on most live lines) — always
- * a legal move. Under a rule the solver does not know (caro, renju) it
- * proves nothing, and the move is the free cell on most lines, unscored. The
- * table persists across the moves of a game, so each answer reuses the
- * work of the previous ones.
+ * a legal move. It plays the rules the solver knows (solver_knows:
+ * freestyle and exact), and says so (`plays`), so that front ends refuse it
+ * under caro and renju; asked there all the same, it proves nothing, and
+ * the move is the free cell on most lines, unscored. The table persists
+ * across the moves of a game, so each answer reuses the work of the
+ * previous ones.
  */
 #include <stdlib.h>
 
@@ -94,9 +96,15 @@ static int perfect_choose(void *state, const struct board *b, enum stone side,
     return -1; /* unreachable */
 }
 
+static bool perfect_plays(enum rule rule)
+{
+    return solver_knows(rule);
+}
+
 const struct ai_strategy ai_perfect = {
     .name = "perfect",
     .summary = "plays perfectly on boards small enough to solve (3x3, 4x4)",
+    .plays = perfect_plays,
     .create = perfect_create,
     .destroy = perfect_destroy,
     .reset = perfect_reset,

@@ -45,6 +45,11 @@ void ai_strategy_names(char *buf, size_t size)
     }
 }
 
+bool ai_strategy_plays(const struct ai_strategy *s, enum rule rule)
+{
+    return s->plays == NULL || s->plays(rule);
+}
+
 bool ai_create(struct ai *ai, const char *name, const struct ai_options *opts)
 {
     static const struct ai_options defaults = { 0 };

@@ -231,7 +231,7 @@ static void shape_of(const struct board *b, int pos, int d, const uint64_t line[
     const uint64_t own = line[side] | (uint64_t)1 << k;
     const uint64_t opp = line[stone_other(side)], edge = line[STONE_NONE];
     const uint64_t blocked = opp | edge;
-    const bool caro = b->rule == RULE_CARO;
+    const bool caro = rule_info(b->rule)->blocked_ends;
 
     /* Windows start at offsets -(k-1)..0, i.e. at bits 1..k. */
     const uint64_t full = ((uint64_t)1 << k) - 1;
@@ -535,7 +535,7 @@ static int threat_choose(void *state, const struct board *b, enum stone side,
 
     if (best_own[THREAT_FIVE].pos >= 0)
         return best_own[THREAT_FIVE].pos;
-    if (b->rule == RULE_CARO && nfives > 0) {
+    if (rule_info(b->rule)->blocked_ends && nfives > 0) {
         /* A five is blocked on its cell or past its far end, and one stone
          * may block two: the best cell that blocks them all, if any. */
         struct pick block = { .pos = -1 };

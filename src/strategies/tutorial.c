@@ -87,7 +87,7 @@ static int tutorial_score(const struct board *b, int pos, enum stone side)
             int len = run_from(b, pos, dx, dy, s, &open, &walled) +
                       run_from(b, pos, -dx, -dy, s, &open, &walled);
             /* Under caro such a run wins nothing (rules_is_win). */
-            if (b->rule == RULE_CARO && walled == 2 && len + 1 >= b->win)
+            if (rule_info(b->rule)->blocked_ends && walled == 2 && len + 1 >= b->win)
                 len = 0;
             score += run_score(who == 0 ? &block_table : &attack_table, len, open);
         }

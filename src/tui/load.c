@@ -33,7 +33,7 @@ static void cells_of(const struct saves_entry *e, struct cells *c)
 {
     saves_date(c->date, sizeof c->date, e->when, true);
     saves_date(c->day, sizeof c->day, e->when, false);
-    bool named = e->rule != RULE_FREESTYLE;   /* freestyle goes without saying */
+    bool named = e->rule != RULE_DEFAULT;   /* the default rule goes without saying */
     snprintf(c->board, sizeof c->board, "%d%s%d k=%d%s%s", e->width, draw_sym(GLYPH_TIMES),
              e->height, e->win, named ? " " : "", named ? _(rule_name(e->rule)) : "");
     char pair[sizeof c->players];

@@ -171,22 +171,25 @@ static unsigned act_down(struct menu *m, int key)
     return REACT_REDRAW;
 }
 
-/* What renju did to the form besides the row changed, said under it: a
- * player who picks renju with k = 4, or tic-tac-toe under renju, sees why
- * another row moved. */
-static void renju_news(struct menu *m, const struct setup *before)
+/* What a rule played with one win length only (rule.h's `win`: renju's
+ * five) did to the form besides the row changed, said under it: a player
+ * who picks renju with k = 4, or tic-tac-toe under renju, sees why another
+ * row moved. */
+static void fixed_win_news(struct menu *m, const struct setup *before)
 {
     const struct setup *s = &m->setup;
-    if (before->rule == RULE_RENJU && s->rule != RULE_RENJU && m->field != SETUP_RULE)
-        menu_say(m, _("renju is five in a row only: the rule is freestyle now"));
-    else if (s->rule != RULE_RENJU || before->rule == RULE_RENJU)
+    const struct rule_info *was = rule_info(before->rule), *now = rule_info(s->rule);
+    if (was->win != 0 && s->rule != before->rule && m->field != SETUP_RULE)
+        snprintf(m->message, sizeof m->message, _("%s: the rule is %s now"), _(was->win_note),
+                 _(rule_name(s->rule)));
+    else if (now->win == 0 || s->rule == before->rule)
         return;
     else if (s->width != before->width || s->height != before->height)
-        snprintf(m->message, sizeof m->message,
-                 _("renju is five in a row: the board is %d%s%d now, the win length 5"),
-                 s->width, draw_sym(GLYPH_TIMES), s->height);
+        snprintf(m->message, sizeof m->message, _("%s: the board is %d%s%d now, the win length %d"),
+                 _(now->win_note), s->width, draw_sym(GLYPH_TIMES), s->height, s->win);
     else if (s->win != before->win)
-        menu_say(m, _("renju is five in a row: the win length is 5 now"));
+        snprintf(m->message, sizeof m->message, _("%s: the win length is %d now"),
+                 _(now->win_note), s->win);
 }
 
 static unsigned act_change(struct menu *m, int key)
@@ -197,7 +200,7 @@ static unsigned act_change(struct menu *m, int key)
         return REACT_NONE;
     struct setup before = m->setup;
     setup_step(&m->setup, m->field, key == KEY_LEFT ? -1 : 1);
-    renju_news(m, &before);
+    fixed_win_news(m, &before);
     return REACT_REDRAW;
 }
 
@@ -513,21 +516,6 @@ static void draw_games(const struct menu *m)
         draw_text(p.message_y, p.x, p.w, STYLE_ERROR, m->message);
 }
 
-/* What each rule is, beside its row; and in a sentence under the form
- * while the row is picked. */
-static const char *const rule_notes[RULE_COUNT] = {
-    [RULE_FREESTYLE] = N_("k or more in a row wins"),
-    [RULE_EXACT] = N_("exactly k in a row wins"),
-    [RULE_RENJU] = N_("five; Black has forbidden moves"),
-    [RULE_CARO] = N_("k or more, not blocked both ends"),
-};
-static const char *const rule_sentences[RULE_COUNT] = {
-    [RULE_FREESTYLE] = N_("A longer line wins too."),
-    [RULE_EXACT] = N_("A longer line, an overline, does not win."),
-    [RULE_RENJU] = N_("Black may not make a double three, a double four or an overline."),
-    [RULE_CARO] = N_("A line whose both ends the opponent blocked does not win."),
-};
-
 /* The value of a form row as shown between the arrows, and a note after. */
 static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
                        char *note, size_t nsize)
@@ -556,14 +544,16 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
         break;
     case SETUP_WIN:
         snprintf(value, vsize, "%d", s->win);
-        if (s->rule == RULE_RENJU)
-            snprintf(note, nsize, "%s", _("renju is five in a row"));
+        if (rule_info(s->rule)->win != 0)
+            snprintf(note, nsize, "%s", _(rule_info(s->rule)->win_note));
         else
             snprintf(note, nsize, _("%d to %d in a row"), setup_min(s, f), setup_max(s, f));
         break;
     case SETUP_RULE:
         snprintf(value, vsize, "%s", _(rule_name(s->rule)));
-        snprintf(note, nsize, "%s", _(rule_notes[s->rule]));
+        /* What the rule is, beside its row (rule.h); in a sentence under
+         * the form while the row is picked. */
+        snprintf(note, nsize, "%s", _(rule_info(s->rule)->note));
         break;
     case SETUP_OPENING:
         snprintf(value, vsize, "%s", _(opening_names[s->opening]));
@@ -624,7 +614,7 @@ static void draw_form(const struct menu *m)
     if (m->message[0] != '\0') {
         draw_text(note_y, left, width, STYLE_ERROR, m->message);
     } else if (m->field == SETUP_RULE) {
-        draw_text(note_y, left, width, STYLE_NORMAL, _(rule_sentences[s->rule]));
+        draw_text(note_y, left, width, STYLE_NORMAL, _(rule_info(s->rule)->sentence));
     } else if (side >= 0 && s->side[side] > 0) {
         const struct level *l = level_at(s->side[side] - 1);
         int w = draw_textf(note_y, left, width, STYLE_MESSAGE, "%s: ", l->name);

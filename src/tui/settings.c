@@ -205,11 +205,13 @@ void settings_load(const char *path, struct settings *s, char *warn, size_t warn
         warn_once(warn, warn_size, _("%s: win length %d does not fit the board"), path, g->win);
         g->win = longest;
     }
-    /* Nor is renju with another k: the form starts from freestyle then. */
+    /* Nor is renju with another k: the form starts from the default rule
+     * then, named as the file names it. */
     const char *unplayable = rule_check_win(g->rule, g->win);
     if (unplayable != NULL) {
-        warn_once(warn, warn_size, _("%s: %s; freestyle instead"), path, _(unplayable));
-        g->rule = RULE_FREESTYLE;
+        warn_once(warn, warn_size, _("%s: %s; %s instead"), path, _(unplayable),
+                  rule_name(RULE_DEFAULT));
+        g->rule = RULE_DEFAULT;
     }
 }
 

@@ -35,17 +35,18 @@ static int longest_side(const struct setup *s)
     return s->width > s->height ? s->width : s->height;
 }
 
-/* Restores the invariants after a size or the rule changed: win fits,
- * renju has its five (on its usual 15 × 15 when the board could not hold
- * five), preset matches. */
+/* Restores the invariants after a size or the rule changed: win fits, a
+ * rule of one win length has it (renju its five, on its usual 15 × 15 when
+ * the board could not hold five), preset matches. */
 static void settle(struct setup *s)
 {
     s->width = clamp(s->width, BOARD_MIN_SIDE, BOARD_MAX_SIDE);
     s->height = clamp(s->height, BOARD_MIN_SIDE, BOARD_MAX_SIDE);
-    if (s->rule == RULE_RENJU) {
-        if (longest_side(s) < RENJU_WIN)
-            s->width = s->height = RENJU_SIDE;
-        s->win = RENJU_WIN;
+    int fixed = rule_info(s->rule)->win;
+    if (fixed != 0) {
+        if (longest_side(s) < fixed)
+            s->width = s->height = SETUP_FIXED_WIN_SIDE;
+        s->win = fixed;
     }
     s->win = clamp(s->win, BOARD_MIN_WIN, longest_side(s));
     s->preset = custom_preset();
@@ -110,18 +111,20 @@ void setup_from_config(struct setup *s, const struct game_config *c)
 
 int setup_min(const struct setup *s, enum setup_field field)
 {
-    if (s->rule != RULE_RENJU)
+    int fixed = rule_info(s->rule)->win;
+    if (fixed == 0)
         return field == SETUP_WIN ? BOARD_MIN_WIN : BOARD_MIN_SIDE;
-    /* Renju: five, and a side that holds it. */
+    /* One win length (renju's five), and a side that holds it. */
     int other = field == SETUP_WIDTH ? s->height : s->width;
-    return field == SETUP_WIN || other < RENJU_WIN ? RENJU_WIN : BOARD_MIN_SIDE;
+    return field == SETUP_WIN || other < fixed ? fixed : BOARD_MIN_SIDE;
 }
 
 int setup_max(const struct setup *s, enum setup_field field)
 {
     if (field != SETUP_WIN)
         return BOARD_MAX_SIDE;
-    return s->rule == RULE_RENJU ? RENJU_WIN : longest_side(s);
+    int fixed = rule_info(s->rule)->win;
+    return fixed != 0 ? fixed : longest_side(s);
 }
 
 static int *number_of(struct setup *s, enum setup_field field)
@@ -191,8 +194,8 @@ void setup_step(struct setup *s, enum setup_field field, int delta)
         int p = clamp(s->preset + delta, 0, custom_preset());
         if (p != custom_preset()) {
             /* A preset is a whole kind of game: tic-tac-toe is no renju. */
-            if (s->rule == RULE_RENJU && setup_presets[p].win != RENJU_WIN)
-                s->rule = RULE_FREESTYLE;
+            if (rule_check_win(s->rule, setup_presets[p].win) != NULL)
+                s->rule = RULE_DEFAULT;
             s->width = setup_presets[p].width;
             s->height = setup_presets[p].height;
             s->win = setup_presets[p].win;

@@ -4,7 +4,8 @@
  * Pure logic, no curses: the menu screen draws it and feeds it keys, and unit
  * tests check the clamping. Invariants after every call: width and height are
  * in BOARD_MIN_SIDE..BOARD_MAX_SIDE, win in BOARD_MIN_WIN..max(width, height),
- * under renju win is 5 and the longer side at least 5 (rule_check_win), `preset`
+ * under a rule of one win length (rule.h's `win`: renju's 5) win is that and
+ * the longer side at least that (rule_check_win), `preset`
  * names the preset whose dimensions match (or setup_custom), and each side
  * is 0 (human) or n for level_at(n - 1) (level.h).
  */
@@ -16,10 +17,9 @@
 
 #include "mnk/game.h"
 
-/* Renju's win length, and the board the form gives renju when the board
- * in it cannot hold five. */
-#define RENJU_WIN 5
-#define RENJU_SIDE 15
+/* The board the form gives a rule of one win length (renju) when the board
+ * in it cannot hold that many: renju's usual 15 × 15. */
+#define SETUP_FIXED_WIN_SIDE 15
 
 /* The rows of the form, top to bottom. */
 enum setup_field {
@@ -70,9 +70,10 @@ void setup_default(struct setup *s);
 void setup_from_config(struct setup *s, const struct game_config *c);
 
 /* ←/→ on `field`: moves its value by `delta` (±1), clamped, not wrapping.
- * The rule goes freestyle, exact, renju, caro; choosing renju makes the win
- * length 5 (and a board too small for five 15 × 15); a preset whose win
- * length is not 5 takes the form from renju to freestyle. */
+ * The rule goes through rule.h's table, freestyle, exact, renju, caro;
+ * choosing a rule of one win length (renju) makes the win length that (and
+ * a board too small for it SETUP_FIXED_WIN_SIDE square); a preset whose win
+ * length that rule refuses takes the form to RULE_DEFAULT (freestyle). */
 void setup_step(struct setup *s, enum setup_field field, int delta);
 
 /* A digit typed on a number field (width, height, win). Numbers of two digits

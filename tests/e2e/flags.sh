@@ -33,6 +33,8 @@ play --size 7x4 --win 8            | --win      | from 3 to 7
 play --rule foo                    | --rule     | freestyle, exact, renju or caro
 play --rule renju --win 4          | --rule     | renju.*five in a row
 play --rule renju --size 3         | --rule     | renju.*five in a row
+play --white perfect --rule caro   | --white    | perfect does not play caro
+play --black perfect --rule renju  | --black    | perfect does not play renju
 play --black nobody                | --black    | human.*random
 play --white ''                    | --white    | human.*random
 play --black engine:               | --black    | human.*engine:COMMAND
@@ -53,6 +55,7 @@ engine --win 2                     | --win      | from 3 to 26
 engine --win 27                    | --win      | from 3 to 26
 engine --rule x                    | --rule     | freestyle, exact, renju or caro
 engine --rule renju --win 6        | --rule     | renju.*five in a row
+engine --ai perfect --rule caro    | --ai       | perfect does not play caro
 engine --memory 0                  | --memory   | from 1 to 65536
 engine --memory 65537              | --memory   | from 1 to 65536
 engine --time-ms 0                 | --time-ms  | from 1 to 3600000
@@ -70,6 +73,8 @@ match --black random --white random --size 5 --win 6 | --win     | from 3 to 5
 match --black random --white random --win 2         | --win      | from 3 to
 match --black random --white random --rule x        | --rule     | freestyle, exact, renju or caro
 match --black random --white random --rule renju --win 4 | --rule | renju.*five in a row
+match --black perfect --white random --rule caro | --black | perfect does not play caro
+match --black random --white perfect --rule renju | --white | perfect does not play renju
 match --black random --white random --seed x        | --seed     | from 0 to
 match --black random --white random --time-ms 0     | --time-ms  | from 1 to 3600000
 match --black random --white random --openings /nonexistent | --openings | /nonexistent
@@ -90,6 +95,8 @@ solve --size 4 --win 3 --nodes -1  | --nodes    | from 0 to
 solve --size 4 --win 3 --nodes x   | --nodes    | from 0 to
 solve --size 4 --win 3 --rule x    | --rule     | freestyle, exact, renju or caro
 solve --size 4 --win 3 --rule renju | --rule    | renju.*five in a row
+solve --size 5x3 --win 3 --rule caro --position b2,a2,c2,e2 | --rule | caro: the solver knows freestyle and exact only
+solve --size 15 --win 5 --rule renju | --rule    | renju: the solver knows freestyle and exact only
 solve --size 4 --win 3 --position zz9 | --position | zz9
 solve --size 3 --win 3 --position a1,a1 | --position | a1
 solve --size 4 --win 3 --bogus 1   | --bogus    | unknown

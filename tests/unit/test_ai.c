@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "boards.h"
+#include "engine/solver.h"
 #include "mnk/ai.h"
 #include "mnk/clock.h"
 #include "mnk/level.h"
@@ -25,6 +26,30 @@ static void test_lookup(void **state)
     char names[256];
     ai_strategy_names(names, sizeof names);
     assert_non_null(strstr(names, "random"));
+}
+
+/* Which rules each strategy plays: `perfect` those of the solver it plays
+ * with (freestyle and exact, not caro nor renju), every other strategy all
+ * of them; and every level's strategy every rule, so the new-game form,
+ * which offers levels, never offers a player its rule would refuse. */
+static void test_strategies_say_their_rules(void **state)
+{
+    (void)state;
+    const struct ai_strategy *perfect = ai_strategy_find("perfect");
+    assert_non_null(perfect);
+    assert_true(ai_strategy_plays(perfect, RULE_FREESTYLE));
+    assert_true(ai_strategy_plays(perfect, RULE_EXACT));
+    assert_false(ai_strategy_plays(perfect, RULE_CARO));
+    assert_false(ai_strategy_plays(perfect, RULE_RENJU));
+    for (int r = 0; r < RULE_COUNT; r++) {
+        enum rule rule = (enum rule)r;
+        assert_int_equal(ai_strategy_plays(perfect, rule), solver_knows(rule));
+        for (int i = 0; ai_strategies[i] != NULL; i++)
+            if (ai_strategies[i] != perfect)
+                assert_true(ai_strategy_plays(ai_strategies[i], rule));
+        for (int l = 0; l < level_count(); l++)
+            assert_true(ai_strategy_plays(ai_strategy_find(level_at(l)->strategy), rule));
+    }
 }
 
 /* Every strategy, on random positions of many sizes, answers an empty cell. */
@@ -315,6 +340,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lookup),
+        cmocka_unit_test(test_strategies_say_their_rules),
         cmocka_unit_test(test_every_strategy_plays_legal_moves),
         cmocka_unit_test(test_every_strategy_keeps_the_rule),
         cmocka_unit_test(test_no_legal_move_for_any_player),

@@ -460,14 +460,18 @@ static void test_full_board(void **state)
 
 /* Sends the stones of `moves` (BOARDS_RENJU_..., Black first) as a BOARD
  * block on 7×6 under renju, Black's as ours; the one answer at DONE, moved
- * or not. */
-static const char *renju_board(struct brain *b, const char *moves)
+ * or not. `plays_renju`: whether the brain's strategy plays renju; one
+ * that does not answers INFO rule 4 with a MESSAGE saying so. */
+static const char *renju_board(struct brain *b, const char *moves, bool plays_renju)
 {
     struct board board;
     board_init(&board, 7, 6, 5, RULE_RENJU);
     boards_put_game(&board, moves);
     expect(b, "RECTSTART 7,6", "OK");
-    expect_silence(b, "INFO rule 4");
+    if (plays_renju)
+        expect_silence(b, "INFO rule 4");
+    else    /* renju is played, and the player that cannot judge it says so */
+        expect(b, "INFO rule 4", "MESSAGE perfect does not play renju");
     expect_silence(b, "BOARD");
     for (int pos = 0; pos < board_cells(&board); pos++) {
         if (board_at(&board, pos) == STONE_NONE)
@@ -508,12 +512,13 @@ static void test_renju_no_legal_move(void **state)
         memset(&heard, 0, sizeof heard);
         struct brain *b = brain_new(&c, say, &heard);
         assert_non_null(b);
-        const char *said = renju_board(b, BOARDS_RENJU_STUCK);
+        bool plays = ai_strategy_plays(ai_strategy_find(c.ai_name), RULE_RENJU);
+        const char *said = renju_board(b, BOARDS_RENJU_STUCK, plays);
         if (strcmp(said, "ERROR no legal move: every empty cell is forbidden to Black") != 0)
             fail_msg("%s answered '%s' with no legal move", name, said);
         expect(b, "PLAY 3,4", "ERROR PLAY 3,4: forbidden to Black (overline)");
         assert_int_equal(brain_board(b)->stones, 40);
-        said = renju_board(b, BOARDS_RENJU_ONE_LEGAL);
+        said = renju_board(b, BOARDS_RENJU_ONE_LEGAL, plays);
         if (strcmp(said, "3,5") != 0)
             fail_msg("%s answered '%s', not the one legal move 3,5", name, said);
         brain_free(b);
@@ -551,6 +556,15 @@ static void test_info_rule(void **state)
     assert_int_equal(feed(b, "BEGIN"), BRAIN_THINK);
     brain_think(b, NULL);
     assert_int_equal(heard.count, 1);
+    brain_free(b);
+
+    /* A rule the strategy does not play is played all the same, and said. */
+    b = open_brain("perfect", 5, 0);
+    expect(b, "INFO rule 8",
+           "MESSAGE perfect does not play caro (only freestyle and exact): its moves keep");
+    assert_int_equal(brain_board(b)->rule, RULE_CARO);
+    expect_silence(b, "INFO rule 1");
+    assert_int_equal(brain_board(b)->rule, RULE_EXACT);
     brain_free(b);
 }
 

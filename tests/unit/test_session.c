@@ -219,6 +219,42 @@ static void test_forfeits(void **state)
     session_close(&s);
 }
 
+/* A player that does not play the game's rule (perfect under caro, as a
+ * record may name it) leaves its side to a person, saying why; the same
+ * player under freestyle, and a level under caro, play. */
+static void test_player_without_the_rule(void **state)
+{
+    (void)state;
+    struct session s;
+    struct game_config c;
+    char why[2][SESSION_WHY_MAX];
+    game_config_default(&c);
+    c.width = c.height = 5;
+    c.win = 4;
+    c.rule = RULE_CARO;
+    open_config(&s, &c, "casual", "perfect", why);
+    assert_string_equal(why[0], "");
+    assert_string_equal(why[1], "perfect does not play caro (only freestyle and exact)");
+    assert_true(session_is_computer(&s, STONE_BLACK));
+    assert_false(session_is_computer(&s, STONE_WHITE));
+    assert_int_equal(s.game.config.player[1].kind, PLAYER_HUMAN);
+    session_close(&s);
+
+    open_game(&s, 5, 5, 4, RULE_FREESTYLE, "human", "perfect");
+    assert_true(session_is_computer(&s, STONE_WHITE));
+    session_close(&s);
+
+    struct player p = { .kind = PLAYER_HUMAN };
+    char w[SESSION_WHY_MAX] = "";
+    assert_true(players_check_rule(&p, RULE_RENJU, w, sizeof w));
+    p.kind = PLAYER_COMPUTER;
+    strcpy(p.spec, "engine:/bin/false");   /* told the rule, it answers for itself */
+    assert_true(players_check_rule(&p, RULE_RENJU, w, sizeof w));
+    strcpy(p.spec, "perfect");
+    assert_false(players_check_rule(&p, RULE_RENJU, w, sizeof w));
+    assert_string_equal(w, "perfect does not play renju (only freestyle and exact)");
+}
+
 /* A player that can't be made leaves its side to a person, saying why. */
 static void test_unknown_player(void **state)
 {
@@ -427,7 +463,8 @@ static void test_renju_forbidden(void **state)
 /* Renju: a person's White move leaves the computer's Black no legal move.
  * The game is a draw there, said with its reason; the computer is not due
  * and thinking does nothing, for every strategy and every level (none is
- * asked to move, so none can forfeit). */
+ * asked to move, so none can forfeit). A strategy that does not play renju
+ * (perfect) leaves Black to a person, saying so, and the game ends alike. */
 static void test_renju_no_legal_move(void **state)
 {
     (void)state;
@@ -451,7 +488,10 @@ static void test_renju_no_legal_move(void **state)
         static struct session s;
         char why[2][SESSION_WHY_MAX];
         session_open(&s, &g, true, why);
-        assert_string_equal(why[0], "");
+        if (i >= players || ai_strategy_plays(ai_strategies[i], RULE_RENJU))
+            assert_string_equal(why[0], "");
+        else
+            assert_non_null(strstr(why[0], "does not play renju"));
         assert_int_equal(session_due(&s), STONE_NONE);
         assert_int_equal(session_human_move(&s, last), SESSION_PLAYED);
         if (s.game.result.reason != END_NO_LEGAL_MOVE)
@@ -499,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_two_people),
         cmocka_unit_test(test_result_stands),
         cmocka_unit_test(test_against_a_computer),
+        cmocka_unit_test(test_player_without_the_rule),
         cmocka_unit_test(test_two_computers),
         cmocka_unit_test(test_forfeits),
         cmocka_unit_test(test_unknown_player),
