@@ -7,13 +7,11 @@
 
 #define WIN_BOUND AI_SCORE_WIN_BOUND
 
-/* Falls in expected score that mark a move. */
+/* Falls in expected score that mark a move, and the edges over an even
+ * game's expected score that the words name (analysis_edge). */
 #define INACCURACY_FROM 0.09
 #define MISTAKE_FROM 0.18
 #define BLUNDER_FROM 0.30
-
-/* How far ahead the winner must stay for the game to count as decided. */
-#define DECIDED_FROM 0.85
 
 bool analysis_is_win(int score)
 {
@@ -45,6 +43,18 @@ const char *analysis_mark_text(enum analysis_mark m)
     case ANALYSIS_NONE: break;
     }
     return "";
+}
+
+enum analysis_edge analysis_edge(int score)
+{
+    int mag = score >= 0 ? score : -score;
+    if (analysis_is_win(mag))
+        return ANALYSIS_FORCED;
+    double edge = analysis_expected(mag) - 0.5;
+    return edge >= BLUNDER_FROM      ? ANALYSIS_LARGE
+           : edge >= MISTAKE_FROM    ? ANALYSIS_CLEAR
+           : edge >= INACCURACY_FROM ? ANALYSIS_SLIGHT
+                                     : ANALYSIS_EVEN;
 }
 
 void analysis_score_text(int black_score, char *buf, int size)
@@ -86,7 +96,7 @@ void analysis_score_words(int black, bool local, char *buf, size_t size)
 {
     bool b = black >= 0;
     int mag = b ? black : -black;
-    if (mag == AI_SCORE_WIN - BOARD_MAX_CELLS) {
+    if (mag == WIN_BOUND) {
         snprintf(buf, size, "%s", say(local, b ? N_("Black wins by force")
                                                : N_("White wins by force")));
         return;
@@ -106,15 +116,18 @@ void analysis_score_words(int black, bool local, char *buf, size_t size)
         snprintf(buf, size, f, moves);
         return;
     }
-    double e = analysis_expected(mag);
-    const char *text = e < 0.55   ? N_("even")
-                     : e < 0.70 ? (b ? N_("Black slightly better") : N_("White slightly better"))
-                     : e < 0.85 ? (b ? N_("Black better") : N_("White better"))
-                                : (b ? N_("Black much better") : N_("White much better"));
+    const char *text = "";
+    switch (analysis_edge(mag)) {
+    case ANALYSIS_EVEN: text = N_("even"); break;
+    case ANALYSIS_SLIGHT: text = b ? N_("Black slightly better") : N_("White slightly better"); break;
+    case ANALYSIS_CLEAR: text = b ? N_("Black better") : N_("White better"); break;
+    case ANALYSIS_LARGE:
+    case ANALYSIS_FORCED: text = b ? N_("Black much better") : N_("White much better"); break;
+    }
     snprintf(buf, size, "%s", say(local, text));
 }
 
-static enum analysis_mark judge(int before, int after)
+enum analysis_mark analysis_judge(int before, int after)
 {
     if (analysis_is_win(before))
         return analysis_is_win(after) ? ANALYSIS_NONE : ANALYSIS_MISSED_WIN;
@@ -241,7 +254,7 @@ static int black_view(const struct analysis_move *m, int score)
     return m->side == STONE_BLACK ? score : -score;
 }
 
-/* The first move after which the winner stays clearly ahead to the end. */
+/* The first move after which the winner stays much better to the end. */
 static int find_decided(const struct game *g, const struct analysis *a)
 {
     enum stone winner;
@@ -255,7 +268,7 @@ static int find_decided(const struct game *g, const struct analysis *a)
     for (int i = a->moves - 1; i >= 0; i--) {
         int black = black_view(&a->move[i], a->move[i].after);
         int mine = winner == STONE_BLACK ? black : -black;
-        if (analysis_expected(mine) < DECIDED_FROM)
+        if (mine < 0 || analysis_edge(mine) < ANALYSIS_LARGE)
             break;
         decided = i;
     }
@@ -309,7 +322,7 @@ bool analysis_run(const struct game *g, const struct analysis_options *opts,
             m->before = root;
         if (m->after > m->before)
             m->before = m->after;
-        m->mark = judge(m->before, m->after);
+        m->mark = analysis_judge(m->before, m->after);
         out->moves = i + 1;
         if (opts->progress != NULL)
             opts->progress(opts->ctx, i + 1, g->ply);

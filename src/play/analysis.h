@@ -11,13 +11,21 @@
  *   made (a move that wins scores a win; a move that ends the game in a draw
  *   scores 0);
  * - `best`:   the move the search preferred;
- * - `mark`:   how much the move cost. A move that turns a forced win into
- *   none throws the win away; one that turns a game not lost into a forced
- *   loss allows it. Otherwise the cost is the fall in expected score, the
- *   logistic curve 1 / (1 + e^(-score / ANALYSIS_SCALE)) before minus after:
- *   from 0.09 an inaccuracy, from 0.18 a mistake, from 0.30 a blunder. A
- *   side that is lost whatever it plays (both scores forced losses) or won
- *   either way is never marked.
+ * - `mark`:   how much the move cost (analysis_judge). A move that turns a
+ *   forced win into none throws the win away; one that turns a game not
+ *   lost into a forced loss allows it. Otherwise the cost is the fall in
+ *   expected score, the logistic curve 1 / (1 + e^(-score / ANALYSIS_SCALE))
+ *   before minus after: from 0.09 an inaccuracy, from 0.18 a mistake, from
+ *   0.30 a blunder. A side that is lost whatever it plays (both scores forced
+ *   losses) or won either way is never marked.
+ *
+ * The words for a position are on the same scale (analysis_edge): a side is
+ * slightly better, better or much better when its expected score is above
+ * an even game's by at least what an inaccuracy, a mistake or a blunder
+ * costs, so that a move's mark and the words before and after it agree: a
+ * blunder played in a balanced game leaves the other side much better, a
+ * mistake better, an inaccuracy slightly better. The game was decided by
+ * the move after which its winner was much better (or winning) to the end.
  *
  * Scores are those of struct ai_info (ai.h): plies to a forced win near
  * AI_SCORE_WIN, otherwise the evaluation. The search is deterministic, so
@@ -66,7 +74,7 @@ struct analysis {
     struct analysis_move move[BOARD_MAX_CELLS];
     int final_score;   /* the last position, Black's point of view */
     int decided;       /* index of the move after which the winner of the
-                          game was never again worse than clearly ahead; -1
+                          game was never again less than much better; -1
                           for a draw, an unfinished game or a comeback to
                           the end */
     bool complete;     /* false when cancelled: moves[] holds what was done */
@@ -91,6 +99,22 @@ double analysis_expected(int score);
 
 /* True when `score` is a forced win (for its side). */
 bool analysis_is_win(int score);
+
+/* The mark of a move whose mover could get `before` and got `after` (the
+ * mover's scores); the rule of the header. */
+enum analysis_mark analysis_judge(int before, int after);
+
+/* How far ahead the side a score favours is (the header's scale). */
+enum analysis_edge {
+    ANALYSIS_EVEN,     /* less than an inaccuracy's worth */
+    ANALYSIS_SLIGHT,   /* an inaccuracy's worth: "slightly better" */
+    ANALYSIS_CLEAR,    /* a mistake's: "better" */
+    ANALYSIS_LARGE,    /* a blunder's: "much better" */
+    ANALYSIS_FORCED,   /* a forced win (or a game won) */
+};
+
+/* The edge of the side `score` favours, whichever side that is. */
+enum analysis_edge analysis_edge(int score);
 
 /* Marks of one side: a move that throws away a win or allows a forced loss
  * counts as a blunder. */

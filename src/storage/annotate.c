@@ -57,14 +57,14 @@ static void note_move(const struct game *g, const struct analysis *a, int i, cha
         break;
     }
     }
+    /* The words' scale: much better is GB/GW[1], even DM[1]. */
     int black = black_view(m, m->after);
-    int mag = black >= 0 ? black : -black;
-    double e = analysis_expected(mag);
-    if (analysis_is_win(mag))
+    enum analysis_edge edge = analysis_edge(black);
+    if (edge == ANALYSIS_FORCED)
         snprintf(props + used, ANNOTATE_PROPS_MAX - used, "%s[2]", black > 0 ? "GB" : "GW");
-    else if (e >= 0.85)
+    else if (edge == ANALYSIS_LARGE)
         snprintf(props + used, ANNOTATE_PROPS_MAX - used, "%s[1]", black > 0 ? "GB" : "GW");
-    else if (e < 0.55)
+    else if (edge == ANALYSIS_EVEN)
         snprintf(props + used, ANNOTATE_PROPS_MAX - used, "DM[1]");
 }
 

@@ -7,7 +7,7 @@
  * mistake, BM[2] for a blunder (throwing away a win or allowing a forced
  * loss counts as one), DO[] for an inaccuracy, TE[1] for the first move of
  * a forced win the mover keeps; and of the position after it GB/GW (Black
- * or White better: [1], winning: [2]) or DM[1] (even). The root gets a
+ * or White much better: [1], winning: [2]) or DM[1] (even). The root gets a
  * summary of the marks per side and the move that decided the game.
  *
  * Records are read by programs: nothing here is translated.

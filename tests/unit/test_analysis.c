@@ -1,8 +1,8 @@
 /* test_analysis.c — a game judged move by move: a missed block is marked
  * with the move that was needed, a lost tic-tac-toe opening is found by the
  * exact solver, the decisive move is named, the marks follow their
- * thresholds, and cancelling stops at once. Limits are node counts, never
- * time. */
+ * thresholds, the words agree with the marks, and cancelling stops at once.
+ * Limits are node counts, never time. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -173,6 +173,31 @@ static void test_thresholds(void **state)
     assert_string_equal(analysis_mark_text(ANALYSIS_NONE), "");
 }
 
+/* From a balanced game a move gets the mark whose word the position after
+ * it gets: a blunder leaves the other side much better, never only
+ * slightly; a move the analysis does not mark leaves it even. */
+static void test_words_agree_with_marks(void **state)
+{
+    (void)state;
+    static const enum analysis_edge edge_of[] = {
+        [ANALYSIS_NONE] = ANALYSIS_EVEN, [ANALYSIS_INACCURACY] = ANALYSIS_SLIGHT,
+        [ANALYSIS_MISTAKE] = ANALYSIS_CLEAR, [ANALYSIS_BLUNDER] = ANALYSIS_LARGE,
+    };
+    int seen[ANALYSIS_BLUNDER + 1] = { 0 };
+    for (int after = 0; after > -8000; after--) {
+        enum analysis_mark m = analysis_judge(0, after);
+        assert_true(m <= ANALYSIS_BLUNDER);
+        assert_int_equal(analysis_edge(after), edge_of[m]);
+        seen[m]++;
+    }
+    for (int m = 0; m <= ANALYSIS_BLUNDER; m++)
+        assert_true(seen[m] > 0);
+    char words[64];
+    analysis_score_words(-1700, false, words, sizeof words);
+    assert_string_equal(analysis_mark_text(analysis_judge(0, -1700)), "blunder");
+    assert_string_equal(words, "White much better");
+}
+
 static void test_unknown_strategy(void **state)
 {
     (void)state;
@@ -190,6 +215,7 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_progress_and_cancel),
         cmocka_unit_test(test_thresholds),
+        cmocka_unit_test(test_words_agree_with_marks),
         cmocka_unit_test(test_unknown_strategy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
