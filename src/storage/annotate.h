@@ -1,14 +1,13 @@
 /* annotate.h — a game's analysis (play/analysis.h) written into its record.
  *
- * Each judged move gets a comment — its number, side and cell, the
- * evaluation before and after it (Black's point of view, as
- * analysis_score_text writes it) and the position in words, then its mark
- * and the better move — and the standard SGF annotations: BM[1] for a
+ * Each judged move gets a comment, its line as the review shows it
+ * (analysis_line: "5. Black h12 ?? blunder, better g1: Black better ->
+ * White wins in 1 move."), and the standard SGF annotations: BM[1] for a
  * mistake, BM[2] for a blunder (throwing away a win or allowing a forced
  * loss counts as one), DO[] for an inaccuracy, TE[1] for the first move of
  * a forced win the mover keeps; and of the position after it GB/GW (Black
- * or White much better: [1], winning: [2]) or DM[1] (even). The root gets a
- * summary of the marks per side and the move that decided the game.
+ * or White much better: [1], winning: [2]) or DM[1] (even). The root's game
+ * comment (GC) is "Analysed by mnk. " and the summary the review shows.
  *
  * Records are read by programs: nothing here is translated.
  */
@@ -35,8 +34,7 @@ struct annotate_texts {
     struct record_note note[BOARD_MAX_CELLS];
 };
 
-/* The summary for the root comment: "Analysed by mnk. Black: 1
- * inaccuracies, ...". */
+/* The root's game comment: "Analysed by mnk. " and analysis_summary's. */
 void annotate_summary(const struct game *g, const struct analysis *a, char *buf, size_t size);
 
 /* Fills t with the notes of the judged moves of game g and the summary,

@@ -169,6 +169,7 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
             notes != NULL && notes->move != NULL ? &notes->move[i] : NULL;
         const char *comment = n != NULL ? n->comment : NULL;
         bool hinted = g->hinted[i];
+        bool say_hint = hinted && !(n != NULL && comment != NULL && n->says_hint);
         bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
         fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
@@ -176,11 +177,11 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
             fputs(n->props, out);
         if (hinted)
             fputs("HINT[1]", out);
-        if (comment != NULL || hinted) {
+        if (comment != NULL || say_hint) {
             fputs("C[", out);
             if (comment != NULL)
                 sgf_text(out, comment);
-            if (hinted)
+            if (say_hint)
                 fprintf(out, "%s%s asked for a hint before this move.", comment != NULL ? " " : "",
                         i % 2 ? "White" : "Black");
             fputc(']', out);

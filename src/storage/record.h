@@ -52,10 +52,12 @@ bool record_write(FILE *out, const struct game *g, enum record_format fmt);
 /* Notes for one move of an SGF record: a comment (C, plain text, escaped
  * here) and further properties already in SGF form ("BM[2]GW[1]", written
  * as given: the caller builds them from its own values, never from a file's
- * text). Either may be NULL. */
+ * text). Either may be NULL. A move played after a hint has its sentence
+ * saying so after the comment, unless `says_hint` (the comment says it). */
 struct record_note {
     const char *comment;
     const char *props;
+    bool says_hint;
 };
 
 /* Notes on a whole record: further root properties in SGF form (as kept

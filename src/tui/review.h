@@ -10,10 +10,12 @@
  *
  * `a` analyses the whole game on the worker thread (play/analysis.h), each
  * position for a time the player sets with + and -; the moves fill the list
- * (marked ?! inaccuracy, ? mistake, ?? blunder) and the evaluation graph as
- * they are judged, a bar shows the progress, and Esc or `a` stops it. The
- * status line says what the selected move did and the engine's better move,
- * which the board marks.
+ * (marked ?! inaccuracy, ? mistake, ?? blunder) and the evaluation graph
+ * (its legend in words under it) as they are judged, a bar shows the
+ * progress, and Esc or `a` stops it. The status line says what the selected
+ * move did in the line every view of an analysis uses (analysis_line), and
+ * the board marks the engine's better move. A move played after a hint is
+ * starred in the list and its line says so.
  *
  * `s` saves the game, with the analysis in an SGF file.
  * `c` continues from the position shown: a small form picks who plays each
@@ -52,6 +54,8 @@ struct review {
     int list_top;           /* the move list's first row shown */
     char message[160];
     bool message_error;
+    bool summary;           /* the line under the move's shows the analysis's
+                               summary, fitted to the width when drawn */
     /* The analysis. The thread judges into `work` and publishes each move to
      * `an` under `lock`; `judged` is what this thread has taken from it. */
     struct worker worker;
