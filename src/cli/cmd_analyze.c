@@ -7,9 +7,10 @@
  * marked move or move played after a hint ("5. Black h12 ?? blunder, better
  * g1: Black better -> White wins in 1 move"). With -o the record is written
  * again as SGF with the analysis (storage/annotate.h: a comment on every
- * move, its line, and the standard annotations BM, DO, TE, GB / GW and
- * DM). The file is written under a temporary name and renamed, so it is
- * never left half-written.
+ * move, its line, and the standard annotations BM, DO, TE, GB / GW, DM and
+ * V, and mnk's exact numbers, which the review reads back). The file is
+ * written under a temporary name and renamed, so it is never left
+ * half-written.
  *
  * Progress goes to stderr once the analysis has run for a second. Exit
  * status: 0 done, 1 the record or the output could not be used, 2 bad usage.

@@ -57,6 +57,8 @@ static void say(struct review *r, bool error, const char *fmt, ...)
     r->summary = false;
 }
 
+static void summarize(struct review *r);
+
 /* The board after `at` moves: the game taken back that far. */
 static void seek(struct review *r, int at)
 {
@@ -73,7 +75,8 @@ static void seek(struct review *r, int at)
     }
 }
 
-void review_open(struct review *r, const struct game *g, int wake_fd, bool from_play)
+void review_open(struct review *r, const struct game *g, const struct analysis *an, int wake_fd,
+                 bool from_play)
 {
     memset(r, 0, sizeof *r);
     r->game = *g;
@@ -96,6 +99,17 @@ void review_open(struct review *r, const struct game *g, int wake_fd, bool from_
          * long result (a forfeit's reason) would push them off the line. */
         say(r, false, "%s",
             game_over(&r->game) ? _(game_result_text(&r->game.result)) : _("unfinished"));
+    /* An analysis the record carried, as if it had just run here. */
+    if (an != NULL && an->moves > 0 && an->moves <= r->game.ply) {
+        r->an = *an;
+        r->judged = an->moves;
+        r->analysed = an->complete;
+        if (r->analysed)
+            summarize(r);
+        else
+            say(r, false, _("the analysis stopped after %d of %d moves"), r->judged,
+                r->game.ply);
+    }
 }
 
 void review_close(struct review *r)

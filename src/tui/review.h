@@ -15,7 +15,8 @@
  * progress, and Esc or `a` stops it. The status line says what the selected
  * move did in the line every view of an analysis uses (analysis_line), and
  * the board marks the engine's better move. A move played after a hint is
- * starred in the list and its line says so.
+ * starred in the list and its line says so. An analysis the record carried
+ * (storage/annotate.h) is there from the start, as if it had just run.
  *
  * `s` saves the game, with the analysis in an SGF file.
  * `c` continues from the position shown: a small form picks who plays each
@@ -74,8 +75,11 @@ struct review {
 };
 
 /* Opens the review of game g (every move it has, redo moves included) at its
- * current position. The worker wakes the UI through wake_fd. */
-void review_open(struct review *r, const struct game *g, int wake_fd, bool from_play);
+ * current position, with the analysis `an` of its moves when it has one
+ * (read from its record, storage/annotate.h; NULL or none judged: none).
+ * The worker wakes the UI through wake_fd. */
+void review_open(struct review *r, const struct game *g, const struct analysis *an, int wake_fd,
+                 bool from_play);
 
 /* Stops any analysis and releases the thread. */
 void review_close(struct review *r);

@@ -4,7 +4,8 @@
 # English and in Chinese, no engine numbers), names a move played after a
 # hint, writes an annotated SGF that this project's reader and an
 # independent SGF parser (sgf2dg, when installed) both accept, with a
-# comment on every move, and refuses bad usage and unwritable outputs.
+# comment on every move and mnk's exact numbers, and refuses bad usage and
+# unwritable outputs.
 #
 #   analyze.sh MNK_BINARY RECORDS_DIR
 set -u
@@ -52,11 +53,13 @@ expect_in "$tmp/out" "  5. Black h12 (hint) ?? blunder" "the hinted move's line 
 expect_in "$tmp/out" "Black: 1 blunder, 1 inaccuracy, 1 hint." "the summary counts the hint"
 
 # The annotated record: one comment per move, each the line of the
-# summary (the blunder's word for word), the blunder marked BM[2].
+# summary (the blunder's word for word), the blunder marked BM[2], mnk's
+# exact numbers on every move.
 moves=$(tr -d '\n' < "$src" | grep -o ';[BW]\[[a-z][a-z]\]' | wc -l)
 comments=$(grep -o 'C\[[0-9]*\. ' "$tmp/an.sgf" | wc -l)
-if [ "$moves" -eq 10 ] && [ "$comments" -eq "$moves" ]; then ok; else
-    bad "expected a comment on each of 10 moves, found $comments of $moves"
+evals=$(grep -oE 'MNKEVAL\[-?[0-9]+:-?[0-9]+:([a-z][a-z])?:[0-9]+\]' "$tmp/an.sgf" | wc -l)
+if [ "$moves" -eq 10 ] && [ "$comments" -eq "$moves" ] && [ "$evals" -eq "$moves" ]; then ok; else
+    bad "expected a comment and MNKEVAL on each of 10 moves, found $comments and $evals of $moves"
 fi
 if tr -d '\n' < "$tmp/an.sgf" | grep -q ';B\[hd\]BM\[2\]'; then ok; else
     bad "move 9 is not annotated BM[2]"; sed 's/^/  | /' "$tmp/an.sgf"

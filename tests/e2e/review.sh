@@ -2,10 +2,12 @@
 # review.sh — looking back on a game: a finished record opens in review,
 # Home shows the empty board, End the final position, Left steps back; the
 # analysis marks the known blunder of the sample game (Black's h12 leaves
-# White's four open) and draws the graph, its legend in words, numbered as
-# the record's comments; a move played after a hint is marked; "continue
-# from here" plays on from before the blunder; a game on screen enters
-# review with v and comes back with q.
+# White's four open) and draws the graph, its legend in words; the analysis
+# saved comes back when the record is opened through Load or as mnk FILE,
+# with no analysis run, its lines those of the record's comments and of
+# `mnk analyze`, in English and in Chinese, one numbering; a move played
+# after a hint is marked; "continue from here" plays on from before the
+# blunder; a game on screen enters review with v and comes back with q.
 #
 #   review.sh MNK_BINARY RECORDS_DIR
 #
@@ -219,6 +221,75 @@ keys Left
 expect "5. Black h12 (hint)  (9 of 10)" "its line says the hint"
 keys q q
 expect_restored 0 "quit the record with a hint"
+
+# A saved analysis comes back. The one saved from the review above, opened
+# through Load: the graph, the marks, the legend, the summary and the
+# blunder's line, with no analysis run.
+HERE3=$WORK/here3
+mkdir -p "$HERE3"
+cp "$WORK/analysed.sgf" "$HERE3/from-review.sgf"
+start_shell
+keys "cd $HERE3" Enter
+run
+expect "New game" "the menu"
+keys Down Enter
+expect "from-review.sgf" "Load lists the analysis saved from the review"
+keys Enter
+expect "Evaluation (Black up)" "opened through Load, the graph is back"
+expect "h12??" "the blunder's mark is back in the move list"
+expect "X blunder  ? mistake" "the legend is back"
+expect "Decided at 5. Black h12." "the summary is back, numbered as the list"
+if screen | grep -qF "analysing"; then
+    fail "the analysis ran again"
+else
+    pass "the analysis did not run again"
+fi
+keys Left
+expect "5. Black h12 ?? blunder, better g1: " "the blunder's line is back, with the better move"
+keys q q
+expect_restored 0 "quit after Load"
+
+# `mnk analyze`'s record of the game with a hint asked before h12, opened
+# as mnk FILE: the move line is the record's comment and mnk analyze's
+# line, word for word (its arrow drawn as one), and the hinted move is
+# starred in the list; the same in Chinese.
+sed 's/;B\[hd\]/;B[hd]HINT[1]/' "$SAMPLE" >"$HERE3/hinted.sgf"
+"$MNK" analyze "$HERE3/hinted.sgf" --nodes 20000 -o "$HERE3/annotated.sgf" >"$WORK/analyze.out" 2>&1 ||
+    fail "mnk analyze: $(cat "$WORK/analyze.out")"
+"$MNK" --lang zh_CN analyze "$HERE3/hinted.sgf" --nodes 20000 >"$WORK/analyze.zh" 2>&1 ||
+    fail "mnk analyze in Chinese: $(cat "$WORK/analyze.zh")"
+start_shell
+run "$HERE3/annotated.sgf"
+expect "Evaluation (Black up)" "mnk FILE opens the record with its analysis"
+expect "h12??*" "the blunder marked, the move after a hint starred"
+keys Left
+expect "5. Black h12 (hint) ?? blunder, better g1: " "the move line says the hint"
+line=$(screen | grep -o '5\. Black h12 (hint) .*' | sed 's/ *$//')
+said=$(grep -o '5\. Black h12 (hint) .*' "$WORK/analyze.out" | sed 's/->/→/')
+comment=$(tr -d '\n' <"$HERE3/annotated.sgf" | grep -o 'C\[5\. Black h12 (hint) [^]]*\]' |
+    sed 's/^C\[//; s/\.\]$//; s/->/→/')
+if [ -n "$line" ] && [ "$line" = "$said" ] && [ "$line" = "$comment" ]; then
+    pass "the review, mnk analyze and the record say it alike: $line"
+else
+    fail "three ways: review '$line', mnk analyze '$said', record '$comment'"
+fi
+keys q q
+expect_restored 0 "quit the analysed record"
+
+start_shell
+run --lang zh_CN "$HERE3/annotated.sgf"
+expect "X 败着  ? 失误" "the legend in Chinese words"
+keys Left
+expect "5. 黑方 h12 （提示） ?? 败着，更好的是 g1：" "the move line in Chinese, the hint said"
+line=$(screen | grep -o '5\. 黑方 h12 （提示） .*' | sed 's/ *$//')
+said=$(grep -o '5\. 黑方 h12 （提示） .*' "$WORK/analyze.zh")
+if [ -n "$line" ] && [ "$line" = "$said" ]; then
+    pass "the review and mnk analyze say it alike in Chinese: $line"
+else
+    fail "in Chinese: review '$line', mnk analyze '$said'"
+fi
+keys q q
+expect_restored 0 "quit the analysed record, in Chinese"
 
 echo "$CHECKS checks passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
