@@ -3,7 +3,8 @@
  * before time got one owner (proto.c, 2026-12): moving that arithmetic must
  * not change a single number. Each row is one situation (the INFO values,
  * -1 for never sent; the board's cells and stones; the time with no limit)
- * and the budget and cap it gets. */
+ * and the budget and cap it gets, through proto_time_control and
+ * timeman_budget as brain_limits asks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -671,8 +672,9 @@ static void test_budgets_pinned(void **state)
         struct proto_times t = { .timeout_turn = p->timeout_turn,
                                  .timeout_match = p->timeout_match,
                                  .time_left = p->time_left };
-        int budget = proto_budget_ms(&t, p->cells, p->stones, p->fallback);
-        int most = proto_budget_max_ms(&t, p->cells, p->stones, p->fallback);
+        struct time_control tc = proto_time_control(&t);
+        struct time_budget tb = timeman_budget(&tc, p->cells, p->stones, p->fallback);
+        int budget = tb.time_ms, most = tb.time_max_ms;
         if (budget != p->budget || most != p->most)
             fail_msg("row %zu (turn %d, match %d, left %d, %d/%d cells, fallback %d): "
                      "%d/%d, pinned %d/%d", i, p->timeout_turn, p->timeout_match,
