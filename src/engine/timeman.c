@@ -10,16 +10,16 @@
  * fill the board and the early moves deserve a fair share: within
  * TO_GO_MIN and TO_GO_MAX.
  *
- * The deadlines:
- * The numbers: the hard margin covers the last node between two reads of the
- * clock and the way out of the search (the search reads the clock every few
- * hundred nodes, well under a millisecond; twice the margin when nodes are
- * slow) and, on a loaded machine, the process waiting for a processor near
- * the end: measured at 200 ms a move under a load of 8 on two cores, the
- * search ended up to 14 ms past its hard deadline. The pipe has its own
- * margin, taken off in timeman_budget. The reserve for the safety check is a twentieth of the
- * cap, at most RESERVE_MAX_MS: the tree's time is what counts most, and a
- * check cut short still covers the shorter sequences.
+ * The deadlines: the hard margin covers the last node between two reads of
+ * the clock and the way out of the search (the search reads the clock every
+ * few hundred nodes, well under a millisecond; twice the margin when nodes
+ * are slow) and, on a loaded machine, the process waiting for a processor
+ * near the end: measured at 200 ms a move under a load of 8 on two cores,
+ * the search ended up to 14 ms past its hard deadline. The pipe has its own
+ * margin, taken off the limits before (timeman_budget). The reserve for the
+ * safety check is a twentieth of the cap, at most RESERVE_MAX_MS: the tree's
+ * time is what counts most, and a check cut short still covers the shorter
+ * sequences.
  * With a game clock, a best move that changes stretches the soft time by
  * half, a falling score by a fifth, up to STRETCH_MAX; a steady iteration
  * lets it shrink back a tenth of the way.

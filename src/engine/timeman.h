@@ -77,10 +77,10 @@ struct time_budget {
 struct time_control timeman_no_limit(void);
 
 /* The budget and cap of a move under `tc` on a board of `cells` cells with
- * `stones` stones. With a turn limit or a clock, at least 1 ms and, past
- * that floor, under the turn limit and the time left (under both less the
- * pipe's margin when piped). With neither, `fallback` for both (0 or less:
- * 0, no time limit; the caller's other limits rule). */
+ * `stones` stones. With a turn limit or a clock, both at least 1 ms and,
+ * past that floor, never more than the turn limit nor the time left (when
+ * piped, less than both by the pipe's margin). With neither, `fallback`
+ * for both (0 or less: 0, no time limit; the caller's other limits rule). */
 struct time_budget timeman_budget(const struct time_control *tc, int cells, int stones,
                                   int fallback);
 

@@ -183,8 +183,9 @@ static void test_budget_defaults(void **state)
     assert_true(timeman_budget(&tc, 225, 50, 100000).time_ms < 3000 / 4);
 }
 
-/* Over a grid of limits, the budget is at least 1 and leaves a margin under
- * both the turn limit and the time left (beyond the floor of 1 ms). */
+/* Over a grid of limits, the budget is at least 1 and, through a pipe,
+ * leaves a margin under both the turn limit and the time left (beyond the
+ * floor of 1 ms); in process it may reach them, never pass them. */
 static void test_budget_never_overruns(void **state)
 {
     (void)state;
@@ -197,27 +198,30 @@ static void test_budget_never_overruns(void **state)
     for (size_t i = 0; i < sizeof turns / sizeof *turns; i++)
         for (size_t k = 0; k < sizeof lefts / sizeof *lefts; k++)
             for (size_t n = 0; n < sizeof incs / sizeof *incs; n++)
-                for (size_t s = 0; s < sizeof stones / sizeof *stones; s++) {
-                    struct time_control tc = piped(turns[i], lefts[k]);
-                    tc.increment_ms = incs[n];
-                    struct time_budget tb = timeman_budget(&tc, 225, stones[s], 1000000);
-                    int b = tb.time_ms, most = tb.time_max_ms;
-                    bool clock = tc.left_ms >= 0;
-                    assert_true(b >= 1);
-                    if (tc.turn_ms >= 0 && b > 1)
-                        assert_true(b < tc.turn_ms);
-                    if (clock && b > 1)
-                        assert_true(b < tc.left_ms);
-                    /* The cap a move may stretch to: never below the
-                     * budget, under the same limits. */
-                    assert_true(most >= b);
-                    if (tc.turn_ms >= 0 && most > 1)
-                        assert_true(most < tc.turn_ms);
-                    if (clock && most > 1)
-                        assert_true(most < tc.left_ms);
-                    if (!clock)
-                        assert_int_equal(most, b);
-                }
+                for (size_t s = 0; s < sizeof stones / sizeof *stones; s++)
+                    for (int pipe = 0; pipe < 2; pipe++) {
+                        struct time_control tc = piped(turns[i], lefts[k]);
+                        tc.increment_ms = incs[n];
+                        tc.piped = pipe;
+                        struct time_budget tb = timeman_budget(&tc, 225, stones[s], 1000000);
+                        int b = tb.time_ms, most = tb.time_max_ms;
+                        bool clock = tc.left_ms >= 0;
+                        int slack = pipe ? 1 : 0;  /* through a pipe, strictly under */
+                        assert_true(b >= 1);
+                        if (tc.turn_ms >= 0 && b > 1)
+                            assert_true(b <= tc.turn_ms - slack);
+                        if (clock && b > 1)
+                            assert_true(b <= tc.left_ms - slack);
+                        /* The cap a move may stretch to: never below the
+                         * budget, under the same limits. */
+                        assert_true(most >= b);
+                        if (tc.turn_ms >= 0 && most > 1)
+                            assert_true(most <= tc.turn_ms - slack);
+                        if (clock && most > 1)
+                            assert_true(most <= tc.left_ms - slack);
+                        if (!clock)
+                            assert_int_equal(most, b);
+                    }
 }
 
 /* With a game clock and time to spare, a move may stretch to a few budgets
