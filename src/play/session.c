@@ -62,7 +62,16 @@ bool session_is_computer(const struct session *s, enum stone side)
 
 struct computer *session_computer(struct session *s, enum stone side)
 {
-    return s->computer[side_index(side)] ? &s->comp[side_index(side)] : NULL;
+    if (!s->computer[side_index(side)])
+        return NULL;
+    struct computer *c = &s->comp[side_index(side)];
+    /* The move's time is the time manager's, from the computer's control
+     * and the board as it stands; with no time limit, none (0). */
+    struct time_budget tb = timeman_budget(&c->time, board_cells(&s->game.board),
+                                           s->game.board.stones, 0);
+    c->limits.time_ms = tb.time_ms;
+    c->limits.time_max_ms = tb.time_max_ms;
+    return c;
 }
 
 const struct level *session_level(const struct session *s, enum stone side)
