@@ -324,6 +324,8 @@ static void open_review(struct app *a, const struct game *g, const struct analys
     a->screen = SCREEN_REVIEW;
     a->overlay = OVERLAY_NONE;
     review_resize(&a->review, LINES, COLS);
+    review_show_numbers(&a->review, a->playing ? play_get_options(&a->play).numbers
+                                               : a->options.numbers);
 }
 
 static void close_review(struct app *a)

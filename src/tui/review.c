@@ -215,9 +215,9 @@ void review_resize(struct review *r, int rows, int cols)
 {
     const struct board *b = &r->game.board;
     if (draw_wide())
-        layout_compact(&r->layout, rows, cols, b->width, b->height, false);
+        layout_compact(&r->layout, rows, cols, b->width, b->height, r->numbers);
     else
-        layout_game(&r->layout, rows, cols, b->width, b->height, false);
+        layout_game(&r->layout, rows, cols, b->width, b->height, r->numbers);
     seek(r, r->at);
     follow_list(r);
 }
@@ -548,6 +548,19 @@ static unsigned act_quit(struct review *r)
     return REACT_BACK;
 }
 
+void review_show_numbers(struct review *r, bool on)
+{
+    r->numbers = on;
+    review_resize(r, r->layout.rows, r->layout.cols);   /* two digits need room */
+}
+
+/* m: the stones' move numbers on or off. */
+static unsigned act_numbers(struct review *r)
+{
+    review_show_numbers(r, !r->numbers);
+    return REACT_REDRAW;
+}
+
 static unsigned act_help(struct review *r)
 {
     (void)r;
@@ -628,6 +641,7 @@ static const struct binding bindings[] = {
     { '-', NULL, NULL, act_less_time },
     { 'c', "c", N_("continue from here as a new game (pick the players)"), act_continue },
     { 's', "s", N_("save the game (with the analysis, in an SGF file)"), act_save },
+    { 'm', "m", N_("move numbers on the stones on or off"), act_numbers },
     { '?', "?", N_("this help"), act_help },
     { 27, N_("Esc, q"), N_("stop the analysis, or leave the review"), act_escape },
     { 'q', NULL, NULL, act_quit },
@@ -877,6 +891,7 @@ void review_draw(const struct review *r)
     struct board_view view = {
         .layout = &r->layout, .off_x = r->off_x, .off_y = r->off_y, .cx = -1, .cy = -1,
         .marks = NULL, .hint = m != NULL && m->best != m->move ? m->best : -1,
+        .numbers = r->numbers,
     };
     boardview_draw(&r->shown, &view);
     draw_panel(r);

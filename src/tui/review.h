@@ -50,6 +50,7 @@ struct review {
     struct game shown;      /* its position after `at` moves */
     int at;                 /* 0 .. game.ply */
     bool from_play;         /* opened over a game on screen (back goes there) */
+    bool numbers;           /* the stones show their move numbers (m) */
     struct layout layout;
     int off_x, off_y;       /* the board's first visible column and row */
     int list_top;           /* the move list's first row shown */
@@ -83,6 +84,10 @@ void review_open(struct review *r, const struct game *g, const struct analysis *
 
 /* Stops any analysis and releases the thread. */
 void review_close(struct review *r);
+
+/* Shows the stones' move numbers, or not (the game screen's choice, which
+ * `m` then changes here alone). */
+void review_show_numbers(struct review *r, bool on);
 
 /* Starts the analysis (as `a` does). */
 unsigned review_analyse(struct review *r);

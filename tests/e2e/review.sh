@@ -291,5 +291,32 @@ fi
 keys q q
 expect_restored 0 "quit the analysed record, in Chinese"
 
+echo "# move numbers in review (m)"
+start_shell
+run "$RECORDS/gomoku-missed-four.sgf"
+expect "(10 of 10)" "a record in review"
+keys m
+tries=$PATIENCE
+row1=
+while [ "$tries" -gt 0 ]; do
+    row1=$(screen | grep -oE '^ +1 [^0-9].* 1( |$)')
+    case $row1 in *"1"*"2"*"4"*"6"*"8"*"10"*) break ;; esac
+    sleep 0.1
+    tries=$((tries - 1))
+done
+case $row1 in
+*"1"*"2"*"4"*"6"*"8"*"10"*) pass "the stones of row 1 show their numbers" ;;
+*) fail "no move numbers on row 1: $row1" ;;
+esac
+keys Left Left
+expect "(8 of 10)" "two moves back"
+if screen | grep -oE '^ +1 [^0-9].* 1( |$)' | grep -q "10"; then
+    fail "a move not yet played shows its number"
+else
+    pass "the numbers follow the position shown"
+fi
+keys q q
+expect_restored 0 "quit the numbered review"
+
 echo "$CHECKS checks passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
