@@ -51,6 +51,11 @@ void keeper_open(struct keeper *k, const struct game *g, const char *path,
     k->counted = game_over(g) || k->extra.counted;
 }
 
+void keeper_new_branch(struct keeper *k)
+{
+    k->extra.counted = false;
+}
+
 bool keeper_count(struct keeper *k, const struct game *g, char *note, size_t note_size)
 {
     char path[SAVES_PATH_MAX], why[200];

@@ -59,6 +59,10 @@ void keeper_start(struct keeper *k, const struct game *g);
 void keeper_open(struct keeper *k, const struct game *g, const char *path,
                  struct filelock *lock);
 
+/* The next game opened goes on from another's position (review's `c`):
+ * a new game, whose end counts, whatever the record it came from says. */
+void keeper_new_branch(struct keeper *k);
+
 /* Counts g if it has just ended (see above). True when it was counted now,
  * with `note` "" or what to tell the player (the statistics could not be
  * read or written, or have no place). */
