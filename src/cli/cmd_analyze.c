@@ -26,7 +26,7 @@
 #include "play/analysis.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "storage/record.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"

@@ -84,7 +84,7 @@ unsigned review_analyse(struct review *r);
 void review_continuation(const struct review *r, struct game *out, uint64_t seed);
 
 /* Saves the game reviewed to `path` as typed (see play_save), with the
- * analysis as comments and annotations (storage/annotate.h) when there is one
+ * analysis as comments and annotations (play/annotate.h) when there is one
  * and the file is SGF, and with what its record said beyond the game
  * (`extra`, not NULL); says where it went or why not. */
 unsigned review_save(struct review *r, const char *path, const struct record_extra *extra,

@@ -1,5 +1,5 @@
 /* annotate.c — an analysis written into the record; see annotate.h. */
-#include "storage/annotate.h"
+#include "play/annotate.h"
 
 #include <stdio.h>
 #include <string.h>
