@@ -1,6 +1,6 @@
 /* test_threat.c — the `threat` strategy's hard rules (under exact and caro
  * too) and its strength, and the `tutorial` yardstick's scoring as
- * specified and its moves pinned. */
+ * specified; the moves of both pinned. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -661,6 +661,41 @@ static void test_tutorial_moves_pinned(void **state)
     }
 }
 
+/* The threat strategy's moves, pinned as the tutorial's are: whole games
+ * against itself, the tutorial and random under each rule, as it played
+ * them when its reading of the lines moved into the pattern module. */
+static void test_threat_moves_pinned(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *black, *white;
+        int width, height, k;
+        enum rule rule;
+        uint64_t seed;
+        int plies;
+        uint64_t hash;
+    } games[] = {
+        { "threat", "threat", 15, 15, 5, RULE_FREESTYLE, 1, 31, 0x4cb19b17b9a5ccc1u },
+        { "threat", "tutorial", 15, 15, 5, RULE_FREESTYLE, 2, 27, 0x6d6e0389ade0d85fu },
+        { "random", "threat", 19, 19, 5, RULE_EXACT, 3, 10, 0x8313958de2973412u },
+        { "threat", "threat", 15, 15, 5, RULE_EXACT, 4, 33, 0xf8f9454b44d631e4u },
+        { "threat", "threat", 15, 15, 5, RULE_CARO, 5, 33, 0x5d141d111c222c5du },
+        { "tutorial", "threat", 15, 15, 5, RULE_CARO, 6, 24, 0x1e5bcde425294b93u },
+        { "threat", "threat", 15, 15, 5, RULE_RENJU, 7, 225, 0x3d17d00a33b2c8ebu },
+        { "threat", "random", 7, 9, 4, RULE_FREESTYLE, 8, 7, 0x086165636874ca37u },
+        { "threat", "threat", 26, 20, 7, RULE_CARO, 9, 520, 0x801f0e482712ef15u },
+        { "threat", "threat", 19, 19, 6, RULE_EXACT, 10, 361, 0xf0056dde5f6e8715u },
+        { "threat", "threat", 3, 3, 3, RULE_FREESTYLE, 11, 9, 0x5ed3f634d43a5b27u },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        int plies;
+        uint64_t h = game_hash(games[i].black, games[i].white, games[i].width, games[i].height,
+                               games[i].k, games[i].rule, games[i].seed, &plies);
+        assert_int_equal(plies, games[i].plies);
+        assert_true(h == games[i].hash);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -680,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_match_against_tutorial),
         cmocka_unit_test(test_tutorial_scoring),
         cmocka_unit_test(test_tutorial_moves_pinned),
+        cmocka_unit_test(test_threat_moves_pinned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
