@@ -23,6 +23,8 @@
  * touch). Neighbourhoods too many to tabulate (large k) are
  * classified on demand, exactly down to the threes (to the fours past
  * k = 13), weaker classes estimated (pattern_classify).
+ * pattern_read_line is the one reader of what a board's line holds, for
+ * the position and the strategies alike.
  * Also here: the table from a cell's four line classes to its combination
  * (double four, four-three, double three...), its weight for ordering moves
  * and its evaluation weight (whose residuals by multiset of classes are data
@@ -185,7 +187,9 @@ enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line
  * offset off as LINE_EMPTY, LINE_OWN, LINE_BLOCKED (the other's stone) or
  * LINE_WALL (off the board); out[s][half] is pos itself as it stands. The
  * one reading of a board's lines cell by cell: the position's without a
- * table (pattern_classify), the tutorial strategy's runs. */
+ * table (pattern_classify), the threat strategy's masks, the tutorial's
+ * runs. (The solver keeps counts per window of k cells up to date move by
+ * move instead: it never reads a line.) */
 void pattern_read_line(const struct board *b, int pos, int d, int half,
                        uint8_t out[2][PATTERN_LINE_MAX]);
 
