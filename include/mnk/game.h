@@ -97,6 +97,13 @@ struct game {
     int moves[BOARD_MAX_CELLS];
     bool hinted[BOARD_MAX_CELLS + 1];
     struct result result;
+    /* The last move's verdict beyond the result: a run of k or more it made
+     * that does not win (an overline under exact, or renju's White's that
+     * the rule lets stand; a run blocked at both ends under caro), its
+     * length in `unwon_run` and why in `unwon_blocked` (caro's blocks, not
+     * the length). 0 when the move made none, or won. */
+    int unwon_run;
+    bool unwon_blocked;
     int choices;                    /* opening choices in effect */
     int choices_last;               /* choice[choices .. choices_last) can be redone */
     unsigned char choice[OPENING_CHOICES_MAX]; /* enum opening_choice */

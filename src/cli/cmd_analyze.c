@@ -1,15 +1,16 @@
 /* cmd_analyze.c — `mnk analyze FILE`: a game record judged move by move.
  *
  * Every position of the game is searched with the same budget (play/analysis.h);
- * the summary on stdout counts each side's inaccuracies, mistakes and
- * blunders, says where the game was decided and lists the marked moves with
- * the move the search preferred. With -o the record is written again as SGF
- * with a comment on every move (the evaluation before and after it, and its
- * mark) and the standard annotations: BM (bad move: 1 a mistake, 2 a
- * blunder or worse), DO (doubtful: an inaccuracy), TE (the first move of a
- * forced win), GB / GW (good for Black / White: 1 clearly, 2 a forced win)
- * and DM (even) on the position the move leaves. The file is written under a
- * temporary name and renamed, so it is never left half-written.
+ * the summary on stdout says, in the words and layout of the review (in the
+ * player's language), where the game was decided, each side's inaccuracies,
+ * mistakes, blunders and hints, the final position, and the line of each
+ * marked move or move played after a hint ("5. Black h12 ?? blunder, better
+ * g1: Black better -> White wins in 1 move"). With -o the record is written
+ * again as SGF with the analysis (play/annotate.h: a comment on every
+ * move, its line, and the standard annotations BM, DO, TE, GB / GW, DM and
+ * V, and mnk's exact numbers, which the review reads back). The file is
+ * written under a temporary name and renamed, so it is never left
+ * half-written.
  *
  * Progress goes to stderr once the analysis has run for a second. Exit
  * status: 0 done, 1 the record or the output could not be used, 2 bad usage.
@@ -90,19 +91,16 @@ static void on_progress(void *ctx, int done, int total)
     if (elapsed_ms(&p->start) < PROGRESS_AFTER_MS)
         return;
     if (p->tty) {
-        fprintf(stderr, "\ranalysing: %d of %d moves", done, total);
+        fputc('\r', stderr);
+        fprintf(stderr, _("analysing: %d of %d moves"), done, total);
         if (done == total)
             fputc('\n', stderr);
     } else if (!p->shown || done == total || done % 10 == 0) {
-        fprintf(stderr, "analysing: %d of %d moves\n", done, total);
+        fprintf(stderr, _("analysing: %d of %d moves"), done, total);
+        fputc('\n', stderr);
     }
     p->shown = true;
     fflush(stderr);
-}
-
-static int black_view(const struct analysis_move *m, int score)
-{
-    return m->side == STONE_BLACK ? score : -score;
 }
 
 /* Writes the annotated record to path ("-": standard output), whole or
@@ -121,48 +119,37 @@ static bool write_annotated(const char *path, const struct game *g, const struct
     return false;
 }
 
+/* What the review says of the game, in the same words: the summary, the
+ * final position and the lines of the moves worth a look. */
 static void summarize(FILE *to, const struct game *g, const struct analysis *a,
                       const char *file)
 {
-    struct analysis_tally t[2];
-    analysis_tally(a, t);
-    fprintf(to, "%s: %dx%d, %d in a row, %s; %d moves; %s\n", file, g->board.width,
-           g->board.height, g->board.win, rule_name(g->board.rule), g->ply,
-           game_over(g) ? game_result_text(&g->result) : "unfinished");
-    fprintf(to, "         inaccuracies  mistakes  blunders\n");
-    for (int s = 0; s < 2; s++)
-        fprintf(to, "%-8s %12d  %8d  %8d\n", s == 0 ? "Black" : "White", t[s].inaccuracies,
-               t[s].mistakes, t[s].blunders);
+    char moves[64], line[6 * ANALYSIS_PART_MAX];
+    snprintf(moves, sizeof moves, ngettext("%d move", "%d moves", (unsigned long)g->ply), g->ply);
+    fprintf(to, _("%s: %dx%d, %d in a row, %s; %s; %s\n"), file, g->board.width,
+            g->board.height, g->board.win, _(rule_name(g->board.rule)), moves,
+            game_over(g) ? _(game_result_text(&g->result)) : _("unfinished"));
+    analysis_summary(g, a, true, line, sizeof line);
+    fprintf(to, "%s\n", line);
+    char words[ANALYSIS_WORDS_MAX];
+    analysis_score_words(a->final_score, true, words, sizeof words);
+    fprintf(to, _("Final position: %s.\n"), words);
 
-    char decided[128] = "";
-    if (a->decided >= 0) {
-        const struct analysis_move *m = &a->move[a->decided];
-        char cell[NOTATION_MAX];
-        snprintf(decided, sizeof decided, "decided by move %d, %s %s", a->decided + 1,
-                 stone_name(m->side), notation_format(&g->board, m->move, cell));
-        fprintf(to, "The game was %s.\n", decided);
-    }
-    char words[64];
-    analysis_score_words(a->final_score, false, words, sizeof words);
-    fprintf(to, "Final position: %s.\n", words);
-
+    bool hinted = false;
+    for (int i = 0; i < a->moves; i++)
+        hinted = hinted || g->hinted[i];
     bool any = false;
     for (int i = 0; i < a->moves; i++) {
-        const struct analysis_move *m = &a->move[i];
-        if (m->mark == ANALYSIS_NONE)
+        if (a->move[i].mark == ANALYSIS_NONE && !g->hinted[i])
             continue;
         if (!any)
-            fprintf(to, "Marked moves:\n");
+            fprintf(to, "%s\n", hinted ? _("Marked moves, and those played after a hint:")
+                                        : _("Marked moves:"));
         any = true;
-        char cell[NOTATION_MAX], best[NOTATION_MAX], before[16], after[16];
-        analysis_score_text(black_view(m, m->before), before, sizeof before);
-        analysis_score_text(black_view(m, m->after), after, sizeof after);
-        fprintf(to, "%4d. %-5s %-4s %-21s %6s -> %-6s", i + 1, stone_name(m->side),
-               notation_format(&g->board, m->move, cell), analysis_mark_text(m->mark), before,
-               after);
-        if (m->best >= 0 && m->best != m->move)
-            fprintf(to, "  better %s", notation_format(&g->board, m->best, best));
-        fputc('\n', to);
+        struct analysis_line l;
+        analysis_line(g, a, i, true, "->", &l);
+        analysis_line_join(&l, false, line, sizeof line);
+        fprintf(to, "  %s\n", line);
     }
 }
 

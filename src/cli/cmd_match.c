@@ -278,7 +278,9 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
 
 /* Plays game g (its opening on the board) to its end through a session,
  * by the same rules as the game screen: a player that can't be started or
- * can't move, or moves illegally, forfeits. The thinking times of the
+ * can't move, or moves illegally, forfeits. Each move's budget is the
+ * session's, from the time manager (session_computer): match does no
+ * arithmetic of time of its own, only measures it. The thinking times of the
  * player seated first as Black and of the other are added to think[0] and
  * think[1] (an opening rule may change their seats on the way). Returns the
  * forfeit reason, or NULL; the finished game is left in g. */

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "util/i18n.h"
 #include "play/players.h"
+#include "play/annotate.h"
 #include "storage/record.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"
@@ -221,10 +222,11 @@ int cmd_play(int argc, char **argv)
 
     struct game *g = NULL;
     static struct record_extra extra; /* what the record says beyond the game */
+    static struct analysis analysis;  /* and the analysis it carries */
     if (record != NULL) {
         char err[512];
         g = malloc(sizeof *g);
-        if (g == NULL || !record_load_extra(record, g, &extra, err, sizeof err)) {
+        if (g == NULL || !annotate_load(record, g, &extra, &analysis, err, sizeof err)) {
             args_error("play", "%s", g == NULL ? _("out of memory") : err);
             free(g);
             return ARGS_EXIT_USAGE;
@@ -264,8 +266,8 @@ int cmd_play(int argc, char **argv)
         snprintf(note, sizeof note, _("opened %.280s"), record);
     /* `mnk --lang L` (main's) or `mnk play --lang L`: either overrides the
      * language remembered in the settings. */
-    status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL, note,
-                     f.lang != NULL ? f.lang : i18n_forced());
+    status = app_run(g != NULL ? NULL : any ? &c : NULL, g, g != NULL ? &extra : NULL,
+                     g != NULL ? &analysis : NULL, note, f.lang != NULL ? f.lang : i18n_forced());
     free(g);
     return status;
 }

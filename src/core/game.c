@@ -122,12 +122,33 @@ static void judge(struct game *g, int pos)
     }
 }
 
+/* The run of k or more that the move on pos made and that did not win, if
+ * any (game.unwon_run): the front ends say why a long line is no win. */
+static void judge_unwon(struct game *g, int pos)
+{
+    const struct board *b = &g->board;
+    g->unwon_run = 0;
+    g->unwon_blocked = false;
+    if (g->result.reason == END_LINE)
+        return;
+    int run = rules_longest_run(b, pos);
+    /* Renju's Black never gets here with an overline: it is forbidden,
+     * unless the same move makes five and wins. */
+    if (run > b->win && !rules_overline_wins(b->rule, board_at(b, pos))) {
+        g->unwon_run = run;
+    } else if (rule_info(b->rule)->blocked_ends && run >= b->win) {
+        g->unwon_run = run;
+        g->unwon_blocked = true;
+    }
+}
+
 static void place(struct game *g, int pos)
 {
     assert(g->ply < BOARD_MAX_CELLS && !game_over(g));
     board_place(&g->board, pos, game_to_move(g));
     g->moves[g->ply++] = pos;
     judge(g, pos);
+    judge_unwon(g, pos);
 }
 
 enum game_error game_play(struct game *g, int pos)
@@ -176,6 +197,8 @@ void game_concede(struct game *g, enum stone loser, enum end_reason reason)
 
 bool game_undo(struct game *g)
 {
+    g->unwon_run = 0;   /* a verdict on the move taken back, or on none */
+    g->unwon_blocked = false;
     /* A concession is not a move: taking it back only reopens the game. */
     if (g->result.reason == END_FORFEIT || g->result.reason == END_RESIGN) {
         memset(&g->result, 0, sizeof g->result);

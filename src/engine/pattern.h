@@ -34,6 +34,7 @@
 #ifndef MNK_ENGINE_PATTERN_H
 #define MNK_ENGINE_PATTERN_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -150,12 +151,15 @@ enum {
  * j (pattern_digit) in bits 2j and 2j+1: Black's class | White's << 4. */
 static inline uint8_t pattern_pair(const struct pattern_table *t, uint32_t index)
 {
+    /* Tabulated only, and 2 bits for each of the 2·half neighbours. */
+    assert(t->pair != NULL && index >> (4 * t->half) == 0);
     return t->pair[index];
 }
 
 /* The digit of the neighbourhood cell at signed offset `off` (±1..±half). */
 static inline int pattern_digit(const struct pattern_table *t, int off)
 {
+    assert(off != 0 && off >= -t->half && off <= t->half);   /* not the centre */
     return off < 0 ? off + t->half : off + t->half - 1;
 }
 
@@ -169,7 +173,10 @@ enum { PATTERN_LEFT_EDGE = 1, PATTERN_RIGHT_EDGE = 2 };
  * PATTERN_*_EDGE bits. */
 static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_t index)
 {
-    return (enum pattern)t->line[index];
+    assert(t->line != NULL);
+    enum pattern p = (enum pattern)t->line[index];
+    assert(p < PAT_COUNT);   /* every entry was classified when built */
+    return p;
 }
 
 /* The class of a neighbourhood given cell by cell (LINE_*): line[0 ..

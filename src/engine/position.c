@@ -36,11 +36,13 @@
 
 static inline void set_bit(struct cellset *s, int q)
 {
+    assert(q >= 0 && q < BOARD_MAX_CELLS);
     s->w[q >> 6] |= (uint64_t)1 << (q & 63);
 }
 
 static inline void clear_bit(struct cellset *s, int q)
 {
+    assert(q >= 0 && q < BOARD_MAX_CELLS);
     s->w[q >> 6] &= ~((uint64_t)1 << (q & 63));
 }
 

@@ -18,6 +18,7 @@
 #ifndef MNK_ENGINE_POSITION_H
 #define MNK_ENGINE_POSITION_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -182,11 +183,13 @@ static inline const struct cellset *position_set(const struct position *p, int s
 
 static inline bool cellset_has(const struct cellset *s, int q)
 {
+    assert(q >= 0 && q < BOARD_MAX_CELLS);   /* a cell index, not -1 */
     return s->w[q >> 6] >> (q & 63) & 1;
 }
 
 static inline void cellset_add(struct cellset *s, int q)
 {
+    assert(q >= 0 && q < BOARD_MAX_CELLS);
     s->w[q >> 6] |= (uint64_t)1 << (q & 63);
 }
 

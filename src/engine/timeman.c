@@ -1,20 +1,41 @@
-/* timeman.c — soft and hard deadlines; see timeman.h.
+/* timeman.c — a move's budget under a time control, then its soft and hard
+ * deadlines; see timeman.h.
  *
- * The numbers: the hard margin covers the last node between two reads of the
- * clock and the way out of the search (the search reads the clock every few
- * hundred nodes, well under a millisecond; twice the margin when nodes are
- * slow) and, on a loaded machine, the process waiting for a processor near
- * the end: measured at 200 ms a move under a load of 8 on two cores, the
- * search ended up to 14 ms past its hard deadline. The pipe is the caller's
- * margin, already taken from the budget. The reserve for the safety check is a twentieth of the
- * cap, at most RESERVE_MAX_MS: the tree's time is what counts most, and a
- * check cut short still covers the shorter sequences.
+ * The budget: an answer through a pipe must reach the manager before the
+ * limit; process wake-up, the pipe and a strategy's last check of the clock
+ * all cost time on a busy machine. A fixed part of the margin covers
+ * scheduling, a proportional part the strategy's granularity (the search
+ * keeps its own few milliseconds for its last node on top of this). The
+ * moves to go, when not given, are half the empty cells, but games rarely
+ * fill the board and the early moves deserve a fair share: within
+ * TO_GO_MIN and TO_GO_MAX.
+ *
+ * The deadlines: the hard margin covers the last node between two reads of
+ * the clock and the way out of the search (the search reads the clock every
+ * few hundred nodes, well under a millisecond; twice the margin when nodes
+ * are slow) and, on a loaded machine, the process waiting for a processor
+ * near the end: measured at 200 ms a move under a load of 8 on two cores,
+ * the search ended up to 14 ms past its hard deadline. The pipe has its own
+ * margin, taken off the limits before (timeman_budget). The reserve for the
+ * safety check is a twentieth of the cap, at most RESERVE_MAX_MS: the tree's
+ * time is what counts most, and a check cut short still covers the shorter
+ * sequences.
  * With a game clock, a best move that changes stretches the soft time by
  * half, a falling score by a fifth, up to STRETCH_MAX; a steady iteration
  * lets it shrink back a tenth of the way.
  */
 #include "engine/timeman.h"
 
+#include <assert.h>
+#include <limits.h>
+
+#define PIPE_FIXED_MS 10       /* through a pipe: keep 10 ms, */
+#define PIPE_TURN_DIV 20       /* and a twentieth of the turn limit, */
+#define PIPE_LEFT_DIV 20       /* or a twentieth of the clock's time left */
+#define TO_GO_MIN 8            /* moves to go when guessed, at least, */
+#define TO_GO_MAX 30           /* and at most */
+#define CAP_SHARES 3           /* with a clock: the cap, this many budgets, */
+#define CAP_LEFT_DIV 4         /* and never more than a quarter of what is left */
 #define MARGIN_DIV 40          /* hard margin: a fortieth of the cap, */
 #define MARGIN_MIN_MS 2        /* within these bounds */
 #define MARGIN_MAX_MS 15
@@ -36,6 +57,60 @@
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
+}
+
+static int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+/* What may be spent of `limit` (a turn limit or a clock's time left): all
+ * of it in process, less the pipe's margin through one (possibly
+ * negative: no time at all). */
+static int64_t usable(int64_t limit, bool piped, int div)
+{
+    return piped ? limit - PIPE_FIXED_MS - limit / div : limit;
+}
+
+/* A budget in range: at least 1 ms, at most INT_MAX. */
+static int clamp_ms(int64_t ms)
+{
+    return (int)clamp64(ms, 1, INT_MAX);
+}
+
+struct time_control timeman_no_limit(void)
+{
+    return (struct time_control){ .turn_ms = TIMEMAN_NONE, .left_ms = TIMEMAN_NONE };
+}
+
+struct time_budget timeman_budget(const struct time_control *tc, int cells, int stones,
+                                  int fallback)
+{
+    bool turned = tc->turn_ms >= 0, clocked = tc->left_ms >= 0;
+    if (!turned && !clocked) {
+        int ms = fallback > 0 ? fallback : 0;
+        return (struct time_budget){ .time_ms = ms, .time_max_ms = ms };
+    }
+    int64_t turn = turned ? usable(tc->turn_ms, tc->piped, PIPE_TURN_DIV) : 0;
+    int64_t budget = turn, cap = turn;
+    if (clocked) {
+        int64_t left = usable(tc->left_ms, tc->piped, PIPE_LEFT_DIV);
+        int64_t to_go = tc->moves_to_go > 0 ? tc->moves_to_go
+                        : clamp64((cells - stones) / 2, TO_GO_MIN, TO_GO_MAX);
+        int64_t share = left / to_go;
+        /* The increment comes back after the move, but what is on the
+         * clock now is all the move can spend. */
+        if (tc->increment_ms > 0)
+            share = min64(share + tc->increment_ms, left);
+        budget = turned ? min64(turn, share) : share;
+        cap = min64(clamp_ms(budget) * (int64_t)CAP_SHARES, left / CAP_LEFT_DIV);
+        if (turned)
+            cap = min64(cap, turn);
+    }
+    struct time_budget out = { .time_ms = clamp_ms(budget) };
+    out.time_max_ms = cap > out.time_ms ? clamp_ms(cap) : out.time_ms;
+    assert(out.time_ms >= 1 && out.time_ms <= out.time_max_ms);
+    return out;
 }
 
 void timeman_start(struct timeman *tm, int64_t now, int time_ms, int time_max_ms, bool coarse)
@@ -86,6 +161,11 @@ void timeman_iteration(struct timeman *tm, int best, int score)
     if (want < tm->start_ms + 1)
         want = tm->start_ms + 1;
     tm->soft_ms = want < latest ? want : latest;
+    /* The order every reader relies on: the tree gets some time, and the
+     * safety check's reserve fits between the soft and hard deadlines. */
+    assert(tm->start_ms < tm->soft_ms && tm->soft_ms <= tm->hard_ms);
+    assert(tm->reserve_ms >= 0 && tm->hard_ms - tm->soft_ms >= tm->reserve_ms);
+    assert(tm->budget_ms >= 1 && tm->budget_ms <= tm->max_ms);
 }
 
 bool timeman_continue(const struct timeman *tm, int64_t now)

@@ -1,10 +1,24 @@
-/* timeman.h — how long the search thinks about one move: when to stop
- * deepening (soft) and when everything must be over (hard).
+/* timeman.h — the one owner of thinking time: how long one move may take
+ * under a time control, and when the search stops deepening (soft) and when
+ * everything must be over (hard).
  *
- * The caller's limits give a budget for the move (ai_limits.time_ms, already
- * less the caller's margin for the pipe) and, when a game clock leaves room,
- * a larger cap it may spend when the position needs it (time_max_ms).
+ * The budget (timeman_budget): a time control (a limit per move, a game
+ * clock's time left, its increment, the moves to go) and the board give the
+ * move a budget (ai_limits.time_ms) and, when a game clock leaves room, a
+ * larger cap it may spend when the position needs it (time_max_ms).
+ * - A turn limit gives the budget; a game clock gives a share of what is
+ *   left, over the moves to go (given, or guessed from the empty cells),
+ *   plus the increment; with both, the smaller. The cap: with a clock, a
+ *   few budgets but a fair part of what is left at most (and never past the
+ *   turn limit); without one, the budget itself.
+ * - An answer that crosses a pipe to a manager (time_control.piped) has a
+ *   margin for the pipe taken off the turn limit and off the clock first:
+ *   it must arrive before the limit, not merely be found.
+ * - Every front end that plays on a clock (the protocol's INFO limits, the
+ *   play session, `mnk match`) describes its clock here; none does its own
+ *   arithmetic.
  *
+ * The deadlines (timeman_start), from that budget and cap:
  * - Hard deadline: the cap less a small margin for the last node and the
  *   answer. Nothing runs past it, the safety check of the chosen move
  *   included.
@@ -36,6 +50,39 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+/* A value of time_control that does not apply. */
+#define TIMEMAN_NONE (-1)
+
+/* One side's time control as it stands before its move, in milliseconds. */
+struct time_control {
+    int turn_ms;       /* most one move may take; TIMEMAN_NONE: no such
+                        * limit; 0: as fast as possible */
+    int left_ms;       /* left on the side's game clock; TIMEMAN_NONE: no
+                        * clock */
+    int increment_ms;  /* added to the clock after each of its moves */
+    int moves_to_go;   /* own moves before the clock is next topped up;
+                        * 0: guessed from the empty cells */
+    bool piped;        /* the answer crosses a pipe: keep a margin for it */
+};
+
+/* A move's time: the budget and the cap, as ai_limits.time_ms and
+ * time_max_ms. 0 ≤ time_ms ≤ time_max_ms. */
+struct time_budget {
+    int time_ms;
+    int time_max_ms;
+};
+
+/* The time control with no limit of any kind (then the fallback rules). */
+struct time_control timeman_no_limit(void);
+
+/* The budget and cap of a move under `tc` on a board of `cells` cells with
+ * `stones` stones. With a turn limit or a clock, both at least 1 ms and,
+ * past that floor, never more than the turn limit nor the time left (when
+ * piped, less than both by the pipe's margin). With neither, `fallback`
+ * for both (0 or less: 0, no time limit; the caller's other limits rule). */
+struct time_budget timeman_budget(const struct time_control *tc, int cells, int stones,
+                                  int fallback);
 
 struct timeman {
     int64_t start_ms;

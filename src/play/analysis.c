@@ -4,16 +4,17 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "mnk/notation.h"
 
 #define WIN_BOUND AI_SCORE_WIN_BOUND
 
-/* Falls in expected score that mark a move. */
+/* Falls in expected score that mark a move, and the edges over an even
+ * game's expected score that the words name (analysis_edge). */
 #define INACCURACY_FROM 0.09
 #define MISTAKE_FROM 0.18
 #define BLUNDER_FROM 0.30
-
-/* How far ahead the winner must stay for the game to count as decided. */
-#define DECIDED_FROM 0.85
 
 bool analysis_is_win(int score)
 {
@@ -39,27 +40,40 @@ const char *analysis_mark_text(enum analysis_mark m)
     switch (m) {
     case ANALYSIS_INACCURACY: return N_("inaccuracy");
     case ANALYSIS_MISTAKE: return N_("mistake");
-    case ANALYSIS_BLUNDER: return N_("blunder");
-    case ANALYSIS_MISSED_WIN: return N_("throws away a win");
-    case ANALYSIS_ALLOWS_LOSS: return N_("allows a forced loss");
+    case ANALYSIS_BLUNDER:
+    case ANALYSIS_MISSED_WIN:
+    case ANALYSIS_ALLOWS_LOSS: return N_("blunder");
     case ANALYSIS_NONE: break;
     }
     return "";
 }
 
-void analysis_score_text(int black_score, char *buf, int size)
+const char *analysis_mark_sign(enum analysis_mark m)
 {
-    if (black_score == WIN_BOUND || black_score == -WIN_BOUND) {
-        snprintf(buf, (size_t)size, "%c#", black_score > 0 ? '+' : '-');
-    } else if (analysis_is_win(black_score) || is_loss(black_score)) {
-        int plies = AI_SCORE_WIN - (black_score > 0 ? black_score : -black_score);
-        snprintf(buf, (size_t)size, "%c#%d", black_score > 0 ? '+' : '-', (plies + 1) / 2);
-    } else {
-        snprintf(buf, (size_t)size, "%+.2f", black_score / 100.0);
+    switch (m) {
+    case ANALYSIS_INACCURACY: return "?!";
+    case ANALYSIS_MISTAKE: return "?";
+    case ANALYSIS_BLUNDER:
+    case ANALYSIS_MISSED_WIN:
+    case ANALYSIS_ALLOWS_LOSS: return "??";
+    case ANALYSIS_NONE: break;
     }
+    return "";
 }
 
-void analysis_tally(const struct analysis *a, struct analysis_tally t[2])
+enum analysis_edge analysis_edge(int score)
+{
+    int mag = score >= 0 ? score : -score;
+    if (analysis_is_win(mag))
+        return ANALYSIS_FORCED;
+    double edge = analysis_expected(mag) - 0.5;
+    return edge >= BLUNDER_FROM      ? ANALYSIS_LARGE
+           : edge >= MISTAKE_FROM    ? ANALYSIS_CLEAR
+           : edge >= INACCURACY_FROM ? ANALYSIS_SLIGHT
+                                     : ANALYSIS_EVEN;
+}
+
+void analysis_tally(const struct game *g, const struct analysis *a, struct analysis_tally t[2])
 {
     t[0] = t[1] = (struct analysis_tally){ 0 };
     for (int i = 0; i < a->moves; i++) {
@@ -73,6 +87,11 @@ void analysis_tally(const struct analysis *a, struct analysis_tally t[2])
         case ANALYSIS_NONE: break;
         }
     }
+    /* Moves alternate from Black whatever the opening rule did to the
+     * players (it moves them, not the stones). */
+    for (int i = 0; i < g->ply; i++)
+        if (g->hinted[i])
+            t[i % 2].hints++;
 }
 
 /* `english` (marked for the catalogue) in the player's language when
@@ -86,7 +105,7 @@ void analysis_score_words(int black, bool local, char *buf, size_t size)
 {
     bool b = black >= 0;
     int mag = b ? black : -black;
-    if (mag == AI_SCORE_WIN - BOARD_MAX_CELLS) {
+    if (mag == WIN_BOUND) {
         snprintf(buf, size, "%s", say(local, b ? N_("Black wins by force")
                                                : N_("White wins by force")));
         return;
@@ -106,15 +125,159 @@ void analysis_score_words(int black, bool local, char *buf, size_t size)
         snprintf(buf, size, f, moves);
         return;
     }
-    double e = analysis_expected(mag);
-    const char *text = e < 0.55   ? N_("even")
-                     : e < 0.70 ? (b ? N_("Black slightly better") : N_("White slightly better"))
-                     : e < 0.85 ? (b ? N_("Black better") : N_("White better"))
-                                : (b ? N_("Black much better") : N_("White much better"));
+    const char *text = "";
+    switch (analysis_edge(mag)) {
+    case ANALYSIS_EVEN: text = N_("even"); break;
+    case ANALYSIS_SLIGHT: text = b ? N_("Black slightly better") : N_("White slightly better"); break;
+    case ANALYSIS_CLEAR: text = b ? N_("Black better") : N_("White better"); break;
+    case ANALYSIS_LARGE:
+    case ANALYSIS_FORCED: text = b ? N_("Black much better") : N_("White much better"); break;
+    }
     snprintf(buf, size, "%s", say(local, text));
 }
 
-static enum analysis_mark judge(int before, int after)
+void analysis_move_name(const struct game *g, int i, bool local, char *buf, size_t size)
+{
+    char cell[NOTATION_MAX];
+    const char *side = i % 2 == 0 ? stone_name(STONE_BLACK) : stone_name(STONE_WHITE);
+    snprintf(buf, size, "%d. %s %s", i / 2 + 1, say(local, side),
+             notation_format(&g->board, g->moves[i], cell));
+}
+
+static int black_view(const struct analysis_move *m, int score)
+{
+    return m->side == STONE_BLACK ? score : -score;
+}
+
+void analysis_line(const struct game *g, const struct analysis *a, int i, bool local,
+                   const char *arrow, struct analysis_line *out)
+{
+    for (int p = 0; p < ANALYSIS_PARTS; p++) {
+        out->lead[p] = NULL;
+        out->text[p][0] = '\0';
+    }
+    out->after[0] = '\0';
+    out->lead[ANALYSIS_PART_MOVE] = "";
+    analysis_move_name(g, i, local, out->text[ANALYSIS_PART_MOVE], ANALYSIS_PART_MAX);
+    if (g->hinted[i]) {
+        out->lead[ANALYSIS_PART_HINT] = " ";
+        snprintf(out->text[ANALYSIS_PART_HINT], ANALYSIS_PART_MAX, "%s",
+                 /* TRANSLATORS: after a move's name ("3. Black j8 (hint)"):
+                    its player asked for a hint before playing it. */
+                 say(local, N_("(hint)")));
+    }
+    if (a == NULL || i >= a->moves)
+        return;
+    const struct analysis_move *m = &a->move[i];
+    /* TRANSLATORS: what separates the parts of a move's line: "?? blunder,
+       better f9: even -> White much better". */
+    const char *comma = say(local, N_(", ")), *colon = say(local, N_(": "));
+    if (m->mark != ANALYSIS_NONE) {
+        out->lead[ANALYSIS_PART_MARK] = " ";
+        snprintf(out->text[ANALYSIS_PART_MARK], ANALYSIS_PART_MAX, "%s %s",
+                 analysis_mark_sign(m->mark), say(local, analysis_mark_text(m->mark)));
+    }
+    if (m->best >= 0 && m->best != m->move) {
+        char cell[NOTATION_MAX];
+        out->lead[ANALYSIS_PART_BETTER] = comma;
+        /* TRANSLATORS: %s is a cell: the move the engine preferred. */
+        snprintf(out->text[ANALYSIS_PART_BETTER], ANALYSIS_PART_MAX,
+                 say(local, N_("better %s")), notation_format(&g->board, m->best, cell));
+    }
+    char before[ANALYSIS_WORDS_MAX];
+    analysis_score_words(black_view(m, m->before), local, before, sizeof before);
+    analysis_score_words(black_view(m, m->after), local, out->after, sizeof out->after);
+    out->lead[ANALYSIS_PART_POSITION] = colon;
+    if (strcmp(before, out->after) == 0)
+        snprintf(out->text[ANALYSIS_PART_POSITION], ANALYSIS_PART_MAX, "%s", out->after);
+    else
+        snprintf(out->text[ANALYSIS_PART_POSITION], ANALYSIS_PART_MAX, "%s %.8s %s", before, arrow,
+                 out->after);
+}
+
+void analysis_line_join(const struct analysis_line *l, bool brief, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < ANALYSIS_PARTS && used < size; p++) {
+        if (l->lead[p] == NULL)
+            continue;
+        const char *text = brief && p == ANALYSIS_PART_POSITION ? l->after : l->text[p];
+        int n = snprintf(buf + used, size - used, "%s%s", l->lead[p], text);
+        used = n < 0 ? size : used + (size_t)n;
+    }
+}
+
+/* Appends text to buf, which holds `used` bytes of size; the new length. */
+static size_t append(char *buf, size_t size, size_t used, const char *text)
+{
+    if (used >= size)
+        return used;
+    int n = snprintf(buf + used, size - used, "%s", text);
+    return n < 0 ? size : used + (size_t)n;
+}
+
+void analysis_tally_words(const struct analysis_tally *t, bool local, char *buf, size_t size)
+{
+    /* Each count in the catalogue's plural when local (ngettext written
+     * out, so that xgettext finds the pairs), else in English's. */
+    unsigned long nb = (unsigned long)t->blunders, nm = (unsigned long)t->mistakes,
+                  ni = (unsigned long)t->inaccuracies, nh = (unsigned long)t->hints;
+    const struct { int n; const char *format; } kinds[] = {
+        { t->blunders, local ? ngettext("%d blunder", "%d blunders", nb)
+                       : nb == 1 ? "%d blunder" : "%d blunders" },
+        { t->mistakes, local ? ngettext("%d mistake", "%d mistakes", nm)
+                       : nm == 1 ? "%d mistake" : "%d mistakes" },
+        { t->inaccuracies, local ? ngettext("%d inaccuracy", "%d inaccuracies", ni)
+                           : ni == 1 ? "%d inaccuracy" : "%d inaccuracies" },
+    };
+    const char *comma = say(local, N_(", "));
+    char count[64];
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        if (kinds[k].n == 0)
+            continue;
+        snprintf(count, sizeof count, kinds[k].format, kinds[k].n);
+        used = append(buf, size, append(buf, size, used, used ? comma : ""), count);
+    }
+    if (used == 0)
+        used = append(buf, size, used, say(local, N_("no mistakes")));
+    if (t->hints > 0) {
+        /* TRANSLATORS: how many of one side's moves came after a hint. */
+        snprintf(count, sizeof count,
+                 local ? ngettext("%d hint", "%d hints", nh) : nh == 1 ? "%d hint" : "%d hints",
+                 t->hints);
+        append(buf, size, append(buf, size, used, comma), count);
+    }
+}
+
+void analysis_decided_text(const struct game *g, const struct analysis *a, bool local,
+                           char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!a->complete || a->decided < 0 || a->decided >= a->moves)
+        return;
+    char name[64];
+    analysis_move_name(g, a->decided, local, name, sizeof name);
+    /* TRANSLATORS: %s is a move, "5. Black h12": after it the winner was
+       much better to the end. */
+    snprintf(buf, size, say(local, N_("Decided at %s. ")), name);
+}
+
+void analysis_summary(const struct game *g, const struct analysis *a, bool local, char *buf,
+                      size_t size)
+{
+    struct analysis_tally t[2];
+    analysis_tally(g, a, t);
+    char decided[96], black[128], white[128];
+    analysis_decided_text(g, a, local, decided, sizeof decided);
+    analysis_tally_words(&t[0], local, black, sizeof black);
+    analysis_tally_words(&t[1], local, white, sizeof white);
+    snprintf(buf, size, say(local, N_("%sBlack: %s. White: %s.")), decided, black, white);
+}
+
+enum analysis_mark analysis_judge(int before, int after)
 {
     if (analysis_is_win(before))
         return analysis_is_win(after) ? ANALYSIS_NONE : ANALYSIS_MISSED_WIN;
@@ -236,12 +399,7 @@ static bool cancelled(const struct analysis_options *o)
     return o->limits.stop != NULL && atomic_load(o->limits.stop);
 }
 
-static int black_view(const struct analysis_move *m, int score)
-{
-    return m->side == STONE_BLACK ? score : -score;
-}
-
-/* The first move after which the winner stays clearly ahead to the end. */
+/* The first move after which the winner stays much better to the end. */
 static int find_decided(const struct game *g, const struct analysis *a)
 {
     enum stone winner;
@@ -255,7 +413,7 @@ static int find_decided(const struct game *g, const struct analysis *a)
     for (int i = a->moves - 1; i >= 0; i--) {
         int black = black_view(&a->move[i], a->move[i].after);
         int mine = winner == STONE_BLACK ? black : -black;
-        if (analysis_expected(mine) < DECIDED_FROM)
+        if (mine < 0 || analysis_edge(mine) < ANALYSIS_LARGE)
             break;
         decided = i;
     }
@@ -309,17 +467,24 @@ bool analysis_run(const struct game *g, const struct analysis_options *opts,
             m->before = root;
         if (m->after > m->before)
             m->before = m->after;
-        m->mark = judge(m->before, m->after);
+        m->mark = analysis_judge(m->before, m->after);
         out->moves = i + 1;
         if (opts->progress != NULL)
             opts->progress(opts->ctx, i + 1, g->ply);
     }
     ai_destroy(&ai);
-    if (out->moves < g->ply)
-        return true;
-    if (g->ply > 0)
-        out->final_score = black_view(&out->move[g->ply - 1], out->move[g->ply - 1].after);
-    out->decided = find_decided(g, out);
-    out->complete = true;
+    analysis_finish(g, out);
     return true;
+}
+
+void analysis_finish(const struct game *g, struct analysis *a)
+{
+    a->complete = a->moves == g->ply;
+    a->final_score = 0;
+    a->decided = -1;
+    if (!a->complete)
+        return;
+    if (g->ply > 0)
+        a->final_score = black_view(&a->move[g->ply - 1], a->move[g->ply - 1].after);
+    a->decided = find_decided(g, a);
 }

@@ -12,6 +12,18 @@ static bool is_engine(const char *name)
     return strncmp(name, PLAYER_ENGINE_PREFIX, strlen(PLAYER_ENGINE_PREFIX)) == 0;
 }
 
+/* A limit per move of `time_ms` (0: none, the strategy's other limits or
+ * default rule), no clock. No pipe either: the search runs in process, and
+ * an external engine is told its turn limit and keeps the pipe's margin
+ * itself. */
+static struct time_control per_move(int time_ms)
+{
+    struct time_control tc = timeman_no_limit();
+    if (time_ms > 0)
+        tc.turn_ms = time_ms;
+    return tc;
+}
+
 bool players_create(struct computer *c, const struct player *p, bool quiet,
                     char *err, size_t errsize)
 {
@@ -33,6 +45,7 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
         if (!engine_client_create(&c->ai, command, &eo, err, errsize))
             return false;
         c->limits.time_ms = p->time_ms;
+        c->time = per_move(c->limits.time_ms);
         return true;
     }
     struct players_plan plan;
@@ -51,6 +64,7 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
     c->limits = plan.limits;
     if (p->time_ms > 0)
         c->limits.time_ms = p->time_ms;
+    c->time = per_move(c->limits.time_ms);
     return true;
 }
 

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/timeman.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
 #include "mnk/level.h"
@@ -29,6 +30,10 @@
 struct computer {
     struct ai ai;
     struct ai_limits limits;    /* one move's budget; no stop flag, no callback */
+    struct time_control time;   /* the control it moves under: its time per
+                                 * move (limits.time_ms as created; none when
+                                 * 0), no game clock; session_computer()
+                                 * budgets each move from it */
     const struct level *level;  /* the level it plays at; NULL for a strategy
                                  * or an engine named directly */
 };

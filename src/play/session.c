@@ -62,7 +62,16 @@ bool session_is_computer(const struct session *s, enum stone side)
 
 struct computer *session_computer(struct session *s, enum stone side)
 {
-    return s->computer[side_index(side)] ? &s->comp[side_index(side)] : NULL;
+    if (!s->computer[side_index(side)])
+        return NULL;
+    struct computer *c = &s->comp[side_index(side)];
+    /* The move's time is the time manager's, from the computer's control
+     * and the board as it stands; with no time limit, none (0). */
+    struct time_budget tb = timeman_budget(&c->time, board_cells(&s->game.board),
+                                           s->game.board.stones, 0);
+    c->limits.time_ms = tb.time_ms;
+    c->limits.time_max_ms = tb.time_max_ms;
+    return c;
 }
 
 const struct level *session_level(const struct session *s, enum stone side)
@@ -106,14 +115,9 @@ static enum session_verdict play(struct session *s, int pos)
     case GAME_ERR_FORBIDDEN:
         return SESSION_FORBIDDEN;
     }
-    const struct board *b = &s->game.board;
-    int run = rules_longest_run(b, pos);
-    bool won = s->game.result.reason == END_LINE;
-    /* Renju's Black never gets here with an overline: it is forbidden,
-     * unless the same move makes five and wins. */
-    bool overline = run > b->win && !rules_overline_wins(b->rule, board_at(b, pos));
-    s->overline = overline && !won ? run : 0;
-    s->blocked = rule_info(b->rule)->blocked_ends && run >= b->win && !won ? run : 0;
+    /* The game's verdict on the move says why a long line did not win. */
+    s->overline = s->game.unwon_blocked ? 0 : s->game.unwon_run;
+    s->blocked = s->game.unwon_blocked ? s->game.unwon_run : 0;
     return SESSION_PLAYED;
 }
 

@@ -91,7 +91,9 @@ void session_close(struct session *s);
 bool session_is_computer(const struct session *s, enum stone side);
 
 /* The computer of `side`, or NULL for a person. Its limits are one move's
- * budget; the caller adds a stop flag and a progress callback if it likes. */
+ * budget, given now from its time control (computer.time) and the board
+ * by the time manager (timeman_budget); the caller adds a stop flag and a
+ * progress callback if it likes. */
 struct computer *session_computer(struct session *s, enum stone side);
 
 /* The level `side`'s computer plays at, or NULL (a person, a strategy or an

@@ -564,8 +564,9 @@ struct ai_limits brain_limits(const struct brain *b)
     int cap = b->config.time_cap_ms;
     int fallback = cap > 0 ? cap : BRAIN_DEFAULT_MS;
     int cells = board_cells(&b->board), stones = b->board.stones;
-    int budget = proto_budget_ms(&b->times, cells, stones, fallback);
-    int most = proto_budget_max_ms(&b->times, cells, stones, fallback);
+    struct time_control tc = proto_time_control(&b->times);
+    struct time_budget tb = timeman_budget(&tc, cells, stones, fallback);
+    int budget = tb.time_ms, most = tb.time_max_ms;
     if (cap > 0 && budget > cap)
         budget = cap;
     if (cap > 0 && most > cap)

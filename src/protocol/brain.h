@@ -56,7 +56,8 @@
  *   the strategy can, and without writing them, so that neither the INFO
  *   nor the next move spends time on them; a move never resizes them.
  * - Thinking time: the INFO limits (timeout_turn, timeout_match, time_left)
- *   less a margin for the pipe, as proto_budget_ms() says; with none of
+ *   as a time control (proto_time_control), budgeted by the engine's time
+ *   manager with a margin for the pipe (timeman_budget); with none of
  *   them, config.time_cap_ms or BRAIN_DEFAULT_MS. config.time_cap_ms, when
  *   set, also caps what the limits give.
  * - A move that is due (BEGIN, TURN, a BOARD or SWAP2BOARD block's DONE) is not searched

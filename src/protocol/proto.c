@@ -1,4 +1,4 @@
-/* proto.c — Gomocup protocol line parser and time budget; see proto.h. */
+/* proto.c — Gomocup protocol line parser; see proto.h. */
 #include "protocol/proto.h"
 
 #include <ctype.h>
@@ -350,88 +350,17 @@ void proto_times_init(struct proto_times *t)
     t->time_left = PROTO_TIME_UNSET;
 }
 
-/* The answer must reach the manager before the limit: process wake-up, the
- * pipe and a strategy's last check of the clock all cost time on a busy
- * machine. A fixed part covers scheduling, a proportional part the
- * strategy's granularity (the search keeps its own few milliseconds for its
- * last node on top of this). */
-#define MARGIN_FIXED_MS 10
-#define MARGIN_TURN_DIV 20   /* keep a twentieth of the turn time */
-#define MARGIN_MATCH_DIV 20  /* keep a twentieth of the game time left */
-/* Own moves still to come, as a guess: half the empty cells, but games rarely
- * fill the board and the early moves deserve a fair share. */
-#define MOVES_TO_GO_MIN 8
-#define MOVES_TO_GO_MAX 30
-/* A move that needs it may take this many shares of the game clock, but
- * never more than this fraction of what is left. */
-#define MAX_SHARES 3
-#define MAX_LEFT_DIV 4
-
-static long min_long(long a, long b)
+struct time_control proto_time_control(const struct proto_times *t)
 {
-    return a < b ? a : b;
-}
-
-/* The turn's limit less the margin (possibly negative: no time at all);
- * only meaningful when timeout_turn is set. */
-static long turn_budget(const struct proto_times *t)
-{
-    long turn = t->timeout_turn;
-    return turn - MARGIN_FIXED_MS - turn / MARGIN_TURN_DIV;
-}
-
-/* What is left of the game clock, or −1 without a clock. time_left counts
- * only when the game has a clock: timeout_match 0 means none; an unset
- * timeout_match with a time_left still means one. */
-static long clock_left(const struct proto_times *t)
-{
-    if (t->timeout_match > 0)
-        return t->time_left >= 0 ? t->time_left : t->timeout_match;
-    if (t->timeout_match == PROTO_TIME_UNSET && t->time_left >= 0)
-        return t->time_left;
-    return -1;
-}
-
-/* That less the margin. */
-static long clock_usable(long left)
-{
-    return left - MARGIN_FIXED_MS - left / MARGIN_MATCH_DIV;
-}
-
-static int clamp_budget(long budget)
-{
-    if (budget < 1)
-        budget = 1;
-    return (int)min_long(budget, INT_MAX);
-}
-
-int proto_budget_ms(const struct proto_times *t, int cells, int stones, int fallback)
-{
-    long budget = fallback > 0 ? fallback : 1;
-    bool turned = t->timeout_turn >= 0;
-    long turn = turn_budget(t), left = clock_left(t);
-    if (turned)
-        budget = turn;
-    if (left >= 0) {
-        long to_go = (cells - stones) / 2;
-        if (to_go < MOVES_TO_GO_MIN)
-            to_go = MOVES_TO_GO_MIN;
-        if (to_go > MOVES_TO_GO_MAX)
-            to_go = MOVES_TO_GO_MAX;
-        long share = clock_usable(left) / to_go;
-        budget = turned ? min_long(budget, share) : share;
-    }
-    return clamp_budget(budget);
-}
-
-int proto_budget_max_ms(const struct proto_times *t, int cells, int stones, int fallback)
-{
-    long budget = proto_budget_ms(t, cells, stones, fallback);
-    long left = clock_left(t);
-    if (left < 0)
-        return clamp_budget(budget);
-    long cap = min_long(budget * MAX_SHARES, clock_usable(left) / MAX_LEFT_DIV);
+    struct time_control tc = timeman_no_limit();
+    tc.piped = true;
     if (t->timeout_turn >= 0)
-        cap = min_long(cap, turn_budget(t));
-    return clamp_budget(cap > budget ? cap : budget);
+        tc.turn_ms = t->timeout_turn;
+    /* timeout_match 0 means no clock; an unset timeout_match with a
+     * time_left still means one. */
+    if (t->timeout_match > 0)
+        tc.left_ms = t->time_left >= 0 ? t->time_left : t->timeout_match;
+    else if (t->timeout_match == PROTO_TIME_UNSET && t->time_left >= 0)
+        tc.left_ms = t->time_left;
+    return tc;
 }

@@ -1,5 +1,6 @@
 /* proto.h — the Gomocup engine protocol ("pbrain", Piskvork protocol 2):
- * one text line in, one parsed command out; and the thinking-time budget.
+ * one text line in, one parsed command out; and the time control its INFO
+ * limits describe (the arithmetic of time is the engine's, timeman.h).
  *
  * The parser is pure: it reads a line the caller already has and fills a
  * struct proto_cmd; it keeps no state, does no I/O and never fails on any
@@ -21,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/timeman.h"
 #include "mnk/board.h"
 
 #define PROTO_LINE_MAX 4096   /* longest line accepted, terminator excluded */
@@ -119,17 +121,10 @@ struct proto_times {
 /* All three unset. */
 void proto_times_init(struct proto_times *t);
 
-/* How long to think about this move, in milliseconds, given the limits, the
- * number of cells and the stones already on the board. Always at least 1 and
- * always leaving a safety margin for the answer to reach the manager: the
- * result never exceeds timeout_turn nor time_left when those are set. With no
- * limit set it returns `fallback`. */
-int proto_budget_ms(const struct proto_times *t, int cells, int stones, int fallback);
-
-/* The most this move may take when the position needs it: with a game clock,
- * a few budgets but a fair part of the time left at most; otherwise (a turn
- * limit or none) the budget itself. At least proto_budget_ms(), with the
- * same guarantees. */
-int proto_budget_max_ms(const struct proto_times *t, int cells, int stones, int fallback);
+/* The time control the INFO limits describe: a turn limit when
+ * timeout_turn was sent; a clock with time_left (else all of timeout_match)
+ * when timeout_match is above 0, or unset with a time_left; piped, as the
+ * answer goes back to the manager. The budget is timeman_budget()'s. */
+struct time_control proto_time_control(const struct proto_times *t);
 
 #endif

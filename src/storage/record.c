@@ -229,6 +229,7 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
             notes != NULL && notes->move != NULL ? &notes->move[i] : NULL;
         const char *comment = n != NULL ? n->comment : NULL;
         bool hinted = g->hinted[i];
+        bool say_hint = hinted && !(n != NULL && comment != NULL && n->says_hint);
         bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
         fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
@@ -236,11 +237,11 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
             fputs(n->props, out);
         if (hinted)
             fputs("HINT[1]", out);
-        if (comment != NULL || hinted) {
+        if (comment != NULL || say_hint) {
             fputs("C[", out);
             if (comment != NULL)
                 sgf_text(out, comment);
-            if (hinted)
+            if (say_hint)
                 fprintf(out, "%s%s asked for a hint before this move.", comment != NULL ? " " : "",
                         i % 2 ? "White" : "Black");
             fputc(']', out);
@@ -290,6 +291,7 @@ struct parsed {
     int n_moves;
     struct record_extra *extra;     /* the root's other properties, or NULL */
     size_t extra_len;
+    const struct record_listener *listener;   /* or NULL */
     enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
     enum end_reason concession;
     int n_choices;          /* the opening's choices, in config.opening */
@@ -583,6 +585,7 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
         skip_space(&c);
         if (c.p >= c.end || *c.p != '[')
             return fail(err, err_size, _("byte %zu: property %s has no value"), at, id);
+        bool taken = false;
         while (c.p < c.end && *c.p == '[') {
             c.p++;
             if (!sgf_value(&c, value, sizeof value))
@@ -592,11 +595,14 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
                 snprintf(why, sizeof why, "%s", err);
                 return fail(err, err_size, _("byte %zu: %s"), at, why);
             }
+            if (r->listener != NULL &&
+                r->listener->property(r->listener->ctx, nodes - 1, r->n_moves, id, value))
+                taken = true;
             skip_space(&c);
         }
         if (nodes == 1 && strcmp(id, "MNKSTAT") == 0 && r->extra != NULL)
             r->extra->counted = strcmp(value, "counted") == 0;
-        else if (nodes == 1 && !known_root(id))
+        else if (nodes == 1 && !known_root(id) && !taken)
             keep_root(r, start, c.p);
     }
     return fail(err, err_size, _("SGF record ends early (missing ')')"));
@@ -730,15 +736,16 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
     return true;
 }
 
-bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
-                        struct game *g, struct record_extra *extra, char *err,
-                        size_t err_size)
+bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
+                         struct game *g, struct record_extra *extra,
+                         const struct record_listener *listener, char *err, size_t err_size)
 {
     struct parsed *r = calloc(1, sizeof *r); /* too big for the stack */
     if (r == NULL)
         return fail(err, err_size, _("out of memory"));
     game_config_default(&r->config);
     r->extra = extra;
+    r->listener = listener;
     if (extra != NULL) {
         extra->root[0] = '\0';
         extra->counted = false;
@@ -804,10 +811,17 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
     return ok;
 }
 
+bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
+                        struct game *g, struct record_extra *extra, char *err,
+                        size_t err_size)
+{
+    return record_parse_listen(text, len, fmt, g, extra, NULL, err, err_size);
+}
+
 bool record_parse(const char *text, size_t len, enum record_format fmt,
                   struct game *g, char *err, size_t err_size)
 {
-    return record_parse_extra(text, len, fmt, g, NULL, err, err_size);
+    return record_parse_listen(text, len, fmt, g, NULL, NULL, err, err_size);
 }
 
 struct save_job {
@@ -844,8 +858,8 @@ bool record_save(const char *path, const struct game *g, char *err, size_t err_s
     return record_save_notes(path, g, fmt, NULL, false, err, err_size);
 }
 
-bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
-                       char *err, size_t err_size)
+bool record_load_listen(const char *path, struct game *g, struct record_extra *extra,
+                        const struct record_listener *listener, char *err, size_t err_size)
 {
     enum record_format fmt;
     if (!record_format_for_path(path, &fmt))
@@ -857,9 +871,15 @@ bool record_load_extra(const char *path, struct game *g, struct record_extra *ex
     if (safefile_read(path, RECORD_MAX_BYTES, &text, &len, err, err_size) != SAFEFILE_OK)
         return false;
     char why[512];
-    bool ok = record_parse_extra(text, len, fmt, g, extra, why, sizeof why);
+    bool ok = record_parse_listen(text, len, fmt, g, extra, listener, why, sizeof why);
     free(text);
     return ok || fail(err, err_size, "%s: %s", path, why);
+}
+
+bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
+                       char *err, size_t err_size)
+{
+    return record_load_listen(path, g, extra, NULL, err, err_size);
 }
 
 bool record_load(const char *path, struct game *g, char *err, size_t err_size)

@@ -19,7 +19,9 @@
  * in MS[black:white] (private; 0 = what the name implies), the result in
  * RE. Older records' LV[black:white] (a level number) is ignored.
  * A move played after its player asked for a hint carries the private
- * HINT[1] and says so in its comment. The private root property
+ * HINT[1] and says so in its comment. What else the main line's nodes say
+ * (comments, annotations, an analysis: play/annotate.h) a listener may
+ * hear (struct record_listener). The private root property
  * MNKSTAT[counted] marks a game whose end is in the player's statistics
  * (struct record_extra's `counted`). Variations are skipped: the main line
  * is the first branch at every fork.
@@ -72,10 +74,12 @@ bool record_write(FILE *out, const struct game *g, enum record_format fmt);
 /* Notes for one move of an SGF record: a comment (C, plain text, escaped
  * here) and further properties already in SGF form ("BM[2]GW[1]", written
  * as given: the caller builds them from its own values, never from a file's
- * text). Either may be NULL. */
+ * text). Either may be NULL. A move played after a hint has its sentence
+ * saying so after the comment, unless `says_hint` (the comment says it). */
 struct record_note {
     const char *comment;
     const char *props;
+    bool says_hint;
 };
 
 /* Notes on a whole record: further root properties in SGF form (as kept
@@ -114,6 +118,25 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
                         struct game *g, struct record_extra *extra, char *err,
                         size_t err_size);
 
+/* Hears the properties of an SGF record's main line, for what a record
+ * carries beyond the game (play/annotate.h reads an analysis so).
+ * `property` is called for each value of each property in the order of the
+ * file, with `node` the number of its node (0 the root) and `moves` the
+ * moves read so far (so the move of its node is moves[moves - 1] when mnk
+ * wrote it, which puts the move first). A root property it takes (answering
+ * true) is not kept in struct record_extra: the listener writes it back
+ * itself. Called while the record is read: a record that then fails to
+ * read leaves the listener with what it heard of it. */
+struct record_listener {
+    bool (*property)(void *ctx, int node, int moves, const char *id, const char *value);
+    void *ctx;
+};
+
+/* record_parse_extra, telling `listener` (may be NULL; ignored for PSQ). */
+bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
+                         struct game *g, struct record_extra *extra,
+                         const struct record_listener *listener, char *err, size_t err_size);
+
 /* record_write / record_parse on a named file, the format from its name.
  * Saving replaces the file whole or not at all (storage/safefile.h). Loading
  * reads regular files only, through safefile_read(): a directory, a pipe or
@@ -126,6 +149,10 @@ bool record_load(const char *path, struct game *g, char *err, size_t err_size);
 /* record_load, also filling *extra (which may be NULL). */
 bool record_load_extra(const char *path, struct game *g, struct record_extra *extra,
                        char *err, size_t err_size);
+
+/* record_load_extra, telling `listener` (may be NULL) as record_parse_listen. */
+bool record_load_listen(const char *path, struct game *g, struct record_extra *extra,
+                        const struct record_listener *listener, char *err, size_t err_size);
 
 /* Saves g to path in `fmt` with the notes (SGF only; NULL for none),
  * creating missing directories with `make_dirs`. */

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "play/annotate.h"
 #include "storage/filelock.h"
 #include "util/i18n.h"
 #include "storage/record.h"
@@ -308,15 +309,17 @@ static bool start_game(struct app *a, const struct game_config *c)
     return true;
 }
 
-/* Opens the review of game g: over the game on screen (`over_play`), or
- * alone (a record opened, Esc goes to the menu). */
-static void open_review(struct app *a, const struct game *g, bool over_play)
+/* Opens the review of game g, with the analysis `an` (may be NULL): over
+ * the game on screen (`over_play`), or alone (a record opened, Esc goes to
+ * the menu). */
+static void open_review(struct app *a, const struct game *g, const struct analysis *an,
+                        bool over_play)
 {
     if (a->reviewing)
         review_close(&a->review);
     if (over_play)
         play_hold(&a->play);
-    review_open(&a->review, g, term_wake_writer(), over_play);
+    review_open(&a->review, g, an, term_wake_writer(), over_play);
     a->reviewing = true;
     a->screen = SCREEN_REVIEW;
     a->overlay = OVERLAY_NONE;
@@ -603,15 +606,18 @@ static void ask_save(struct app *a)
     a->overlay = OVERLAY_PROMPT;
 }
 
-/* A record opened: a finished game in review, an unfinished one to play on. */
-static void open_record(struct app *a, const struct game *g, const char *note)
+/* A record opened: a finished game, or one with an analysis `an` (may be
+ * NULL), in review with it; an unfinished one to play on. */
+static void open_record(struct app *a, const struct game *g, const struct analysis *an,
+                        const char *note)
 {
-    if (!game_over(g)) {
+    bool analysed = an != NULL && an->moves > 0;
+    if (!game_over(g) && !analysed) {
         open_game(a, g, NULL, NULL, note);
         return;
     }
     stop_game(a);
-    open_review(a, g, false);
+    open_review(a, g, an, false);
 }
 
 /* Opens the record at `typed` (a path as typed); false with the reason,
@@ -619,12 +625,13 @@ static void open_record(struct app *a, const struct game *g, const char *note)
 static bool load(struct app *a, const char *typed, char *err, size_t size)
 {
     static struct game g;
+    static struct analysis an;
     char path[SAVES_PATH_MAX], why[SAVES_PATH_MAX + 100], note[SAVES_PATH_MAX + 20];
     if (!saves_expand(typed, path, sizeof path, false)) {
         snprintf(err, size, "%s", _("the file name is too long"));
         return false;
     }
-    if (!record_load_extra(path, &g, &a->keeper.extra, why, sizeof why)) {
+    if (!annotate_load(path, &g, &a->keeper.extra, &an, why, sizeof why)) {
         /* Reasons about the content don't name the file; say which it was. */
         if (strncmp(why, path, strlen(path)) == 0)
             snprintf(err, size, "%s", why);
@@ -634,7 +641,7 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
     }
     reseed(&g);
     snprintf(note, sizeof note, _("opened %s"), path);
-    open_record(a, &g, note);
+    open_record(a, &g, &an, note);
     return true;
 }
 
@@ -787,7 +794,7 @@ static unsigned react_once(struct app *a, unsigned r)
         }
     }
     if ((r & (REACT_REVIEW | REACT_ANALYSE)) && a->playing && a->screen == SCREEN_PLAY) {
-        open_review(a, play_game(&a->play), true);
+        open_review(a, play_game(&a->play), NULL, true);
         if (r & REACT_ANALYSE)
             next |= review_analyse(&a->review);
     }
@@ -1013,7 +1020,8 @@ static bool setup_curses(struct app *a)
 }
 
 int app_run(const struct game_config *config, const struct game *record,
-            const struct record_extra *extra, const char *note, const char *lang)
+            const struct record_extra *extra, const struct analysis *analysis, const char *note,
+            const char *lang)
 {
     static struct app app; /* large (two games' worth); one per process */
     struct app *a = &app;
@@ -1066,7 +1074,7 @@ int app_run(const struct game_config *config, const struct game *record,
         if (record != NULL) {
             if (extra != NULL)
                 a->keeper.extra = *extra;
-            open_record(a, record, note);
+            open_record(a, record, analysis, note);
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
             if (config == NULL)

@@ -7,12 +7,16 @@
 #ifndef MNK_TUI_APP_H
 #define MNK_TUI_APP_H
 
+#include "play/analysis.h"
 #include "storage/record.h"
 #include "mnk/game.h"
 
 /* Runs the program on the terminal: the game `record` (a record read from a
  * file, `note` shown in its status line, `extra` what the file said beyond
- * the game, kept when it is saved; may be NULL) or else the game of `config`
+ * the game, kept when it is saved, `analysis` the analysis it carried
+ * (play/annotate.h), opened with it in review; each may be NULL;
+ * a finished game or an analysed one opens in review, another to play on)
+ * or else the game of `config`
  * straight away, or the menu when both are NULL. Returns the process exit
  * status (0 when the player quits, 128 + N after signal N, 1 on a fatal
  * error, reported on stderr once the terminal is restored). A game left
@@ -21,6 +25,7 @@
  * else the one remembered in the settings, or else the locale's; the
  * locale itself is set beforehand (util/i18n.h, i18n_init). */
 int app_run(const struct game_config *config, const struct game *record,
-            const struct record_extra *extra, const char *note, const char *lang);
+            const struct record_extra *extra, const struct analysis *analysis, const char *note,
+            const char *lang);
 
 #endif

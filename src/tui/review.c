@@ -28,14 +28,21 @@ static const int times[] = { 100, 200, 500, 1000, 2000, 5000 };
 /* PgUp and PgDn move this many moves. */
 #define PAGE_MOVES 10
 
-/* Rows of the graph itself, and of its block in the panel: a title, the
- * graph, the marks under it, their legend. */
+/* Rows of the graph itself, and of its block in the panel without the
+ * legend: a title, the graph, the marks under it. */
 #define GRAPH_ROWS 4
-#define GRAPH_BLOCK (GRAPH_ROWS + 3)
+#define GRAPH_BLOCK (GRAPH_ROWS + 2)
 
-/* Columns of one move in the list: "h10??" and a blank. */
+/* The legend of the graph's marks: each sign with its mark's word. */
+#define LEGEND_ITEMS 3
+#define LEGEND_ITEM_MAX 48
+
+/* Columns of one move in the list: "h10??*" and a blank. */
 #define LIST_NUMBER_W 5
-#define LIST_MOVE_W 6
+#define LIST_MOVE_W 7
+
+/* The move list's sign of a move played after a hint. */
+#define HINT_SIGN "*"
 
 static void say(struct review *r, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -47,7 +54,10 @@ static void say(struct review *r, bool error, const char *fmt, ...)
     vsnprintf(r->message, sizeof r->message, fmt, ap);
     va_end(ap);
     r->message_error = error;
+    r->summary = false;
 }
+
+static void summarize(struct review *r);
 
 /* The board after `at` moves: the game taken back that far. */
 static void seek(struct review *r, int at)
@@ -65,7 +75,8 @@ static void seek(struct review *r, int at)
     }
 }
 
-void review_open(struct review *r, const struct game *g, int wake_fd, bool from_play)
+void review_open(struct review *r, const struct game *g, const struct analysis *an, int wake_fd,
+                 bool from_play)
 {
     memset(r, 0, sizeof *r);
     r->game = *g;
@@ -88,6 +99,17 @@ void review_open(struct review *r, const struct game *g, int wake_fd, bool from_
          * long result (a forfeit's reason) would push them off the line. */
         say(r, false, "%s",
             game_over(&r->game) ? _(game_result_text(&r->game.result)) : _("unfinished"));
+    /* An analysis the record carried, as if it had just run here. */
+    if (an != NULL && an->moves > 0 && an->moves <= r->game.ply) {
+        r->an = *an;
+        r->judged = an->moves;
+        r->analysed = an->complete;
+        if (r->analysed)
+            summarize(r);
+        else
+            say(r, false, _("the analysis stopped after %d of %d moves"), r->judged,
+                r->game.ply);
+    }
 }
 
 void review_close(struct review *r)
@@ -116,12 +138,43 @@ struct panel {
     int x, w;
     int players_y;
     int graph_y;        /* the graph's title row, or -1 */
+    int legend_rows;    /* rows of the legend under it */
     int list_y, list_rows;
 };
 
 static bool have_analysis(const struct review *r)
 {
     return r->analysing || r->judged > 0;
+}
+
+/* "X blunder", "? mistake", "· inaccuracy": the graph's signs in words. */
+static void legend_items(char item[LEGEND_ITEMS][LEGEND_ITEM_MAX])
+{
+    static const enum analysis_mark marks[LEGEND_ITEMS] = {
+        ANALYSIS_BLUNDER, ANALYSIS_MISTAKE, ANALYSIS_INACCURACY,
+    };
+    const char *signs[LEGEND_ITEMS] = { "X", "?", draw_sym(GLYPH_DOT) };
+    for (int k = 0; k < LEGEND_ITEMS; k++)
+        snprintf(item[k], LEGEND_ITEM_MAX, "%s %s", signs[k], _(analysis_mark_text(marks[k])));
+}
+
+/* Lays the legend out in rows of width w, two blanks between its items,
+ * each row as many items as fit: the row of each item; the rows used. */
+static int legend_layout(int w, int row_of[LEGEND_ITEMS])
+{
+    char item[LEGEND_ITEMS][LEGEND_ITEM_MAX];
+    legend_items(item);
+    int row = 0, used = 0;
+    for (int k = 0; k < LEGEND_ITEMS; k++) {
+        int iw = draw_width(item[k]);
+        if (used > 0 && used + 2 + iw > w) {
+            row++;
+            used = 0;
+        }
+        used += (used > 0 ? 2 : 0) + iw;
+        row_of[k] = row;
+    }
+    return row + 1;
 }
 
 static bool panel_of(const struct review *r, struct panel *p)
@@ -135,9 +188,11 @@ static bool panel_of(const struct review *r, struct panel *p)
     p->players_y = l->area_y;
     int y = p->players_y + 3;
     p->graph_y = -1;
-    if (have_analysis(r) && end - y >= GRAPH_BLOCK + 4) {
+    int row_of[LEGEND_ITEMS];
+    p->legend_rows = legend_layout(p->w, row_of);
+    if (have_analysis(r) && end - y >= GRAPH_BLOCK + p->legend_rows + 4) {
         p->graph_y = y;
-        y += GRAPH_BLOCK;
+        y += GRAPH_BLOCK + p->legend_rows;
     }
     /* The list's title row, then the moves. */
     p->list_y = y + 1;
@@ -209,6 +264,7 @@ unsigned review_analyse(struct review *r)
     r->an.complete = false;
     r->judged = 0;
     r->analysed = false;
+    r->summary = false;
     r->job_ms = r->time_ms;
     if (!worker_run(&r->worker, analyse_job, r)) {
         say(r, true, "%s", _("could not start the analysis's thread"));
@@ -220,11 +276,13 @@ unsigned review_analyse(struct review *r)
     return REACT_REDRAW;
 }
 
-/* "1?? 2?!" or "-": the tally in the move list's signs, for a short line. */
+/* "1?? 2?! 1*" or "-": the tally in the move list's signs, for a short
+ * line. */
 static void tally_signs(char *buf, size_t size, const struct analysis_tally *t)
 {
     const struct { int n; const char *sign; } kinds[] = {
         { t->blunders, "??" }, { t->mistakes, "?" }, { t->inaccuracies, "?!" },
+        { t->hints, HINT_SIGN },
     };
     size_t used = 0;
     buf[0] = '\0';
@@ -236,52 +294,30 @@ static void tally_signs(char *buf, size_t size, const struct analysis_tally *t)
         snprintf(buf, size, "-");
 }
 
-/* "1 blunder, 2 inaccuracies" or "no mistakes". */
-static int tally_words(char *buf, size_t size, const struct analysis_tally *t)
+/* The summary line (analysis_summary), or the same in the list's signs
+ * when the words would not fit the line (the graph's legend says what
+ * they are). */
+static void summary_line(const struct review *r, char *line, size_t size)
 {
-    const struct { int n; const char *text; } kinds[] = {
-        { t->blunders, ngettext("%d blunder", "%d blunders", (unsigned long)t->blunders) },
-        { t->mistakes, ngettext("%d mistake", "%d mistakes", (unsigned long)t->mistakes) },
-        { t->inaccuracies,
-          ngettext("%d inaccuracy", "%d inaccuracies", (unsigned long)t->inaccuracies) },
-    };
-    int used = 0;
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-        if (kinds[k].n > 0 && used < (int)size) {
-            used += snprintf(buf + used, size - (size_t)used, "%s", used ? _(", ") : "");
-            if (used < (int)size)
-                used += snprintf(buf + used, size - (size_t)used, kinds[k].text, kinds[k].n);
-        }
-    }
-    if (used == 0)
-        used = snprintf(buf, size, "%s", _("no mistakes"));
-    return used;
-}
-
-/* What the analysis found, in one line. */
-static void summarize(struct review *r)
-{
-    struct analysis_tally t[2];
-    analysis_tally(&r->an, t);
-    char black[80], white[80], decided[64] = "";
-    tally_words(black, sizeof black, &t[0]);
-    tally_words(white, sizeof white, &t[1]);
-    if (r->an.decided >= 0) {
-        char cell[NOTATION_MAX];
-        const struct analysis_move *m = &r->an.move[r->an.decided];
-        snprintf(decided, sizeof decided, _("Decided at %d. %s. "), r->an.decided / 2 + 1,
-                 notation_format(&r->game.board, m->move, cell));
-    }
-    /* Where the game turned first; in the list's signs when the words
-     * would not fit the line (the graph's legend says what they are). */
-    char line[256];
-    snprintf(line, sizeof line, _("%sBlack: %s. White: %s."), decided, black, white);
+    analysis_summary(&r->game, &r->an, true, line, size);
     if (draw_width(line) > r->layout.cols - 2) {
+        struct analysis_tally t[2];
+        char decided[96], black[64], white[64];
+        analysis_tally(&r->game, &r->an, t);
+        analysis_decided_text(&r->game, &r->an, true, decided, sizeof decided);
         tally_signs(black, sizeof black, &t[0]);
         tally_signs(white, sizeof white, &t[1]);
-        snprintf(line, sizeof line, _("%sBlack %s, White %s"), decided, black, white);
+        snprintf(line, size, _("%sBlack %s, White %s"), decided, black, white);
     }
-    say(r, false, "%s", line);
+}
+
+/* Shows what the analysis found under the move line, fitted to the width
+ * it has when drawn. */
+static void summarize(struct review *r)
+{
+    r->message[0] = '\0';
+    r->message_error = false;
+    r->summary = true;
 }
 
 unsigned review_wake(struct review *r)
@@ -329,7 +365,7 @@ unsigned review_save(struct review *r, const char *typed, const struct record_ex
         static struct annotate_texts texts;
         judged_so_far.moves = r->judged;
         memcpy(judged_so_far.move, r->an.move, (size_t)r->judged * sizeof r->an.move[0]);
-        judged_so_far.decided = r->analysed ? r->an.decided : -1;
+        analysis_finish(&r->game, &judged_so_far);
         struct record_notes notes;
         annotate_notes(&r->game, &judged_so_far, extra->root, &texts, &notes);
         notes.counted = extra->counted;
@@ -612,20 +648,6 @@ unsigned review_key(struct review *r, int key)
 
 /* --- drawing ------------------------------------------------------------- */
 
-/* "??", "?", "?!" or "" for a mark. */
-static const char *mark_sign(enum analysis_mark m)
-{
-    switch (m) {
-    case ANALYSIS_INACCURACY: return "?!";
-    case ANALYSIS_MISTAKE: return "?";
-    case ANALYSIS_BLUNDER:
-    case ANALYSIS_MISSED_WIN:
-    case ANALYSIS_ALLOWS_LOSS: return "??";
-    case ANALYSIS_NONE: break;
-    }
-    return "";
-}
-
 static enum draw_style mark_style(enum analysis_mark m)
 {
     return m >= ANALYSIS_BLUNDER ? STYLE_ERROR : m != ANALYSIS_NONE ? STYLE_WARN : STYLE_NORMAL;
@@ -668,14 +690,18 @@ static void draw_graph(const struct review *r, const struct panel *p)
         else if (sign != NULL)
             draw_text(y, p->x + c, 1, mark_style(worst), sign);
     }
-    /* What the marks mean: in words when they fit, else as the move list's
-     * signs, which the move line puts in words. */
-    char legend[128];
-    snprintf(legend, sizeof legend, _("X blunder  ? mistake  %s inaccuracy"),
-             draw_sym(GLYPH_DOT));
-    if (draw_width(legend) > p->w)
-        snprintf(legend, sizeof legend, "X ??  ? ?  %s ?!", draw_sym(GLYPH_DOT));
-    draw_text(y + 1, p->x, p->w, STYLE_DIM, legend);
+    /* What the marks mean, in words, over as many rows as they need. */
+    char item[LEGEND_ITEMS][LEGEND_ITEM_MAX];
+    int row_of[LEGEND_ITEMS], x = p->x;
+    legend_items(item);
+    legend_layout(p->w, row_of);
+    for (int k = 0; k < LEGEND_ITEMS; k++) {
+        if (k > 0 && row_of[k] == row_of[k - 1])
+            x += 2;
+        else
+            x = p->x;
+        x += draw_text(y + 1 + row_of[k], x, p->w - (x - p->x), STYLE_DIM, item[k]);
+    }
 }
 
 static void draw_list(const struct review *r, const struct panel *p)
@@ -697,8 +723,12 @@ static void draw_list(const struct review *r, const struct panel *p)
             int w = draw_text(y, x, LIST_MOVE_W - 1, st, notation_format(b, r->game.moves[i], name));
             const struct analysis_move *m = judged(r, i);
             if (m != NULL && m->mark != ANALYSIS_NONE)
-                draw_text(y, x + w, LIST_MOVE_W - 1 - w, selected ? STYLE_CURSOR : mark_style(m->mark),
-                          mark_sign(m->mark));
+                w += draw_text(y, x + w, LIST_MOVE_W - 1 - w,
+                               selected ? STYLE_CURSOR : mark_style(m->mark),
+                               analysis_mark_sign(m->mark));
+            if (r->game.hinted[i])
+                draw_text(y, x + w, LIST_MOVE_W - 1 - w, selected ? STYLE_CURSOR : STYLE_HINT,
+                          HINT_SIGN);
         }
     }
 }
@@ -741,11 +771,23 @@ static void draw_title(const struct review *r)
         draw_text(0, cols - rw - 1, rw, STYLE_TITLE, right);
 }
 
-/* The selected move: who played what, and what the analysis made of it. */
+/* The style of each part of a move's line. */
+static enum draw_style part_style(const struct analysis_move *m, int part)
+{
+    switch (part) {
+    case ANALYSIS_PART_MOVE: return STYLE_MESSAGE;
+    case ANALYSIS_PART_HINT: return STYLE_HINT;
+    case ANALYSIS_PART_MARK: return mark_style(m->mark);
+    case ANALYSIS_PART_BETTER: return STYLE_HINT;
+    default: return STYLE_NORMAL;
+    }
+}
+
+/* The selected move: who played what, and what the analysis made of it,
+ * laid out as the records and mnk analyze say it (analysis_line). */
 static void draw_move_line(const struct review *r, int y)
 {
     int cols = r->layout.cols;
-    const struct board *b = &r->game.board;
     if (r->at == 0) {
         draw_textf(y, 1, cols - 2, STYLE_NORMAL,
                    ngettext("the start: %d move to come", "the start: %d moves to come",
@@ -754,39 +796,31 @@ static void draw_move_line(const struct review *r, int y)
         return;
     }
     int i = r->at - 1;
-    char cell[NOTATION_MAX], best[NOTATION_MAX];
-    enum stone side = i % 2 == 0 ? STONE_BLACK : STONE_WHITE;
-    int x = 1 + draw_textf(y, 1, cols - 2, STYLE_MESSAGE, "%d. %s %s", i / 2 + 1,
-                           _(stone_name(side)), notation_format(b, r->game.moves[i], cell));
     const struct analysis_move *m = judged(r, i);
+    struct analysis_line line;
+    /* Between words, "->" where there is no arrow glyph (the ASCII one is
+     * a single '>', to fit a cell of the board's edge). */
+    const char *arrow = draw_charset() == DRAW_UTF8 ? draw_sym(GLYPH_RIGHT) : "->";
+    analysis_line(&r->game, m != NULL ? &r->an : NULL, i, true, arrow, &line);
+    /* The position before the move gives way first on a narrow line: the
+     * mark and the better move matter most. */
+    char whole[6 * ANALYSIS_PART_MAX];
+    analysis_line_join(&line, false, whole, sizeof whole);
+    bool brief = draw_width(whole) > cols - 2;
+    int x = 1;
+    for (int p = 0; p < ANALYSIS_PARTS; p++) {
+        if (line.lead[p] == NULL)
+            continue;
+        x += draw_text(y, x, cols - 1 - x, STYLE_NORMAL, line.lead[p]);
+        const char *text = brief && p == ANALYSIS_PART_POSITION ? line.after : line.text[p];
+        x += draw_text(y, x, cols - 1 - x, part_style(m, p), text);
+    }
     if (m == NULL) {
         x += draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, _("  (%d of %d)"), r->at, r->game.ply);
         if (game_over(&r->shown))
             draw_textf(y, x, cols - 1 - x, STYLE_MESSAGE, "  %s",
                        _(game_result_text(&r->shown.result)));
-        return;
     }
-    /* The position before and after the move, in words ("Black better →
-     * White wins in 1"); the records and mnk analyze keep the numbers. */
-    char before[64], after[64];
-    int bv = m->side == STONE_BLACK ? m->before : -m->before;
-    int av = m->side == STONE_BLACK ? m->after : -m->after;
-    analysis_score_words(bv, true, before, sizeof before);
-    analysis_score_words(av, true, after, sizeof after);
-    /* The mark and the better move first: they matter most on a narrow line. */
-    if (m->mark != ANALYSIS_NONE)
-        x += draw_textf(y, x, cols - 1 - x, mark_style(m->mark), "  %s %s",
-                        mark_sign(m->mark), _(analysis_mark_text(m->mark)));
-    if (m->best >= 0 && m->best != m->move)
-        x += draw_textf(y, x, cols - 1 - x, STYLE_HINT, _("%s better %s"),
-                        m->mark != ANALYSIS_NONE ? _(",") : " ", notation_format(b, m->best, best));
-    /* A marked move's words say what it threw away: what it left is enough,
-     * and the line fits 80 columns. */
-    if (strcmp(before, after) == 0 || m->mark != ANALYSIS_NONE)
-        draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, _(": %s"), after);
-    else
-        draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, "  %s %s %s", before, draw_sym(GLYPH_RIGHT),
-                   after);
 }
 
 /* "analysing ████░░░░ 12/41": the progress of the analysis. */
@@ -849,10 +883,15 @@ void review_draw(const struct review *r)
 
     int y = r->layout.status_y, cols = r->layout.cols;
     draw_move_line(r, y);
-    if (r->analysing)
+    if (r->analysing) {
         draw_progress(r, y + 1);
-    else if (r->message[0] != '\0')
+    } else if (r->summary) {
+        char line[512];
+        summary_line(r, line, sizeof line);
+        draw_text(y + 1, 1, cols - 2, STYLE_MESSAGE, line);
+    } else if (r->message[0] != '\0') {
         draw_text(y + 1, 1, cols - 2, r->message_error ? STYLE_ERROR : STYLE_MESSAGE, r->message);
+    }
     struct draw_hint hints[] = {
         { "\xe2\x86\x90\xe2\x86\x92", N_("move") }, { "Home/End", N_("start/end") },
         { "a", r->analysing ? N_("stop") : N_("analyse") }, { "c", N_("continue") },

@@ -10,10 +10,13 @@
  *
  * `a` analyses the whole game on the worker thread (play/analysis.h), each
  * position for a time the player sets with + and -; the moves fill the list
- * (marked ?! inaccuracy, ? mistake, ?? blunder) and the evaluation graph as
- * they are judged, a bar shows the progress, and Esc or `a` stops it. The
- * status line says what the selected move did and the engine's better move,
- * which the board marks.
+ * (marked ?! inaccuracy, ? mistake, ?? blunder) and the evaluation graph
+ * (its legend in words under it) as they are judged, a bar shows the
+ * progress, and Esc or `a` stops it. The status line says what the selected
+ * move did in the line every view of an analysis uses (analysis_line), and
+ * the board marks the engine's better move. A move played after a hint is
+ * starred in the list and its line says so. An analysis the record carried
+ * (play/annotate.h) is there from the start, as if it had just run.
  *
  * `s` saves the game, with the analysis in an SGF file.
  * `c` continues from the position shown: a small form picks who plays each
@@ -52,6 +55,8 @@ struct review {
     int list_top;           /* the move list's first row shown */
     char message[160];
     bool message_error;
+    bool summary;           /* the line under the move's shows the analysis's
+                               summary, fitted to the width when drawn */
     /* The analysis. The thread judges into `work` and publishes each move to
      * `an` under `lock`; `judged` is what this thread has taken from it. */
     struct worker worker;
@@ -70,8 +75,11 @@ struct review {
 };
 
 /* Opens the review of game g (every move it has, redo moves included) at its
- * current position. The worker wakes the UI through wake_fd. */
-void review_open(struct review *r, const struct game *g, int wake_fd, bool from_play);
+ * current position, with the analysis `an` of its moves when it has one
+ * (read from its record, play/annotate.h; NULL or none judged: none).
+ * The worker wakes the UI through wake_fd. */
+void review_open(struct review *r, const struct game *g, const struct analysis *an, int wake_fd,
+                 bool from_play);
 
 /* Stops any analysis and releases the thread. */
 void review_close(struct review *r);

@@ -2,7 +2,8 @@
 # screens.sh — every line a screen writes fits its width at 80×24, in
 # English and in Chinese: the menu, the new-game form, a game with a threat
 # to describe (on 7×7 k=4, where the words are longest), its help scrolled
-# to its end and its quit question, the review of an analysed game, Load
+# to its end and its quit question, the review of an analysed game (its
+# graph's legend in words), Load
 # (listing the records of data/records), Statistics, Resume's list, a game
 # against the computer with a hint, its review without an analysis, the
 # save prompt and its Replace question. mnk writes each text it had to cut
@@ -57,7 +58,7 @@ no_ellipsis() {
 # walk LANG WORD...: the screens at 80×24 in --lang LANG; the WORDs are
 # what each screen shows in that language, to know it is there.
 walk() {
-    lang=$1 threat=$2 decided=$3 resume=$4 hint=$5 replace=$6
+    lang=$1 threat=$2 decided=$3 resume=$4 hint=$5 replace=$6 legend=$7
     rm -rf "$WORK/.local/state"   # no game left over from another walk
     run --lang "$lang" --size 7 --win 4 --black human --white human
     sleep 1
@@ -86,6 +87,7 @@ walk() {
     PATIENCE=600
     expect "$decided" "$lang: the analysis is done"
     PATIENCE=50
+    expect "$legend" "$lang: the graph's legend says its marks in words"
     keys Left
     sleep 0.5
     no_cuts "$lang: the review of an analysed game"
@@ -160,11 +162,13 @@ walk() {
 
 echo "# 80×24 in English"
 start_shell
-walk en "only one can be blocked" "Decided at" "Unfinished games" "hint: " "Replace taken.sgf?"
+walk en "only one can be blocked" "Decided at" "Unfinished games" "hint: " "Replace taken.sgf?" \
+    "X blunder  ? mistake"
 
 echo "# 80×24 in Chinese"
 start_shell zh_CN.UTF-8
-walk zh_CN "只能挡住一处" "决定胜负" "未完成的对局" "提示" "替换 taken.sgf"
+walk zh_CN "只能挡住一处" "决定胜负" "未完成的对局" "提示" "替换 taken.sgf" \
+    "X 败着  ? 失误  . 欠佳"
 
 # small LOCALE LANG: at 40×10 lines may be cut, each with its ellipsis, and
 # the game goes on; the help wraps its lines instead, and cuts none.

@@ -142,7 +142,7 @@ same an-eq an-glued "analyze -oOUT"
 for f in an-sp an-short an-glued; do
     cmp -s "$tmp/an-eq.sgf" "$tmp/$f.sgf" && ok || bad "analyze: $f.sgf differs from an-eq.sgf"
 done
-has an-eq.sgf "evaluation" "analyze: the output written"
+has an-eq.sgf "Analysed by mnk" "analyze: the output written"
 
 echo "# show and levels: flags only --help; operands still work"
 run show show -- "$sgf"

@@ -65,7 +65,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         t.timeout_turn = cmd.a;
         t.time_left = cmd.kind == PROTO_FIELD ? cmd.b : cmd.a / 3;
         t.timeout_match = cmd.a;
-        int ms = proto_budget_ms(&t, 225, cmd.kind == PROTO_FIELD ? cmd.c : 0, 1000);
+        struct time_control tc = proto_time_control(&t);
+        struct time_budget tb = timeman_budget(&tc, 225, cmd.kind == PROTO_FIELD ? cmd.c : 0, 1000);
+        int ms = tb.time_ms;
+        FUZZ_CHECK(tb.time_max_ms >= ms, "cap %d under the budget %d", tb.time_max_ms, ms);
         FUZZ_CHECK(ms >= 1, "budget %d", ms);
         FUZZ_CHECK(ms <= (t.timeout_turn > 1 ? t.timeout_turn : 1), "budget %d over the turn's %d",
                    ms, t.timeout_turn);

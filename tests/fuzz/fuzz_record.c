@@ -1,16 +1,71 @@
-/* fuzz_record.c — fuzz target: the record reader (record_parse), SGF and PSQ.
+/* fuzz_record.c — fuzz target: the record reader (record_parse), SGF and PSQ,
+ * and the analysis read from it (annotate_parse).
  *
  * The first byte picks the format, the rest is the file. Checked: a refused
  * record leaves the game untouched with a one-line reason free of control
  * bytes and of broken UTF-8 (the file's own bytes come out escaped); an
  * accepted one is a legal game, and writing it back and reading that again
- * gives the same moves, board, win length and rule. */
+ * gives the same moves, board, win length and rule. The analysis read with
+ * it judges no more moves than the game has, each better move a cell of the
+ * board free before its move, each score within a win's, and written with
+ * the game and read again it is the same. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
+#include "play/annotate.h"
 #include "storage/record.h"
+
+/* The analysis the SGF text carries, as annotate_parse reads it for the
+ * game g that record_parse read: consistent, and the same once written and
+ * read again. */
+static void check_analysis(const char *text, size_t len, const struct game *g)
+{
+    static struct game ga, gb;
+    static struct analysis a, b;
+    static struct record_extra extra;
+    static struct annotate_texts texts;
+    char err[128];
+    FUZZ_CHECK(annotate_parse(text, len, RECORD_SGF, &ga, &extra, &a, err, sizeof err),
+               "annotate_parse refused what record_parse read: %s", err);
+    FUZZ_CHECK(ga.ply == g->ply, "annotate_parse read %d moves, record_parse %d", ga.ply, g->ply);
+    FUZZ_CHECK(a.moves >= 0 && a.moves <= ga.ply, "%d moves judged of %d", a.moves, ga.ply);
+    FUZZ_CHECK(a.complete == (a.moves > 0 && a.moves == ga.ply), "complete %d with %d of %d",
+               a.complete, a.moves, ga.ply);
+    for (int i = 0; i < a.moves; i++) {
+        const struct analysis_move *m = &a.move[i];
+        FUZZ_CHECK(m->move == ga.moves[i], "move %d is not the game's", i);
+        FUZZ_CHECK(m->before >= -AI_SCORE_WIN && m->before <= AI_SCORE_WIN &&
+                       m->after >= -AI_SCORE_WIN && m->after <= AI_SCORE_WIN,
+                   "move %d scores %d, %d", i, m->before, m->after);
+        FUZZ_CHECK(m->mark == analysis_judge(m->before, m->after), "move %d misjudged", i);
+        if (m->best < 0)
+            continue;
+        FUZZ_CHECK(m->best < board_cells(&ga.board), "move %d: better move %d", i, m->best);
+        for (int j = 0; j < i; j++)
+            FUZZ_CHECK(ga.moves[j] != m->best, "move %d: the better move was taken", i);
+    }
+    if (a.moves == 0)
+        return;
+    struct record_notes notes;
+    annotate_notes(&ga, &a, extra.root, &texts, &notes);
+    char *buf = NULL;
+    size_t buf_len = 0;
+    FILE *f = open_memstream(&buf, &buf_len);
+    FUZZ_CHECK(f != NULL, "open_memstream");
+    FUZZ_CHECK(record_write_notes(f, &ga, &notes), "the analysed game could not be written");
+    fclose(f);
+    FUZZ_CHECK(annotate_parse(buf, buf_len, RECORD_SGF, &gb, NULL, &b, err, sizeof err),
+               "the analysed record was refused: %s\n%s", err, buf);
+    FUZZ_CHECK(b.moves == a.moves && b.complete == a.complete && b.decided == a.decided &&
+                   b.final_score == a.final_score,
+               "the analysis changed on the way back:\n%s", buf);
+    for (int i = 0; i < a.moves; i++)
+        FUZZ_CHECK(memcmp(&a.move[i], &b.move[i], sizeof a.move[i]) == 0,
+                   "move %d of the analysis changed on the way back:\n%s", i, buf);
+    free(buf);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -60,5 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    back.board.win == g.board.win && back.board.rule == g.board.rule,
                "the board changed on the way back:\n%s", buf);
     free(buf);
+    if (fmt == RECORD_SGF)
+        check_analysis(text, len, &g);
     return 0;
 }

@@ -1,8 +1,9 @@
 /* test_analysis.c — a game judged move by move: a missed block is marked
  * with the move that was needed, a lost tic-tac-toe opening is found by the
  * exact solver, the decisive move is named, the marks follow their
- * thresholds, and cancelling stops at once. Limits are node counts, never
- * time. */
+ * thresholds, and cancelling stops at once; the words agree with the
+ * marks, and a move's line is laid out and numbered one way. Limits are
+ * node counts, never time. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -164,13 +165,92 @@ static void test_thresholds(void **state)
     assert_true(analysis_expected(ANALYSIS_SCALE) > 0.73 && analysis_expected(ANALYSIS_SCALE) < 0.74);
     assert_true(analysis_expected(AI_SCORE_WIN - 9) == 1.0);
     assert_true(analysis_expected(-(AI_SCORE_WIN - 9)) == 0.0);
-    char buf[16];
-    analysis_score_text(125, buf, sizeof buf);
-    assert_string_equal(buf, "+1.25");
-    analysis_score_text(-(AI_SCORE_WIN - 7), buf, sizeof buf);
-    assert_string_equal(buf, "-#4");
     assert_string_equal(analysis_mark_text(ANALYSIS_BLUNDER), "blunder");
     assert_string_equal(analysis_mark_text(ANALYSIS_NONE), "");
+}
+
+/* From a balanced game a move gets the mark whose word the position after
+ * it gets: a blunder leaves the other side much better, never only
+ * slightly; a move the analysis does not mark leaves it even. */
+static void test_words_agree_with_marks(void **state)
+{
+    (void)state;
+    static const enum analysis_edge edge_of[] = {
+        [ANALYSIS_NONE] = ANALYSIS_EVEN, [ANALYSIS_INACCURACY] = ANALYSIS_SLIGHT,
+        [ANALYSIS_MISTAKE] = ANALYSIS_CLEAR, [ANALYSIS_BLUNDER] = ANALYSIS_LARGE,
+    };
+    int seen[ANALYSIS_BLUNDER + 1] = { 0 };
+    for (int after = 0; after > -8000; after--) {
+        enum analysis_mark m = analysis_judge(0, after);
+        assert_true(m <= ANALYSIS_BLUNDER);
+        assert_int_equal(analysis_edge(after), edge_of[m]);
+        seen[m]++;
+    }
+    for (int m = 0; m <= ANALYSIS_BLUNDER; m++)
+        assert_true(seen[m] > 0);
+    char words[ANALYSIS_WORDS_MAX];
+    analysis_score_words(-1700, false, words, sizeof words);
+    assert_string_equal(analysis_mark_text(analysis_judge(0, -1700)), "blunder");
+    assert_string_equal(words, "White much better");
+}
+
+/* A by-hand analysis of the missed block, for the texts. */
+static void judged_missed_block(struct game *g, struct analysis *a)
+{
+    make_game(g, 15, 15, 5, "b1 c1 d2 d1 e2 e1 f2 f1 h12 g1");
+    memset(a, 0, sizeof *a);
+    for (int i = 0; i < g->ply; i++) {
+        struct analysis_move *m = &a->move[i];
+        m->move = g->moves[i];
+        m->side = i % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+        m->best = m->move;
+        m->before = m->after = i % 2 == 0 ? 300 : -300;
+    }
+    a->move[1].best = cell(g, "d3");
+    struct analysis_move *h12 = &a->move[8];
+    h12->best = cell(g, "g1");
+    h12->before = 967;
+    h12->after = -(AI_SCORE_WIN - 1);
+    a->move[9].before = a->move[9].after = AI_SCORE_WIN;
+    for (int i = 0; i < g->ply; i++)
+        a->move[i].mark = analysis_judge(a->move[i].before, a->move[i].after);
+    a->moves = g->ply;
+    analysis_finish(g, a);
+}
+
+/* One layout, one numbering: the moves by pairs, as the move list counts
+ * them ("5. Black h12", the 9th stone), the mark, the better move, the
+ * position before and after in words, a hint said. */
+static void test_lines(void **state)
+{
+    (void)state;
+    static struct game g;
+    static struct analysis a;
+    judged_missed_block(&g, &a);
+    g.hinted[2] = true;
+    struct analysis_line l;
+    char text[512];
+    analysis_line(&g, &a, 8, false, "->", &l);
+    analysis_line_join(&l, false, text, sizeof text);
+    assert_string_equal(text, "5. Black h12 ?? blunder, better g1: Black better -> White wins "
+                              "in 1 move");
+    analysis_line_join(&l, true, text, sizeof text);
+    assert_string_equal(text, "5. Black h12 ?? blunder, better g1: White wins in 1 move");
+    analysis_line(&g, &a, 1, false, "->", &l);
+    analysis_line_join(&l, false, text, sizeof text);
+    assert_string_equal(text, "1. White c1, better d3: even");
+    analysis_line(&g, &a, 2, false, "->", &l);
+    analysis_line_join(&l, false, text, sizeof text);
+    assert_string_equal(text, "2. Black d2 (hint): even");
+    /* Not judged: the move and its hint alone. */
+    analysis_line(&g, NULL, 2, false, "->", &l);
+    analysis_line_join(&l, false, text, sizeof text);
+    assert_string_equal(text, "2. Black d2 (hint)");
+
+    assert_int_equal(a.decided, 8);
+    analysis_summary(&g, &a, false, text, sizeof text);
+    assert_string_equal(text, "Decided at 5. Black h12. Black: 1 blunder, 1 hint. White: no "
+                              "mistakes.");
 }
 
 static void test_unknown_strategy(void **state)
@@ -190,6 +270,8 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_progress_and_cancel),
         cmocka_unit_test(test_thresholds),
+        cmocka_unit_test(test_words_agree_with_marks),
+        cmocka_unit_test(test_lines),
         cmocka_unit_test(test_unknown_strategy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

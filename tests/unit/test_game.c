@@ -541,12 +541,28 @@ static void test_caro_blocked_five(void **state)
     for (int i = 0; i < 9; i++)
         play(&g, moves[i]);
     assert_false(game_over(&g));
-    /* Under freestyle the same five wins. */
+    /* The game's verdict says why the five did not win, until taken back. */
+    assert_int_equal(g.unwon_run, 5);
+    assert_true(g.unwon_blocked);
+    assert_true(game_undo(&g));
+    assert_int_equal(g.unwon_run, 0);
+    assert_true(game_redo(&g));
+    assert_int_equal(g.unwon_run, 5);
+    /* Under freestyle the same five wins; under exact a sixth stone does not. */
     c.rule = RULE_FREESTYLE;
     assert_null(game_init(&g, &c));
     for (int i = 0; i < 9; i++)
         play(&g, moves[i]);
     assert_int_equal(g.result.outcome, OUTCOME_BLACK_WINS);
+    assert_int_equal(g.unwon_run, 0);
+    c.rule = RULE_EXACT;
+    assert_null(game_init(&g, &c));
+    const char *six[] = { "c1", "b2", "d1", "h3", "e1", "a15", "g1", "o15", "h1", "o14", "f1" };
+    for (int i = 0; i < 11; i++)
+        play(&g, six[i]);
+    assert_false(game_over(&g));
+    assert_int_equal(g.unwon_run, 6);
+    assert_false(g.unwon_blocked);
 }
 
 int main(void)

@@ -301,90 +301,33 @@ static void test_linebuf(void **state)
     close(fds[0]);
 }
 
-static void test_budget_defaults(void **state)
+/* The INFO limits as a time control: timeout_match 0 is no clock (and
+ * time_left is then ignored), an unset one with a time_left still a clock;
+ * the answer always goes through the pipe. The arithmetic is timeman's
+ * (test_timeman, and the pinned table in test_budget). */
+static void test_time_control(void **state)
 {
     (void)state;
     struct proto_times t;
     proto_times_init(&t);
-    assert_int_equal(proto_budget_ms(&t, 225, 0, 1234), 1234);
-    assert_int_equal(proto_budget_ms(&t, 225, 0, 0), 1);
-    /* timeout_match 0 means no clock: time_left is then ignored. */
+    struct time_control tc = proto_time_control(&t);
+    assert_true(tc.piped);
+    assert_int_equal(tc.turn_ms, TIMEMAN_NONE);
+    assert_int_equal(tc.left_ms, TIMEMAN_NONE);
+    assert_int_equal(tc.increment_ms, 0);
+    assert_int_equal(tc.moves_to_go, 0);
+    t.timeout_turn = 0;
     t.timeout_match = 0;
     t.time_left = 10;
-    assert_int_equal(proto_budget_ms(&t, 225, 0, 777), 777);
-    /* timeout_turn 0: as fast as possible. */
-    t.timeout_turn = 0;
-    assert_int_equal(proto_budget_ms(&t, 225, 0, 777), 1);
-    /* A long turn gets most of the turn, and never all of it. */
-    proto_times_init(&t);
-    t.timeout_turn = 5000;
-    int b = proto_budget_ms(&t, 225, 10, 100);
-    assert_true(b >= 4000 && b < 5000);
-    /* A game clock is shared out over the moves still to come. */
-    proto_times_init(&t);
+    tc = proto_time_control(&t);
+    assert_int_equal(tc.turn_ms, 0);
+    assert_int_equal(tc.left_ms, TIMEMAN_NONE);
+    t.timeout_match = PROTO_TIME_UNSET;
+    assert_int_equal(proto_time_control(&t).left_ms, 10);
     t.timeout_match = 180000;
-    t.time_left = 180000;
-    b = proto_budget_ms(&t, 225, 0, 100000);
-    assert_true(b > 1000 && b < 180000 / 4);
-    t.time_left = 3000;
-    assert_true(proto_budget_ms(&t, 225, 50, 100000) < 3000 / 4);
-}
-
-/* Over a grid of limits, the budget is at least 1 and leaves a margin under
- * both the turn limit and the time left (beyond the floor of 1 ms). */
-static void test_budget_never_overruns(void **state)
-{
-    (void)state;
-    static const int turns[] = { PROTO_TIME_UNSET, 0, 1, 5, 50, 60, 100, 999, 1000,
-                                 5000, 30000, 1000000, 2147483647 };
-    static const int matches[] = { PROTO_TIME_UNSET, 0, 1, 1000, 60000, 180000,
-                                   2147483647 };
-    static const int lefts[] = { PROTO_TIME_UNSET, 0, 1, 20, 51, 100, 999, 3000,
-                                 100000, 2147483647 };
-    static const int stones[] = { 0, 1, 100, 224, 225 };
-    for (size_t i = 0; i < sizeof turns / sizeof *turns; i++)
-        for (size_t j = 0; j < sizeof matches / sizeof *matches; j++)
-            for (size_t k = 0; k < sizeof lefts / sizeof *lefts; k++)
-                for (size_t s = 0; s < sizeof stones / sizeof *stones; s++) {
-                    struct proto_times t = { turns[i], matches[j], lefts[k] };
-                    int b = proto_budget_ms(&t, 225, stones[s], 1000000);
-                    assert_true(b >= 1);
-                    if (t.timeout_turn >= 0 && b > 1)
-                        assert_true(b < t.timeout_turn);
-                    bool clock = t.timeout_match > 0 ||
-                                 (t.timeout_match == PROTO_TIME_UNSET && t.time_left >= 0);
-                    int left = t.time_left >= 0 ? t.time_left : t.timeout_match;
-                    if (clock && b > 1)
-                        assert_true(b < left);
-                    /* The cap a move may stretch to: never below the
-                     * budget, under the same limits. */
-                    int most = proto_budget_max_ms(&t, 225, stones[s], 1000000);
-                    assert_true(most >= b);
-                    if (t.timeout_turn >= 0 && most > 1)
-                        assert_true(most < t.timeout_turn);
-                    if (clock && most > 1)
-                        assert_true(most < left);
-                    if (!clock)
-                        assert_int_equal(most, b);
-                }
-}
-
-/* With a game clock and time to spare, a move may stretch to a few budgets
- * but not to a large part of what is left. */
-static void test_budget_max_stretches(void **state)
-{
-    (void)state;
-    struct proto_times t;
-    proto_times_init(&t);
-    t.timeout_match = 180000;
-    t.time_left = 180000;
-    int b = proto_budget_ms(&t, 225, 0, 100000);
-    int most = proto_budget_max_ms(&t, 225, 0, 100000);
-    assert_true(most > b && most <= 3 * b);
-    assert_true(most <= 180000 / 4);
-    /* A turn limit caps the stretch too. */
-    t.timeout_turn = b + 100;
-    assert_true(proto_budget_max_ms(&t, 225, 0, 100000) < b + 100);
+    assert_int_equal(proto_time_control(&t).left_ms, 10);
+    t.time_left = PROTO_TIME_UNSET;
+    assert_int_equal(proto_time_control(&t).left_ms, 180000);
 }
 
 int main(void)
@@ -399,9 +342,7 @@ int main(void)
         cmocka_unit_test(test_overlong),
         cmocka_unit_test(test_prefixes),
         cmocka_unit_test(test_linebuf),
-        cmocka_unit_test(test_budget_defaults),
-        cmocka_unit_test(test_budget_never_overruns),
-        cmocka_unit_test(test_budget_max_stretches),
+        cmocka_unit_test(test_time_control),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

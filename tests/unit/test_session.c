@@ -354,6 +354,29 @@ static void test_level_player(void **state)
     session_close(&s);
 }
 
+/* A computer's move gets its time per move, all of it (the search keeps
+ * its own margins), as the time manager budgets it from the computer's
+ * control: its player's time, else its level's; none when neither has one. */
+static void test_time_per_move(void **state)
+{
+    (void)state;
+    struct session s;
+    struct game_config c;
+    game_config_default(&c);
+    c.width = c.height = 9;
+    c.win = 5;
+    c.player[0].time_ms = 250;
+    char why[2][SESSION_WHY_MAX];
+    open_config(&s, &c, "random", level_at(0)->name, why);
+    const struct ai_limits *black = &session_computer(&s, STONE_BLACK)->limits;
+    assert_int_equal(black->time_ms, 250);
+    assert_int_equal(black->time_max_ms, 250);
+    const struct ai_limits *white = &session_computer(&s, STONE_WHITE)->limits;
+    assert_int_equal(white->time_ms, level_at(0)->time_ms);
+    assert_int_equal(white->time_max_ms, level_at(0)->time_ms);
+    session_close(&s);
+}
+
 /* The computer as first player proposes three stones, the person chooses
  * to place two more, and the computer then takes a colour; its seat follows
  * it. */
@@ -546,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_overline),
         cmocka_unit_test(test_caro_blocked),
         cmocka_unit_test(test_level_player),
+        cmocka_unit_test(test_time_per_move),
         cmocka_unit_test(test_computer_proposes_and_chooses),
         cmocka_unit_test(test_computer_as_second_player),
         cmocka_unit_test(test_bad_opening_answer),

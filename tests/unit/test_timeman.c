@@ -1,6 +1,7 @@
-/* test_timeman.c — the search's time manager as arithmetic: deadlines from a
- * budget and a cap, the reserve for the safety check, stretching with a game
- * clock. Times are numbers handed in; no clock is read. */
+/* test_timeman.c — the time manager as arithmetic: a move's budget and cap
+ * under a time control, deadlines from them, the reserve for the safety
+ * check, stretching with a game clock. Times are numbers handed in; no
+ * clock is read. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -142,6 +143,118 @@ static void test_slice_nodes(void **state)
     assert_int_equal(timeman_slice_nodes(TIMEMAN_SAFETY, 0), 300000);
 }
 
+static struct time_control piped(int turn, int left)
+{
+    struct time_control tc = timeman_no_limit();
+    tc.turn_ms = turn;
+    tc.left_ms = left;
+    tc.piped = true;
+    return tc;
+}
+
+static void test_budget_defaults(void **state)
+{
+    (void)state;
+    struct time_control tc = timeman_no_limit();
+    struct time_budget tb = timeman_budget(&tc, 225, 0, 1234);
+    assert_int_equal(tb.time_ms, 1234);
+    assert_int_equal(tb.time_max_ms, 1234);
+    /* No limit and no fallback: no time limit at all. */
+    tb = timeman_budget(&tc, 225, 0, 0);
+    assert_int_equal(tb.time_ms, 0);
+    assert_int_equal(tb.time_max_ms, 0);
+    /* A turn of 0: as fast as possible. */
+    tc = piped(0, TIMEMAN_NONE);
+    assert_int_equal(timeman_budget(&tc, 225, 0, 777).time_ms, 1);
+    /* A long turn gets most of the turn through a pipe, and never all of
+     * it; all of it in process. */
+    tc = piped(5000, TIMEMAN_NONE);
+    int b = timeman_budget(&tc, 225, 10, 100).time_ms;
+    assert_true(b >= 4000 && b < 5000);
+    tc.piped = false;
+    tb = timeman_budget(&tc, 225, 10, 100);
+    assert_int_equal(tb.time_ms, 5000);
+    assert_int_equal(tb.time_max_ms, 5000);
+    /* A game clock is shared out over the moves still to come. */
+    tc = piped(TIMEMAN_NONE, 180000);
+    b = timeman_budget(&tc, 225, 0, 100000).time_ms;
+    assert_true(b > 1000 && b < 180000 / 4);
+    tc.left_ms = 3000;
+    assert_true(timeman_budget(&tc, 225, 50, 100000).time_ms < 3000 / 4);
+}
+
+/* Over a grid of limits, the budget is at least 1 and, through a pipe,
+ * leaves a margin under both the turn limit and the time left (beyond the
+ * floor of 1 ms); in process it may reach them, never pass them. */
+static void test_budget_never_overruns(void **state)
+{
+    (void)state;
+    static const int turns[] = { TIMEMAN_NONE, 0, 1, 5, 50, 60, 100, 999, 1000,
+                                 5000, 30000, 1000000, 2147483647 };
+    static const int lefts[] = { TIMEMAN_NONE, 0, 1, 20, 51, 100, 999, 3000,
+                                 100000, 2147483647 };
+    static const int incs[] = { 0, 10, 2000 };
+    static const int stones[] = { 0, 1, 100, 224, 225 };
+    for (size_t i = 0; i < sizeof turns / sizeof *turns; i++)
+        for (size_t k = 0; k < sizeof lefts / sizeof *lefts; k++)
+            for (size_t n = 0; n < sizeof incs / sizeof *incs; n++)
+                for (size_t s = 0; s < sizeof stones / sizeof *stones; s++)
+                    for (int pipe = 0; pipe < 2; pipe++) {
+                        struct time_control tc = piped(turns[i], lefts[k]);
+                        tc.increment_ms = incs[n];
+                        tc.piped = pipe;
+                        struct time_budget tb = timeman_budget(&tc, 225, stones[s], 1000000);
+                        int b = tb.time_ms, most = tb.time_max_ms;
+                        bool clock = tc.left_ms >= 0;
+                        int slack = pipe ? 1 : 0;  /* through a pipe, strictly under */
+                        assert_true(b >= 1);
+                        if (tc.turn_ms >= 0 && b > 1)
+                            assert_true(b <= tc.turn_ms - slack);
+                        if (clock && b > 1)
+                            assert_true(b <= tc.left_ms - slack);
+                        /* The cap a move may stretch to: never below the
+                         * budget, under the same limits. */
+                        assert_true(most >= b);
+                        if (tc.turn_ms >= 0 && most > 1)
+                            assert_true(most <= tc.turn_ms - slack);
+                        if (clock && most > 1)
+                            assert_true(most <= tc.left_ms - slack);
+                        if (!clock)
+                            assert_int_equal(most, b);
+                    }
+}
+
+/* With a game clock and time to spare, a move may stretch to a few budgets
+ * but not to a large part of what is left. */
+static void test_budget_max_stretches(void **state)
+{
+    (void)state;
+    struct time_control tc = piped(TIMEMAN_NONE, 180000);
+    struct time_budget tb = timeman_budget(&tc, 225, 0, 100000);
+    assert_true(tb.time_max_ms > tb.time_ms && tb.time_max_ms <= 3 * tb.time_ms);
+    assert_true(tb.time_max_ms <= 180000 / 4);
+    /* A turn limit caps the stretch too. */
+    tc.turn_ms = tb.time_ms + 100;
+    assert_true(timeman_budget(&tc, 225, 0, 100000).time_max_ms < tb.time_ms + 100);
+}
+
+/* Moves to go, when given, replace the guess from the board; an increment
+ * adds to the share, but never past what is on the clock. */
+static void test_budget_moves_to_go_and_increment(void **state)
+{
+    (void)state;
+    struct time_control tc = timeman_no_limit();
+    tc.left_ms = 60000;
+    assert_int_equal(timeman_budget(&tc, 225, 0, 1).time_ms, 60000 / 30);
+    assert_int_equal(timeman_budget(&tc, 9, 4, 1).time_ms, 60000 / 8);
+    tc.moves_to_go = 40;
+    assert_int_equal(timeman_budget(&tc, 225, 0, 1).time_ms, 60000 / 40);
+    tc.increment_ms = 500;
+    assert_int_equal(timeman_budget(&tc, 225, 0, 1).time_ms, 60000 / 40 + 500);
+    tc.left_ms = 300;
+    assert_int_equal(timeman_budget(&tc, 225, 0, 1).time_ms, 300);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -150,6 +263,10 @@ int main(void)
         cmocka_unit_test(test_game_clock),
         cmocka_unit_test(test_slices),
         cmocka_unit_test(test_slice_nodes),
+        cmocka_unit_test(test_budget_defaults),
+        cmocka_unit_test(test_budget_never_overruns),
+        cmocka_unit_test(test_budget_max_stretches),
+        cmocka_unit_test(test_budget_moves_to_go_and_increment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
