@@ -60,11 +60,14 @@ struct result {
 
 enum player_kind { PLAYER_HUMAN, PLAYER_COMPUTER };
 
+/* The start of a spec that names an external engine: "engine:COMMAND". */
+#define PLAYER_ENGINE_PREFIX "engine:"
+
 /* Who plays one side. For a computer, `spec` names a level ("casual", see
  * level.h), a strategy ("threat", "search") or "engine:COMMAND"; what a name
  * means is resolved when the player is made (play/players.h). For a human,
  * `spec` is empty or the name a record gave the player: a label, shown and
- * written back, never run (see players_from_record). */
+ * written back, never run (see record_player_from_name, storage/record.h). */
 struct player {
     enum player_kind kind;
     char spec[GAME_PLAYER_SPEC_MAX];

@@ -6,7 +6,7 @@
  * mistakes, blunders and hints, the final position, and the line of each
  * marked move or move played after a hint ("5. Black h12 ?? blunder, better
  * g1: Black better -> White wins in 1 move"). With -o the record is written
- * again as SGF with the analysis (storage/annotate.h: a comment on every
+ * again as SGF with the analysis (play/annotate.h: a comment on every
  * move, its line, and the standard annotations BM, DO, TE, GB / GW, DM and
  * V, and mnk's exact numbers, which the review reads back). The file is
  * written under a temporary name and renamed, so it is never left
@@ -27,7 +27,7 @@
 #include "play/analysis.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "storage/record.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"

@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "util/i18n.h"
 #include "play/players.h"
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "storage/record.h"
 #include "mnk/level.h"
 #include "mnk/clock.h"

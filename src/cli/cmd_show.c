@@ -14,7 +14,6 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "play/players.h"
 #include "storage/record.h"
 #include "tui/text.h"
 #include "mnk/notation.h"
@@ -103,7 +102,7 @@ int cmd_show(int argc, char **argv)
     }
     char label[2][GAME_PLAYER_SPEC_MAX];
     for (int i = 0; i < 2; i++)
-        players_record_name(&g.config.player[i], label[i], sizeof label[i]);
+        record_player_name(&g.config.player[i], label[i], sizeof label[i]);
     print_label("Black", label[0]);
     print_label("White", label[1]);
     printf("Board: %dx%d, %d in a row, %s\n", g.board.width, g.board.height, g.board.win,

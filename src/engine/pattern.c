@@ -1,4 +1,5 @@
-/* pattern.c — line classes for any k, tabulated once; see pattern.h.
+/* pattern.c — line classes for any k, tabulated once, and the reading of
+ * a board's line into a neighbourhood; see pattern.h.
  *
  * The class of a cell is defined by play along the line alone, the cell taken
  * as already holding the side's stone: FIVE if that makes a winning run
@@ -22,8 +23,11 @@
  */
 #include "engine/pattern.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "mnk/rules.h"
 
 #define UNKNOWN 0xff
 
@@ -246,6 +250,25 @@ static enum pattern classify(const struct pattern_table *t, uint8_t *line,
     if (memo != NULL)
         memo[idx] = (uint8_t)result;
     return result;
+}
+
+void pattern_read_line(const struct board *b, int pos, int d, int half,
+                       uint8_t out[2][PATTERN_LINE_MAX])
+{
+    assert(half >= 1 && half <= BOARD_MAX_SIDE);
+    int x = board_x(b, pos), y = board_y(b, pos);
+    int dx = rules_dir[d][0], dy = rules_dir[d][1];
+    for (int off = -half; off <= half; off++) {
+        int cx = x + off * dx, cy = y + off * dy;
+        uint8_t *black = &out[0][off + half], *white = &out[1][off + half];
+        if (!board_inside(b, cx, cy)) {
+            *black = *white = LINE_WALL;
+            continue;
+        }
+        enum stone c = board_at(b, board_pos(b, cx, cy));
+        *black = c == STONE_NONE ? LINE_EMPTY : c == STONE_BLACK ? LINE_OWN : LINE_BLOCKED;
+        *white = c == STONE_NONE ? LINE_EMPTY : c == STONE_WHITE ? LINE_OWN : LINE_BLOCKED;
+    }
 }
 
 enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line)

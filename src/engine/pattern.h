@@ -23,6 +23,8 @@
  * touch). Neighbourhoods too many to tabulate (large k) are
  * classified on demand, exactly down to the threes (to the fours past
  * k = 13), weaker classes estimated (pattern_classify).
+ * pattern_read_line is the one reader of what a board's line holds, for
+ * the position and the strategies alike.
  * Also here: the table from a cell's four line classes to its combination
  * (double four, four-three, double three...), its weight for ordering moves
  * and its evaluation weight (whose residuals by multiset of classes are data
@@ -181,6 +183,22 @@ static inline enum pattern pattern_lookup(const struct pattern_table *t, uint32_
  * 2·half], the cell itself at line[half] (its value is ignored). Works for
  * any half; used when there is no table, and to build it. */
 enum pattern pattern_classify(const struct pattern_table *t, const uint8_t *line);
+
+/* The longest neighbourhood pattern_read_line reads: half up to
+ * BOARD_MAX_SIDE, which covers a whole line through any cell. */
+#define PATTERN_LINE_MAX (2 * BOARD_MAX_SIDE + 1)
+
+/* What the board holds along direction d (rules_dir) through cell pos,
+ * `half` cells (1 .. BOARD_MAX_SIDE) on each side of it, as each side sees
+ * it: out[0] as Black, out[1] as White, out[s][half + off] the cell at
+ * offset off as LINE_EMPTY, LINE_OWN, LINE_BLOCKED (the other's stone) or
+ * LINE_WALL (off the board); out[s][half] is pos itself as it stands. The
+ * one reading of a board's lines cell by cell: the position's without a
+ * table (pattern_classify), the threat strategy's masks, the tutorial's
+ * runs. (The solver keeps counts per window of k cells up to date move by
+ * move instead: it never reads a line.) */
+void pattern_read_line(const struct board *b, int pos, int d, int half,
+                       uint8_t out[2][PATTERN_LINE_MAX]);
 
 /* A cell's evaluation weight for a side is the weight of each of its four
  * line classes plus the bonus of its combination (plus, for k = 5, a residual

@@ -61,21 +61,8 @@ static uint8_t line_pair(const struct position *p, int d, int q)
     const struct pattern_table *pt = p->pt;
     if (pattern_tabulated(pt))
         return pattern_pair(pt, pair_index(p->line[d][p->lid[d][q]], p->lpos[d][q], pt->half));
-    uint8_t line[2][4 * BOARD_MAX_SIDE + 1];
-    int x = board_x(&p->b, q), y = board_y(&p->b, q);
-    int dx = rules_dir[d][0], dy = rules_dir[d][1];
-    for (int off = -pt->half; off <= pt->half; off++) {
-        int cx = x + off * dx, cy = y + off * dy;
-        enum stone c = STONE_NONE;
-        bool inside = board_inside(&p->b, cx, cy);
-        if (inside)
-            c = board_at(&p->b, board_pos(&p->b, cx, cy));
-        for (int s = 0; s < 2; s++)
-            line[s][off + pt->half] = !inside ? LINE_WALL
-                                      : c == STONE_NONE ? LINE_EMPTY
-                                      : (int)c == s + 1 ? LINE_OWN
-                                                        : LINE_BLOCKED;
-    }
+    uint8_t line[2][PATTERN_LINE_MAX];
+    pattern_read_line(&p->b, q, d, pt->half, line);
     return (uint8_t)(pattern_classify(pt, line[0]) | pattern_classify(pt, line[1]) << 4);
 }
 

@@ -117,7 +117,7 @@ enum analysis_mark analysis_judge(int before, int after);
  * to g->ply is judged: `complete`, `final_score` and `decided`; with moves
  * missing, complete false and decided -1. analysis_run ends with it, and
  * so do a copy of the moves judged so far and a reader of a stored
- * analysis (storage/annotate.h), once they fill moves[]. */
+ * analysis (play/annotate.h), once they fill moves[]. */
 void analysis_finish(const struct game *g, struct analysis *a);
 
 /* How far ahead the side a score favours is (the header's scale). */

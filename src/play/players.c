@@ -3,14 +3,13 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "mnk/i18n.h"
 #include "protocol/engine_client.h"
 
 static bool is_engine(const char *name)
 {
-    return strncmp(name, PLAYERS_ENGINE_PREFIX, strlen(PLAYERS_ENGINE_PREFIX)) == 0;
+    return strncmp(name, PLAYER_ENGINE_PREFIX, strlen(PLAYER_ENGINE_PREFIX)) == 0;
 }
 
 /* A limit per move of `time_ms` (0: none, the strategy's other limits or
@@ -34,7 +33,7 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
         return false;
     }
     if (is_engine(p->spec)) {
-        const char *command = p->spec + strlen(PLAYERS_ENGINE_PREFIX);
+        const char *command = p->spec + strlen(PLAYER_ENGINE_PREFIX);
         if (command[0] == '\0') {
             snprintf(err, errsize, "engine: needs a command after the colon");
             return false;
@@ -109,7 +108,7 @@ void players_destroy(struct computer *c)
 bool players_known(const char *name)
 {
     if (is_engine(name))
-        return name[strlen(PLAYERS_ENGINE_PREFIX)] != '\0';
+        return name[strlen(PLAYER_ENGINE_PREFIX)] != '\0';
     return level_find(name) != NULL || ai_strategy_find(name) != NULL;
 }
 
@@ -136,63 +135,6 @@ const char *players_name(const struct player *p)
     if (p->kind == PLAYER_HUMAN)
         return "human";
     if (is_engine(p->spec))
-        return p->spec + strlen(PLAYERS_ENGINE_PREFIX);
+        return p->spec + strlen(PLAYER_ENGINE_PREFIX);
     return p->spec;
-}
-
-const char *players_engine_label(const char *command, char *buf, size_t size)
-{
-    const char *word = command, *end;
-    for (;;) {
-        word += strspn(word, " \t");
-        end = word + strcspn(word, " \t");
-        size_t len = (size_t)(end - word);
-        bool assignment = memchr(word, '=', len) != NULL;
-        bool env = len == 3 && strncmp(word, "env", 3) == 0;
-        if (len == 0 || !(assignment || env))
-            break;
-        word = end;
-    }
-    const char *base = word;
-    for (const char *c = word; c < end; c++)
-        if (*c == '/')
-            base = c + 1;
-    size_t n = 0;
-    for (const char *c = base; c < end && n + 1 < size; c++)
-        buf[n++] = *c > 0x20 && *c < 0x7f && *c != ']' && *c != '\\' ? *c : '_';
-    if (n == 0) {
-        snprintf(buf, size, "engine");
-        return buf;
-    }
-    buf[n] = '\0';
-    return buf;
-}
-
-bool players_from_record(const char *name, struct player *out)
-{
-    size_t plen = strlen(PLAYERS_ENGINE_PREFIX);
-    out->spec[0] = '\0';
-    out->kind = PLAYER_HUMAN;
-    if (strncmp(name, PLAYERS_ENGINE_PREFIX, plen) == 0) {
-        players_engine_label(name + plen, out->spec, sizeof out->spec);
-        return true;
-    }
-    if (name[0] == '\0' || strcasecmp(name, "human") == 0)
-        return false;
-    if (level_find(name) != NULL || ai_strategy_find(name) != NULL)
-        out->kind = PLAYER_COMPUTER;
-    snprintf(out->spec, sizeof out->spec, "%s", name);
-    return false;
-}
-
-const char *players_record_name(const struct player *p, char *buf, size_t size)
-{
-    size_t plen = strlen(PLAYERS_ENGINE_PREFIX);
-    if (strncmp(p->spec, PLAYERS_ENGINE_PREFIX, plen) == 0)
-        players_engine_label(p->spec + plen, buf, size);
-    else if (p->kind == PLAYER_HUMAN && p->spec[0] == '\0')
-        snprintf(buf, size, "human");
-    else
-        snprintf(buf, size, "%s", p->spec);
-    return buf;
 }

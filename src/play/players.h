@@ -26,8 +26,6 @@
 #include "mnk/game.h"
 #include "mnk/level.h"
 
-#define PLAYERS_ENGINE_PREFIX "engine:"
-
 /* A computer player, ready to move. */
 struct computer {
     struct ai ai;
@@ -85,26 +83,5 @@ const char *players_failure(const struct ai *ai);
 /* The name to show for `p`: the level or strategy name, the engine command,
  * "human". */
 const char *players_name(const struct player *p);
-
-/* Records name players; they never start programs. The player a record's
- * name stands for: a level or a built-in strategy by its name becomes that
- * computer;
- * "" and "human" a human; anything else (a person's name, another
- * program's, an `engine:COMMAND` from an older record) a human who keeps
- * the name as a label in `spec` — shown, written back, never run. Returns
- * true when the name was an `engine:` command, whose label is then the
- * program's name alone (players_engine_label). */
-bool players_from_record(const char *name, struct player *out);
-
-/* The name a record gives player `p`: "human", a human's label, the
- * strategy name, or for an external engine its program's name — never the
- * `engine:` command, so that no record can start a program. */
-const char *players_record_name(const struct player *p, char *buf, size_t size);
-
-/* The program an engine command runs, as a label: the base name of its
- * first word that is not `env` or an environment assignment ("pbrain-x"
- * for "env A=1 /opt/pbrain-x -v"), printable ASCII only, at most size - 1
- * bytes; "engine" when there is none. */
-const char *players_engine_label(const char *command, char *buf, size_t size);
 
 #endif

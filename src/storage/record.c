@@ -8,9 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "play/players.h"
 #include "storage/safefile.h"
+#include "mnk/ai.h"
 #include "mnk/i18n.h"
+#include "mnk/level.h"
 
 /* The line mnk adds after the moves of a PSQ record, which other programs
  * skip: the win length and the rule, which PSQ itself cannot say. */
@@ -93,6 +94,65 @@ bool record_format_for_path(const char *path, enum record_format *out)
     return true;
 }
 
+/* ---- the players' names ----------------------------------------------- */
+
+const char *record_engine_label(const char *command, char *buf, size_t size)
+{
+    const char *word = command, *end;
+    for (;;) {
+        word += strspn(word, " \t");
+        end = word + strcspn(word, " \t");
+        size_t len = (size_t)(end - word);
+        bool assignment = memchr(word, '=', len) != NULL;
+        bool env = len == 3 && strncmp(word, "env", 3) == 0;
+        if (len == 0 || !(assignment || env))
+            break;
+        word = end;
+    }
+    const char *base = word;
+    for (const char *c = word; c < end; c++)
+        if (*c == '/')
+            base = c + 1;
+    size_t n = 0;
+    for (const char *c = base; c < end && n + 1 < size; c++)
+        buf[n++] = *c > 0x20 && *c < 0x7f && *c != ']' && *c != '\\' ? *c : '_';
+    if (n == 0) {
+        snprintf(buf, size, "engine");
+        return buf;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+bool record_player_from_name(const char *name, struct player *out)
+{
+    size_t plen = strlen(PLAYER_ENGINE_PREFIX);
+    out->spec[0] = '\0';
+    out->kind = PLAYER_HUMAN;
+    if (strncmp(name, PLAYER_ENGINE_PREFIX, plen) == 0) {
+        record_engine_label(name + plen, out->spec, sizeof out->spec);
+        return true;
+    }
+    if (name[0] == '\0' || strcasecmp(name, "human") == 0)
+        return false;
+    if (level_find(name) != NULL || ai_strategy_find(name) != NULL)
+        out->kind = PLAYER_COMPUTER;
+    snprintf(out->spec, sizeof out->spec, "%s", name);
+    return false;
+}
+
+const char *record_player_name(const struct player *p, char *buf, size_t size)
+{
+    size_t plen = strlen(PLAYER_ENGINE_PREFIX);
+    if (strncmp(p->spec, PLAYER_ENGINE_PREFIX, plen) == 0)
+        record_engine_label(p->spec + plen, buf, size);
+    else if (p->kind == PLAYER_HUMAN && p->spec[0] == '\0')
+        snprintf(buf, size, "human");
+    else
+        snprintf(buf, size, "%s", p->spec);
+    return buf;
+}
+
 /* ---- writing ---------------------------------------------------------- */
 
 /* SGF simpletext: ']' and '\' are escaped. */
@@ -129,9 +189,9 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
         fprintf(out, "SZ[%d:%d]", b->width, b->height);
     char name[GAME_PLAYER_SPEC_MAX];
     fprintf(out, "RU[%s]WIN[%d]\nPB[", rule_name(b->rule), b->win);
-    sgf_text(out, players_record_name(&c->player[0], name, sizeof name));
+    sgf_text(out, record_player_name(&c->player[0], name, sizeof name));
     fputs("]PW[", out);
-    sgf_text(out, players_record_name(&c->player[1], name, sizeof name));
+    sgf_text(out, record_player_name(&c->player[1], name, sizeof name));
     fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
     /* No program we know of writes an opening rule into SGF: mnk's own
      * property, PB and PW naming the players as they sit at the end. */
@@ -321,12 +381,12 @@ static bool parse_pair(const char *s, int *a, int *b)
 }
 
 
-/* A record names its players; it never starts a program (players.h). */
+/* A record names its players; it never starts a program. */
 static bool sgf_player(const char *value, struct player *p)
 {
     if (strlen(value) >= sizeof p->spec)
         return false;
-    players_from_record(value, p);
+    record_player_from_name(value, p);
     return true;
 }
 

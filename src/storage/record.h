@@ -14,13 +14,13 @@
  * WIN[k] (5 when absent, as in gomoku; renju is refused with another k, as
  * game_init refuses it), players in PB/PW by name (`human`,
  * a level or strategy, a person's or a program's name — never a command:
- * reading and writing both go through players_from_record /
- * players_record_name, so no record starts a program), their thinking times
+ * reading and writing both go through record_player_from_name /
+ * record_player_name, so no record starts a program), their thinking times
  * in MS[black:white] (private; 0 = what the name implies), the result in
  * RE. Older records' LV[black:white] (a level number) is ignored.
  * A move played after its player asked for a hint carries the private
  * HINT[1] and says so in its comment. What else the main line's nodes say
- * (comments, annotations, an analysis: storage/annotate.h) a listener may
+ * (comments, annotations, an analysis: play/annotate.h) a listener may
  * hear (struct record_listener). The private root property
  * MNKSTAT[counted] marks a game whose end is in the player's statistics
  * (struct record_extra's `counted`). Variations are skipped: the main line
@@ -47,6 +47,26 @@ enum record_format { RECORD_SGF, RECORD_PSQ };
 
 /* The format a file name implies: .sgf or .psq (any case). */
 bool record_format_for_path(const char *path, enum record_format *out);
+
+/* Records name players; they never start programs. The player a record's
+ * name stands for: a level or a built-in strategy by its name becomes that
+ * computer; "" and "human" a human; anything else (a person's name, another
+ * program's, a PLAYER_ENGINE_PREFIX command from an older record) a human
+ * who keeps the name as a label in `spec` — shown, written back, never run.
+ * Returns true when the name was an engine command, whose label is then the
+ * program's name alone (record_engine_label). */
+bool record_player_from_name(const char *name, struct player *out);
+
+/* The name a record gives player `p`: "human", a human's label, the
+ * strategy name, or for an external engine its program's name — never the
+ * engine command, so that no record can start a program. Returns buf. */
+const char *record_player_name(const struct player *p, char *buf, size_t size);
+
+/* The program an engine command runs, as a label: the base name of its
+ * first word that is not `env` or an environment assignment ("pbrain-x"
+ * for "env A=1 /opt/pbrain-x -v"), printable ASCII only, at most size - 1
+ * bytes; "engine" when there is none. Returns buf. */
+const char *record_engine_label(const char *command, char *buf, size_t size);
 
 /* Writes the game (moves up to g->ply) in `fmt`. False on a write error. */
 bool record_write(FILE *out, const struct game *g, enum record_format fmt);
@@ -99,7 +119,7 @@ bool record_parse_extra(const char *text, size_t len, enum record_format fmt,
                         size_t err_size);
 
 /* Hears the properties of an SGF record's main line, for what a record
- * carries beyond the game (storage/annotate.h reads an analysis so).
+ * carries beyond the game (play/annotate.h reads an analysis so).
  * `property` is called for each value of each property in the order of the
  * file, with `node` the number of its node (0 the root) and `moves` the
  * moves read so far (so the move of its node is moves[moves - 1] when mnk

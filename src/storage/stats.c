@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/fmt.h"
-#include "play/players.h"
+#include "storage/record.h"
 #include "storage/safefile.h"
 #include "mnk/level.h"
 #include "mnk/i18n.h"
@@ -261,7 +261,7 @@ bool stats_add_game(struct stats *s, const struct game *g)
     enum stats_outcome o = g->result.outcome == OUTCOME_DRAW ? STATS_DRAWN
                          : g->result.outcome == person_wins ? STATS_WON : STATS_LOST;
     char name[GAME_PLAYER_SPEC_MAX];
-    players_record_name(&g->config.player[1 - person], name, sizeof name);
+    record_player_name(&g->config.player[1 - person], name, sizeof name);
     return stats_add(s, name, &b, o);
 }
 

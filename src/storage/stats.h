@@ -3,7 +3,7 @@
  * played at one keyboard, counted apart. No curses.
  *
  * What counts: a game against the computer counts for the person, against
- * the opponent's name as records give it (players_record_name: a level
+ * the opponent's name as records give it (record_player_name: a level
  * such as "club", a strategy, an external engine's program name), on its
  * board (width × height, win length k, rule). A game between two people
  * counts per board as a win for Black, a win for White or a draw. A game

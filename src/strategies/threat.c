@@ -43,6 +43,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "engine/pattern.h"
 #include "mnk/ai.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
@@ -128,32 +129,29 @@ static int64_t window_value(int missing)
 
 /* The cells at offsets -k..k from pos along direction d, as bit masks with
  * bit i + k for offset i: line[STONE_BLACK] and line[STONE_WHITE] hold the
- * stones, line[STONE_NONE] the offsets off the board. One read serves both
- * sides: beyond a cell a window may not use, nothing matters to pos. */
+ * stones, line[STONE_NONE] the first offset off the board each way (the
+ * bit of pos itself is never set). One read (pattern_read_line, as Black
+ * sees the line) serves both sides: beyond a cell a window may not use,
+ * nothing matters to pos. */
 static void line_read(const struct board *b, int pos, int d, uint64_t line[3])
 {
     const int k = b->win;
-    const int dx = rules_dir[d][0], dy = rules_dir[d][1];
-    const int x0 = board_x(b, pos), y0 = board_y(b, pos);
+    uint8_t cells[2][PATTERN_LINE_MAX];
+    pattern_read_line(b, pos, d, k, cells);
     line[0] = line[1] = line[2] = 0;
-    for (int sgn = -1; sgn <= 1; sgn += 2) {
-        /* Cells on the board this way: the nearer of the two edges the
-         * direction runs into. */
-        int sx = sgn * dx, sy = sgn * dy;
-        int reach = k;
-        if (sx != 0 && (sx > 0 ? b->width - 1 - x0 : x0) < reach)
-            reach = sx > 0 ? b->width - 1 - x0 : x0;
-        if (sy != 0 && (sy > 0 ? b->height - 1 - y0 : y0) < reach)
-            reach = sy > 0 ? b->height - 1 - y0 : y0;
-        int step = sy * b->width + sx;
-        for (int i = 1; i <= reach; i++) {
-            enum stone st = board_at(b, pos + i * step);
-            if (st != STONE_NONE)
-                line[st] |= (uint64_t)1 << (k + sgn * i);
+    for (int sgn = -1; sgn <= 1; sgn += 2)
+        for (int i = 1; i <= k; i++) {
+            int at = k + sgn * i;
+            uint64_t bit = (uint64_t)1 << at;
+            if (cells[0][at] == LINE_WALL) {
+                line[STONE_NONE] |= bit;
+                break;
+            }
+            if (cells[0][at] == LINE_OWN)
+                line[STONE_BLACK] |= bit;
+            else if (cells[0][at] == LINE_BLOCKED)
+                line[STONE_WHITE] |= bit;
         }
-        if (reach < k)
-            line[STONE_NONE] |= (uint64_t)1 << (k + sgn * (reach + 1));
-    }
 }
 
 /* Under caro, whether filling the window of bits lo .. lo + k − 1 (offsets

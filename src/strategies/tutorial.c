@@ -6,14 +6,17 @@
  * cell on both sides (a run stops at an empty cell, counted as an open end,
  * or at the other colour or the edge), scores the opponent's runs (blocking)
  * and its own (attack) from two fixed tables, and plays the highest total,
- * choosing at random among ties. It knows nothing of k, of gaps or of the
- * exact rule: the tables are those written for five in a row. Of caro it
- * knows what makes a five no win: a run the stone would make k or longer
- * between two of the other colour's stones scores as no run at all.
+ * choosing at random among ties. It reads the lines as the engine does
+ * (pattern_read_line), but only to follow runs: it knows nothing of k, of
+ * gaps or of the exact rule: the tables are those written for five in a
+ * row. Of caro it knows what makes a five no win: a run the stone would
+ * make k or longer between two of the other colour's stones scores as no
+ * run at all.
  */
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "engine/pattern.h"
 #include "mnk/ai.h"
 #include "mnk/rng.h"
 #include "mnk/rules.h"
@@ -56,21 +59,21 @@ static int run_score(const struct run_table *t, int len, int open)
     }
 }
 
-/* The stones of `s` running from pos (exclusive) along (dx, dy), and whether
- * the run ends on an empty cell (*open counts it) or on the other colour's
- * stone (*walled counts it; the edge is neither). */
-static int run_from(const struct board *b, int pos, int dx, int dy, enum stone s,
-                    int *open, int *walled)
+/* The own stones of a line read by pattern_read_line() running from its
+ * centre `half` (exclusive) by `step` (1 or -1), and whether the run ends on
+ * an empty cell (*open counts it) or on the other colour's stone (*walled
+ * counts it; the edge is neither). With half the board's longer side the
+ * run always ends inside what was read. */
+static int run_from(const uint8_t *line, int half, int step, int *open, int *walled)
 {
-    int x = board_x(b, pos) + dx, y = board_y(b, pos) + dy, n = 0;
-    while (board_inside(b, x, y) && board_at(b, board_pos(b, x, y)) == s) {
+    int at = half + step, n = 0;
+    while (line[at] == LINE_OWN) {
         n++;
-        x += dx;
-        y += dy;
+        at += step;
     }
-    if (board_inside(b, x, y) && board_at(b, board_pos(b, x, y)) == STONE_NONE)
+    if (line[at] == LINE_EMPTY)
         (*open)++;
-    else if (board_inside(b, x, y))
+    else if (line[at] == LINE_BLOCKED)
         (*walled)++;
     return n;
 }
@@ -78,14 +81,17 @@ static int run_from(const struct board *b, int pos, int dx, int dy, enum stone s
 /* The tutorial's score of the empty cell pos for `side` to play. */
 static int tutorial_score(const struct board *b, int pos, enum stone side)
 {
+    int half = b->width > b->height ? b->width : b->height;
     int score = 0;
     for (int d = 0; d < 4; d++) {
-        int dx = rules_dir[d][0], dy = rules_dir[d][1];
+        uint8_t line[2][PATTERN_LINE_MAX];
+        pattern_read_line(b, pos, d, half, line);
         for (int who = 0; who < 2; who++) {
             enum stone s = who == 0 ? stone_other(side) : side;
+            const uint8_t *seen = line[s == STONE_BLACK ? 0 : 1];
             int open = 0, walled = 0;
-            int len = run_from(b, pos, dx, dy, s, &open, &walled) +
-                      run_from(b, pos, -dx, -dy, s, &open, &walled);
+            int len = run_from(seen, half, 1, &open, &walled) +
+                      run_from(seen, half, -1, &open, &walled);
             /* Under caro such a run wins nothing (rules_is_win). */
             if (rule_info(b->rule)->blocked_ends && walled == 2 && len + 1 >= b->win)
                 len = 0;

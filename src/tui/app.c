@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "storage/filelock.h"
 #include "util/i18n.h"
 #include "storage/record.h"

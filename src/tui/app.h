@@ -14,7 +14,7 @@
 /* Runs the program on the terminal: the game `record` (a record read from a
  * file, `note` shown in its status line, `extra` what the file said beyond
  * the game, kept when it is saved, `analysis` the analysis it carried
- * (storage/annotate.h), opened with it in review; each may be NULL;
+ * (play/annotate.h), opened with it in review; each may be NULL;
  * a finished game or an analysed one opens in review, another to play on)
  * or else the game of `config`
  * straight away, or the menu when both are NULL. Returns the process exit

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "play/players.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"

@@ -16,7 +16,7 @@
  * move did in the line every view of an analysis uses (analysis_line), and
  * the board marks the engine's better move. A move played after a hint is
  * starred in the list and its line says so. An analysis the record carried
- * (storage/annotate.h) is there from the start, as if it had just run.
+ * (play/annotate.h) is there from the start, as if it had just run.
  *
  * `s` saves the game, with the analysis in an SGF file.
  * `c` continues from the position shown: a small form picks who plays each
@@ -77,7 +77,7 @@ struct review {
 
 /* Opens the review of game g (every move it has, redo moves included) at its
  * current position, with the analysis `an` of its moves when it has one
- * (read from its record, storage/annotate.h; NULL or none judged: none).
+ * (read from its record, play/annotate.h; NULL or none judged: none).
  * The worker wakes the UI through wake_fd. */
 void review_open(struct review *r, const struct game *g, const struct analysis *an, int wake_fd,
                  bool from_play);
@@ -97,7 +97,7 @@ unsigned review_analyse(struct review *r);
 void review_continuation(const struct review *r, struct game *out, uint64_t seed);
 
 /* Saves the game reviewed to `path` as typed (see play_save), with the
- * analysis as comments and annotations (storage/annotate.h) when there is one
+ * analysis as comments and annotations (play/annotate.h) when there is one
  * and the file is SGF, and with what its record said beyond the game
  * (`extra`, not NULL); says where it went or why not. */
 unsigned review_save(struct review *r, const char *path, const struct record_extra *extra,

@@ -11,7 +11,6 @@
 
 #include "storage/filelock.h"
 #include "util/fmt.h"
-#include "play/players.h"
 #include "storage/record.h"
 #include "storage/safefile.h"
 #include "mnk/i18n.h"
@@ -167,7 +166,7 @@ static int newest_first(const void *a, const void *b)
 static void label(char *buf, const struct player *p)
 {
     char name[GAME_PLAYER_SPEC_MAX];
-    players_record_name(p, name, sizeof name);
+    record_player_name(p, name, sizeof name);
     /* Cut short, and never inside a UTF-8 character. */
     size_t n = strlen(name);
     if (n >= SAVES_NAME_MAX) {

@@ -124,7 +124,7 @@ int saves_records(struct saves_entry *out, int max, int *more, int *skipped);
 char *saves_date(char *buf, size_t size, time_t when, bool with_time);
 
 /* A player's name from a file as the lists show it: "human" (or none, as
- * players_from_record reads it) in the player's language, any other name
+ * record_player_from_name reads it) in the player's language, any other name
  * as it is. */
 const char *saves_player(const char *name);
 

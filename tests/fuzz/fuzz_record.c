@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "storage/record.h"
 
 /* The analysis the SGF text carries, as annotate_parse reads it for the

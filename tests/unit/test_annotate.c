@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "play/analysis.h"
-#include "storage/annotate.h"
+#include "play/annotate.h"
 #include "storage/record.h"
 #include "mnk/notation.h"
 

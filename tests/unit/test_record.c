@@ -11,7 +11,6 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "play/players.h"
 #include "storage/record.h"
 #include "mnk/rng.h"
 
@@ -629,11 +628,11 @@ static void test_engine_player_written_as_label(void **state)
     assert_non_null(strstr(text, "PW[pbrain-x]"));
     free(text);
     char label[16];
-    assert_string_equal(players_engine_label("  ", label, sizeof label), "engine");
-    assert_string_equal(players_engine_label("env A=1 B=2", label, sizeof label), "engine");
-    assert_string_equal(players_engine_label("a/b/averyveryverylongname", label, sizeof label),
+    assert_string_equal(record_engine_label("  ", label, sizeof label), "engine");
+    assert_string_equal(record_engine_label("env A=1 B=2", label, sizeof label), "engine");
+    assert_string_equal(record_engine_label("a/b/averyveryverylongname", label, sizeof label),
                         "averyveryverylo");
-    assert_string_equal(players_engine_label("x]y\\z", label, sizeof label), "x_y_z");
+    assert_string_equal(record_engine_label("x]y\\z", label, sizeof label), "x_y_z");
 }
 
 /* A move played after a hint says so in the record, and the note comes

@@ -1,6 +1,6 @@
 /* test_threat.c — the `threat` strategy's hard rules (under exact and caro
  * too) and its strength, and the `tutorial` yardstick's scoring as
- * specified. */
+ * specified; the moves of both pinned. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -594,6 +594,108 @@ static void test_tutorial_scoring(void **state)
     assert_true(pos == board_pos(&b, 2, 1) || pos == board_pos(&b, 6, 1));
 }
 
+/* One game of `black` against `white` on a width x height board, k in a
+ * row under `rule`, to the end: the FNV-1a hash of its moves in order, and
+ * their number in *plies. */
+static uint64_t game_hash(const char *black, const char *white, int width, int height, int k,
+                          enum rule rule, uint64_t seed, int *plies)
+{
+    struct ai ai[2];
+    struct ai_options ob = { .seed = seed }, ow = { .seed = seed + 1 };
+    assert_true(ai_create(&ai[0], black, &ob));
+    assert_true(ai_create(&ai[1], white, &ow));
+    struct board b;
+    assert_true(board_init(&b, width, height, k, rule));
+    uint64_t h = 14695981039346656037u;
+    enum stone s = STONE_BLACK;
+    *plies = 0;
+    while (!board_full(&b)) {
+        int pos = ai_choose(&ai[s - 1], &b, s, NULL);
+        if (pos < 0)
+            break;
+        assert_true(rules_legal(&b, s, pos));
+        h = (h ^ (uint64_t)pos) * 1099511628211u;
+        ++*plies;
+        board_place(&b, pos, s);
+        if (rules_is_win(&b, pos, NULL))
+            break;
+        s = stone_other(s);
+    }
+    ai_destroy(&ai[0]);
+    ai_destroy(&ai[1]);
+    return h;
+}
+
+/* The tutorial's moves, pinned: whole games against itself and against
+ * `random` on boards of each rule, as it played them when its reading of
+ * the lines moved into the pattern module (a yardstick must not drift). */
+static void test_tutorial_moves_pinned(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *black, *white;
+        int width, height, k;
+        enum rule rule;
+        uint64_t seed;
+        int plies;
+        uint64_t hash;
+    } games[] = {
+        { "tutorial", "tutorial", 15, 15, 5, RULE_FREESTYLE, 1, 21, 0x310918c5f07fc5cdu },
+        { "tutorial", "random", 15, 15, 5, RULE_FREESTYLE, 2, 9, 0x2dca135ed060c04du },
+        { "random", "tutorial", 19, 19, 5, RULE_EXACT, 3, 10, 0xdbf06a16af4ddb2cu },
+        { "tutorial", "tutorial", 15, 15, 5, RULE_CARO, 4, 48, 0x72d725178a1e683du },
+        { "random", "tutorial", 15, 15, 5, RULE_CARO, 5, 12, 0xfb85bcbe75345fa2u },
+        { "tutorial", "tutorial", 15, 15, 5, RULE_RENJU, 6, 24, 0x5de345b5a3b39a1du },
+        { "tutorial", "random", 7, 9, 4, RULE_FREESTYLE, 7, 17, 0x57f0acaccd988b6du },
+        { "tutorial", "tutorial", 26, 20, 7, RULE_CARO, 8, 344, 0xe9be6edc81998806u },
+        { "random", "tutorial", 3, 3, 3, RULE_FREESTYLE, 9, 8, 0xcb62bdb17d6a0f2au },
+        { "tutorial", "tutorial", 15, 15, 5, RULE_EXACT, 10, 196, 0x2188995fbda24519u },
+        { "tutorial", "tutorial", 19, 19, 6, RULE_FREESTYLE, 11, 251, 0x632f98a9a0b21be2u },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        int plies;
+        uint64_t h = game_hash(games[i].black, games[i].white, games[i].width, games[i].height,
+                               games[i].k, games[i].rule, games[i].seed, &plies);
+        assert_int_equal(plies, games[i].plies);
+        assert_true(h == games[i].hash);
+    }
+}
+
+/* The threat strategy's moves, pinned as the tutorial's are: whole games
+ * against itself, the tutorial and random under each rule, as it played
+ * them when its reading of the lines moved into the pattern module. */
+static void test_threat_moves_pinned(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *black, *white;
+        int width, height, k;
+        enum rule rule;
+        uint64_t seed;
+        int plies;
+        uint64_t hash;
+    } games[] = {
+        { "threat", "threat", 15, 15, 5, RULE_FREESTYLE, 1, 31, 0x4cb19b17b9a5ccc1u },
+        { "threat", "tutorial", 15, 15, 5, RULE_FREESTYLE, 2, 27, 0x6d6e0389ade0d85fu },
+        { "random", "threat", 19, 19, 5, RULE_EXACT, 3, 10, 0x8313958de2973412u },
+        { "threat", "threat", 15, 15, 5, RULE_EXACT, 4, 33, 0xf8f9454b44d631e4u },
+        { "threat", "threat", 15, 15, 5, RULE_CARO, 5, 33, 0x5d141d111c222c5du },
+        { "tutorial", "threat", 15, 15, 5, RULE_CARO, 6, 24, 0x1e5bcde425294b93u },
+        { "threat", "threat", 15, 15, 5, RULE_RENJU, 7, 225, 0x3d17d00a33b2c8ebu },
+        { "threat", "random", 7, 9, 4, RULE_FREESTYLE, 8, 7, 0x086165636874ca37u },
+        { "threat", "threat", 26, 20, 7, RULE_CARO, 9, 520, 0x801f0e482712ef15u },
+        { "threat", "threat", 19, 19, 6, RULE_EXACT, 10, 361, 0xf0056dde5f6e8715u },
+        { "threat", "threat", 3, 3, 3, RULE_FREESTYLE, 11, 9, 0x5ed3f634d43a5b27u },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        int plies;
+        uint64_t h = game_hash(games[i].black, games[i].white, games[i].width, games[i].height,
+                               games[i].k, games[i].rule, games[i].seed, &plies);
+        assert_int_equal(plies, games[i].plies);
+        assert_true(h == games[i].hash);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +714,8 @@ int main(void)
         cmocka_unit_test(test_match_against_random),
         cmocka_unit_test(test_match_against_tutorial),
         cmocka_unit_test(test_tutorial_scoring),
+        cmocka_unit_test(test_tutorial_moves_pinned),
+        cmocka_unit_test(test_threat_moves_pinned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,8 +29,8 @@
  *
  * Records are read by programs: nothing here is translated.
  */
-#ifndef MNK_STORAGE_ANNOTATE_H
-#define MNK_STORAGE_ANNOTATE_H
+#ifndef MNK_PLAY_ANNOTATE_H
+#define MNK_PLAY_ANNOTATE_H
 
 #include <stdbool.h>
 #include <stddef.h>

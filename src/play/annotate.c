@@ -1,6 +1,6 @@
 /* annotate.c — an analysis written into the record and read back from it;
  * see annotate.h. */
-#include "storage/annotate.h"
+#include "play/annotate.h"
 
 #include <ctype.h>
 #include <errno.h>
