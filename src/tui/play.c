@@ -62,7 +62,7 @@ static void find_forbidden(struct play *p)
     const struct board *b = &g->board;
     memset(p->forbidden, 0, sizeof p->forbidden);
     p->forbidden_count = 0;
-    if (b->rule != RULE_RENJU || game_over(g) || game_to_move(g) != STONE_BLACK)
+    if (!rule_info(b->rule)->forbidden || game_over(g) || game_to_move(g) != STONE_BLACK)
         return;
     int x0 = b->width, y0 = b->height, x1 = -1, y1 = -1;
     for (int pos = 0; pos < board_cells(b); pos++) {
@@ -460,7 +460,7 @@ static unsigned act_marks(struct play *p)
 {
     p->marks = !p->marks;
     find_marks(p);
-    if (p->marks && play_game(p)->board.rule == RULE_RENJU)
+    if (p->marks && rule_info(play_game(p)->board.rule)->forbidden)
         say(p, STYLE_MESSAGE, _("marks on: ! five, * open four, + four, %s open three, "
                                 "%s forbidden to Black"),
             draw_sym(GLYPH_MARK_OPEN3), draw_sym(GLYPH_MARK_FORBID));
