@@ -1,6 +1,7 @@
 /* advice.c — moves and scores in words; see advice.h. */
 #include "engine/advice.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +15,6 @@
 #define VCF_NODES 200000
 #define VCF_DEPTH 30
 
-/* Score bands of "slightly better", "better", "much better": the search's
- * evaluation is the sum of the line-class weights (an open three is worth
- * about 50, an open four 200). */
-#define EVEN_BELOW 60
-#define SLIGHT_BELOW 250
-#define BETTER_BELOW 800
 
 struct advice_work {
     struct shapes shapes;
@@ -51,6 +46,27 @@ void advice_free(struct advice *a)
     a->work = NULL;
 }
 
+double advice_expected(int score)
+{
+    if (score >= AI_SCORE_WIN_BOUND)
+        return 1.0;
+    if (score <= -AI_SCORE_WIN_BOUND)
+        return 0.0;
+    return 1.0 / (1.0 + exp(-(double)score / ADVICE_SCALE));
+}
+
+enum advice_edge advice_edge(int score)
+{
+    int mag = score >= 0 ? score : -score;
+    if (mag >= AI_SCORE_WIN_BOUND)
+        return ADVICE_FORCED;
+    double edge = advice_expected(mag) - 0.5;
+    return edge >= ADVICE_BLUNDER_FROM      ? ADVICE_LARGE
+           : edge >= ADVICE_MISTAKE_FROM    ? ADVICE_CLEAR
+           : edge >= ADVICE_INACCURACY_FROM ? ADVICE_SLIGHT
+                                            : ADVICE_EVEN;
+}
+
 void advice_score_words(int score, enum stone side, char *buf, size_t size)
 {
     bool b = (score >= 0 ? side : stone_other(side)) == STONE_BLACK; /* ahead */
@@ -66,12 +82,13 @@ void advice_score_words(int score, enum stone side, char *buf, size_t size)
                        : ngettext("White wins in %d move", "White wins in %d moves",
                                   (unsigned long)((plies + 1) / 2)),
                      (plies + 1) / 2);
-    } else if (mag < EVEN_BELOW) {
-        snprintf(buf, size, "%s", _("even"));
     } else {
+        /* The review's words on the review's scale (advice_edge). */
+        enum advice_edge e = advice_edge(mag);
         snprintf(buf, size, "%s",
-                 mag < SLIGHT_BELOW   ? (b ? _("Black slightly better") : _("White slightly better"))
-                 : mag < BETTER_BELOW ? (b ? _("Black better") : _("White better"))
+                 e == ADVICE_EVEN     ? _("even")
+                 : e == ADVICE_SLIGHT ? (b ? _("Black slightly better") : _("White slightly better"))
+                 : e == ADVICE_CLEAR  ? (b ? _("Black better") : _("White better"))
                                       : (b ? _("Black much better") : _("White much better")));
     }
 }

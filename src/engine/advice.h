@@ -7,6 +7,13 @@
  * Black slightly better"). advice_score_words() turns a search score into
  * "Black slightly better". No I/O: the caller shows the text, which is in
  * the player's language (mnk/i18n.h; English under the C locale).
+ *
+ * The scale of those words is the one everything that judges a position
+ * for people uses — the game screen, the hint, the review and `mnk
+ * analyze` (play/analysis.h): a score's expected result on the logistic
+ * curve 1 / (1 + e^(-score / ADVICE_SCALE)), and a side "slightly better",
+ * "better" or "much better" when its expected result is above an even
+ * game's by what an inaccuracy, a mistake or a blunder costs.
  */
 #ifndef MNK_ENGINE_ADVICE_H
 #define MNK_ENGINE_ADVICE_H
@@ -16,6 +23,32 @@
 
 #include "mnk/ai.h"
 #include "mnk/board.h"
+
+/* The score whose expected result is 1 / (1 + e^-1), about 73 %: fitted by
+ * maximum likelihood to the results of 60 self-play games of `search` at
+ * 40 ms a move from the 15x15 openings, each position scored at 3000
+ * nodes (about 2,000 positions). */
+#define ADVICE_SCALE 1200
+
+/* Falls in expected result that make an inaccuracy, a mistake, a blunder;
+ * and the edges over an even game that the words name. */
+#define ADVICE_INACCURACY_FROM 0.09
+#define ADVICE_MISTAKE_FROM 0.18
+#define ADVICE_BLUNDER_FROM 0.30
+
+/* The expected result of a score for the side it favours: 0 .. 1, exactly
+ * 1 for a forced win and 0 for a forced loss. */
+double advice_expected(int score);
+
+/* How far ahead the side that `score` favours is, on that scale. */
+enum advice_edge {
+    ADVICE_EVEN,     /* less than an inaccuracy's worth */
+    ADVICE_SLIGHT,   /* an inaccuracy's worth: "slightly better" */
+    ADVICE_CLEAR,    /* a mistake's: "better" */
+    ADVICE_LARGE,    /* a blunder's: "much better" */
+    ADVICE_FORCED,   /* a forced win (or a game won) */
+};
+enum advice_edge advice_edge(int score);
 
 struct advice_work;   /* private: tables for the explanation */
 

@@ -11,10 +11,11 @@
 #define WIN_BOUND AI_SCORE_WIN_BOUND
 
 /* Falls in expected score that mark a move, and the edges over an even
- * game's expected score that the words name (analysis_edge). */
-#define INACCURACY_FROM 0.09
-#define MISTAKE_FROM 0.18
-#define BLUNDER_FROM 0.30
+ * game's expected score that the words name (analysis_edge): the
+ * engine's, which the game screen's words use too. */
+#define INACCURACY_FROM ADVICE_INACCURACY_FROM
+#define MISTAKE_FROM ADVICE_MISTAKE_FROM
+#define BLUNDER_FROM ADVICE_BLUNDER_FROM
 
 bool analysis_is_win(int score)
 {
@@ -28,11 +29,7 @@ static bool is_loss(int score)
 
 double analysis_expected(int score)
 {
-    if (analysis_is_win(score))
-        return 1.0;
-    if (is_loss(score))
-        return 0.0;
-    return 1.0 / (1.0 + exp(-(double)score / ANALYSIS_SCALE));
+    return advice_expected(score);
 }
 
 const char *analysis_mark_text(enum analysis_mark m)
@@ -63,14 +60,7 @@ const char *analysis_mark_sign(enum analysis_mark m)
 
 enum analysis_edge analysis_edge(int score)
 {
-    int mag = score >= 0 ? score : -score;
-    if (analysis_is_win(mag))
-        return ANALYSIS_FORCED;
-    double edge = analysis_expected(mag) - 0.5;
-    return edge >= BLUNDER_FROM      ? ANALYSIS_LARGE
-           : edge >= MISTAKE_FROM    ? ANALYSIS_CLEAR
-           : edge >= INACCURACY_FROM ? ANALYSIS_SLIGHT
-                                     : ANALYSIS_EVEN;
+    return (enum analysis_edge)advice_edge(score);
 }
 
 void analysis_tally(const struct game *g, const struct analysis *a, struct analysis_tally t[2])

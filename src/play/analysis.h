@@ -50,14 +50,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/advice.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
 
-/* The score whose expected result is 1 / (1 + e^-1), about 73 %: fitted by
- * maximum likelihood to the results of 60 self-play games of `search` at
- * 40 ms a move from the 15x15 openings, each position scored at 3000
- * nodes (about 2,000 positions). */
-#define ANALYSIS_SCALE 1200
+/* The scale is the engine's (engine/advice.h), which the game screen's
+ * words and hints use too: one scale for every judgement shown. */
+#define ANALYSIS_SCALE ADVICE_SCALE
 
 enum analysis_mark {
     ANALYSIS_NONE,
@@ -120,13 +119,14 @@ enum analysis_mark analysis_judge(int before, int after);
  * analysis (play/annotate.h), once they fill moves[]. */
 void analysis_finish(const struct game *g, struct analysis *a);
 
-/* How far ahead the side a score favours is (the header's scale). */
+/* How far ahead the side a score favours is (the header's scale, which
+ * is advice_edge's: the same values). */
 enum analysis_edge {
-    ANALYSIS_EVEN,     /* less than an inaccuracy's worth */
-    ANALYSIS_SLIGHT,   /* an inaccuracy's worth: "slightly better" */
-    ANALYSIS_CLEAR,    /* a mistake's: "better" */
-    ANALYSIS_LARGE,    /* a blunder's: "much better" */
-    ANALYSIS_FORCED,   /* a forced win (or a game won) */
+    ANALYSIS_EVEN = ADVICE_EVEN,       /* less than an inaccuracy's worth */
+    ANALYSIS_SLIGHT = ADVICE_SLIGHT,   /* an inaccuracy's worth: "slightly better" */
+    ANALYSIS_CLEAR = ADVICE_CLEAR,     /* a mistake's: "better" */
+    ANALYSIS_LARGE = ADVICE_LARGE,     /* a blunder's: "much better" */
+    ANALYSIS_FORCED = ADVICE_FORCED,   /* a forced win (or a game won) */
 };
 
 /* The edge of the side `score` favours, whichever side that is. */

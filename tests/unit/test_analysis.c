@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "engine/advice.h"
 #include "play/analysis.h"
 #include "mnk/notation.h"
 
@@ -262,9 +263,26 @@ static void test_unknown_strategy(void **state)
     assert_false(analysis_run(&g, &o, &result));
 }
 
+/* The game screen's words for a score (advice_score_words, which its hints
+ * and thinking line use) and the review's (analysis_score_words) are one
+ * scale: the same words for every score short of a forced win. */
+static void test_one_scale_for_every_screen(void **state)
+{
+    (void)state;
+    for (int score = -6000; score <= 6000; score += 25) {
+        char screen[80], review[80];
+        advice_score_words(score, STONE_BLACK, screen, sizeof screen);
+        analysis_score_words(score, false, review, sizeof review);
+        if (strcmp(screen, review) != 0)
+            fail_msg("score %d: the game screen says '%s', the review '%s'", score, screen,
+                     review);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_scale_for_every_screen),
         cmocka_unit_test(test_missed_block),
         cmocka_unit_test(test_tictactoe_edge),
         cmocka_unit_test(test_deterministic),
