@@ -85,7 +85,15 @@ static bool replace(const char *path, safefile_writer *write, const void *ctx, c
         return fmt_fail(err, err_size, "%s: %s", path, strerror(e));
     }
     /* mkstemp makes the file 0600; a record or a setting is the player's
-     * own, and that is what it should be. */
+     * own, and that is what a new one should be. A file replaced keeps the
+     * permissions the player gave it (a record shared 0644 stays so). */
+    struct stat old;
+    if (stat(path, &old) == 0 && S_ISREG(old.st_mode) && fchmod(fd, old.st_mode & 07777) != 0) {
+        int e = errno;
+        fclose(f);
+        unlink(tmp);
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(e));
+    }
     errno = 0;
     bool ok = write(f, ctx) && fflush(f) == 0 && !ferror(f);
     int e = errno != 0 ? errno : EIO;

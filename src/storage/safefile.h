@@ -6,7 +6,8 @@
  * complete new one: the content goes to a temporary file with a unique name
  * in the same directory, is flushed and fsync'd, renamed over `path`, and
  * the directory is fsync'd so that the rename itself is on disk. On failure
- * the temporary file is removed and `path` is untouched.
+ * the temporary file is removed and `path` is untouched. A new file is the
+ * player's alone (0600); a file replaced keeps its permissions.
  *
  * Only a regular file is renamed over, or a name where nothing is: through
  * a symlink, the file it leads to is replaced and the link kept. A

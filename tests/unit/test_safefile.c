@@ -235,8 +235,8 @@ static void write_refused(const char *path, mode_t kind, const char *says)
     no_leftovers();
 }
 
-/* A regular file, or none, is replaced whole; a symlink to one keeps the
- * link and replaces the file it leads to. */
+/* A regular file, or none, is replaced whole, keeping its permissions; a
+ * symlink to one keeps the link and replaces the file it leads to. */
 static void test_write_replaces_file(void **state)
 {
     (void)state;
@@ -253,6 +253,15 @@ static void test_write_replaces_file(void **state)
     assert_int_equal(lstat(link, &st), 0);
     assert_true(S_ISLNK(st.st_mode));
     holds(path, "third\n");
+    /* A new file is the player's alone; one replaced keeps the mode the
+     * player gave it. */
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0600);
+    assert_int_equal(chmod(path, 0644), 0);
+    assert_true(safefile_write(path, write_text, "fourth\n", false, err, sizeof err));
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0644);
+    holds(path, "fourth\n");
     no_leftovers();
     unlink(link);
     unlink(path);
