@@ -150,11 +150,14 @@ void analysis_line(const struct game *g, const struct analysis *a, int i, bool l
     out->lead[ANALYSIS_PART_MOVE] = "";
     analysis_move_name(g, i, local, out->text[ANALYSIS_PART_MOVE], ANALYSIS_PART_MAX);
     if (g->hinted[i]) {
-        out->lead[ANALYSIS_PART_HINT] = " ";
+        /* The blank before it is the language's: none before Chinese's
+         * full-width bracket. */
+        out->lead[ANALYSIS_PART_HINT] = "";
         snprintf(out->text[ANALYSIS_PART_HINT], ANALYSIS_PART_MAX, "%s",
-                 /* TRANSLATORS: after a move's name ("3. Black j8 (hint)"):
-                    its player asked for a hint before playing it. */
-                 say(local, N_("(hint)")));
+                 /* TRANSLATORS: after a move's name ("3. Black j8 (hint)"),
+                    with the blank before it: its player asked for a hint
+                    before playing it. */
+                 say(local, N_(" (hint)")));
     }
     if (a == NULL || i >= a->moves)
         return;

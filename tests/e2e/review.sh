@@ -280,9 +280,9 @@ start_shell
 run --lang zh_CN "$HERE3/annotated.sgf"
 expect "X 败着  ? 失误" "the legend in Chinese words"
 keys Left
-expect "5. 黑方 h12 （提示） ?? 败着，更好的是 g1：" "the move line in Chinese, the hint said"
-line=$(screen | grep -o '5\. 黑方 h12 （提示） .*' | sed 's/ *$//')
-said=$(grep -o '5\. 黑方 h12 （提示） .*' "$WORK/analyze.zh")
+expect "5. 黑方 h12（提示） ?? 败着，更好的是 g1：" "the move line in Chinese, the hint said"
+line=$(screen | grep -o '5\. 黑方 h12（提示） .*' | sed 's/ *$//')
+said=$(grep -o '5\. 黑方 h12（提示） .*' "$WORK/analyze.zh")
 if [ -n "$line" ] && [ "$line" = "$said" ]; then
     pass "the review and mnk analyze say it alike in Chinese: $line"
 else
