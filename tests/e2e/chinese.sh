@@ -219,15 +219,10 @@ fi
 printf 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' >"$(T display-message -p -t e2e '#{pane_tty}')"
 wait_for "XXXXXXXXXX" || fail "the scribble did not show"
 keys C-l
-tries=$PATIENCE
-while screen | grep -q "XXXXXXXXXX" && [ "$tries" -gt 0 ]; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
-if screen | grep -q "XXXXXXXXXX"; then
-    fail "Ctrl-L left the scribble"
-else
+if wait_gone "XXXXXXXXXX"; then
     pass "Ctrl-L repaints the whole screen"
+else
+    fail "Ctrl-L left the scribble"
 fi
 expect "轮到白方" "and the game is as it was"
 quit "quit after Ctrl-L" y

@@ -50,6 +50,18 @@ wait_for() {
     return 1
 }
 
+# wait_gone TEXT: polls like wait_for until the screen no longer shows TEXT;
+# false if it stays.
+wait_gone() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        screen | grep -qF -- "$1" || return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
 # expect TEXT WHAT: the screen shows TEXT, else the check named WHAT fails.
 expect() {
     if wait_for "$1"; then pass "$2"; else fail "$2 (no '$1' on screen)"; fi
@@ -206,4 +218,30 @@ quit() {
     shift
     keys q "$@"
     expect_restored 0 "$what"
+}
+
+# The games a test keeps for Resume, for tests that set STATE and GAMES
+# ($STATE/mnk/games): kept prints them concatenated (nothing if none),
+# count_kept says how many there are, wait_kept PATTERN polls until one
+# matches the extended regex.
+kept() { cat "$GAMES"/*.sgf 2>/dev/null; }
+count_kept() { find "$GAMES" -maxdepth 1 -name '*.sgf' 2>/dev/null | wc -l; }
+wait_kept() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        kept | grep -Eq -- "$1" && return 0
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
+# second_window: a second shell, in a new window of the same tmux server
+# (the same settings and, with STATE set, the same kept games), which
+# becomes the one the helpers talk to; `T select-window -t e2e:0` goes
+# back.
+second_window() {
+    T new-window -t e2e \
+        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" XDG_STATE_HOME=\"${STATE:-$WORK/.local/state}\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh"
+    wait_for '$' || { echo "no shell prompt in the second window"; exit 1; }
 }

@@ -19,9 +19,6 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 STATE=$WORK/state
 GAMES=$STATE/mnk/games
 
-kept() { cat "$GAMES"/*.sgf 2>/dev/null; }
-count_kept() { find "$GAMES" -maxdepth 1 -name '*.sgf' 2>/dev/null | wc -l; }
-
 # wait_count N: polls until the autosave directory holds N games.
 wait_count() {
     tries=$PATIENCE
@@ -31,12 +28,6 @@ wait_count() {
         tries=$((tries - 1))
     done
     return 1
-}
-
-second_window() {
-    T new-window -t e2e \
-        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" XDG_STATE_HOME=\"$STATE\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh"
-    wait_for '$' || { echo "no shell prompt in the second window"; exit 1; }
 }
 
 # one_game: a 5×5 game with Black's c3, left unfinished; $game is its file.
@@ -137,15 +128,10 @@ expect "open elsewhere" "after the question the list still says so"
 T select-window -t e2e:1
 quit "the second window leaves the game" y
 T select-window -t e2e:0
-tries=$PATIENCE
-while screen | grep -q "open elsewhere" && [ "$tries" -gt 0 ]; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
-if screen | grep -q "open elsewhere"; then
-    fail "the list still says open elsewhere after the other window left"
-else
+if wait_gone "open elsewhere"; then
     pass "the list sees the other window leave"
+else
+    fail "the list still says open elsewhere after the other window left"
 fi
 keys Enter
 expect "resumed where you left off" "now it resumes with no question"

@@ -21,33 +21,6 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 STATE=$WORK/state
 GAMES=$STATE/mnk/games
 
-# kept: the games kept for Resume, concatenated (nothing if none).
-kept() { cat "$GAMES"/*.sgf 2>/dev/null; }
-
-# count_kept: how many games the autosave directory holds.
-count_kept() {
-    find "$GAMES" -maxdepth 1 -name '*.sgf' 2>/dev/null | wc -l
-}
-
-# wait_kept PATTERN: polls until a kept game matches the extended regex.
-wait_kept() {
-    tries=$PATIENCE
-    while [ "$tries" -gt 0 ]; do
-        kept | grep -Eq -- "$1" && return 0
-        sleep 0.1
-        tries=$((tries - 1))
-    done
-    return 1
-}
-
-# A second shell, in a new window of the same tmux server, which becomes the
-# one the helpers talk to; `T select-window -t e2e:0` goes back.
-second_window() {
-    T new-window -t e2e \
-        "env -i PATH=\"$PATH\" HOME=\"$WORK\" XDG_CONFIG_HOME=\"$CONFIG\" XDG_STATE_HOME=\"$STATE\" LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' sh"
-    wait_for '$' || { echo "no shell prompt in the second window"; exit 1; }
-}
-
 # ---------------------------------------------------------------------------
 echo "# kill -9 after n moves keeps the n moves"
 start_shell
