@@ -109,12 +109,9 @@ void boardview_draw(const struct game *g, const struct board_view *v)
     int last_y = last_move >= 0 ? board_y(b, last_move) : -1;
     winning_cells(g, win);
     /* Each stone's move number, from 1; 0 where there is none. */
-    static int number[BOARD_MAX_CELLS];
-    if (v->numbers) {
-        memset(number, 0, sizeof number);
-        for (int m = 0; m < g->ply; m++)
-            number[g->moves[m]] = m + 1;
-    }
+    int number[BOARD_MAX_CELLS] = { 0 };
+    for (int m = 0; v->numbers && m < g->ply; m++)
+        number[g->moves[m]] = m + 1;
     if (l->boxed)
         draw_boxes(l);
     draw_labels(b, v);

@@ -128,9 +128,13 @@ static int keys_w(void)
     return most < KEYS_MAX_W ? most : KEYS_MAX_W;
 }
 
-/* The help's rows at frame width w: fills *out with row `want` (when out
- * is not NULL and there is one) and returns how many rows there are. */
-static int lay_out(int w, int want, struct row *out)
+/* Room for the help's rows, wrapped at the narrowest frame (a row holds at
+ * least one character): far more than its lines make at 40 columns. */
+#define ROWS_MAX 1024
+
+/* The help's rows at frame width w, into rows[0 .. ROWS_MAX) (as many as
+ * fit; NULL: only counted); returns how many there are. */
+static int lay_out(int w, struct row *rows)
 {
     struct line l;
     int n = 0, kw = keys_w();
@@ -143,8 +147,8 @@ static int lay_out(int w, int want, struct row *out)
             size_t rest = 0, len = 0;
             if (text[0] != '\0')
                 len = text_wrap(text, width > 1 ? width : 1, &rest);
-            if (n == want && out != NULL)
-                *out = (struct row){ keyed && first ? l.keys : NULL, keyed, text, len, l.style };
+            if (rows != NULL && n < ROWS_MAX)
+                rows[n] = (struct row){ keyed && first ? l.keys : NULL, keyed, text, len, l.style };
             n++;
             first = false;
             text += rest;
@@ -155,7 +159,7 @@ static int lay_out(int w, int want, struct row *out)
 
 static int line_count(void)
 {
-    return lay_out(frame_w(), -1, NULL);
+    return lay_out(frame_w(), NULL);
 }
 
 /* Rows of text the frame can hold on this screen. */
@@ -234,19 +238,20 @@ void help_draw(const struct help *h)
     int max = line_count() - shown;
     int first = h->scroll < max ? h->scroll : max;
     int kw = keys_w();
-    for (int r = 0; r < shown; r++) {
-        struct row row = { NULL, false, "", 0, STYLE_NORMAL };
+    static struct row rows[ROWS_MAX];   /* laid out once a draw */
+    int n = lay_out(w, rows);
+    n = n < ROWS_MAX ? n : ROWS_MAX;
+    for (int r = 0; r < shown && first + r < n; r++) {
+        const struct row *row = &rows[first + r];
         char piece[1024];
-        if (lay_out(w, first + r, &row) <= first + r)
-            break;
-        snprintf(piece, sizeof piece, "%.*s", (int)row.len, row.text);
+        snprintf(piece, sizeof piece, "%.*s", (int)row->len, row->text);
         int at = y + 1 + r;
-        if (row.keys != NULL)
-            draw_text(at, x + 2, kw - 1, STYLE_KEY, tr(row.keys));
-        if (row.key_column)
-            draw_text(at, x + 2 + kw, w - kw - 4, row.style, piece);
+        if (row->keys != NULL)
+            draw_text(at, x + 2, kw - 1, STYLE_KEY, tr(row->keys));
+        if (row->key_column)
+            draw_text(at, x + 2 + kw, w - kw - 4, row->style, piece);
         else
-            draw_text(at, x + 2, w - 4, row.style, piece);
+            draw_text(at, x + 2, w - 4, row->style, piece);
     }
     const char *footer = max > 0 ? _("up/down scroll, any other key closes") : _("any key closes");
     draw_text(y + height - 2, x + 2, w - 4, STYLE_DIM, footer);
