@@ -2,8 +2,15 @@
  *
  * The loop sleeps in poll() on two descriptors: the terminal, and the wake
  * pipe (tui/term.h) written by the signal handlers and the computer's thread.
- * Nothing wakes it otherwise, except the pause a computer makes before
- * answering another: an idle game costs no CPU.
+ * Nothing wakes it otherwise, except what the screen on view asks for (its
+ * timeout: the pause a computer makes before answering another, a list's
+ * new look at other windows' games): an idle game costs no CPU.
+ *
+ * Screens come from one table (screen.h): the app lays them out, draws
+ * them, hands them keys and time through it. Reaction flags are turned
+ * into work by one table too (`reactions`, below), in its order. What only
+ * the game and its review need — the game kept for Resume, statistics,
+ * settings — is here by name.
  *
  * Every way out of a game (q, n, a signal, a fatal error) goes through
  * leave_game(), which keeps an unfinished game for Resume (saves.h).
@@ -22,34 +29,30 @@
 #include <unistd.h>
 
 #include "play/annotate.h"
-#include "storage/filelock.h"
 #include "util/i18n.h"
+#include "storage/filelock.h"
 #include "storage/record.h"
 #include "storage/stats.h"
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
-#include "tui/columns.h"
 #include "tui/dialog.h"
 #include "tui/draw.h"
 #include "tui/help.h"
 #include "tui/keeper.h"
-#include "tui/layout.h"
 #include "tui/load.h"
 #include "tui/menu.h"
 #include "tui/mouse.h"
-#include "tui/place.h"
 #include "tui/play.h"
 #include "tui/prompt.h"
 #include "tui/react.h"
 #include "tui/resume.h"
 #include "tui/review.h"
 #include "tui/saves.h"
+#include "tui/screen.h"
 #include "tui/settings.h"
-#include "tui/statsview.h"
 #include "tui/term.h"
 #include "tui/text.h"
 
-enum app_screen { SCREEN_MENU, SCREEN_PLAY, SCREEN_REVIEW, SCREEN_LOAD, SCREEN_STATS };
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DIALOG, OVERLAY_PROMPT };
 
 #define CTRL_L 12
@@ -69,19 +72,24 @@ enum confirm {
 };
 
 struct app {
-    enum app_screen screen;
+    /* Each screen's state, sized by its entry in the table, and whether it
+     * is open (made ready by open(), not yet closed); the one on view; the
+     * one each was brought up from, where REACT_BACK returns. */
+    void *self[SCREEN_COUNT];
+    bool open[SCREEN_COUNT];
+    enum screen_id from[SCREEN_COUNT];
+    enum screen_id screen;
     enum overlay overlay;
     /* What draw() last put on the terminal: when either changes, the whole
      * terminal is painted again (see draw()). */
-    enum app_screen drawn_screen;
+    enum screen_id drawn_screen;
     enum overlay drawn_overlay;
     bool repaint;           /* Ctrl-L: paint the whole terminal again */
-    struct menu menu;
-    struct play play;
-    bool playing;           /* `play` holds a started game */
-    struct review review;   /* a game looked back on, over `play` or alone */
-    bool reviewing;         /* `review` is open */
-    struct load load;       /* the Load screen's lists */
+    /* The screens the app asks for more than the table has: self[] typed. */
+    struct menu *menu;
+    struct play *play;      /* a started game while open[SCREEN_PLAY] */
+    struct review *review;  /* a game looked back on, over `play` or alone */
+    struct load *load;
     struct help help;
     struct dialog dialog;
     enum confirm asked;     /* what the dialog on screen asks */
@@ -91,10 +99,6 @@ struct app {
                                      * the player may take a copy of */
     char busy_why[200];     /* why busy_path's lock cannot be taken, or ""
                              * when another window holds it */
-    struct statsview stats;
-    struct saves_entry games[MENU_GAMES_MAX]; /* the list Resume shows */
-    int n_games;
-    int more_games;         /* older ones left out of it */
     char save_path[SAVES_PATH_MAX]; /* a save waiting for "replace?" */
     struct play_options options; /* the game screen's, kept from game to game */
     struct settings settings; /* as last loaded or saved */
@@ -109,41 +113,54 @@ struct app {
 
 /* --- screens ------------------------------------------------------------ */
 
-static void min_size(const struct app *a, int *cols, int *rows)
+static const struct screen *on_view(const struct app *a)
 {
-    bool menu = a->screen == SCREEN_MENU || a->screen == SCREEN_LOAD ||
-                a->screen == SCREEN_STATS;
-    *cols = menu ? MENU_MIN_COLS : LAYOUT_MIN_COLS;
-    *rows = menu ? MENU_MIN_ROWS : LAYOUT_MIN_ROWS;
+    return screen_of(a->screen);
+}
+
+static bool playing(const struct app *a)
+{
+    return a->open[SCREEN_PLAY];
 }
 
 static bool too_small(const struct app *a)
 {
-    int cols, rows;
-    min_size(a, &cols, &rows);
-    return COLS < cols || LINES < rows;
+    return COLS < on_view(a)->min_cols || LINES < on_view(a)->min_rows;
 }
 
-/* Every screen learns the new size at once, whichever is showing. */
-static void lay_out_games(struct app *a);
-
+/* Every open screen learns the new size at once, whichever is on view. */
 static void resize(struct app *a)
 {
-    menu_resize(&a->menu, LINES, COLS);
-    lay_out_games(a);
-    load_resize(&a->load, LINES, COLS);
-    statsview_resize(&a->stats, LINES, COLS);
-    if (a->playing)
-        play_resize(&a->play, LINES, COLS);
-    if (a->reviewing)
-        review_resize(&a->review, LINES, COLS);
+    for (int id = 0; id < SCREEN_COUNT; id++)
+        if (a->open[id])
+            screen_of((enum screen_id)id)->resize(a->self[id], LINES, COLS);
     a->dirty = true;
+}
+
+/* Brings up screen `id`, open already or opened now; returns what its
+ * open() asks. */
+static unsigned enter(struct app *a, enum screen_id id)
+{
+    const struct screen *s = screen_of(id);
+    a->screen = id;
+    a->overlay = OVERLAY_NONE;
+    a->open[id] = true;
+    s->resize(a->self[id], LINES, COLS);
+    return s->open != NULL ? s->open(a->self[id]) : REACT_NONE;
+}
+
+/* Closes screen `id` for good, when it is open. */
+static void leave(struct app *a, enum screen_id id)
+{
+    const struct screen *s = screen_of(id);
+    if (a->open[id] && s->close != NULL)
+        s->close(a->self[id]);
+    a->open[id] = id == SCREEN_MENU;   /* the menu is always there */
 }
 
 static void draw(struct app *a)
 {
-    int cols, rows;
-    min_size(a, &cols, &rows);
+    const struct screen *s = on_view(a);
     if (COLS < 2) {
         /* ncurses 6.4 reads outside its line buffers when it updates a
          * one-column screen (seen with valgrind): leave such a screen be. */
@@ -161,18 +178,9 @@ static void draw(struct app *a)
     a->drawn_overlay = a->overlay;
     a->drawn_screen = a->screen;
     if (too_small(a)) {
-        draw_too_small(cols, rows);
+        draw_too_small(s->min_cols, s->min_rows);
     } else {
-        if (a->screen == SCREEN_MENU)
-            menu_draw(&a->menu);
-        else if (a->screen == SCREEN_LOAD)
-            load_draw(&a->load);
-        else if (a->screen == SCREEN_REVIEW)
-            review_draw(&a->review);
-        else if (a->screen == SCREEN_STATS)
-            statsview_draw(&a->stats);
-        else
-            play_draw(&a->play);
+        s->draw(a->self[a->screen]);
         if (a->overlay == OVERLAY_HELP)
             help_draw(&a->help);
         else if (a->overlay == OVERLAY_DIALOG)
@@ -192,13 +200,13 @@ static void load_settings(struct app *a)
     settings_default(&a->settings);
     if (saves_settings_path(path, sizeof path, NULL, 0))
         settings_load(path, &a->settings, warn, sizeof warn);
-    menu_set_form(&a->menu, &a->settings.game);
+    menu_set_form(a->menu, &a->settings.game);
     a->options.marks = a->settings.marks;
     a->options.numbers = a->settings.numbers;
     a->options.bell = a->settings.bell;
     a->options.look = a->settings.look;
     if (warn[0] != '\0')
-        menu_say(&a->menu, warn);
+        menu_say(a->menu, warn);
 }
 
 /* Writes the settings when they differ from what the file holds. Failing to
@@ -216,7 +224,7 @@ static void save_settings(struct app *a, const struct settings *now)
     bool placed = saves_settings_path(path, sizeof path, err, sizeof err);
     if (placed ? !settings_save(path, now, err, sizeof err) : getenv("HOME") != NULL) {
         snprintf(a->settings_error, sizeof a->settings_error, _("settings not kept: %s"), err);
-        menu_say(&a->menu, a->settings_error);
+        menu_say(a->menu, a->settings_error);
     }
 }
 
@@ -227,17 +235,17 @@ static void save_settings(struct app *a, const struct settings *now)
  * the status line, or on the menu when the game is `leaving` the screen. */
 static void count_ending(struct app *a, bool leaving)
 {
-    const struct game *g = play_game(&a->play);
+    const struct game *g = play_game(a->play);
     char note[KEEPER_SAY_MAX];
     if (!keeper_count(&a->keeper, g, note, sizeof note))
         return;
     if (note[0] != '\0' && leaving) {
-        menu_say(&a->menu, note);
+        menu_say(a->menu, note);
     } else if (note[0] != '\0') {
         /* The result stays in view, the note after it. */
         char line[sizeof note + 64];
         snprintf(line, sizeof line, "%s; %s", _(game_result_text(&g->result)), note);
-        play_warn(&a->play, line);
+        play_warn(a->play, line);
     }
     a->dirty = true;
 }
@@ -245,10 +253,10 @@ static void count_ending(struct app *a, bool leaving)
 static void stop_game(struct app *a)
 {
     keeper_stop(&a->keeper);
-    if (a->playing) {
+    if (playing(a)) {
         count_ending(a, true);   /* an end not yet seen by sync_autosave() */
-        a->options = play_get_options(&a->play);
-        play_fini(&a->play);
+        a->options = play_get_options(a->play);
+        leave(a, SCREEN_PLAY);
         struct settings now = a->settings;
         now.marks = a->options.marks;
         now.numbers = a->options.numbers;
@@ -256,10 +264,7 @@ static void stop_game(struct app *a)
         now.look = a->options.look;
         save_settings(a, &now);
     }
-    a->playing = false;
 }
-
-static void react(struct app *a, unsigned r);
 
 /* Opens the yes/no dialog asking `question`; yes does `what`. */
 static void ask(struct app *a, const char *question, enum confirm what)
@@ -268,16 +273,15 @@ static void ask(struct app *a, const char *question, enum confirm what)
     a->asked = what;
     a->overlay = OVERLAY_DIALOG;
 }
-static void close_review(struct app *a);
-
-static void show_game(struct app *a)
+static void close_review(struct app *a)
 {
-    a->playing = true;
-    a->screen = SCREEN_PLAY;
-    a->overlay = OVERLAY_NONE;
-    play_resize(&a->play, LINES, COLS);
-    /* The computer may have the first move. */
-    play_tick(&a->play);
+    leave(a, SCREEN_REVIEW);
+}
+
+/* The game screen on view; the computer may have the first move. */
+static unsigned show_game(struct app *a)
+{
+    return enter(a, SCREEN_PLAY);
 }
 
 /* Keeps the game on screen in its autosave whenever it changed, and
@@ -286,12 +290,12 @@ static void show_game(struct app *a)
  * status 1 unless a later attempt succeeds. */
 static void sync_autosave(struct app *a)
 {
-    if (!a->playing)
+    if (!playing(a))
         return;
     count_ending(a, false);
     char line[sizeof a->keeper.error + SAVES_PATH_MAX];
-    if (keeper_keep(&a->keeper, play_game(&a->play), line, sizeof line)) {
-        play_warn(&a->play, line);
+    if (keeper_keep(&a->keeper, play_game(a->play), line, sizeof line)) {
+        play_warn(a->play, line);
         a->dirty = true;
     }
 }
@@ -300,12 +304,12 @@ static bool start_game(struct app *a, const struct game_config *c)
 {
     close_review(a);
     stop_game(a);
-    const char *refused = play_init(&a->play, c, term_wake_writer(), &a->options);
+    const char *refused = play_init(a->play, c, term_wake_writer(), &a->options);
     if (refused != NULL) {
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
     }
-    keeper_start(&a->keeper, play_game(&a->play));
+    keeper_start(&a->keeper, play_game(a->play));
     show_game(a);
     return true;
 }
@@ -316,24 +320,14 @@ static bool start_game(struct app *a, const struct game_config *c)
 static void open_review(struct app *a, const struct game *g, const struct analysis *an,
                         bool over_play)
 {
-    if (a->reviewing)
-        review_close(&a->review);
+    close_review(a);
     if (over_play)
-        play_hold(&a->play);
-    review_open(&a->review, g, an, term_wake_writer(), over_play);
-    a->reviewing = true;
-    a->screen = SCREEN_REVIEW;
-    a->overlay = OVERLAY_NONE;
-    review_resize(&a->review, LINES, COLS);
-    review_show_numbers(&a->review, a->playing ? play_get_options(&a->play).numbers
-                                               : a->options.numbers);
-}
-
-static void close_review(struct app *a)
-{
-    if (a->reviewing)
-        review_close(&a->review);
-    a->reviewing = false;
+        play_hold(a->play);
+    review_open(a->review, g, an, term_wake_writer(), over_play);
+    a->from[SCREEN_REVIEW] = over_play ? SCREEN_PLAY : SCREEN_MENU;
+    enter(a, SCREEN_REVIEW);
+    review_show_numbers(a->review, playing(a) ? play_get_options(a->play).numbers
+                                              : a->options.numbers);
 }
 
 /* Opens a game read from a file, saying `note`: from its autosave `kept`
@@ -344,9 +338,9 @@ static void open_game(struct app *a, const struct game *g, const char *kept,
 {
     close_review(a);
     stop_game(a);
-    play_open(&a->play, g, term_wake_writer(), &a->options);
-    keeper_open(&a->keeper, play_game(&a->play), kept, lock);
-    play_note(&a->play, note);
+    play_open(a->play, g, term_wake_writer(), &a->options);
+    keeper_open(&a->keeper, play_game(a->play), kept, lock);
+    play_note(a->play, note);
     show_game(a);
 }
 
@@ -357,50 +351,8 @@ static void leave_game(struct app *a, bool quitting)
 {
     sync_autosave(a);
     if (a->keeper.failed && !quitting)
-        menu_say(&a->menu, a->keeper.error);
+        menu_say(a->menu, a->keeper.error);
     stop_game(a);
-}
-
-/* The Resume list's rows, laid out for the screen (tui/resume.h). */
-static void lay_out_games(struct app *a)
-{
-    resume_lay_out(&a->menu, a->games, a->n_games, a->more_games, LINES, COLS);
-}
-
-/* Offers Resume on the menu when unfinished games are kept, and fills the
- * list it opens. A kept game that does not load is set aside and said. */
-static void refresh_resume(struct app *a)
-{
-    char note[SAVES_PATH_MAX + 200];
-    a->n_games = saves_list(a->games, MENU_GAMES_MAX, &a->more_games, note, sizeof note);
-    lay_out_games(a);
-    if (a->n_games == 0) {
-        menu_set_resume(&a->menu, NULL);
-    } else {
-        char what[MENU_GAME_TEXT + 40];
-        const struct saves_entry *e = &a->games[0];
-        if (a->n_games == 1)
-            /* TRANSLATORS: the one unfinished game, under Resume in the
-               menu: width, "×", height, win length, rule, Black's and
-               White's players, moves made, the side to move. */
-            snprintf(what, sizeof what,
-                     ngettext("%d%s%d k=%d %s  %s vs %s  %d move, %s to play",
-                              "%d%s%d k=%d %s  %s vs %s  %d moves, %s to play",
-                              (unsigned long)e->moves),
-                     e->width, draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)),
-                     saves_player(e->black), saves_player(e->white), e->moves,
-                     _(stone_name(e->to_move)));
-        else
-            snprintf(what, sizeof what,
-                     ngettext("%d unfinished games, the newest %d%s%d, %d move",
-                              "%d unfinished games, the newest %d%s%d, %d moves",
-                              (unsigned long)a->games[0].moves),
-                     a->n_games, a->games[0].width, draw_sym(GLYPH_TIMES), a->games[0].height,
-                     a->games[0].moves);
-        menu_set_resume(&a->menu, what);
-    }
-    if (note[0] != '\0')
-        menu_say(&a->menu, note);
 }
 
 /* Computers of a game read from a file play afresh: records keep no seed. */
@@ -445,7 +397,7 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
     }
     reseed(&g);
     snprintf(kept, sizeof kept, "%s", path);
-    a->menu.page = MENU_MAIN;
+    a->menu->page = MENU_MAIN;
     open_game(a, &g, kept, &lock, _("resumed where you left off"));
     return true;
 }
@@ -459,13 +411,13 @@ static void open_copy(struct app *a)
     char err[SAVES_PATH_MAX + 200];
     if (!saves_load(a->busy_path, &g, &a->keeper.extra, err, sizeof err)) {
         if (a->screen == SCREEN_LOAD)
-            load_say(&a->load, err);
+            load_say(a->load, err);
         else
-            menu_say(&a->menu, err);
+            menu_say(a->menu, err);
         return;
     }
     reseed(&g);
-    a->menu.page = MENU_MAIN;
+    a->menu->page = MENU_MAIN;
     char note[sizeof a->busy_why + 200];
     if (a->busy_why[0] == '\0')
         snprintf(note, sizeof note, "%s",
@@ -477,70 +429,27 @@ static void open_copy(struct app *a)
     open_game(a, &g, NULL, NULL, note);
 }
 
-static void resume(struct app *a)
+static unsigned resume(struct app *a, unsigned r)
 {
+    (void)r;
     char err[SAVES_PATH_MAX + 200];
-    int pick = a->menu.pick;
-    if (pick < 0 || pick >= a->n_games) {
-        menu_say(&a->menu, _("there is no game to resume"));
-        return;
+    int pick = a->menu->pick;
+    if (pick < 0 || pick >= a->menu->n_kept) {
+        menu_say(a->menu, _("there is no game to resume"));
+        return REACT_NONE;
     }
-    if (!resume_path(a, a->games[pick].path, err, sizeof err)) {
-        refresh_resume(a);
-        menu_say(&a->menu, err);
+    if (!resume_path(a, a->menu->kept[pick].path, err, sizeof err)) {
+        resume_refresh(a->menu);
+        menu_say(a->menu, err);
     }
-}
-
-static void delete_game(struct app *a)
-{
-    int pick = a->menu.pick;
-    char err[SAVES_PATH_MAX + 100];
-    if (pick < 0 || pick >= a->n_games)
-        return;
-    enum filelock_look look = filelock_look(a->games[pick].path);
-    if (look != FILELOCK_FREE) {
-        refresh_resume(a);
-        menu_say(&a->menu, look == FILELOCK_IN_USE
-                               ? _("that game is open in another window: it was not deleted")
-                               : _("that game's lock file cannot be used (is it another "
-                                   "user's?): it was not deleted"));
-        return;
-    }
-    if (!saves_forget(a->games[pick].path, err, sizeof err))
-        menu_say(&a->menu, err);
-    refresh_resume(a);
-}
-
-/* Deletes every unfinished game that no other window has open: the clean
- * slate of a Resume list grown long. */
-static void clear_games(struct app *a)
-{
-    char err[SAVES_PATH_MAX + 100];
-    int kept = 0;
-    bool failed = false;
-    for (int i = 0; i < a->n_games; i++) {
-        if (filelock_look(a->games[i].path) != FILELOCK_FREE)
-            kept++;
-        else if (!saves_forget(a->games[i].path, err, sizeof err))
-            failed = true;
-    }
-    refresh_resume(a);
-    if (failed)
-        menu_say(&a->menu, err);
-    else if (kept > 0) {
-        char note[160];
-        snprintf(note, sizeof note,
-                 ngettext("%d game open in another window was not deleted",
-                          "%d games open in other windows were not deleted", (unsigned long)kept),
-                 kept);
-        menu_say(&a->menu, note);
-    }
+    return REACT_NONE;
 }
 
 /* The save prompt offers a dated name in the games directory; a name typed
  * without a directory is relative to where mnk was started. */
-static void ask_save(struct app *a)
+static unsigned ask_save(struct app *a, unsigned r)
 {
+    (void)r;
     char dir[SAVES_PATH_MAX], name[64], offer[SAVES_PATH_MAX + 64];
     saves_default_name(name, sizeof name, time(NULL));
     if (saves_data_dir(dir, sizeof dir))
@@ -550,6 +459,7 @@ static void ask_save(struct app *a)
     prompt_open(&a->prompt, _("Save the game as:"), _("Enter saves (.sgf or .psq), Esc cancels"),
                 offer, REACT_ANSWER);
     a->overlay = OVERLAY_PROMPT;
+    return REACT_NONE;
 }
 
 /* A record opened: a finished game, or one with an analysis `an` (may be
@@ -591,13 +501,14 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
     return true;
 }
 
-/* Saves the game on screen (the one reviewed, with its analysis, or the
- * one played) to `path`. */
+/* Saves what the screen on view shows (the game reviewed, with its
+ * analysis, or the one played) to `path`. */
 static unsigned save_to(struct app *a, const char *path, bool make_dirs)
 {
-    if (a->screen == SCREEN_REVIEW)
-        return review_save(&a->review, path, &a->keeper.extra, make_dirs);
-    return play_save(&a->play, path, &a->keeper.extra, make_dirs);
+    const struct screen *s = on_view(a);
+    if (s->save == NULL)
+        return REACT_NONE;
+    return s->save(a->self[a->screen], path, &a->keeper.extra, make_dirs);
 }
 
 /* Saves where the prompt says, asking first when that would replace a
@@ -623,34 +534,32 @@ static unsigned answer_save(struct app *a, const char *typed)
 }
 
 /* The prompt was answered: a save's file name. */
-static unsigned answer(struct app *a)
+static unsigned answer(struct app *a, unsigned r)
 {
-    if (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW)
-        return answer_save(a, a->prompt.text);
-    return REACT_NONE;
+    (void)r;
+    return on_view(a)->save != NULL ? answer_save(a, a->prompt.text) : REACT_NONE;
 }
 
 /* The player said yes to what the dialog asked; returns what that asks of
  * the screen in turn. */
-static unsigned confirmed(struct app *a)
+static unsigned confirmed(struct app *a, unsigned r)
 {
+    (void)r;
     switch (a->asked) {
     case CONFIRM_QUIT:
         return REACT_QUIT;
     case CONFIRM_MENU:
         return REACT_MENU;
     case CONFIRM_RESIGN:
-        return a->playing ? play_resign(&a->play) : REACT_NONE;
+        return playing(a) ? play_resign(a->play) : REACT_NONE;
     case CONFIRM_DELETE:
-        delete_game(a);
+        resume_delete(a->menu);
         return REACT_REDRAW;
     case CONFIRM_CLEAR:
-        clear_games(a);
+        resume_clear(a->menu);
         return REACT_REDRAW;
     case CONFIRM_OVERWRITE:
-        if (a->screen == SCREEN_PLAY || a->screen == SCREEN_REVIEW)
-            return save_to(a, a->save_path, false);
-        return REACT_NONE;
+        return save_to(a, a->save_path, false);
     case CONFIRM_COPY:
         open_copy(a);
         return REACT_REDRAW;
@@ -660,159 +569,220 @@ static unsigned confirmed(struct app *a)
 
 /* Enter on the Load screen: an unfinished game resumes, a record opens; a
  * failure is said there. */
-static void open_chosen(struct app *a)
+static unsigned open_chosen(struct app *a, unsigned r)
 {
+    (void)r;
     char path[SAVES_PATH_MAX], err[2 * SAVES_PATH_MAX + 200];
     bool unfinished;
-    if (!load_choice(&a->load, path, sizeof path, &unfinished))
-        return;
+    if (!load_choice(a->load, path, sizeof path, &unfinished))
+        return REACT_NONE;
     bool opened = unfinished ? resume_path(a, path, err, sizeof err)
                              : load(a, path, err, sizeof err);
     if (!opened)
-        load_say(&a->load, err);
+        load_say(a->load, err);
+    return REACT_NONE;
 }
 
-/* Does the screen work one set of reaction flags asks for, and returns
- * the flags that work itself produced (a resignation's, a save's, an
- * analysis started), for react() to do next. */
-static unsigned react_once(struct app *a, unsigned r)
-{
-    unsigned next = REACT_NONE;
-    a->dirty = true;
-    if (r & REACT_CLOSE)
-        a->overlay = OVERLAY_NONE;
-    if (r & REACT_QUIT) {
-        a->quit = true;
-        return REACT_NONE;
-    }
-    if (r & REACT_CONFIRMED)
-        next |= confirmed(a);
+/* --- reactions ----------------------------------------------------------- */
+
+/* The questions a flag asks, and what yes does: `unkept` instead of `text`
+ * when the game on screen could not be kept, since leaving then loses it. */
+static const struct question {
+    unsigned flag;
+    enum confirm what;
+    const char *text, *unkept;
+} questions[] = {
     /* Leaving keeps the game: the questions say so, and where it will be. */
-    if (r & REACT_ASK_QUIT)
-        ask(a, a->keeper.failed ? _("Quit? The game could not be kept.")
-                                : _("Quit? The game is kept for Resume."),
-            CONFIRM_QUIT);
-    if (r & REACT_ASK_RESIGN)
-        ask(a, _("Resign this game?"), CONFIRM_RESIGN);
-    if (r & REACT_ASK_DELETE)
-        ask(a, _("Delete this unfinished game?"), CONFIRM_DELETE);
-    if (r & REACT_ASK_MENU)
-        ask(a, a->keeper.failed ? _("New game? This one could not be kept.")
-                                : _("New game? This one is kept for Resume."),
-            CONFIRM_MENU);
-    if (r & REACT_ASK_CLEAR) {
-        char question[160];
-        snprintf(question, sizeof question,
-                 ngettext("Delete the %d unfinished game?", "Delete all %d unfinished games?",
-                          (unsigned long)a->n_games),
-                 a->n_games);
-        ask(a, question, CONFIRM_CLEAR);
+    { REACT_ASK_QUIT, CONFIRM_QUIT, N_("Quit? The game is kept for Resume."),
+      N_("Quit? The game could not be kept.") },
+    { REACT_ASK_RESIGN, CONFIRM_RESIGN, N_("Resign this game?"), NULL },
+    { REACT_ASK_DELETE, CONFIRM_DELETE, N_("Delete this unfinished game?"), NULL },
+    { REACT_ASK_MENU, CONFIRM_MENU, N_("New game? This one is kept for Resume."),
+      N_("New game? This one could not be kept.") },
+};
+
+static unsigned react_ask(struct app *a, unsigned r)
+{
+    for (size_t i = 0; i < sizeof questions / sizeof questions[0]; i++) {
+        const struct question *q = &questions[i];
+        if (r & q->flag)
+            ask(a, _(q->unkept != NULL && a->keeper.failed ? q->unkept : q->text), q->what);
     }
-    if (r & REACT_HELP) {
-        help_init(&a->help);
-        a->overlay = OVERLAY_HELP;
+    return REACT_NONE;
+}
+
+static unsigned react_ask_clear(struct app *a, unsigned r)
+{
+    (void)r;
+    char question[160];
+    snprintf(question, sizeof question,
+             ngettext("Delete the %d unfinished game?", "Delete all %d unfinished games?",
+                      (unsigned long)a->menu->n_kept),
+             a->menu->n_kept);
+    ask(a, question, CONFIRM_CLEAR);
+    return REACT_NONE;
+}
+
+static unsigned react_close(struct app *a, unsigned r)
+{
+    (void)r;
+    a->overlay = OVERLAY_NONE;
+    return REACT_NONE;
+}
+
+static unsigned react_quit(struct app *a, unsigned r)
+{
+    (void)r;
+    a->quit = true;
+    return REACT_NONE;
+}
+
+static unsigned react_help(struct app *a, unsigned r)
+{
+    (void)r;
+    help_init(&a->help);
+    a->overlay = OVERLAY_HELP;
+    return REACT_NONE;
+}
+
+/* The new-game form, filled in from the game left. */
+static unsigned react_menu(struct app *a, unsigned r)
+{
+    (void)r;
+    struct game_config c = play_game(a->play)->config;
+    /* The form names the players as they sat before the opening's
+     * choices moved them. */
+    if (play_game(a->play)->swapped) {
+        struct player black = c.player[0];
+        c.player[0] = c.player[1];
+        c.player[1] = black;
     }
-    if (r & REACT_MENU) {
-        struct game_config c = play_game(&a->play)->config;
-        /* The form names the players as they sat before the opening's
-         * choices moved them. */
-        if (play_game(&a->play)->swapped) {
-            struct player black = c.player[0];
-            c.player[0] = c.player[1];
-            c.player[1] = black;
-        }
-        leave_game(a, false);
-        refresh_resume(a);
-        menu_open_form(&a->menu, &c);
-        a->screen = SCREEN_MENU;
-        a->overlay = OVERLAY_NONE;
-    }
-    if (r & REACT_START) {
-        struct game_config c;
-        menu_config(&a->menu, &c);
-        if (!start_game(a, &c)) {
-            a->quit = true;
-            a->status = 1;
-        } else {
-            struct settings now = a->settings;
-            settings_from_config(&now, &c);
-            save_settings(a, &now);
-        }
-    }
-    if ((r & (REACT_REVIEW | REACT_ANALYSE)) && a->playing && a->screen == SCREEN_PLAY) {
-        open_review(a, play_game(&a->play), NULL, true);
-        if (r & REACT_ANALYSE)
-            next |= review_analyse(&a->review);
-    }
-    if ((r & REACT_BACK) && a->screen == SCREEN_LOAD) {
-        refresh_resume(a);
-        a->screen = SCREEN_MENU;
-    } else if ((r & REACT_BACK) && a->screen == SCREEN_STATS) {
-        statsview_close(&a->stats);
-        a->screen = SCREEN_MENU;
-    } else if ((r & REACT_BACK) && a->reviewing) {
-        bool back_to_play = review_from_play(&a->review) && a->playing;
-        close_review(a);
-        if (back_to_play) {
-            show_game(a);
-        } else {
-            refresh_resume(a);
-            a->menu.page = MENU_MAIN;
-            a->screen = SCREEN_MENU;
-        }
-    }
-    if ((r & REACT_CONTINUE) && a->reviewing) {
-        static struct game g;
-        review_continuation(&a->review, &g, (uint64_t)clock_us());
-        char note[80];
-        snprintf(note, sizeof note,
-                 ngettext("playing on after %d move", "playing on after %d moves",
-                          (unsigned long)g.ply),
-                 g.ply);
-        keeper_new_branch(&a->keeper);   /* a new game, with an end of its own */
-        open_game(a, &g, NULL, NULL, note);
-    }
-    if (r & REACT_LANG) {
-        /* The next choice after the one in force (the flag's, or the
-         * remembered one): the locale's, then each language in turn. */
-        struct settings now = a->settings;
-        int k = 0; /* 0: the locale's; k: i18n_langs[k - 1] */
-        for (int i = 0; i < I18N_LANGS; i++)
-            if (strcmp(a->menu.lang, i18n_langs[i]) == 0)
-                k = i + 1;
-        k = (k + 1) % (I18N_LANGS + 1);
-        snprintf(now.lang, sizeof now.lang, "%s", k > 0 ? i18n_langs[k - 1] : "");
-        i18n_use(now.lang);
-        menu_set_lang(&a->menu, now.lang, false);
-        save_settings(a, &now);
-        refresh_resume(a);
-    }
-    if (r & REACT_SAVE)
-        ask_save(a);
-    if (r & REACT_LOAD) {
-        load_open(&a->load);
-        load_resize(&a->load, LINES, COLS);
-        a->screen = SCREEN_LOAD;
-    }
-    if (r & REACT_OPEN)
-        open_chosen(a);
-    if (r & REACT_RESUME)
-        resume(a);
-    if (r & REACT_STATS) {
-        statsview_open(&a->stats);
-        a->screen = SCREEN_STATS;
-    }
-    if (r & REACT_ANSWER)
-        next |= answer(a);
+    leave_game(a, false);
+    unsigned next = enter(a, SCREEN_MENU);
+    menu_open_form(a->menu, &c);
     return next;
 }
+
+static unsigned react_start(struct app *a, unsigned r)
+{
+    (void)r;
+    struct game_config c;
+    menu_config(a->menu, &c);
+    if (!start_game(a, &c)) {
+        a->quit = true;
+        a->status = 1;
+    } else {
+        struct settings now = a->settings;
+        settings_from_config(&now, &c);
+        save_settings(a, &now);
+    }
+    return REACT_NONE;
+}
+
+static unsigned react_review(struct app *a, unsigned r)
+{
+    if (!playing(a) || a->screen != SCREEN_PLAY)
+        return REACT_NONE;
+    open_review(a, play_game(a->play), NULL, true);
+    return (r & REACT_ANALYSE) ? review_analyse(a->review) : REACT_NONE;
+}
+
+/* Back to the screen this one was brought up from: the game a review was
+ * opened over, while it is the same game and still open; else the menu. */
+static unsigned react_back(struct app *a, unsigned r)
+{
+    (void)r;
+    enum screen_id id = a->screen, to = a->from[id];
+    if (id == SCREEN_REVIEW && !review_from_play(a->review))
+        to = SCREEN_MENU;
+    if (id == SCREEN_MENU)
+        return REACT_NONE;
+    leave(a, id);
+    if (!a->open[to])
+        to = SCREEN_MENU;
+    if (to == SCREEN_MENU)
+        a->menu->page = MENU_MAIN;
+    return enter(a, to);
+}
+
+/* Plays on from the position reviewed: a new game, with an end of its own. */
+static unsigned react_continue(struct app *a, unsigned r)
+{
+    (void)r;
+    static struct game g;
+    if (!a->open[SCREEN_REVIEW])
+        return REACT_NONE;
+    review_continuation(a->review, &g, (uint64_t)clock_us());
+    char note[80];
+    snprintf(note, sizeof note,
+             ngettext("playing on after %d move", "playing on after %d moves",
+                      (unsigned long)g.ply),
+             g.ply);
+    keeper_new_branch(&a->keeper);
+    open_game(a, &g, NULL, NULL, note);
+    return REACT_NONE;
+}
+
+/* A setting changed on a screen (the menu's language): remembered, and the
+ * menu's own words about the kept games said again in it. */
+static unsigned react_settings(struct app *a, unsigned r)
+{
+    (void)r;
+    struct settings now = a->settings;
+    snprintf(now.lang, sizeof now.lang, "%s", a->menu->lang);
+    save_settings(a, &now);
+    resume_refresh(a->menu);
+    return REACT_NONE;
+}
+
+static unsigned react_go(struct app *a, unsigned r)
+{
+    int id = REACT_GO_TARGET(r);
+    if (id < 0 || id >= SCREEN_COUNT)
+        return REACT_NONE;
+    a->from[id] = a->screen;
+    return enter(a, (enum screen_id)id);
+}
+
+/* Each flag's work, in the order it is done when one set holds several
+ * (an overlay closes before the next opens; a question is asked after the
+ * answer to the last is acted on). Each returns the flags its own work
+ * produced (a resignation's, a save's, an analysis started). */
+static const struct reaction {
+    unsigned flags;
+    unsigned (*run)(struct app *a, unsigned r);
+} reactions[] = {
+    { REACT_CLOSE, react_close },
+    { REACT_QUIT, react_quit },
+    { REACT_CONFIRMED, confirmed },
+    { REACT_ASK_QUIT | REACT_ASK_RESIGN | REACT_ASK_DELETE | REACT_ASK_MENU, react_ask },
+    { REACT_ASK_CLEAR, react_ask_clear },
+    { REACT_HELP, react_help },
+    { REACT_MENU, react_menu },
+    { REACT_START, react_start },
+    { REACT_REVIEW | REACT_ANALYSE, react_review },
+    { REACT_BACK, react_back },
+    { REACT_CONTINUE, react_continue },
+    { REACT_SETTINGS, react_settings },
+    { REACT_ASK_FILE, ask_save },
+    { REACT_GO_FLAG, react_go },
+    { REACT_OPEN, open_chosen },
+    { REACT_RESUME, resume },
+    { REACT_ANSWER, answer },
+};
 
 /* Turns a handler's reaction flags into screen work, and then the flags
  * that work produced, until none is left: one place, no recursion. */
 static void react(struct app *a, unsigned r)
 {
-    while (r != REACT_NONE && !a->quit)
-        r = react_once(a, r);
+    while (r != REACT_NONE && !a->quit) {
+        unsigned next = REACT_NONE;
+        a->dirty = true;
+        for (size_t i = 0; i < sizeof reactions / sizeof reactions[0] && !a->quit; i++)
+            if (r & reactions[i].flags)
+                next |= reactions[i].run(a, r);
+        r = next;
+    }
 }
 
 static unsigned dispatch(struct app *a, int key)
@@ -837,13 +807,7 @@ static unsigned dispatch(struct app *a, int key)
     case OVERLAY_NONE:
         break;
     }
-    if (a->screen == SCREEN_REVIEW)
-        return review_key(&a->review, key);
-    if (a->screen == SCREEN_LOAD)
-        return load_key(&a->load, key);
-    if (a->screen == SCREEN_STATS)
-        return statsview_key(&a->stats, key);
-    return a->screen == SCREEN_MENU ? menu_key(&a->menu, key) : play_key(&a->play, key);
+    return on_view(a)->key(a->self[a->screen], key);
 }
 
 /* Reads the terminal's size after SIGWINCH and tells curses. */
@@ -859,43 +823,21 @@ static void apply_resize(struct app *a)
  * before it is taken for closed (read() returning 0 gives curses only ERR). */
 #define MAX_EMPTY_READS 64
 
-/* How often a list of games looks again at which of them other windows
- * have open, while it is on screen. */
-#define RELOOK_MS 1000
-
-/* True when a list of kept games is on screen: Resume's or Load's. */
-static bool showing_list(const struct app *a)
-{
-    return (a->screen == SCREEN_MENU && a->menu.page == MENU_RESUME) ||
-           a->screen == SCREEN_LOAD;
-}
-
-/* The list on screen learns which games other windows opened or left
- * since it was read: a window started before another opened a game must
- * not offer it as free. True when a line changed. */
-static bool relook_lists(struct app *a)
-{
-    if (!showing_list(a))
-        return false;
-    if (a->screen == SCREEN_LOAD)
-        return load_relook(&a->load);
-    if (!saves_relook(a->games, a->n_games))
-        return false;
-    lay_out_games(a);
-    return true;
-}
-
 static void loop(struct app *a)
 {
     int empty_reads = 0;
     while (!a->quit) {
-        if (relook_lists(a))
+        enum screen_id id = a->screen;
+        const struct screen *s = screen_of(id);
+        void *self = a->self[id];
+        /* A list on view learns which games other windows opened or left
+         * since it was read: a window started before another opened a
+         * game must not offer it as free. */
+        if (s->relook != NULL && s->relook(self))
             a->dirty = true;
         if (a->dirty)
             draw(a);
-        int timeout = a->screen == SCREEN_PLAY ? play_timeout(&a->play)
-                      : showing_list(a)        ? RELOOK_MS
-                                               : -1;
+        int timeout = s->wait_ms != NULL ? s->wait_ms(self) : -1;
         struct pollfd fds[2] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = term_wake_fd(), .events = POLLIN },
@@ -915,12 +857,12 @@ static void loop(struct app *a)
         if (term_take_resize()) {
             apply_resize(a);
         }
-        if (a->screen == SCREEN_PLAY)
-            react(a, play_wake(&a->play));
-        else if (a->screen == SCREEN_REVIEW)
-            react(a, review_wake(&a->review));
-        if (n == 0 && a->screen == SCREEN_PLAY)
-            react(a, play_tick(&a->play));
+        if (s->wake != NULL)
+            react(a, s->wake(self));
+        /* The screen on view may have changed: time goes to the one that
+         * asked for it, if it is still there. */
+        if (n == 0 && a->screen == id && s->tick != NULL)
+            react(a, s->tick(self));
 
         int keys = 0, key;
         while (!a->quit && (key = wgetch(a->input)) != ERR) {
@@ -937,6 +879,38 @@ static void loop(struct app *a)
             a->status = 128 + SIGHUP;
             return;
         }
+    }
+}
+
+/* Makes each screen's state, zeroed, and each ready (its init); the menu
+ * is open from the start. False when memory runs out. */
+static bool make_screens(struct app *a)
+{
+    for (int id = 0; id < SCREEN_COUNT; id++) {
+        const struct screen *s = screen_of((enum screen_id)id);
+        a->self[id] = calloc(1, s->size);
+        if (a->self[id] == NULL)
+            return false;
+        if (s->init != NULL)
+            s->init(a->self[id]);
+    }
+    a->menu = a->self[SCREEN_MENU];
+    a->play = a->self[SCREEN_PLAY];
+    a->review = a->self[SCREEN_REVIEW];
+    a->load = a->self[SCREEN_LOAD];
+    a->screen = SCREEN_MENU;
+    a->open[SCREEN_MENU] = true;
+    return true;
+}
+
+/* Closes every screen still open and frees their states. */
+static void free_screens(struct app *a)
+{
+    for (int id = 0; id < SCREEN_COUNT; id++) {
+        if (a->self[id] != NULL)
+            leave(a, (enum screen_id)id);
+        free(a->self[id]);
+        a->self[id] = NULL;
     }
 }
 
@@ -965,29 +939,10 @@ static bool setup_curses(struct app *a)
     return true;
 }
 
-int app_run(const struct game_config *config, const struct game *record,
-            const struct record_extra *extra, const struct analysis *analysis, const char *note,
-            const char *lang)
+/* The terminal driven by curses, or NULL with the reason said on stderr:
+ * TERM unset, unknown, or a terminal that cannot move the cursor. */
+static SCREEN *open_terminal(void)
 {
-    static struct app app; /* large (two games' worth); one per process */
-    struct app *a = &app;
-    memset(a, 0, sizeof *a);
-    keeper_init(&a->keeper);
-    if (!term_open_wake()) {
-        fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
-        return 1;
-    }
-    /* The settings first: the language they remember is spoken from the
-     * first message on, unless the command line chose one. */
-    menu_init(&a->menu);
-    load_settings(a);
-    if (lang == NULL && a->settings.lang[0] != '\0')
-        i18n_use(a->settings.lang);
-    if (lang != NULL)
-        menu_set_lang(&a->menu, lang, true);
-    else
-        menu_set_lang(&a->menu, a->settings.lang, false);
-    term_save_modes();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         const char *term = getenv("TERM");
@@ -995,8 +950,7 @@ int app_run(const struct game_config *config, const struct game *record,
             fprintf(stderr, "%s\n", _("mnk: TERM is not set: cannot drive the terminal"));
         else
             fprintf(stderr, _("mnk: unknown terminal type '%s' (TERM)\n"), term);
-        term_close_wake();
-        return 1;
+        return NULL;
     }
     /* A terminal that cannot move the cursor (TERM=dumb) would get the
      * screen as one long smear of text: refuse it like an unknown one. */
@@ -1006,7 +960,42 @@ int app_run(const struct game_config *config, const struct game *record,
         delscreen(screen);
         fprintf(stderr, _("mnk: terminal type '%s' cannot move the cursor (TERM)\n"),
                 getenv("TERM") != NULL ? getenv("TERM") : "");
+        return NULL;
+    }
+    return screen;
+}
+
+int app_run(const struct game_config *config, const struct game *record,
+            const struct record_extra *extra, const struct analysis *analysis, const char *note,
+            const char *lang)
+{
+    static struct app app; /* one per process */
+    struct app *a = &app;
+    memset(a, 0, sizeof *a);
+    if (!make_screens(a)) {
+        fprintf(stderr, "%s\n", _("mnk: out of memory for the screen"));
+        return 1;
+    }
+    keeper_init(&a->keeper);
+    if (!term_open_wake()) {
+        fprintf(stderr, "mnk: pipe: %s\n", strerror(errno));
+        free_screens(a);
+        return 1;
+    }
+    /* The settings first: the language they remember is spoken from the
+     * first message on, unless the command line chose one. */
+    load_settings(a);
+    if (lang == NULL && a->settings.lang[0] != '\0')
+        i18n_use(a->settings.lang);
+    if (lang != NULL)
+        menu_set_lang(a->menu, lang, true);
+    else
+        menu_set_lang(a->menu, a->settings.lang, false);
+    term_save_modes();
+    SCREEN *screen = open_terminal();
+    if (screen == NULL) {
         term_close_wake();
+        free_screens(a);
         return 1;
     }
     struct term_signals old;
@@ -1024,7 +1013,7 @@ int app_run(const struct game_config *config, const struct game *record,
             loop(a);
         } else if (config == NULL || start_game(a, config)) {
             if (config == NULL)
-                refresh_resume(a);
+                enter(a, SCREEN_MENU);
             loop(a);
         } else {
             a->status = 1;
@@ -1033,7 +1022,7 @@ int app_run(const struct game_config *config, const struct game *record,
 
     close_review(a);
     leave_game(a, true);
-    statsview_close(&a->stats);
+    free_screens(a);
     if (a->input != NULL)
         delwin(a->input);
     endwin();

@@ -6,11 +6,8 @@
 #include <string.h>
 
 #include "tui/draw.h"
-#include "tui/load.h"
-#include "tui/menu.h"
-#include "tui/play.h"
 #include "tui/react.h"
-#include "tui/review.h"
+#include "tui/screen.h"
 #include "tui/text.h"
 #include "mnk/i18n.h"
 
@@ -55,19 +52,6 @@ static const char *tr(const char *text)
     return text[0] != '\0' ? _(text) : text;
 }
 
-/* The screens whose keys the help lists, in order: a heading, then one line
- * per documented key of the screen's table. */
-static const struct section {
-    const char *title;
-    bool (*line)(int i, const char **keys, const char **help);
-} sections[] = {
-    { N_("Keys while playing"), play_help_line },
-    { N_("Keys in review"), review_help_line },
-    { N_("Keys in the menu"), menu_help_line },
-    { N_("Keys in the list of games to open"), load_help_line },
-};
-
-#define N_SECTIONS (sizeof sections / sizeof sections[0])
 
 /* The i-th line of the help text, untranslated; false past the end. The
  * rules come first, then each section after an empty line. */
@@ -83,17 +67,22 @@ static bool line_at(int i, struct line *l)
                                    STYLE_NORMAL },
                true;
     i -= N_RULES;
-    for (size_t s = 0; s < N_SECTIONS; s++) {
+    /* Then each screen of the table that lists its keys, a heading first
+     * (screen.h). */
+    for (int id = 0; id < SCREEN_COUNT; id++) {
+        const struct screen *s = screen_of((enum screen_id)id);
+        if (s->help_title == NULL)
+            continue;
         if (i == 0)
             return *l = (struct line){ NULL, "", STYLE_NORMAL }, true;
         if (--i == 0)
-            return *l = (struct line){ NULL, sections[s].title, STYLE_LABEL }, true;
+            return *l = (struct line){ NULL, s->help_title, STYLE_LABEL }, true;
         i--;
         const char *keys, *text;
-        if (sections[s].line(i, &keys, &text))
+        if (s->help_line(i, &keys, &text))
             return *l = (struct line){ keys, text, STYLE_NORMAL }, true;
         int n = 0;
-        while (sections[s].line(n, &keys, &text))
+        while (s->help_line(n, &keys, &text))
             n++;
         i -= n;
     }

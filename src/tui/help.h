@@ -1,6 +1,7 @@
-/* help.h — the help overlay: the rules in brief and every key of the game,
- * the review, the menu and the Load screen, read from their key tables so it can never go
- * stale.
+/* help.h — the help overlay: the rules in brief and every key of each
+ * screen of the table that has a help title (screen.h: the game, the
+ * review, the menu and the Load screen), read from their key tables so it
+ * can never go stale.
  * Drawn over the current screen; ↑/↓ scroll it when the window is short,
  * any other key closes it.
  * Also the walks over a key table that those screens share: their

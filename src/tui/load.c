@@ -8,7 +8,9 @@
 #include "tui/columns.h"
 #include "tui/draw.h"
 #include "tui/help.h"
+#include "tui/menu.h"
 #include "tui/react.h"
+#include "tui/screen.h"
 #include "mnk/i18n.h"
 #include "tui/text.h"
 
@@ -286,3 +288,31 @@ bool load_help_line(int i, const char **keys, const char **help)
 {
     return HELP_TABLE_LINE(struct key_line, key_lines, i, keys, help);
 }
+
+/* --- the screen's entry (screen.h) ---------------------------------------- */
+
+static unsigned op_open(void *self)
+{
+    load_open(self);
+    return REACT_REDRAW;
+}
+
+static void op_resize(void *self, int rows, int cols) { load_resize(self, rows, cols); }
+static void op_draw(const void *self) { load_draw(self); }
+static unsigned op_key(void *self, int key) { return load_key(self, key); }
+static int op_wait_ms(const void *self) { (void)self; return SCREEN_RELOOK_MS; }
+static bool op_relook(void *self) { return load_relook(self); }
+
+const struct screen load_screen = {
+    .size = sizeof(struct load),
+    .min_cols = MENU_MIN_COLS,
+    .min_rows = MENU_MIN_ROWS,
+    .help_title = N_("Keys in the list of games to open"),
+    .help_line = load_help_line,
+    .open = op_open,
+    .resize = op_resize,
+    .draw = op_draw,
+    .key = op_key,
+    .wait_ms = op_wait_ms,
+    .relook = op_relook,
+};

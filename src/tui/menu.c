@@ -14,6 +14,8 @@
 #include "tui/mouse.h"
 #include "tui/place.h"
 #include "tui/react.h"
+#include "tui/resume.h"
+#include "tui/screen.h"
 
 enum {
     MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_HELP, MAIN_LANG, MAIN_QUIT, MAIN_ENTRIES
@@ -192,10 +194,25 @@ static void fixed_win_news(struct menu *m, const struct setup *before)
                  _(now->win_note), s->win);
 }
 
+/* The Language entry: speaks the next choice after the one in force (the
+ * flag's, or the remembered one): the locale's, then each language in
+ * turn. The app remembers it (REACT_SETTINGS). */
+static unsigned next_lang(struct menu *m)
+{
+    int k = 0; /* 0: the locale's; k: i18n_langs[k - 1] */
+    for (int i = 0; i < I18N_LANGS; i++)
+        if (strcmp(m->lang, i18n_langs[i]) == 0)
+            k = i + 1;
+    k = (k + 1) % (I18N_LANGS + 1);
+    menu_set_lang(m, k > 0 ? i18n_langs[k - 1] : "", false);
+    i18n_use(m->lang);
+    return REACT_SETTINGS | REACT_REDRAW;
+}
+
 static unsigned act_change(struct menu *m, int key)
 {
     if (m->page == MENU_MAIN && m->choice == MAIN_LANG)
-        return REACT_LANG;
+        return next_lang(m);
     if (m->page != MENU_SETUP)
         return REACT_NONE;
     struct setup before = m->setup;
@@ -227,17 +244,17 @@ static unsigned act_enter(struct menu *m, int key)
         m->pick = 0;
         return REACT_REDRAW;
     case MAIN_LOAD:
-        return REACT_LOAD;
+        return REACT_GO(SCREEN_LOAD);
     case MAIN_NEW:
         m->page = MENU_SETUP;
         m->field = SETUP_PRESET;
         return REACT_REDRAW;
     case MAIN_STATS:
-        return REACT_STATS;
+        return REACT_GO(SCREEN_STATS);
     case MAIN_HELP:
         return REACT_HELP;
     case MAIN_LANG:
-        return REACT_LANG;
+        return next_lang(m);
     default:
         return REACT_QUIT;
     }
@@ -662,3 +679,50 @@ void menu_draw(const struct menu *m)
         draw_form(m);
     draw_keys(m);
 }
+
+/* --- the screen's entry (screen.h) ---------------------------------------- */
+
+static void op_init(void *self) { menu_init(self); }
+
+/* Coming back to the menu: the games left unfinished may have changed. */
+static unsigned op_open(void *self)
+{
+    resume_refresh(self);
+    return REACT_REDRAW;
+}
+
+static void op_resize(void *self, int rows, int cols)
+{
+    menu_resize(self, rows, cols);
+    resume_lay_out(self);
+}
+
+static void op_draw(const void *self) { menu_draw(self); }
+static unsigned op_key(void *self, int key) { return menu_key(self, key); }
+
+static int op_wait_ms(const void *self)
+{
+    const struct menu *m = self;
+    return m->page == MENU_RESUME ? SCREEN_RELOOK_MS : -1;
+}
+
+static bool op_relook(void *self)
+{
+    struct menu *m = self;
+    return m->page == MENU_RESUME && resume_relook(m);
+}
+
+const struct screen menu_screen = {
+    .size = sizeof(struct menu),
+    .min_cols = MENU_MIN_COLS,
+    .min_rows = MENU_MIN_ROWS,
+    .help_title = N_("Keys in the menu"),
+    .help_line = menu_help_line,
+    .init = op_init,
+    .open = op_open,
+    .resize = op_resize,
+    .draw = op_draw,
+    .key = op_key,
+    .wait_ms = op_wait_ms,
+    .relook = op_relook,
+};

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 
 #include "mnk/game.h"
+#include "tui/saves.h"
 #include "tui/setup.h"
 
 #define MENU_MIN_COLS 44
@@ -42,6 +43,10 @@ struct menu {
     int n_games;
     int more_games;             /* older unfinished games beyond the list */
     int pick;                   /* the highlighted game of the list */
+    struct saves_entry kept[MENU_GAMES_MAX]; /* the games the list shows
+                                              * (resume.h), newest first */
+    int n_kept;
+    int more_kept;              /* older ones left out of it */
     char lang[32];              /* the language chosen (settings.h), "": the locale's */
     bool lang_by_flag;          /* chosen by --lang, not in the menu */
 };
@@ -60,7 +65,8 @@ void menu_set_games(struct menu *m, const char lines[][MENU_GAME_TEXT], int n, i
 
 /* The language chosen ("" for the locale's), and whether --lang chose it:
  * the Language entry says which language is spoken and why. Enter or
- * left/right on it ask the app for the next (REACT_LANG). */
+ * left/right on it speak the next and ask the app to remember it
+ * (REACT_SETTINGS). */
 void menu_set_lang(struct menu *m, const char *lang, bool by_flag);
 
 /* Shows `text` (an error) under the main menu or the form until the next key. */

@@ -14,6 +14,7 @@
 #include "tui/help.h"
 #include "tui/mouse.h"
 #include "tui/react.h"
+#include "tui/screen.h"
 #include "tui/saves.h"
 #include "tui/text.h"
 #include "mnk/i18n.h"
@@ -601,7 +602,7 @@ static unsigned act_quit(struct play *p)
 static unsigned act_save(struct play *p)
 {
     (void)p;
-    return REACT_SAVE;
+    return REACT_ASK_FILE;
 }
 
 static unsigned act_help(struct play *p)
@@ -1046,3 +1047,35 @@ void play_draw(const struct play *p)
     draw_status(p);
     draw_choice(p, below);
 }
+
+/* --- the screen's entry (screen.h) ---------------------------------------- */
+
+static void op_close(void *self) { play_fini(self); }
+static void op_resize(void *self, int rows, int cols) { play_resize(self, rows, cols); }
+static void op_draw(const void *self) { play_draw(self); }
+static unsigned op_key(void *self, int key) { return play_key(self, key); }
+static unsigned op_wake(void *self) { return play_wake(self); }
+static int op_wait_ms(const void *self) { return play_timeout(self); }
+static unsigned op_tick(void *self) { return play_tick(self); }
+static unsigned op_save(void *self, const char *path, const struct record_extra *extra,
+                        bool make_dirs)
+{
+    return play_save(self, path, extra, make_dirs);
+}
+
+const struct screen play_screen = {
+    .size = sizeof(struct play),
+    .min_cols = LAYOUT_MIN_COLS,
+    .min_rows = LAYOUT_MIN_ROWS,
+    .help_title = N_("Keys while playing"),
+    .help_line = play_help_line,
+    .open = op_tick,   /* the computer may have the move */
+    .close = op_close,
+    .resize = op_resize,
+    .draw = op_draw,
+    .key = op_key,
+    .wake = op_wake,
+    .wait_ms = op_wait_ms,
+    .tick = op_tick,
+    .save = op_save,
+};

@@ -1,10 +1,12 @@
 /* react.h — what a key handler asks of the main loop.
  *
  * Handlers change their screen's state and return a set of these flags; they
- * never draw. The one place that turns flags into work is app.c: it redraws,
- * opens and closes overlays, switches screens and quits. A flag says what
- * the screen must do, never which command to run: a confirmation is
- * REACT_CONFIRMED, and the app knows what it asked.
+ * never draw. The one place that turns flags into work is app.c, through
+ * one table of reactions: it redraws, opens and closes overlays, switches
+ * screens and quits. A flag says what the screen must do, never which
+ * command to run: a confirmation is REACT_CONFIRMED, and the app knows what
+ * it asked; a file name asked for (REACT_ASK_FILE) goes to the screen's own
+ * save (screen.h); a screen to go to is a value, REACT_GO(id).
  */
 #ifndef MNK_TUI_REACT_H
 #define MNK_TUI_REACT_H
@@ -19,8 +21,7 @@ enum react {
     REACT_START = 1 << 5,     /* start the game the menu describes */
     REACT_HELP = 1 << 6,      /* open the help overlay */
     REACT_CLOSE = 1 << 7,     /* close the overlay on top */
-    REACT_SAVE = 1 << 8,      /* ask for a file name and save the game there */
-    REACT_LOAD = 1 << 9,      /* ask for a record to open */
+    REACT_ASK_FILE = 1 << 8,  /* ask for a file name, for the screen's save() */
     REACT_RESUME = 1 << 10,   /* open the unfinished game picked in the list */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
     REACT_ASK_RESIGN = 1 << 12, /* resign, after the player confirms */
@@ -35,8 +36,16 @@ enum react {
                                  screen for where it was opened from */
     REACT_CONTINUE = 1 << 21, /* play on from the position reviewed */
     REACT_OPEN = 1 << 22,     /* open the game chosen on the Load screen */
-    REACT_STATS = 1 << 23,    /* open the statistics screen */
-    REACT_LANG = 1 << 24,     /* speak the next language and remember it */
+    REACT_SETTINGS = 1 << 23, /* the player changed a setting the screen
+                                 keeps (the language): remember it, and say
+                                 again what the other screens say in words */
+    REACT_GO_FLAG = 1 << 24,  /* go to the screen in the bits above (REACT_GO) */
 };
+
+/* Bring up screen `id` (enum screen_id, screen.h): its open(), then it is
+ * the one on view; REACT_BACK returns to where it was brought up from. */
+#define REACT_GO_SHIFT 25
+#define REACT_GO(id) (REACT_GO_FLAG | ((unsigned)(id) << REACT_GO_SHIFT))
+#define REACT_GO_TARGET(r) ((int)((r) >> REACT_GO_SHIFT))
 
 #endif

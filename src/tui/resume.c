@@ -2,6 +2,9 @@
 #include "tui/resume.h"
 
 #include <stdio.h>
+#include <string.h>
+
+#include "mnk/game.h"
 
 #include "mnk/i18n.h"
 #include "tui/columns.h"
@@ -12,9 +15,10 @@
 /* The Resume list's columns, in the order of a row. */
 enum { RCOL_BOARD, RCOL_PLAYERS, RCOL_MOVES, RCOL_WHEN, RCOLS };
 
-void resume_lay_out(struct menu *m, const struct saves_entry *games, int n, int more, int rows,
-                    int cols)
+void resume_lay_out(struct menu *m)
 {
+    const struct saves_entry *games = m->kept;
+    int n = m->n_kept, more = m->more_kept, rows = m->rows, cols = m->cols;
     static char lines[MENU_GAMES_MAX][MENU_GAME_TEXT];
     static char cell[MENU_GAMES_MAX][RCOLS][MENU_GAME_TEXT];
     struct column c[RCOLS] = {
@@ -69,3 +73,88 @@ void resume_lay_out(struct menu *m, const struct saves_entry *games, int n, int 
     menu_set_games(m, (const char(*)[MENU_GAME_TEXT])lines, n, more);
 }
 
+
+bool resume_relook(struct menu *m)
+{
+    if (!saves_relook(m->kept, m->n_kept))
+        return false;
+    resume_lay_out(m);
+    return true;
+}
+
+void resume_refresh(struct menu *m)
+{
+    char note[SAVES_PATH_MAX + 200];
+    m->n_kept = saves_list(m->kept, MENU_GAMES_MAX, &m->more_kept, note, sizeof note);
+    resume_lay_out(m);
+    const struct saves_entry *e = &m->kept[0];
+    if (m->n_kept == 0) {
+        menu_set_resume(m, NULL);
+    } else {
+        char what[MENU_GAME_TEXT + 40];
+        if (m->n_kept == 1)
+            /* TRANSLATORS: the one unfinished game, under Resume in the
+               menu: width, "×", height, win length, rule, Black's and
+               White's players, moves made, the side to move. */
+            snprintf(what, sizeof what,
+                     ngettext("%d%s%d k=%d %s  %s vs %s  %d move, %s to play",
+                              "%d%s%d k=%d %s  %s vs %s  %d moves, %s to play",
+                              (unsigned long)e->moves),
+                     e->width, draw_sym(GLYPH_TIMES), e->height, e->win, _(rule_name(e->rule)),
+                     saves_player(e->black), saves_player(e->white), e->moves,
+                     _(stone_name(e->to_move)));
+        else
+            snprintf(what, sizeof what,
+                     ngettext("%d unfinished games, the newest %d%s%d, %d move",
+                              "%d unfinished games, the newest %d%s%d, %d moves",
+                              (unsigned long)e->moves),
+                     m->n_kept, e->width, draw_sym(GLYPH_TIMES), e->height, e->moves);
+        menu_set_resume(m, what);
+    }
+    if (note[0] != '\0')
+        menu_say(m, note);
+}
+
+void resume_delete(struct menu *m)
+{
+    int pick = m->pick;
+    char err[SAVES_PATH_MAX + 100];
+    if (pick < 0 || pick >= m->n_kept)
+        return;
+    enum filelock_look look = filelock_look(m->kept[pick].path);
+    if (look != FILELOCK_FREE) {
+        resume_refresh(m);
+        menu_say(m, look == FILELOCK_IN_USE
+                        ? _("that game is open in another window: it was not deleted")
+                        : _("that game's lock file cannot be used (is it another "
+                            "user's?): it was not deleted"));
+        return;
+    }
+    if (!saves_forget(m->kept[pick].path, err, sizeof err))
+        menu_say(m, err);
+    resume_refresh(m);
+}
+
+void resume_clear(struct menu *m)
+{
+    char err[SAVES_PATH_MAX + 100];
+    int kept = 0;
+    bool failed = false;
+    for (int i = 0; i < m->n_kept; i++) {
+        if (filelock_look(m->kept[i].path) != FILELOCK_FREE)
+            kept++;
+        else if (!saves_forget(m->kept[i].path, err, sizeof err))
+            failed = true;
+    }
+    resume_refresh(m);
+    if (failed)
+        menu_say(m, err);
+    else if (kept > 0) {
+        char note[160];
+        snprintf(note, sizeof note,
+                 ngettext("%d game open in another window was not deleted",
+                          "%d games open in other windows were not deleted", (unsigned long)kept),
+                 kept);
+        menu_say(m, note);
+    }
+}

@@ -18,6 +18,7 @@
 #include "tui/mouse.h"
 #include "tui/place.h"
 #include "tui/react.h"
+#include "tui/screen.h"
 #include "mnk/i18n.h"
 #include "tui/saves.h"
 
@@ -604,7 +605,7 @@ static unsigned act_mouse(struct review *r)
 static unsigned act_save(struct review *r)
 {
     (void)r;
-    return REACT_SAVE;
+    return REACT_ASK_FILE;
 }
 
 static unsigned act_continue(struct review *r)
@@ -918,3 +919,30 @@ void review_draw(const struct review *r)
     if (r->continuing)
         draw_form(r);
 }
+
+/* --- the screen's entry (screen.h) ---------------------------------------- */
+
+static void op_close(void *self) { review_close(self); }
+static void op_resize(void *self, int rows, int cols) { review_resize(self, rows, cols); }
+static void op_draw(const void *self) { review_draw(self); }
+static unsigned op_key(void *self, int key) { return review_key(self, key); }
+static unsigned op_wake(void *self) { return review_wake(self); }
+static unsigned op_save(void *self, const char *path, const struct record_extra *extra,
+                        bool make_dirs)
+{
+    return review_save(self, path, extra, make_dirs);
+}
+
+const struct screen review_screen = {
+    .size = sizeof(struct review),
+    .min_cols = LAYOUT_MIN_COLS,
+    .min_rows = LAYOUT_MIN_ROWS,
+    .help_title = N_("Keys in review"),
+    .help_line = review_help_line,
+    .close = op_close,
+    .resize = op_resize,
+    .draw = op_draw,
+    .key = op_key,
+    .wake = op_wake,
+    .save = op_save,
+};

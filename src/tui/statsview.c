@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "tui/draw.h"
+#include "tui/menu.h"
 #include "tui/react.h"
+#include "tui/screen.h"
 #include "tui/saves.h"
 #include "tui/text.h"
 #include "mnk/i18n.h"
@@ -370,3 +372,27 @@ void statsview_draw(const struct statsview *v)
     };
     draw_hints(v->rows - 1, hints, (int)(sizeof hints / sizeof hints[0]));
 }
+
+/* --- the screen's entry (screen.h) ---------------------------------------- */
+
+static unsigned op_open(void *self)
+{
+    statsview_open(self);
+    return REACT_REDRAW;
+}
+
+static void op_close(void *self) { statsview_close(self); }
+static void op_resize(void *self, int rows, int cols) { statsview_resize(self, rows, cols); }
+static void op_draw(const void *self) { statsview_draw(self); }
+static unsigned op_key(void *self, int key) { return statsview_key(self, key); }
+
+const struct screen stats_screen = {
+    .size = sizeof(struct statsview),
+    .min_cols = MENU_MIN_COLS,
+    .min_rows = MENU_MIN_ROWS,
+    .open = op_open,
+    .close = op_close,
+    .resize = op_resize,
+    .draw = op_draw,
+    .key = op_key,
+};
