@@ -46,11 +46,15 @@ bool judge_accepts(int score)
     return score <= 0 || advice_edge(score) == ADVICE_EVEN;
 }
 
+bool judge_may_prove(const struct board *b)
+{
+    return solver_knows(b->rule) && board_cells(b) - b->stones <= JUDGE_PROOF_EMPTY;
+}
+
 bool judge_proves_draw(struct judge *j, const struct game *g, const atomic_bool *stop)
 {
     const struct board *b = &g->board;
-    if (game_over(g) || !solver_knows(b->rule) ||
-        board_cells(b) - b->stones > JUDGE_PROOF_EMPTY)
+    if (game_over(g) || !judge_may_prove(b))
         return false;
     if (j->solver == NULL && (j->solver = solver_create(JUDGE_SOLVER_MEMORY)) == NULL)
         return false;

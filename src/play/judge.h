@@ -5,8 +5,8 @@
  * external engine too, which mnk cannot ask): the position is judged by
  * the engine's own search at a fixed node budget, its tables cleared
  * first, so the same position always gets the same answer, on any machine
- * (search.h: a node limit is deterministic). The manual (mnk.6, "Draw
- * offers") states the same rule in words; change both together.
+ * (search.h: a node limit is deterministic). The manual (mnk.6, the key
+ * =) states the same rule in words; change both together.
  *
  * - Accepting: the search's score of the position (analysis_score, the
  *   one the review gives, JUDGE_SEARCH_NODES nodes) from the computer's
@@ -16,8 +16,8 @@
  *   an expected result under 0.5 + ADVICE_INACCURACY_FROM; a score under
  *   JUDGE_ACCEPT_BELOW). It declines from "slightly better" on, a forced
  *   win above all. On a board of at most 24 empty cells under freestyle
- *   or exact the search's score is the exact solver's value when its solve
- *   finishes, so a proven draw is accepted and a proven win declined.
+ *   or exact the search asks the exact solver first (search.h), so a draw
+ *   or a loss it proves is accepted and a win it proves declined.
  * - Offering: the computer offers a draw when the exact solver proves the
  *   position drawn (engine/solver.h, within JUDGE_PROOF_NODES nodes). It
  *   is tried only under a rule the solver knows and with at most
@@ -65,6 +65,10 @@ bool judge_score(struct judge *j, const struct game *g, enum stone side,
 /* Whether a computer whose side the position scores `score` accepts a
  * draw (the rule above). */
 bool judge_accepts(int score);
+
+/* True when judge_proves_draw tries a proof on b: a rule the solver knows,
+ * and at most JUDGE_PROOF_EMPTY empty cells. */
+bool judge_may_prove(const struct board *b);
 
 /* True when the exact solver proves g's position (a game still going)
  * drawn, within the rule above's budget; false when it proves otherwise,

@@ -66,6 +66,8 @@ enum confirm {
     CONFIRM_CLEAR,      /* delete every unfinished game not open elsewhere */
     CONFIRM_OVERWRITE,  /* save over the file at save_path */
     CONFIRM_COPY,       /* play on a copy of the game at busy_path */
+    CONFIRM_ANSWER,     /* the other person accepts the game screen's request;
+                           no (REACT_DECLINED) declines it */
 };
 
 struct app {
@@ -654,6 +656,8 @@ static unsigned confirmed(struct app *a)
     case CONFIRM_COPY:
         open_copy(a);
         return REACT_REDRAW;
+    case CONFIRM_ANSWER:
+        return a->playing ? play_answer(&a->play, true) : REACT_NONE;
     }
     return REACT_NONE;
 }
@@ -687,6 +691,8 @@ static unsigned react_once(struct app *a, unsigned r)
     }
     if (r & REACT_CONFIRMED)
         next |= confirmed(a);
+    if ((r & REACT_DECLINED) && a->asked == CONFIRM_ANSWER && a->playing)
+        next |= play_answer(&a->play, false);
     /* Leaving keeps the game: the questions say so, and where it will be. */
     if (r & REACT_ASK_QUIT)
         ask(a, a->keeper.failed ? _("Quit? The game could not be kept.")
@@ -694,6 +700,10 @@ static unsigned react_once(struct app *a, unsigned r)
             CONFIRM_QUIT);
     if (r & REACT_ASK_RESIGN)
         ask(a, _("Resign this game?"), CONFIRM_RESIGN);
+    if (r & REACT_ASK_OTHER) {
+        ask(a, play_question(&a->play), CONFIRM_ANSWER);
+        dialog_on_no(&a->dialog, REACT_DECLINED);
+    }
     if (r & REACT_ASK_DELETE)
         ask(a, _("Delete this unfinished game?"), CONFIRM_DELETE);
     if (r & REACT_ASK_MENU)

@@ -91,7 +91,10 @@ static void test_small_boards(void **state)
     assert_true(judge_proves_draw(&judge, &g, NULL));
     /* Too many empty cells to try: no proof, whatever the game is. */
     new_game(&g, 15, 5, "h8");
+    assert_false(judge_may_prove(&g.board));
     assert_false(judge_proves_draw(&judge, &g, NULL));
+    new_game(&g, 5, 4, "c3");
+    assert_true(judge_may_prove(&g.board));
 }
 
 /* The same position gets the same score, whatever was judged before. */
