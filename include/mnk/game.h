@@ -50,6 +50,7 @@ enum end_reason {
     END_NO_LEGAL_MOVE, /* draw: renju's Black is to move and every empty
                           cell is forbidden to it (rules_has_legal_move):
                           Black can only pass, and the game ends there */
+    END_AGREED,      /* draw: both sides agreed to it (play/offer.h) */
 };
 
 struct result {
@@ -175,6 +176,11 @@ enum forbid game_forbidden(const struct game *g, int pos);
  * END_RESIGN. Undo reopens it like any other end. */
 void game_concede(struct game *g, enum stone loser, enum end_reason reason);
 
+/* Ends an ongoing game as a draw both sides agreed to (END_AGREED). Like a
+ * concession it is no move: redo brings back nothing after it, and undo
+ * only reopens the game. Nothing happens once the game is over. */
+void game_agree_draw(struct game *g);
+
 /* Notes that a hint was asked for in the current position (for the
  * record: hinted[ply]). */
 void game_note_hint(struct game *g);
@@ -195,7 +201,7 @@ int game_undo_to_human(struct game *g);
 int game_last_move(const struct game *g);
 
 /* A short human phrase for the result: "Black wins", "draw: board full",
- * "draw: Black has no legal move".
+ * "draw: Black has no legal move", "Draw agreed".
  * These three give English, the same in records and in every locale; each
  * text is marked for the catalogue, so a view shows _(text) (mnk/i18n.h). */
 const char *game_result_text(const struct result *r);

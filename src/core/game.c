@@ -195,12 +195,26 @@ void game_concede(struct game *g, enum stone loser, enum end_reason reason)
     g->choices_last = g->choices;
 }
 
+void game_agree_draw(struct game *g)
+{
+    if (game_over(g))
+        return;
+    g->result.outcome = OUTCOME_DRAW;
+    g->result.reason = END_AGREED;
+    g->result.line.len = 0;
+    /* Not a move either: as for a concession, nothing to redo after it. */
+    g->last = g->ply;
+    g->choices_last = g->choices;
+}
+
 bool game_undo(struct game *g)
 {
     g->unwon_run = 0;   /* a verdict on the move taken back, or on none */
     g->unwon_blocked = false;
-    /* A concession is not a move: taking it back only reopens the game. */
-    if (g->result.reason == END_FORFEIT || g->result.reason == END_RESIGN) {
+    /* A concession or an agreement is not a move: taking it back only
+     * reopens the game. */
+    if (g->result.reason == END_FORFEIT || g->result.reason == END_RESIGN ||
+        g->result.reason == END_AGREED) {
         memset(&g->result, 0, sizeof g->result);
         return true;
     }
@@ -269,6 +283,7 @@ const char *game_result_text(const struct result *r)
     case OUTCOME_DRAW:
         return r->reason == END_BOARD_FULL      ? N_("draw: board full")
              : r->reason == END_NO_LEGAL_MOVE   ? N_("draw: Black has no legal move")
+             : r->reason == END_AGREED          ? N_("Draw agreed")
                                                 : N_("draw: no line can be completed");
     }
     return "?";

@@ -373,6 +373,14 @@ static int ended_score(const struct game *g)
     return 0;
 }
 
+int analysis_score(struct ai *ai, const struct game *g, const struct ai_limits *limits)
+{
+    struct analysis_options o = { .limits = *limits };
+    int score, best, depth;
+    search(ai, g, &o, &score, &best, &depth);
+    return score;
+}
+
 /* The score for the side to move of g after it plays `move`. */
 static int score_after(struct ai *ai, const struct game *g, int move,
                        const struct analysis_options *o)

@@ -102,6 +102,12 @@ struct analysis_options {
 bool analysis_run(const struct game *g, const struct analysis_options *opts,
                   struct analysis *out);
 
+/* The score of g's position for the side to move, as analysis_run scores
+ * each position (a forced reply that the search answers unscored is
+ * played out first): a search by ai within `limits`, whose on_info and
+ * ctx are overridden. g is a game still going. */
+int analysis_score(struct ai *ai, const struct game *g, const struct ai_limits *limits);
+
 /* The expected result of `score` for the side it belongs to, 0 .. 1. */
 double analysis_expected(int score);
 

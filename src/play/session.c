@@ -99,6 +99,7 @@ bool session_asks_opening(const struct session *s, bool *may_add)
  * overline under exact, a run blocked at both ends under caro. */
 static enum session_verdict play(struct session *s, int pos)
 {
+    offer_clear(&s->request);
     switch (game_play(&s->game, pos)) {
     case GAME_OK:
         break;
@@ -138,6 +139,7 @@ enum session_verdict session_human_choose(struct session *s, enum opening_choice
         return SESSION_WAIT;
     if (game_choose(&s->game, choice) != GAME_OK)
         return SESSION_NOT_NOW;
+    offer_clear(&s->request);
     s->overline = s->blocked = 0;
     seat_computers(s);
     return SESSION_PLAYED;
@@ -148,6 +150,7 @@ void session_forfeit(struct session *s, enum stone loser, const char *why)
     if (game_over(&s->game))
         return;
     snprintf(s->why, sizeof s->why, "%s", why);
+    offer_clear(&s->request);
     s->overline = s->blocked = 0;
     game_concede(&s->game, loser, END_FORFEIT);
 }
@@ -191,6 +194,7 @@ enum session_verdict session_computer_move(struct session *s, int move)
 static enum session_verdict computer_choice(struct session *s, enum stone seat,
                                             const struct ai_opening *a)
 {
+    offer_clear(&s->request);
     enum opening_choice choice = a->swap ? OPENING_TAKE_BLACK
                                : a->n == 1 ? OPENING_TAKE_WHITE
                                : a->n == 2 ? OPENING_PLACE_TWO : OPENING_CHOICE_NONE;
@@ -264,6 +268,7 @@ int session_undo(struct session *s)
      * gone. Review, or a new game from a position, are the ways back. */
     if (game_over(g))
         return 0;
+    offer_clear(&s->request);
     s->overline = s->blocked = 0;
     if (s->computer[0] && s->computer[1]) {
         /* Two computers: one move back, and they wait there. */
@@ -284,6 +289,7 @@ int session_redo(struct session *s)
     s->overline = s->blocked = 0;
     if (!game_redo(g))
         return 0;
+    offer_clear(&s->request);
     seat_computers(s);
     int replayed = 1;
     /* Against one computer, its answer comes back too rather than being
@@ -326,6 +332,51 @@ bool session_resign(struct session *s)
     if (side == STONE_NONE)
         return false;
     s->overline = s->blocked = 0;
+    offer_clear(&s->request);
     game_concede(&s->game, side, END_RESIGN);
     return true;
+}
+
+enum stone session_asker(const struct session *s)
+{
+    enum stone seat = game_actor(&s->game);
+    return seat == STONE_NONE || session_is_computer(s, seat) ? STONE_NONE : seat;
+}
+
+enum offer_error session_offer(struct session *s, enum offer_kind kind, enum stone from)
+{
+    enum offer_error e = offer_make(&s->request, &s->game, kind, from);
+    if (e == OFFER_OK && session_is_computer(s, from))
+        s->proposed = true;
+    return e;
+}
+
+const struct offer *session_request(const struct session *s)
+{
+    return offer_pending(&s->request, &s->game) ? &s->request : NULL;
+}
+
+enum offer_error session_answer(struct session *s, bool accept)
+{
+    if (!offer_pending(&s->request, &s->game)) {
+        offer_clear(&s->request);
+        return OFFER_ERR_NONE;
+    }
+    if (accept)
+        s->overline = s->blocked = 0;
+    enum offer_error e = offer_answer(&s->request, &s->game, stone_other(s->request.from),
+                                      accept);
+    seat_computers(s);
+    return e;
+}
+
+void session_withdraw(struct session *s)
+{
+    offer_clear(&s->request);
+}
+
+bool session_may_propose(const struct session *s, enum stone seat)
+{
+    return !game_over(&s->game) && !s->proposed && session_is_computer(s, seat) &&
+           !session_is_computer(s, stone_other(seat)) && session_request(s) == NULL;
 }

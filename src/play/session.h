@@ -20,6 +20,14 @@
  *   game is over its result stands: undo and redo do nothing (review, or a
  *   new game from a position, are the ways back).
  * - Resigning is a person's: the one to move, or the only person playing.
+ * - Requests (play/offer.h: a draw, a takeback) wait in session.request
+ *   for the other side's answer. The session makes a person's on their
+ *   turn (session_asker), and a computer's draw offer when its front end
+ *   found the game drawn (at most once a session, and only to a person:
+ *   session_may_propose). Who answers for a computer is the front end's
+ *   business (play/judge.h gives the computer's rule); the session carries
+ *   the answer out. Every move, choice, undo, redo and end withdraws a
+ *   waiting request: playing on declines it.
  * - Under the exact rule, a move that makes a line longer than k does not
  *   win; the session notes its length (session.overline) so the front end
  *   can say so; likewise under caro a run of k or more blocked at both ends
@@ -43,6 +51,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "play/offer.h"
 #include "play/players.h"
 #include "mnk/game.h"
 
@@ -75,6 +84,8 @@ struct session {
                                 * without winning (exact rule): its length;
                                 * else 0 */
     char why[SESSION_WHY_MAX]; /* the reason for the last forfeit */
+    struct offer request;      /* the request waiting for an answer */
+    bool proposed;             /* a computer offered a draw in this session */
 };
 
 /* Starts driving game g as it stands, making its computer players. A
@@ -153,5 +164,28 @@ void session_note_hint(struct session *s);
 
 /* That side resigns: the game ends as its loss. False when nobody can. */
 bool session_resign(struct session *s);
+
+/* The seat that may ask the other side for something now: the person who
+ * acts; STONE_NONE when the game is over or a computer acts. */
+enum stone session_asker(const struct session *s);
+
+/* Seat `from` asks the other for `kind` (play/offer.h's rules; a
+ * computer's draw offer is made once session_may_propose says so). */
+enum offer_error session_offer(struct session *s, enum offer_kind kind, enum stone from);
+
+/* The request waiting for the other side's answer, or NULL. */
+const struct offer *session_request(const struct session *s);
+
+/* The side asked answers the waiting request (offer_answer). */
+enum offer_error session_answer(struct session *s, bool accept);
+
+/* Forgets the waiting request, unanswered (its asker withdrew it, or the
+ * one who was to answer went away). */
+void session_withdraw(struct session *s);
+
+/* True when the computer of `seat` may offer a draw now: it plays a
+ * person, the game goes on, no request waits, and no computer offered one
+ * before in this session. */
+bool session_may_propose(const struct session *s, enum stone seat);
 
 #endif

@@ -294,6 +294,7 @@ struct parsed {
     const struct record_listener *listener;   /* or NULL */
     enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
     enum end_reason concession;
+    bool drawn;             /* RE says a draw (0 or Draw) */
     int n_choices;          /* the opening's choices, in config.opening */
     unsigned char choice[OPENING_CHOICES_MAX];
 };
@@ -448,6 +449,7 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
             r->conceded_by = value[0] == 'B' ? STONE_WHITE : STONE_BLACK;
             r->concession = value[2] == 'R' ? END_RESIGN : END_FORFEIT;
         }
+        r->drawn = strcmp(value, "0") == 0 || strcasecmp(value, "Draw") == 0;
     } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
         int expect = r->n_moves % 2 == 0 ? 'B' : 'W';
         if (id[0] != expect)
@@ -804,6 +806,10 @@ bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
     if (ok) {
         if (r->conceded_by != STONE_NONE)
             game_concede(replay, r->conceded_by, r->concession);
+        /* A draw the moves do not make (no full board, a line still open)
+         * was agreed: the game ends there as it ended when played. */
+        else if (r->drawn)
+            game_agree_draw(replay);
         *g = *replay;
     }
     free(replay);

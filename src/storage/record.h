@@ -17,7 +17,10 @@
  * reading and writing both go through record_player_from_name /
  * record_player_name, so no record starts a program), their thinking times
  * in MS[black:white] (private; 0 = what the name implies), the result in
- * RE. Older records' LV[black:white] (a level number) is ignored.
+ * RE (every draw is RE[0]; a draw the moves do not make, RE[0] or
+ * RE[Draw] with the game still open after them, was agreed and reads as
+ * END_AGREED). Older records' LV[black:white] (a level number) is
+ * ignored.
  * A move played after its player asked for a hint carries the private
  * HINT[1] and says so in its comment. What else the main line's nodes say
  * (comments, annotations, an analysis: play/annotate.h) a listener may

@@ -69,6 +69,8 @@ enum confirm {
     CONFIRM_CLEAR,      /* delete every unfinished game not open elsewhere */
     CONFIRM_OVERWRITE,  /* save over the file at save_path */
     CONFIRM_COPY,       /* play on a copy of the game at busy_path */
+    CONFIRM_ANSWER,     /* the other person accepts the game screen's request;
+                           no (REACT_DECLINED) declines it */
 };
 
 struct app {
@@ -563,6 +565,8 @@ static unsigned confirmed(struct app *a, unsigned r)
     case CONFIRM_COPY:
         open_copy(a);
         return REACT_REDRAW;
+    case CONFIRM_ANSWER:
+        return playing(a) ? play_answer(a->play, true) : REACT_NONE;
     }
     return REACT_NONE;
 }
@@ -608,6 +612,28 @@ static unsigned react_ask(struct app *a, unsigned r)
         if (r & q->flag)
             ask(a, _(q->unkept != NULL && a->keeper.failed ? q->unkept : q->text), q->what);
     }
+    return REACT_NONE;
+}
+
+/* No to the other person's question about the game screen's request (a
+ * draw offered): an answer too. */
+static unsigned react_declined(struct app *a, unsigned r)
+{
+    (void)r;
+    if (a->asked != CONFIRM_ANSWER || !playing(a))
+        return REACT_NONE;
+    return play_answer(a->play, false);
+}
+
+/* The request on the game screen (a draw offered) goes to the other person
+ * at the keyboard, who answers yes or no. */
+static unsigned react_ask_other(struct app *a, unsigned r)
+{
+    (void)r;
+    if (!playing(a))
+        return REACT_NONE;
+    ask(a, play_question(a->play), CONFIRM_ANSWER);
+    dialog_on_no(&a->dialog, REACT_DECLINED);
     return REACT_NONE;
 }
 
@@ -755,7 +781,9 @@ static const struct reaction {
     { REACT_CLOSE, react_close },
     { REACT_QUIT, react_quit },
     { REACT_CONFIRMED, confirmed },
+    { REACT_DECLINED, react_declined },
     { REACT_ASK_QUIT | REACT_ASK_RESIGN | REACT_ASK_DELETE | REACT_ASK_MENU, react_ask },
+    { REACT_ASK_OTHER, react_ask_other },
     { REACT_ASK_CLEAR, react_ask_clear },
     { REACT_HELP, react_help },
     { REACT_MENU, react_menu },

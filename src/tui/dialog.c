@@ -29,7 +29,7 @@ static unsigned click(const struct dialog *d)
     case PLACE_YES:
         return REACT_CLOSE | REACT_REDRAW | d->on_yes;
     case PLACE_NO:
-        return REACT_CLOSE | REACT_REDRAW;
+        return REACT_CLOSE | REACT_REDRAW | d->on_no;
     case PLACE_NEITHER:
         break;
     }
@@ -40,7 +40,13 @@ void dialog_open(struct dialog *d, const char *question, unsigned on_yes)
 {
     snprintf(d->question, sizeof d->question, "%s", question);
     d->on_yes = on_yes;
+    d->on_no = 0;
     d->yes = false; /* the safe answer is the default */
+}
+
+void dialog_on_no(struct dialog *d, unsigned on_no)
+{
+    d->on_no = on_no;
 }
 
 unsigned dialog_key(struct dialog *d, int key)
@@ -52,7 +58,7 @@ unsigned dialog_key(struct dialog *d, int key)
     case 'n':
     case 'N':
     case 27:
-        return REACT_CLOSE | REACT_REDRAW;
+        return REACT_CLOSE | REACT_REDRAW | d->on_no;
     case KEY_LEFT:
     case KEY_RIGHT:
     case '\t':
@@ -63,7 +69,7 @@ unsigned dialog_key(struct dialog *d, int key)
     case '\n':
     case '\r':
     case KEY_ENTER:
-        return REACT_CLOSE | REACT_REDRAW | (d->yes ? d->on_yes : 0);
+        return REACT_CLOSE | REACT_REDRAW | (d->yes ? d->on_yes : d->on_no);
     case KEY_MOUSE:
         return click(d);
     default:

@@ -181,6 +181,8 @@ void play_fini(struct play *p)
     session_close(&p->session);
     ai_destroy(&p->hint_ai);
     advice_free(&p->advice);
+    if (p->have_judge)
+        judge_free(&p->judge);
     shapes_free(&p->shapes);
 }
 
@@ -256,12 +258,62 @@ static void think_if_due(struct play *p)
         p->message[0] = '\0';
 }
 
-/* Cancels the computer's search or the hint, if one runs. */
+/* Cancels the computer's search or the hint, if one runs. A draw offer
+ * the computer was judging goes unanswered: it is withdrawn. */
 static void stop_thinking(struct play *p)
 {
     worker_cancel(&p->worker);
     p->have_info = false;
+    if (p->job == JOB_JUDGE)
+        session_withdraw(&p->session);
     p->job = JOB_NONE;
+}
+
+/* Stops what the worker does beside the computer's moves (a hint, a
+ * judgement, a proof): the person's own act comes first. */
+static void stop_aside(struct play *p)
+{
+    if (p->job == JOB_HINT || p->job == JOB_JUDGE || p->job == JOB_PROOF)
+        stop_thinking(p);
+}
+
+/* The worker's job for a computer's judgement of a draw. */
+static void judge_job(struct worker *w, void *ctx)
+{
+    struct play_judging *j = ctx;
+    if (j->prove)
+        j->ok = judge_proves_draw(j->judge, &j->game, &w->stop);
+    else
+        j->ok = judge_score(j->judge, &j->game, j->side, &w->stop, &j->score);
+}
+
+/* Starts the computer of `side` judging the position on the worker: a
+ * proof of a draw, or its score. False when that cannot be (no memory, no
+ * thread). */
+static bool start_judging(struct play *p, enum stone side, bool prove)
+{
+    if (!p->have_judge && !(p->have_judge = judge_init(&p->judge)))
+        return false;
+    struct play_judging *j = &p->judging;
+    j->judge = &p->judge;
+    j->game = *play_game(p);
+    j->side = side;
+    j->prove = prove;
+    j->ok = false;
+    if (!worker_run(&p->worker, judge_job, j))
+        return false;
+    p->job = prove ? JOB_PROOF : JOB_JUDGE;
+    p->think_start = clock_ms();
+    return true;
+}
+
+/* After the move of the computer of `seat`: it looks for a proof that the
+ * game is drawn, to offer a draw (once a game, to a person). */
+static void look_for_draw(struct play *p, enum stone seat)
+{
+    if (session_may_propose(&p->session, seat) &&
+        judge_may_prove(&play_game(p)->board))
+        start_judging(p, seat, true);
 }
 
 /* After a move: the result, what the exact rule made of an overline or caro
@@ -335,8 +387,7 @@ static unsigned act_place(struct play *p)
     const struct board *b = &play_game(p)->board;
     char name[NOTATION_MAX];
     int pos = board_pos(b, p->cx, p->cy);
-    if (p->job == JOB_HINT)
-        stop_thinking(p);
+    stop_aside(p);
     switch (session_human_move(&p->session, pos)) {
     case SESSION_PLAYED:
         after_move(p);
@@ -371,8 +422,7 @@ static unsigned choose(struct play *p, enum opening_choice choice)
 {
     if (!person_chooses(p))
         return REACT_NONE;
-    if (p->job == JOB_HINT)
-        stop_thinking(p);
+    stop_aside(p);
     if (session_human_choose(&p->session, choice) != SESSION_PLAYED) {
         say(p, STYLE_ERROR, "%s", _("the opening offers no such choice now"));
         return REACT_REDRAW;
@@ -423,8 +473,7 @@ static unsigned act_undo(struct play *p)
 
 static unsigned act_redo(struct play *p)
 {
-    if (p->job == JOB_HINT)
-        stop_thinking(p);
+    stop_aside(p);
     if (worker_busy(&p->worker)) {
         say(p, STYLE_ERROR, "%s", _("the computer is thinking: u takes back first"));
         return REACT_REDRAW;
@@ -528,6 +577,8 @@ static unsigned act_hint(struct play *p)
         say(p, STYLE_ERROR, "%s", _("the game is over: no hint"));
         return REACT_REDRAW;
     }
+    if (p->job == JOB_PROOF)
+        stop_thinking(p);
     if (session_is_computer(&p->session, side) || worker_busy(&p->worker)) {
         say(p, STYLE_ERROR, "%s", _("a hint is for your turn"));
         return REACT_REDRAW;
@@ -576,6 +627,109 @@ unsigned play_resign(struct play *p)
 void play_hold(struct play *p)
 {
     stop_thinking(p);
+}
+
+/* The waiting draw offer was answered: the result, or who declined. */
+static void say_answer(struct play *p, enum stone asked, bool accepted)
+{
+    p->hint = -1;
+    if (accepted)
+        say(p, STYLE_MESSAGE, "%s", _(game_result_text(&play_game(p)->result)));
+    else
+        say(p, STYLE_MESSAGE, "%s", asked == STONE_WHITE ? _("White declines the draw")
+                                                         : _("Black declines the draw"));
+}
+
+/* =: a person offers a draw, or accepts the one the computer offers. The
+ * other person is asked; the computer judges it on the worker. */
+static unsigned act_draw(struct play *p)
+{
+    struct session *s = &p->session;
+    const struct game *g = play_game(p);
+    const struct offer *waiting = session_request(s);
+    if (waiting != NULL && waiting->kind == OFFER_DRAW && session_is_computer(s, waiting->from)) {
+        enum stone asked = stone_other(waiting->from);
+        stop_aside(p);
+        session_answer(s, true);
+        say_answer(p, asked, true);
+        return REACT_REDRAW;
+    }
+    enum stone from = session_asker(s);
+    if (from == STONE_NONE) {
+        say(p, STYLE_ERROR, "%s", game_over(g) ? _("the game is over")
+                                  : two_computers(p) ? _("only a person can offer a draw")
+                                                     : _("a draw is offered on your turn"));
+        return REACT_REDRAW;
+    }
+    if (p->job == JOB_JUDGE) {
+        say(p, STYLE_ERROR, "%s", _("the computer is considering your draw offer"));
+        return REACT_REDRAW;
+    }
+    stop_aside(p);
+    if (session_offer(s, OFFER_DRAW, from) != OFFER_OK)
+        return REACT_NONE;
+    enum stone other = stone_other(from);
+    if (!session_is_computer(s, other)) {
+        snprintf(p->question, sizeof p->question, "%s",
+                 from == STONE_BLACK ? _("Black offers a draw. White, do you accept?")
+                                     : _("White offers a draw. Black, do you accept?"));
+        return REACT_ASK_OTHER;
+    }
+    if (!start_judging(p, other, false)) {
+        session_withdraw(s);
+        say(p, STYLE_ERROR, "%s", _("the computer could not consider the offer"));
+        return REACT_REDRAW;
+    }
+    p->message[0] = '\0';
+    return REACT_REDRAW;
+}
+
+unsigned play_answer(struct play *p, bool accept)
+{
+    const struct offer *waiting = session_request(&p->session);
+    if (waiting == NULL)
+        return REACT_REDRAW;
+    enum stone asked = stone_other(waiting->from);
+    session_answer(&p->session, accept);
+    say_answer(p, asked, accept);
+    return REACT_REDRAW;
+}
+
+const char *play_question(const struct play *p)
+{
+    return p->question;
+}
+
+/* The computer's judgement came back: the answer to the person's offer,
+ * or, after a proof of a draw, its own offer. */
+static void judged(struct play *p)
+{
+    struct play_judging *j = &p->judging;
+    struct session *s = &p->session;
+    enum stone seat = j->side;
+    if (p->job == JOB_PROOF) {
+        p->job = JOB_NONE;
+        /* A proof about the game as it still is (the person's every act
+         * stops it, but be sure). */
+        if (!j->ok || j->game.ply != play_game(p)->ply || !session_may_propose(s, seat) ||
+            session_offer(s, OFFER_DRAW, seat) != OFFER_OK)
+            return;
+        say(p, STYLE_MESSAGE, "%s", seat == STONE_WHITE
+                                        ? _("White offers a draw: = accepts, a move plays on")
+                                        : _("Black offers a draw: = accepts, a move plays on"));
+        return;
+    }
+    p->job = JOB_NONE;
+    bool accept = j->ok && judge_accepts(j->score);
+    if (session_answer(s, accept) != OFFER_OK)
+        return;
+    if (accept)
+        say_answer(p, seat, true);
+    else
+        say(p, STYLE_MESSAGE, "%s",
+            j->score >= AI_SCORE_WIN_BOUND
+                ? _("the computer declines the draw: it sees a win")
+                : _("the computer declines the draw: it thinks it stands better"));
 }
 
 static unsigned act_review(struct play *p)
@@ -641,6 +795,7 @@ static const struct binding bindings[] = {
     { 'B', "B", N_("the bell at the computer's move on or off"), act_bell },
     { 'D', "D", N_("drawing: the terminal's, full-width or ASCII"), act_drawing },
     { 'R', "R", N_("resign (asks first)"), act_resign },
+    { '=', "=", N_("offer a draw, or accept the one offered"), act_draw },
     { 'b', "b", N_("opening: play Black"), act_take_black },
     { 'w', "w", N_("opening: play White"), act_take_white },
     { '2', "2", N_("swap2 opening: place two more stones"), act_place_two },
@@ -701,6 +856,10 @@ unsigned play_wake(struct play *p)
         p->cy = board_y(&g->board, move);
         follow_cursor(p);
         react |= REACT_REDRAW;
+    } else if ((p->job == JOB_JUDGE || p->job == JOB_PROOF) &&
+               worker_collect(&p->worker, &move)) {
+        judged(p);
+        react |= REACT_REDRAW;
     } else if (p->job == JOB_OPENING && worker_collect(&p->worker, &move)) {
         p->have_info = false;
         p->job = JOB_NONE;
@@ -714,6 +873,7 @@ unsigned play_wake(struct play *p)
         } else {
             after_move(p);
             opening_news(p);
+            look_for_draw(p, seat);
         }
         react |= REACT_REDRAW;
     } else if (worker_collect(&p->worker, &move)) {
@@ -730,6 +890,7 @@ unsigned play_wake(struct play *p)
         } else {
             after_move(p);
             reveal(p, move);
+            look_for_draw(p, side);
         }
         /* Heard, for a player who looks away while the computer thinks. */
         if (p->bell)
@@ -940,11 +1101,18 @@ static void draw_status(const struct play *p)
     }
 
     y++;
+    const struct offer *waiting = session_request(&p->session);
     if (p->message[0] != '\0') {
         draw_text(y, 1, cols - 2, p->message_style, p->message);
-    } else if (worker_busy(&p->worker)) {
+    } else if (worker_busy(&p->worker) && p->job == JOB_JUDGE) {
+        int64_t ms = clock_ms() - p->think_start;
+        draw_textf(y, 1, cols - 2, STYLE_THINKING, "%s: %s%s %d.%d s",
+                   _(stone_name(p->judging.side)), _("considering the draw offer"),
+                   draw_sym(GLYPH_ELLIPSIS), (int)(ms / 1000), (int)(ms % 1000 / 100));
+    } else if (worker_busy(&p->worker) && p->job != JOB_PROOF) {
         /* The clock moves on by itself (play_timeout); depth and judgement
-         * come with each report of the search. */
+         * come with each report of the search. A proof looked for after
+         * the computer's move is no thinking to show. */
         enum stone side = p->job == JOB_HINT ? game_to_move(g) : game_actor(g);
         int64_t ms = clock_ms() - p->think_start;
         char progress[96] = "", words[48];
@@ -959,6 +1127,11 @@ static void draw_status(const struct play *p)
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, _(game_result_text(&g->result)));
     } else if (p->session.paused) {
         draw_text(y, 1, cols - 2, STYLE_MESSAGE, _("paused; p resumes"));
+    } else if (waiting != NULL && waiting->kind == OFFER_DRAW &&
+               session_is_computer(&p->session, waiting->from)) {
+        draw_text(y, 1, cols - 2, STYLE_MESSAGE,
+                  waiting->from == STONE_WHITE ? _("White offers a draw: = accepts, a move plays on")
+                                               : _("Black offers a draw: = accepts, a move plays on"));
     } else if (game_opening_step(g) != OPENING_DONE) {
         char step[160];
         opening_status(g, step, sizeof step);

@@ -6,6 +6,13 @@
  * calls, runs the computers' thinking on the worker, and draws. It reads the
  * game through a const pointer. Keys are dispatched through one table, which
  * the help screen also lists. Handlers return enum react flags and never draw.
+ *
+ * Draw offers (=, play/offer.h): the other person answers a yes/no question
+ * the app puts (REACT_ASK_OTHER, then play_answer); the computer answers
+ * by its rule (play/judge.h), judged on the worker, and says why on the
+ * status line. After its move, on a board small enough, the computer looks
+ * on the worker for a proof that the game is drawn, and offers a draw on
+ * the status line: = accepts it, a move plays on.
  */
 #ifndef MNK_TUI_PLAY_H
 #define MNK_TUI_PLAY_H
@@ -16,6 +23,7 @@
 #include "engine/advice.h"
 #include "engine/shapes.h"
 #include "storage/record.h"
+#include "play/judge.h"
 #include "play/session.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
@@ -34,8 +42,14 @@ struct play {
     int64_t move_due;           /* clock_ms() before which a computer waits */
     struct ai_info info;        /* its latest progress report */
     bool have_info;
-    enum play_job { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_OPENING } job; /* what the worker
-                                                                      * does */
+    enum play_job {
+        JOB_NONE,
+        JOB_MOVE,     /* a computer's move */
+        JOB_HINT,     /* the hint */
+        JOB_OPENING,  /* a computer's part in the opening */
+        JOB_JUDGE,    /* the computer judges the draw a person offers it */
+        JOB_PROOF,    /* after its move, the computer looks for a proven draw */
+    } job;                      /* what the worker does */
     /* A computer's part in the opening (ai_opening), asked on the worker:
      * the request, owned by the worker's thread while it runs, and the
      * answer. */
@@ -48,6 +62,20 @@ struct play {
         bool ok;
         struct ai_opening answer;
     } opening;
+    /* A computer's judgement of a draw (play/judge.h), asked on the
+     * worker: the request, owned by the worker's thread while it runs, and
+     * the answer. */
+    struct play_judging {
+        struct judge *judge;
+        struct game game;       /* the position judged */
+        enum stone side;        /* the computer's seat */
+        bool prove;             /* a proof (JOB_PROOF), else a score */
+        bool ok;                /* the score was found, or the draw proven */
+        int score;              /* from the computer's side */
+    } judging;
+    struct judge judge;         /* made at the first judgement */
+    bool have_judge;
+    char question[160];         /* what the other person is asked */
     int64_t think_start;        /* clock_ms() when it started */
     struct shapes shapes;       /* the threats on the board, for the marks */
     bool forbidden[BOARD_MAX_CELLS]; /* renju, Black to move: the cells Black
@@ -87,6 +115,14 @@ struct play_options play_get_options(const struct play *p);
 /* The person to move (or the only one playing) resigns: the game ends as
  * that side's loss. */
 unsigned play_resign(struct play *p);
+
+/* The person asked for a draw (REACT_ASK_OTHER) answers it: accepted,
+ * the game ends drawn by agreement; declined, it goes on. */
+unsigned play_answer(struct play *p, bool accept);
+
+/* The question REACT_ASK_OTHER puts to the other person: "Black offers a
+ * draw. White, do you accept?". */
+const char *play_question(const struct play *p);
 
 /* The game on the screen. */
 const struct game *play_game(const struct play *p);

@@ -30,6 +30,10 @@ enum react {
     REACT_ASK_DELETE = 1 << 14, /* delete the picked unfinished game, once confirmed */
     REACT_ASK_CLEAR = 1 << 15, /* delete every unfinished game not open
                                   elsewhere, once confirmed */
+    REACT_ASK_OTHER = 1 << 16, /* the other person answers the request the
+                                  game screen has waiting, yes or no */
+    REACT_DECLINED = 1 << 17, /* no to a dialog whose no is an answer too
+                                 (the app keeps what it asked) */
     REACT_REVIEW = 1 << 18,   /* review the game on screen */
     REACT_ANALYSE = 1 << 19,  /* the same, and analyse it at once */
     REACT_BACK = 1 << 20,     /* leave the review, the Load or the statistics

@@ -194,6 +194,33 @@ static void test_concede(void **state)
     assert_int_equal(g.ply, 1);
 }
 
+/* A draw by agreement ends the game like a concession: no move, nothing
+ * to redo after it, undo reopens the game where it stood. */
+static void test_agree_draw(void **state)
+{
+    (void)state;
+    struct game g;
+    new_game(&g, 15, 15, 5);
+    play(&g, "h8");
+    play(&g, "j9");
+    assert_true(game_undo(&g));
+    game_agree_draw(&g);
+    assert_int_equal(g.result.outcome, OUTCOME_DRAW);
+    assert_int_equal(g.result.reason, END_AGREED);
+    assert_string_equal(game_result_text(&g.result), "Draw agreed");
+    assert_int_equal(g.last, 1);   /* j9 is no longer to be redone */
+    assert_false(game_redo(&g));
+    game_concede(&g, STONE_BLACK, END_RESIGN);   /* over: nothing changes */
+    assert_int_equal(g.result.reason, END_AGREED);
+    assert_true(game_undo(&g));   /* takes back the agreement, not h8 */
+    assert_false(game_over(&g));
+    assert_int_equal(g.ply, 1);
+    game_agree_draw(&g);
+    game_agree_draw(&g);   /* once over, a second agreement does nothing */
+    assert_int_equal(g.ply, 1);
+    assert_int_equal(g.result.reason, END_AGREED);
+}
+
 /* A hint belongs to the position it was asked in: kept through undo and
  * redo, forgotten when a new move makes a position not seen before. */
 static void test_hint_notes(void **state)
@@ -574,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_undo_redo_restore_exactly),
         cmocka_unit_test(test_undo_to_human),
         cmocka_unit_test(test_concede),
+        cmocka_unit_test(test_agree_draw),
         cmocka_unit_test(test_hint_notes),
         cmocka_unit_test(test_rule_names_and_win_length),
         cmocka_unit_test(test_no_opening),

@@ -114,6 +114,42 @@ static void test_sgf_main_line_and_extras(void **state)
     assert_int_equal(g.board.win, 5);
 }
 
+/* A draw both sides agreed to is written RE[0], as every draw, and read
+ * back as agreed: the moves alone leave the game open. A draw the moves
+ * make stays what they make. */
+static void test_agreed_draw_round_trip(void **state)
+{
+    (void)state;
+    struct game_config c;
+    game_config_default(&c);
+    struct game g, back;
+    assert_null(game_init(&g, &c));
+    assert_int_equal(game_play(&g, board_pos(&g.board, 7, 7)), GAME_OK);
+    assert_int_equal(game_play(&g, board_pos(&g.board, 8, 8)), GAME_OK);
+    game_agree_draw(&g);
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, "RE[0]"));
+    char err[128] = "";
+    assert_true(record_parse(text, len, RECORD_SGF, &back, err, sizeof err));
+    free(text);
+    assert_int_equal(back.ply, 2);
+    assert_int_equal(back.result.outcome, OUTCOME_DRAW);
+    assert_int_equal(back.result.reason, END_AGREED);
+    assert_false(game_redo(&back));
+
+    /* Another program's spelling. */
+    const char *other = "(;FF[4]GM[4]SZ[15]RE[Draw];B[hh];W[ii])";
+    assert_true(record_parse(other, strlen(other), RECORD_SGF, &back, err, sizeof err));
+    assert_int_equal(back.result.reason, END_AGREED);
+
+    /* No line left: the moves make the draw, RE only says it. */
+    const char *dead = "(;FF[4]GM[4]SZ[3]WIN[3]RE[0];B[bb];W[aa];B[ca];W[ac];B[ab];W[cb]"
+                       ";B[ba];W[bc])";
+    assert_true(record_parse(dead, strlen(dead), RECORD_SGF, &back, err, sizeof err));
+    assert_int_equal(back.result.reason, END_NO_LINE);
+}
+
 static void test_refusals_leave_game_untouched(void **state)
 {
     (void)state;
@@ -737,6 +773,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sgf_round_trip),
+        cmocka_unit_test(test_agreed_draw_round_trip),
         cmocka_unit_test(test_opening_round_trip),
         cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_keeps_k_and_rule),

@@ -244,11 +244,15 @@ static void test_games(void **state)
     assert_int_equal(game_play(&g, 12), GAME_OK);
     game_concede(&g, STONE_WHITE, END_FORFEIT);
     assert_true(stats_add_game(&s, &g));
+    start(&g, NULL, "club");            /* a draw agreed */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_agree_draw(&g);
+    assert_true(stats_add_game(&s, &g));
     const struct stats_row *r = stats_find(&s, "club", &b5);
     assert_non_null(r);
     assert_int_equal(r->won, 2);
     assert_int_equal(r->lost, 2);
-    assert_int_equal(r->drawn, 0);
+    assert_int_equal(r->drawn, 1);
 
     /* An engine counts under its program's name, never its command. */
     start(&g, NULL, "engine:env X=1 /opt/bin/pbrain-x --fast");
