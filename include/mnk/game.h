@@ -25,6 +25,10 @@
  * opening_choice_ply(i) stones on the board; choice[choices .. choices_last)
  * are those redo would make again. `swapped` is
  * opening_first_is_white(choices, choice).
+ * A game may start from a position set up on the board (`setup`: SGF's
+ * AB, AW and PL): setup.cell[0 .. setup.n) hold their stones from the
+ * start, before and apart from moves[], and setup.to_move moves first
+ * (game_stone_of says each move's colour). Such a game has no opening rule.
  */
 #ifndef MNK_GAME_H
 #define MNK_GAME_H
@@ -90,8 +94,18 @@ struct game_config {
                                  first player, the second) */
 };
 
+/* A position to start from instead of the empty board: stones of both
+ * colours, and the side that moves first. */
+struct game_setup {
+    int n;                                /* stones set up */
+    int cell[BOARD_MAX_CELLS];
+    unsigned char stone[BOARD_MAX_CELLS]; /* enum stone of each */
+    enum stone to_move;                   /* STONE_BLACK or STONE_WHITE */
+};
+
 struct game {
     struct game_config config;
+    struct game_setup setup;        /* n == 0, Black to move: the empty board */
     struct board board;
     int ply;                        /* moves played */
     int last;                       /* moves[ply .. last) can be redone */
@@ -130,8 +144,24 @@ void game_config_default(struct game_config *c);
  * untouched). */
 const char *game_init(struct game *g, const struct game_config *c);
 
-/* The side whose turn it is: Black after an even number of moves. */
+/* Sets a new game (game_init, no move, choice or opening rule yet) up from
+ * position `s`: its stones placed, s->to_move to move, and the position
+ * judged as a move would be (five already on the board ends the game
+ * there: the view shows why it cannot be played on). NULL on success,
+ * otherwise why it is refused (a cell off the board or given twice, a
+ * colour that is no stone's, an opening rule), the game left as it was. */
+const char *game_set_up(struct game *g, const struct game_setup *s);
+
+/* True when the game starts from a set-up position rather than the empty
+ * board with Black to move. */
+bool game_is_set_up(const struct game *g);
+
+/* The side whose turn it is: the first mover (Black, unless a set-up
+ * position says White) after an even number of moves. */
 enum stone game_to_move(const struct game *g);
+
+/* The colour of moves[i]. */
+enum stone game_stone_of(const struct game *g, int i);
 
 static inline bool game_over(const struct game *g)
 {

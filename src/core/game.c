@@ -23,6 +23,8 @@ const char *game_init(struct game *g, const struct game_config *c)
     if (why != NULL)
         return why;
     g->config = *c;
+    g->setup.n = 0;
+    g->setup.to_move = STONE_BLACK;
     board_init(&g->board, c->width, c->height, c->win, c->rule);
     g->ply = 0;
     g->last = 0;
@@ -37,7 +39,17 @@ const char *game_init(struct game *g, const struct game_config *c)
 
 enum stone game_to_move(const struct game *g)
 {
-    return g->ply % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+    return game_stone_of(g, g->ply);
+}
+
+enum stone game_stone_of(const struct game *g, int i)
+{
+    return i % 2 == 0 ? g->setup.to_move : stone_other(g->setup.to_move);
+}
+
+bool game_is_set_up(const struct game *g)
+{
+    return g->setup.n > 0 || g->setup.to_move != STONE_BLACK;
 }
 
 const struct player *game_player(const struct game *g, enum stone side)
@@ -142,6 +154,54 @@ static void judge_unwon(struct game *g, int pos)
     }
 }
 
+const char *game_set_up(struct game *g, const struct game_setup *s)
+{
+    if (g->ply > 0 || g->last > 0 || g->choices_last > 0 || game_is_set_up(g))
+        return N_("a position is set up before the first move");
+    if (g->config.opening != OPENING_NONE)
+        return N_("a set-up position has no opening rule");
+    if (s->to_move != STONE_BLACK && s->to_move != STONE_WHITE)
+        return N_("the side to move must be Black or White");
+    int cells = board_cells(&g->board);
+    if (s->n < 0 || s->n > cells)
+        return N_("more stones than the board has cells");
+    struct board b = g->board;
+    for (int i = 0; i < s->n; i++) {
+        if (s->cell[i] < 0 || s->cell[i] >= cells)
+            return N_("a set-up stone is off the board");
+        if (s->stone[i] != STONE_BLACK && s->stone[i] != STONE_WHITE)
+            return N_("a set-up stone is neither Black nor White");
+        if (board_at(&b, s->cell[i]) != STONE_NONE)
+            return N_("two set-up stones on one cell");
+        board_place(&b, s->cell[i], (enum stone)s->stone[i]);
+    }
+    g->board = b;
+    g->setup = *s;
+    /* Judged as if each stone had just been played, the side to move's
+     * opponent's last: five of either colour ends it. */
+    for (int i = 0; i < s->n && !game_over(g); i++) {
+        if (rules_is_win(&g->board, s->cell[i], &g->result.line)) {
+            g->result.outcome = s->stone[i] == STONE_BLACK ? OUTCOME_BLACK_WINS
+                                                           : OUTCOME_WHITE_WINS;
+            g->result.reason = END_LINE;
+        }
+    }
+    if (!game_over(g)) {
+        struct result *r = &g->result;
+        if (board_full(&g->board)) {
+            r->outcome = OUTCOME_DRAW;
+            r->reason = END_BOARD_FULL;
+        } else if (!rules_has_legal_move(&g->board, s->to_move)) {
+            r->outcome = OUTCOME_DRAW;
+            r->reason = END_NO_LEGAL_MOVE;
+        } else if (g->config.early_draw && rules_is_dead(&g->board, s->to_move)) {
+            r->outcome = OUTCOME_DRAW;
+            r->reason = END_NO_LINE;
+        }
+    }
+    return NULL;
+}
+
 static void place(struct game *g, int pos)
 {
     assert(g->ply < BOARD_MAX_CELLS && !game_over(g));
@@ -228,7 +288,8 @@ bool game_undo(struct game *g)
     if (g->ply == 0)
         return false;
     board_remove(&g->board, g->moves[--g->ply]);
-    assert(g->board.stones == g->ply);   /* moves[0 .. ply) are the stones */
+    /* the set-up stones and moves[0 .. ply) are the stones */
+    assert(g->board.stones == g->setup.n + g->ply);
     /* The game only ever ends on the move that ended it (or a concession),
      * so every earlier position was still going. */
     memset(&g->result, 0, sizeof g->result);

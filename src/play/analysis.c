@@ -77,11 +77,12 @@ void analysis_tally(const struct game *g, const struct analysis *a, struct analy
         case ANALYSIS_NONE: break;
         }
     }
-    /* Moves alternate from Black whatever the opening rule did to the
-     * players (it moves them, not the stones). */
+    /* Moves alternate from the first mover (Black, unless a set-up
+     * position says White) whatever the opening rule did to the players
+     * (it moves them, not the stones). */
     for (int i = 0; i < g->ply; i++)
         if (g->hinted[i])
-            t[i % 2].hints++;
+            t[game_stone_of(g, i) == STONE_BLACK ? 0 : 1].hints++;
 }
 
 /* `english` (marked for the catalogue) in the player's language when
@@ -129,7 +130,7 @@ void analysis_score_words(int black, bool local, char *buf, size_t size)
 void analysis_move_name(const struct game *g, int i, bool local, char *buf, size_t size)
 {
     char cell[NOTATION_MAX];
-    const char *side = i % 2 == 0 ? stone_name(STONE_BLACK) : stone_name(STONE_WHITE);
+    const char *side = stone_name(game_stone_of(g, i));
     snprintf(buf, size, "%d. %s %s", i / 2 + 1, say(local, side),
              notation_format(&g->board, g->moves[i], cell));
 }
@@ -440,6 +441,8 @@ bool analysis_run(const struct game *g, const struct analysis_options *opts,
     plain.opening = OPENING_NONE;
     struct game cur;
     game_init(&cur, &plain);
+    if (game_is_set_up(g))
+        game_set_up(&cur, &g->setup);
 
     int score = 0, best = -1, depth = 0;
     if (g->ply > 0 && !cancelled(opts))

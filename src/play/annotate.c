@@ -354,7 +354,7 @@ static bool make_analysis(const struct game *g, const struct heard *h, struct an
     int n = 0;
     for (; n < g->ply; n++) {
         const struct heard_move *hm = &h->move[n];
-        enum stone side = n % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+        enum stone side = game_stone_of(g, n);
         if (hm->kind != (exact ? HEARD_EVAL : HEARD_COMMENT))
             break;
         if (!exact) {

@@ -592,6 +592,91 @@ static void test_caro_blocked_five(void **state)
     assert_false(g.unwon_blocked);
 }
 
+/* A set-up position: its stones from the start, its side first, through
+ * undo and redo; and what it refuses. */
+static void add_stone(struct game_setup *s, const struct board *b, const char *cell,
+                      enum stone side)
+{
+    int pos;
+    assert_true(notation_parse(b, cell, &pos));
+    s->cell[s->n] = pos;
+    s->stone[s->n++] = (unsigned char)side;
+}
+
+static void test_set_up_position(void **state)
+{
+    (void)state;
+    static struct game g;
+    static struct game_setup s;
+    new_game(&g, 9, 9, 5);
+    s.n = 0;
+    s.to_move = STONE_WHITE;
+    add_stone(&s, &g.board, "e5", STONE_BLACK);
+    add_stone(&s, &g.board, "e6", STONE_BLACK);
+    add_stone(&s, &g.board, "d4", STONE_WHITE);
+    assert_null(game_set_up(&g, &s));
+    assert_true(game_is_set_up(&g));
+    assert_int_equal(g.board.stones, 3);
+    assert_int_equal(game_to_move(&g), STONE_WHITE);
+    play(&g, "e7");
+    assert_int_equal(board_at(&g.board, g.moves[0]), STONE_WHITE);
+    assert_int_equal(game_stone_of(&g, 0), STONE_WHITE);
+    assert_int_equal(game_stone_of(&g, 1), STONE_BLACK);
+    assert_int_equal(game_to_move(&g), STONE_BLACK);
+    play(&g, "e4");
+    assert_true(game_undo(&g));
+    assert_true(game_undo(&g));
+    assert_false(game_undo(&g));   /* the set-up stones are no moves */
+    assert_int_equal(g.board.stones, 3);
+    assert_int_equal(game_to_move(&g), STONE_WHITE);
+    assert_true(game_redo(&g));
+    assert_int_equal(board_at(&g.board, g.moves[0]), STONE_WHITE);
+    /* Once set up, or once a move is made, no second set-up. */
+    assert_non_null(game_set_up(&g, &s));
+}
+
+static void test_set_up_refusals_and_verdicts(void **state)
+{
+    (void)state;
+    static struct game g, before;
+    static struct game_setup s;
+    new_game(&g, 9, 9, 5);
+    s.n = 0;
+    s.to_move = STONE_BLACK;
+    add_stone(&s, &g.board, "a1", STONE_BLACK);
+    add_stone(&s, &g.board, "a1", STONE_WHITE);
+    before = g;
+    assert_non_null(game_set_up(&g, &s));          /* one cell twice */
+    assert_memory_equal(&g.board, &before.board, sizeof g.board);
+    assert_false(game_is_set_up(&g));
+    s.n = 1;
+    s.cell[0] = 81;
+    assert_non_null(game_set_up(&g, &s));          /* off the board */
+    s.cell[0] = 0;
+    s.stone[0] = STONE_NONE;
+    assert_non_null(game_set_up(&g, &s));          /* no colour */
+    s.stone[0] = STONE_BLACK;
+    s.to_move = STONE_NONE;
+    assert_non_null(game_set_up(&g, &s));          /* nobody to move */
+    /* Five of White's already there: White has won, nothing to play. */
+    s.n = 0;
+    s.to_move = STONE_BLACK;
+    const char *five[] = { "c3", "d3", "e3", "f3", "g3" };
+    for (int i = 0; i < 5; i++)
+        add_stone(&s, &g.board, five[i], STONE_WHITE);
+    assert_null(game_set_up(&g, &s));
+    assert_true(game_over(&g));
+    assert_int_equal(g.result.outcome, OUTCOME_WHITE_WINS);
+    assert_int_equal(g.result.reason, END_LINE);
+    assert_int_equal(game_play(&g, 0), GAME_ERR_OVER);
+    /* An opening rule places its own stones. */
+    struct game_config c = g.config;
+    c.opening = OPENING_SWAP;
+    assert_null(game_init(&g, &c));
+    s.n = 1;
+    assert_non_null(game_set_up(&g, &s));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -613,6 +698,8 @@ int main(void)
         cmocka_unit_test(test_renju_refuses_forbidden),
         cmocka_unit_test(test_caro_blocked_five),
         cmocka_unit_test(test_renju_no_legal_move_draws),
+        cmocka_unit_test(test_set_up_position),
+        cmocka_unit_test(test_set_up_refusals_and_verdicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
