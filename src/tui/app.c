@@ -37,6 +37,7 @@
 #include "mnk/i18n.h"
 #include "tui/dialog.h"
 #include "tui/draw.h"
+#include "tui/editor.h"
 #include "tui/help.h"
 #include "tui/keeper.h"
 #include "tui/load.h"
@@ -92,6 +93,7 @@ struct app {
     struct play *play;      /* a started game while open[SCREEN_PLAY] */
     struct review *review;  /* a game looked back on, over `play` or alone */
     struct load *load;
+    struct editor *editor;
     struct help help;
     struct dialog dialog;
     enum confirm asked;     /* what the dialog on screen asks */
@@ -302,11 +304,12 @@ static void sync_autosave(struct app *a)
     }
 }
 
-static bool start_game(struct app *a, const struct game_config *c)
+static bool start_game(struct app *a, const struct game_config *c,
+                       const struct game_setup *from)
 {
     close_review(a);
     stop_game(a);
-    const char *refused = play_init(a->play, c, term_wake_writer(), &a->options);
+    const char *refused = play_init(a->play, c, from, term_wake_writer(), &a->options);
     if (refused != NULL) {
         snprintf(a->error, sizeof a->error, "mnk: %s", refused);
         return false;
@@ -694,7 +697,16 @@ static unsigned react_start(struct app *a, unsigned r)
     (void)r;
     struct game_config c;
     menu_config(a->menu, &c);
-    if (!start_game(a, &c)) {
+    /* A position that cannot be played from is said on the form. */
+    if (menu_position(a->menu) != NULL) {
+        editor_begin(a->editor, &c, menu_position(a->menu));
+        const char *problem = editor_problem(a->editor);
+        if (problem != NULL) {
+            menu_say(a->menu, _(problem));
+            return REACT_NONE;
+        }
+    }
+    if (!start_game(a, &c, menu_position(a->menu))) {
         a->quit = true;
         a->status = 1;
     } else {
@@ -726,12 +738,32 @@ static unsigned react_back(struct app *a, unsigned r)
     leave(a, id);
     if (!a->open[to])
         to = SCREEN_MENU;
-    if (to == SCREEN_MENU)
+    if (to == SCREEN_MENU && id == SCREEN_REVIEW)
         a->menu->page = MENU_MAIN;
     return enter(a, to);
 }
 
 /* Plays on from the position reviewed: a new game, with an end of its own. */
+/* The board editor, on the form's board with the form's position. */
+static unsigned react_edit(struct app *a, unsigned r)
+{
+    (void)r;
+    struct game_config c;
+    menu_config(a->menu, &c);
+    editor_begin(a->editor, &c, menu_position(a->menu));
+    a->from[SCREEN_EDITOR] = a->screen;
+    return enter(a, SCREEN_EDITOR);
+}
+
+/* The position set up goes to the form, which starts the game from it. */
+static unsigned react_set_up(struct app *a, unsigned r)
+{
+    (void)r;
+    if (a->open[SCREEN_EDITOR])
+        menu_set_position(a->menu, editor_setup(a->editor));
+    return REACT_NONE;
+}
+
 static unsigned react_continue(struct app *a, unsigned r)
 {
     (void)r;
@@ -789,6 +821,8 @@ static const struct reaction {
     { REACT_MENU, react_menu },
     { REACT_START, react_start },
     { REACT_REVIEW | REACT_ANALYSE, react_review },
+    { REACT_EDIT, react_edit },
+    { REACT_SET_UP, react_set_up },
     { REACT_BACK, react_back },
     { REACT_CONTINUE, react_continue },
     { REACT_SETTINGS, react_settings },
@@ -926,6 +960,7 @@ static bool make_screens(struct app *a)
     a->play = a->self[SCREEN_PLAY];
     a->review = a->self[SCREEN_REVIEW];
     a->load = a->self[SCREEN_LOAD];
+    a->editor = a->self[SCREEN_EDITOR];
     a->screen = SCREEN_MENU;
     a->open[SCREEN_MENU] = true;
     return true;
@@ -1039,7 +1074,7 @@ int app_run(const struct game_config *config, const struct game *record,
                 a->keeper.extra = *extra;
             open_record(a, record, analysis, note);
             loop(a);
-        } else if (config == NULL || start_game(a, config)) {
+        } else if (config == NULL || start_game(a, config, NULL)) {
             if (config == NULL)
                 enter(a, SCREEN_MENU);
             loop(a);

@@ -43,6 +43,7 @@ static const char *const field_names[SETUP_FIELDS] = {
     [SETUP_BLACK] = N_("Black"),
     [SETUP_WHITE] = N_("White"),
     [SETUP_OPENING] = N_("Opening"),
+    [SETUP_POSITION] = N_("Position"),
     [SETUP_START] = "",
 };
 
@@ -113,6 +114,42 @@ void menu_resize(struct menu *m, int rows, int cols)
 void menu_config(const struct menu *m, struct game_config *c)
 {
     setup_config(&m->setup, c, (uint64_t)clock_us());
+    if (menu_position(m) != NULL)
+        c->opening = OPENING_NONE;
+}
+
+const struct game_setup *menu_position(const struct menu *m)
+{
+    bool empty = m->position.n == 0 && m->position.to_move != STONE_WHITE;
+    return empty ? NULL : &m->position;
+}
+
+void menu_set_position(struct menu *m, const struct game_setup *s)
+{
+    m->position = *s;
+    if (menu_position(m) != NULL && m->setup.opening != OPENING_NONE) {
+        m->setup.opening = OPENING_NONE;
+        snprintf(m->message, sizeof m->message, "%s",
+                 _("a position is set up: the opening rule is none"));
+    }
+}
+
+/* The position goes when the board it was set up on does, or when an
+ * opening rule would place stones of its own; said under the form. */
+static void position_news(struct menu *m, const struct setup *before)
+{
+    if (menu_position(m) == NULL)
+        return;
+    const char *why = NULL;
+    if (m->setup.width != before->width || m->setup.height != before->height)
+        why = _("the board changed: the position set up is gone");
+    else if (m->setup.opening != OPENING_NONE)
+        why = _("an opening rule places its own stones: the position set up is gone");
+    if (why == NULL)
+        return;
+    m->position.n = 0;
+    m->position.to_move = STONE_BLACK;
+    snprintf(m->message, sizeof m->message, "%s", why);
 }
 
 /* --- key handlers ------------------------------------------------------- */
@@ -215,9 +252,12 @@ static unsigned act_change(struct menu *m, int key)
         return next_lang(m);
     if (m->page != MENU_SETUP)
         return REACT_NONE;
+    if (m->field == SETUP_POSITION)
+        return REACT_EDIT;
     struct setup before = m->setup;
     setup_step(&m->setup, m->field, key == KEY_LEFT ? -1 : 1);
     fixed_win_news(m, &before);
+    position_news(m, &before);
     return REACT_REDRAW;
 }
 
@@ -232,8 +272,12 @@ static unsigned act_digit(struct menu *m, int key)
 static unsigned act_enter(struct menu *m, int key)
 {
     (void)key;
+    if (m->page == MENU_SETUP && m->field == SETUP_POSITION)
+        return REACT_EDIT;
     if (m->page == MENU_SETUP) {
+        struct setup before = m->setup;
         setup_commit(&m->setup);
+        position_news(m, &before);
         return REACT_START;
     }
     if (m->page == MENU_RESUME)
@@ -323,7 +367,7 @@ static const char *const opening_sentences[OPENING_RULE_COUNT] = {
     [OPENING_SWAP2] = N_("Black places 3; White picks a colour, or places 2 more and Black picks."),
 };
 
-static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
+static void field_text(const struct menu *m, enum setup_field f, char *value, size_t vsize,
                        char *note, size_t nsize);
 
 /* A click on the main menu opens the entry clicked, as Enter does. */
@@ -370,7 +414,7 @@ static unsigned click_form(struct menu *m, int y, int x)
     }
     if (f == (int)m->field) {
         char value[64], note[96];
-        field_text(&m->setup, m->field, value, sizeof value, note, sizeof note);
+        field_text(m, m->field, value, sizeof value, note, sizeof note);
         int arrow = place_arrow(x, p.value_x, draw_width(draw_sym(GLYPH_PREV)), draw_width(value),
                                 draw_width(draw_sym(GLYPH_NEXT)));
         if (arrow == 0)
@@ -534,9 +578,11 @@ static void draw_games(const struct menu *m)
 }
 
 /* The value of a form row as shown between the arrows, and a note after. */
-static void field_text(const struct setup *s, enum setup_field f, char *value, size_t vsize,
+static void field_text(const struct menu *m, enum setup_field f, char *value, size_t vsize,
                        char *note, size_t nsize)
 {
+    const struct setup *s = &m->setup;
+    const struct game_setup *pos = menu_position(m);
     const char *times = draw_sym(GLYPH_TIMES);
     note[0] = '\0';
     if (s->typed_field == f) {
@@ -574,7 +620,21 @@ static void field_text(const struct setup *s, enum setup_field f, char *value, s
         break;
     case SETUP_OPENING:
         snprintf(value, vsize, "%s", _(opening_names[s->opening]));
-        snprintf(note, nsize, "%s", _(opening_notes[s->opening]));
+        snprintf(note, nsize, "%s",
+                 pos != NULL && pos->to_move == STONE_WHITE ? _("White moves first")
+                                                            : _(opening_notes[s->opening]));
+        break;
+    case SETUP_POSITION:
+        if (pos == NULL) {
+            snprintf(value, vsize, "%s", _("empty board"));
+        } else {
+            /* TRANSLATORS: the Position row of the form: the stones set
+               up, and the side that moves first. */
+            snprintf(value, vsize, ngettext("%d stone, %s to move", "%d stones, %s to move",
+                                            (unsigned long)pos->n),
+                     pos->n, _(stone_name(pos->to_move)));
+        }
+        snprintf(note, nsize, "%s", _("Enter edits it"));
         break;
     case SETUP_BLACK:
     case SETUP_WHITE: {
@@ -606,7 +666,7 @@ static void draw_form(const struct menu *m)
         int y = place_form_y(&p, (enum setup_field)f);
         bool sel = (int)m->field == f;
         char value[64], note[96];
-        field_text(s, (enum setup_field)f, value, sizeof value, note, sizeof note);
+        field_text(m, (enum setup_field)f, value, sizeof value, note, sizeof note);
         draw_text(y, left, 12, sel ? STYLE_MESSAGE : STYLE_NORMAL, _(field_names[f]));
         /* The selected row shows the arrows that change it. */
         int w;
@@ -637,7 +697,14 @@ static void draw_form(const struct menu *m)
         int w = draw_textf(note_y, left, width, STYLE_MESSAGE, "%s: ", l->name);
         draw_text(note_y, left + w, width - w, STYLE_NORMAL, _(l->description));
     } else {
-        draw_text(note_y, left, width, STYLE_DIM, _(opening_sentences[s->opening]));
+        const struct game_setup *pos = menu_position(m);
+        if (m->field == SETUP_POSITION)
+            draw_text(note_y, left, width, STYLE_DIM,
+                      _("Stones of both colours and the side to move: the game starts there."));
+        else if (pos != NULL && pos->to_move == STONE_WHITE)
+            draw_text(note_y, left, width, STYLE_DIM, _("White moves first."));
+        else
+            draw_text(note_y, left, width, STYLE_DIM, _(opening_sentences[s->opening]));
     }
 }
 

@@ -9,7 +9,9 @@
  * listed by the help screen; the mouse is one of them: a click does what
  * Enter does on an entry (on a line of the list, picks it first), picks a
  * row of the form, changes the picked one by its arrows as left and right
- * do, and starts on Start; the wheel is up and down. Where things are is
+ * do, and starts on Start; the wheel is up and down. The Position row opens
+ * the board editor (REACT_EDIT) on the form's board; a change of the board's
+ * size, or an opening rule, empties the position. Where things are is
  * place.h's, shared with the drawing. Handlers return enum react flags,
  * never draw.
  */
@@ -23,7 +25,7 @@
 #include "tui/setup.h"
 
 #define MENU_MIN_COLS 44
-#define MENU_MIN_ROWS 16
+#define MENU_MIN_ROWS 17
 
 enum menu_page { MENU_MAIN, MENU_SETUP, MENU_RESUME };
 
@@ -47,6 +49,8 @@ struct menu {
                                               * (resume.h), newest first */
     int n_kept;
     int more_kept;              /* older ones left out of it */
+    struct game_setup position; /* the form's position (board editor, editor.h);
+                                 * no stone, Black to move: the empty board */
     char lang[32];              /* the language chosen (settings.h), "": the locale's */
     bool lang_by_flag;          /* chosen by --lang, not in the menu */
 };
@@ -83,8 +87,17 @@ void menu_resize(struct menu *m, int rows, int cols);
 /* Handles one key from the key table. */
 unsigned menu_key(struct menu *m, int key);
 
-/* The game the form describes, its computers freshly seeded. */
+/* The game the form describes, its computers freshly seeded (no opening
+ * rule when a position is set up). */
 void menu_config(const struct menu *m, struct game_config *c);
+
+/* The position the form's game starts from, or NULL for the empty board. */
+const struct game_setup *menu_position(const struct menu *m);
+
+/* The position set up in the board editor, for the form's game. An
+ * opening rule in the form goes (it would place its own stones), and
+ * the form says so. */
+void menu_set_position(struct menu *m, const struct game_setup *s);
 
 void menu_draw(const struct menu *m);
 

@@ -41,11 +41,14 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     p->message_style = style;
 }
 
-const char *play_init(struct play *p, const struct game_config *c, int wake_fd,
+const char *play_init(struct play *p, const struct game_config *c,
+                      const struct game_setup *from, int wake_fd,
                       const struct play_options *o)
 {
-    struct game g;
+    static struct game g;   /* large: not on the stack */
     const char *refused = game_init(&g, c);
+    if (refused == NULL && from != NULL)
+        refused = game_set_up(&g, from);
     if (refused != NULL)
         return refused;
     play_open(p, &g, wake_fd, o);

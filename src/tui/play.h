@@ -98,10 +98,12 @@ struct play_options {
     enum draw_look look;        /* how the board is drawn (D) */
 };
 
-/* Starts a game of config `c` whose computers wake the UI through wake_fd.
- * A computer player that can't be created is replaced by a human, and the
- * reason shown. Returns NULL, or why the game itself is refused. */
-const char *play_init(struct play *p, const struct game_config *c, int wake_fd,
+/* Starts a game of config `c`, from the position `from` (NULL: the empty
+ * board), whose computers wake the UI through wake_fd. A computer player
+ * that can't be created is replaced by a human, and the reason shown.
+ * Returns NULL, or why the game itself is refused. */
+const char *play_init(struct play *p, const struct game_config *c,
+                      const struct game_setup *from, int wake_fd,
                       const struct play_options *o);
 
 /* Opens game g as it stands (a record loaded, a game resumed), its cursor on

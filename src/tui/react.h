@@ -22,6 +22,8 @@ enum react {
     REACT_HELP = 1 << 6,      /* open the help overlay */
     REACT_CLOSE = 1 << 7,     /* close the overlay on top */
     REACT_ASK_FILE = 1 << 8,  /* ask for a file name, for the screen's save() */
+    REACT_EDIT = 1 << 9,      /* set up the position of the game the form
+                                 describes, in the board editor */
     REACT_RESUME = 1 << 10,   /* open the unfinished game picked in the list */
     REACT_ANSWER = 1 << 11,   /* the prompt was answered: act on its text */
     REACT_ASK_RESIGN = 1 << 12, /* resign, after the player confirms */
@@ -44,12 +46,14 @@ enum react {
                                  keeps (the language): remember it, and say
                                  again what the other screens say in words */
     REACT_GO_FLAG = 1 << 24,  /* go to the screen in the bits above (REACT_GO) */
+    REACT_SET_UP = 1 << 30,   /* the board editor's position goes to the form
+                                 (with REACT_BACK) */
 };
 
 /* Bring up screen `id` (enum screen_id, screen.h): its open(), then it is
  * the one on view; REACT_BACK returns to where it was brought up from. */
-#define REACT_GO_SHIFT 25
+#define REACT_GO_SHIFT 25  /* bits 25 to 29: 32 screens */
 #define REACT_GO(id) (REACT_GO_FLAG | ((unsigned)(id) << REACT_GO_SHIFT))
-#define REACT_GO_TARGET(r) ((int)((r) >> REACT_GO_SHIFT))
+#define REACT_GO_TARGET(r) ((int)(((r) >> REACT_GO_SHIFT) & 31u))
 
 #endif

@@ -4,6 +4,7 @@
 static const struct screen *const table[SCREEN_COUNT] = {
     [SCREEN_PLAY] = &play_screen,
     [SCREEN_REVIEW] = &review_screen,
+    [SCREEN_EDITOR] = &editor_screen,
     [SCREEN_MENU] = &menu_screen,
     [SCREEN_LOAD] = &load_screen,
     [SCREEN_STATS] = &stats_screen,

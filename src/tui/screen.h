@@ -1,7 +1,8 @@
 /* screen.h — the table of the terminal's screens: what the main loop needs
  * of each, so that it treats them all alike.
  *
- * A screen is one file (menu.c, play.c, review.c, load.c, statsview.c) and
+ * A screen is one file (menu.c, play.c, review.c, editor.c, load.c,
+ * statsview.c) and
  * one entry here, `const struct screen NAME_screen`, that says how big its
  * state is, the smallest window it can be drawn in, and its operations on
  * that state: made ready once (init), laid out (resize), drawn, given keys
@@ -33,6 +34,7 @@
 enum screen_id {
     SCREEN_PLAY,
     SCREEN_REVIEW,
+    SCREEN_EDITOR,
     SCREEN_MENU,
     SCREEN_LOAD,
     SCREEN_STATS,
@@ -67,7 +69,8 @@ struct screen {
  * windows have open (relook), while it is on view. */
 #define SCREEN_RELOOK_MS 1000
 
-extern const struct screen play_screen, review_screen, menu_screen, load_screen, stats_screen;
+extern const struct screen play_screen, review_screen, editor_screen, menu_screen, load_screen,
+    stats_screen;
 
 /* The entry of screen `id` (< SCREEN_COUNT). */
 const struct screen *screen_of(enum screen_id id);

@@ -31,6 +31,7 @@ enum setup_field {
     SETUP_BLACK,
     SETUP_WHITE,
     SETUP_OPENING,
+    SETUP_POSITION,     /* the board editor's position: the menu's, not here */
     SETUP_START,
     SETUP_FIELDS
 };
