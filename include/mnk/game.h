@@ -29,6 +29,20 @@
  * AB, AW and PL): setup.cell[0 .. setup.n) hold their stones from the
  * start, before and apart from moves[], and setup.to_move moves first
  * (game_stone_of says each move's colour). Such a game has no opening rule.
+ *
+ * timing[i] (i < last) goes with moves[i]: the seat that acted (and whose
+ * clock ran), its clock after the move and the time the move took, so that
+ * undo and redo bring the clocks back as they were. A seat's clock at ply
+ * is the one after its last move before ply (its start, gameclock_start,
+ * before any), except the loser's once the game is lost on time
+ * (END_TIME): flag_clock, fallen.
+ *
+ * The clock (config.tc, mnk/gameclock.h): clocks belong to seats, that is
+ * to colours. A move is charged to the seat that acts (game_actor: in an
+ * opening, the first player's seat places stones of both colours); the
+ * opening's choices take no time; players who change seats through a
+ * choice change clocks too. A move that comes too late is not played: the
+ * game is lost on time.
  */
 #ifndef MNK_GAME_H
 #define MNK_GAME_H
@@ -37,6 +51,7 @@
 #include <stdint.h>
 
 #include "mnk/board.h"
+#include "mnk/gameclock.h"
 #include "mnk/opening.h"
 #include "mnk/rules.h"
 
@@ -55,6 +70,7 @@ enum end_reason {
                           cell is forbidden to it (rules_has_legal_move):
                           Black can only pass, and the game ends there */
     END_AGREED,      /* draw: both sides agreed to it (play/offer.h) */
+    END_TIME,        /* the loser's flag fell (game_flag) */
 };
 
 struct result {
@@ -92,6 +108,14 @@ struct game_config {
     enum opening_rule opening;
     struct player player[2];  /* [0] Black, [1] White (in the opening: the
                                  first player, the second) */
+    struct tc tc;             /* the time control; tc_none() by default */
+};
+
+/* What the history keeps of a move's time. */
+struct game_timing {
+    struct gameclock_side clock;  /* the seat's clock after the move */
+    int spent_ms;                 /* how long the move took (0: not known) */
+    unsigned char seat;           /* enum stone: the seat that acted */
 };
 
 /* A position to start from instead of the empty board: stones of both
@@ -110,6 +134,7 @@ struct game {
     int ply;                        /* moves played */
     int last;                       /* moves[ply .. last) can be redone */
     int moves[BOARD_MAX_CELLS];
+    struct game_timing timing[BOARD_MAX_CELLS];   /* parallel to moves[] */
     bool hinted[BOARD_MAX_CELLS + 1];
     struct result result;
     /* The last move's verdict beyond the result: a run of k or more it made
@@ -123,6 +148,7 @@ struct game {
     int choices_last;               /* choice[choices .. choices_last) can be redone */
     unsigned char choice[OPENING_CHOICES_MAX]; /* enum opening_choice */
     bool swapped;                   /* the first player holds White */
+    struct gameclock_side flag_clock; /* END_TIME: the loser's clock, fallen */
 };
 
 enum game_error {
@@ -133,15 +159,18 @@ enum game_error {
     GAME_ERR_CHOOSE,    /* the opening waits for a choice of colour */
     GAME_ERR_NOT_NOW,   /* that choice is not one the opening offers now */
     GAME_ERR_FORBIDDEN, /* renju: a move Black may not make (game_forbidden) */
+    GAME_ERR_TIME,      /* the move came after the actor's flag fell: not played,
+                           and the game is lost on time (the one error that
+                           changes the game) */
 };
 
 /* A config with sensible defaults: 15×15, k = 5, RULE_DEFAULT (freestyle),
- * early draw on, both sides human. */
+ * early draw on, both sides human, no clock. */
 void game_config_default(struct game_config *c);
 
 /* Starts a new game. Returns NULL on success, otherwise the reason the
- * dimensions or the rule are refused (rules_check; the game is then left
- * untouched). */
+ * dimensions or the rule (rules_check) or the time control (tc_check) are
+ * refused; the game is then left untouched. */
 const char *game_init(struct game *g, const struct game_config *c);
 
 /* Sets a new game (game_init, no move, choice or opening rule yet) up from
@@ -197,6 +226,32 @@ enum game_error game_choose(struct game *g, enum opening_choice choice);
  * choice. */
 enum game_error game_play(struct game *g, int pos);
 
+/* game_play for a move that took spent_ms (game_play is this with 0): the
+ * actor's clock is charged (gameclock_charge) and kept in timing[]. When
+ * the charge makes its flag fall, the move is not played: the game is lost
+ * on time as by game_flag, and GAME_ERR_TIME is returned (only once the
+ * move is otherwise legal: every other error leaves everything as it
+ * was). */
+enum game_error game_play_timed(struct game *g, int pos, int spent_ms);
+
+/* game_play_timed for a record, which says what the actor's clock was
+ * after the move: *after is kept as it is (no charge, so no flag), or with
+ * after NULL the move is charged as by game_play_timed. */
+enum game_error game_play_clocked(struct game *g, int pos, int spent_ms,
+                                  const struct gameclock_side *after);
+
+/* The clock of seat `side` (BLACK or WHITE) at the current ply, as it stood
+ * when its move began (the game's invariants say which): what a front end
+ * runs down while that side thinks. */
+struct gameclock_side game_clock(const struct game *g, enum stone side);
+
+/* Ends an ongoing game on time against `side` (END_TIME): its flag fell
+ * while it was thinking (gameclock_until_flag reached 0), or a record says
+ * so. Its clock becomes a fallen one. Like a concession, no move: undo
+ * reopens the game, with the clock as it was, and redo brings back nothing
+ * after it. */
+void game_flag(struct game *g, enum stone side);
+
 /* Why the side to move may not play `pos`: FORBID_NONE unless the game is
  * renju, Black is to move and pos is an empty cell that rules_forbidden()
  * refuses. game_play answers GAME_ERR_FORBIDDEN exactly then. */
@@ -231,7 +286,7 @@ int game_undo_to_human(struct game *g);
 int game_last_move(const struct game *g);
 
 /* A short human phrase for the result: "Black wins", "draw: board full",
- * "draw: Black has no legal move", "Draw agreed".
+ * "draw: Black has no legal move", "Draw agreed", "White lost on time".
  * These three give English, the same in records and in every locale; each
  * text is marked for the catalogue, so a view shows _(text) (mnk/i18n.h). */
 const char *game_result_text(const struct result *r);

@@ -22,6 +22,8 @@ const char *game_init(struct game *g, const struct game_config *c)
     const char *why = rules_check(c->width, c->height, c->win, c->rule);
     if (why != NULL)
         return why;
+    if (!tc_check(&c->tc))
+        return N_("the time control is not one mnk can keep");
     g->config = *c;
     g->setup.n = 0;
     g->setup.to_move = STONE_BLACK;
@@ -34,6 +36,7 @@ const char *game_init(struct game *g, const struct game_config *c)
     g->choices_last = 0;
     memset(g->choice, 0, sizeof g->choice);
     g->swapped = false;
+    memset(&g->flag_clock, 0, sizeof g->flag_clock);
     return NULL;
 }
 
@@ -211,7 +214,22 @@ static void place(struct game *g, int pos)
     judge_unwon(g, pos);
 }
 
-enum game_error game_play(struct game *g, int pos)
+/* Copies a clock into the game field by field, its padding zeroed: a game
+ * is a plain value whose every byte is defined, so that two copies compare
+ * equal byte for byte. */
+static void keep_clock(struct gameclock_side *to, const struct gameclock_side *from)
+{
+    memset(to, 0, sizeof *to);
+    to->main_ms = from->main_ms;
+    to->period_ms = from->period_ms;
+    to->periods = from->periods;
+    to->moves = from->moves;
+    to->move_ms = from->move_ms;
+    to->flagged = from->flagged;
+}
+
+enum game_error game_play_clocked(struct game *g, int pos, int spent_ms,
+                                  const struct gameclock_side *after)
 {
     if (game_over(g))
         return GAME_ERR_OVER;
@@ -223,11 +241,58 @@ enum game_error game_play(struct game *g, int pos)
         return GAME_ERR_CHOOSE;
     if (game_forbidden(g, pos) != FORBID_NONE)
         return GAME_ERR_FORBIDDEN;
+    enum stone seat = game_actor(g);
+    struct gameclock_side clock;
+    if (after != NULL) {
+        clock = *after;
+    } else {
+        clock = game_clock(g, seat);
+        gameclock_charge(&g->config.tc, &clock, spent_ms);
+    }
+    if (clock.flagged) {
+        game_flag(g, seat);
+        return GAME_ERR_TIME;
+    }
+    struct game_timing *t = &g->timing[g->ply];
+    memset(t, 0, sizeof *t);
+    keep_clock(&t->clock, &clock);
+    t->spent_ms = spent_ms > 0 ? spent_ms : 0;
+    t->seat = (unsigned char)seat;
     place(g, pos);
     g->last = g->ply;
     g->choices_last = g->choices;
     g->hinted[g->ply] = false;   /* a position not seen before */
     return GAME_OK;
+}
+
+enum game_error game_play_timed(struct game *g, int pos, int spent_ms)
+{
+    return game_play_clocked(g, pos, spent_ms, NULL);
+}
+
+enum game_error game_play(struct game *g, int pos)
+{
+    return game_play_clocked(g, pos, 0, NULL);
+}
+
+struct gameclock_side game_clock(const struct game *g, enum stone side)
+{
+    enum stone loser = g->result.outcome == OUTCOME_BLACK_WINS ? STONE_WHITE : STONE_BLACK;
+    if (g->result.reason == END_TIME && side == loser)
+        return g->flag_clock;
+    for (int i = g->ply - 1; i >= 0; i--)
+        if (g->timing[i].seat == side)
+            return g->timing[i].clock;
+    return gameclock_start(&g->config.tc);
+}
+
+void game_flag(struct game *g, enum stone side)
+{
+    if (game_over(g))
+        return;
+    game_concede(g, side, END_TIME);
+    memset(&g->flag_clock, 0, sizeof g->flag_clock);
+    g->flag_clock.flagged = true;
 }
 
 enum forbid game_forbidden(const struct game *g, int pos)
@@ -271,10 +336,10 @@ bool game_undo(struct game *g)
 {
     g->unwon_run = 0;   /* a verdict on the move taken back, or on none */
     g->unwon_blocked = false;
-    /* A concession or an agreement is not a move: taking it back only
-     * reopens the game. */
+    /* A concession, an agreement or a flag is not a move: taking it back
+     * only reopens the game. */
     if (g->result.reason == END_FORFEIT || g->result.reason == END_RESIGN ||
-        g->result.reason == END_AGREED) {
+        g->result.reason == END_AGREED || g->result.reason == END_TIME) {
         memset(&g->result, 0, sizeof g->result);
         return true;
     }
@@ -336,10 +401,12 @@ const char *game_result_text(const struct result *r)
     case OUTCOME_BLACK_WINS:
         return r->reason == END_FORFEIT ? N_("Black wins by forfeit")
              : r->reason == END_RESIGN  ? N_("Black wins by resignation")
+             : r->reason == END_TIME    ? N_("White lost on time")
                                         : N_("Black wins");
     case OUTCOME_WHITE_WINS:
         return r->reason == END_FORFEIT ? N_("White wins by forfeit")
              : r->reason == END_RESIGN  ? N_("White wins by resignation")
+             : r->reason == END_TIME    ? N_("Black lost on time")
                                         : N_("White wins");
     case OUTCOME_DRAW:
         return r->reason == END_BOARD_FULL      ? N_("draw: board full")

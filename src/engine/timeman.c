@@ -83,6 +83,46 @@ struct time_control timeman_no_limit(void)
     return (struct time_control){ .turn_ms = TIMEMAN_NONE, .left_ms = TIMEMAN_NONE };
 }
 
+struct time_control timeman_from_clock(const struct tc *tc, const struct gameclock_side *s)
+{
+    struct time_control out = timeman_no_limit();
+    if (s->flagged) {
+        out.turn_ms = 0;
+        return out;
+    }
+    if (tc->move_ms > 0)
+        out.turn_ms = s->move_ms;
+    int64_t left = TIMEMAN_NONE, turn = TIMEMAN_NONE;
+    switch (tc->kind) {
+    case TC_NONE:
+    case TC_MOVE:
+        break;
+    case TC_SUDDEN:
+    case TC_FISCHER:
+        left = s->main_ms;
+        out.increment_ms = tc->increment_ms;
+        break;
+    case TC_BYOYOMI:
+        if (gameclock_in_overtime(tc, s)) {
+            turn = s->period_ms;
+        } else {
+            left = (int64_t)s->main_ms + s->period_ms;
+            out.increment_ms = tc->period_ms;
+        }
+        break;
+    case TC_CANADIAN:
+        left = (int64_t)s->main_ms + s->period_ms;
+        if (gameclock_in_overtime(tc, s))
+            out.moves_to_go = s->moves;
+        break;
+    }
+    if (left >= 0)
+        out.left_ms = (int)min64(left, INT_MAX);
+    if (turn >= 0)
+        out.turn_ms = out.turn_ms >= 0 ? (int)min64(turn, out.turn_ms) : (int)turn;
+    return out;
+}
+
 struct time_budget timeman_budget(const struct time_control *tc, int cells, int stones,
                                   int fallback)
 {

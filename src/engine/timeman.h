@@ -16,7 +16,8 @@
  *   it must arrive before the limit, not merely be found.
  * - Every front end that plays on a clock (the protocol's INFO limits, the
  *   play session, `mnk match`) describes its clock here; none does its own
- *   arithmetic.
+ *   arithmetic. A game's clock (mnk/gameclock.h) is described by
+ *   timeman_from_clock.
  *
  * The deadlines (timeman_start), from that budget and cap:
  * - Hard deadline: the cap less a small margin for the last node and the
@@ -51,6 +52,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mnk/gameclock.h"
+
 /* A value of time_control that does not apply. */
 #define TIMEMAN_NONE (-1)
 
@@ -65,6 +68,19 @@ struct time_control {
                         * 0: guessed from the empty cells */
     bool piped;        /* the answer crosses a pipe: keep a margin for it */
 };
+
+/* The time control of a side on a game's clock (gameclock.h) whose clock
+ * stands at *s as it starts thinking (gameclock_running for a move under
+ * way): the limit per move as the turn limit; the main time as the time
+ * left, Fischer's increment as the increment. Overtime is time to plan
+ * with, never to lose: before byo-yomi, the main time and one period left
+ * (a move may spill into the first period and lose nothing) and the period
+ * as the increment (every move after the main time has it whole); in
+ * byo-yomi, the current period as the turn limit; before Canadian
+ * overtime, the main time and the period left, the moves to go guessed; in
+ * it, the period's time and its moves. A fallen clock: a turn limit of 0.
+ * Not piped (the caller sets that). */
+struct time_control timeman_from_clock(const struct tc *tc, const struct gameclock_side *s);
 
 /* A move's time: the budget and the cap, as ai_limits.time_ms and
  * time_max_ms. 0 ≤ time_ms ≤ time_max_ms. */

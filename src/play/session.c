@@ -108,6 +108,7 @@ static enum session_verdict play(struct session *s, int pos)
     case GAME_ERR_OUTSIDE:
         return SESSION_OUTSIDE;
     case GAME_ERR_OVER:
+    case GAME_ERR_TIME:   /* (game_play charges no time: never a flag) */
         return SESSION_OVER;
     case GAME_ERR_CHOOSE:
         return SESSION_CHOOSE;

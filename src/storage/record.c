@@ -10,6 +10,7 @@
 
 #include "storage/safefile.h"
 #include "mnk/ai.h"
+#include "mnk/gameclock.h"
 #include "mnk/i18n.h"
 #include "mnk/level.h"
 
@@ -178,6 +179,24 @@ static void write_opening(FILE *out, const struct game *g)
         fprintf(out, "%c%s", i ? ',' : ':', choice_words[g->choice[i]]);
 }
 
+/* The clock after move i, on its node: BL or WL for the seat that acted
+ * (the time left), OB or OW in overtime (the periods or moves left), and
+ * the private SPENT (the seconds the move took) when it is known. */
+static void write_sgf_clock(FILE *out, const struct game *g, int i)
+{
+    const struct game_timing *t = &g->timing[i];
+    char sec[24];
+    char side = t->seat == STONE_WHITE ? 'W' : 'B';
+    int left, count;
+    if (gameclock_to_sgf(&g->config.tc, &t->clock, &left, &count)) {
+        fprintf(out, "%cL[%s]", side, tc_format_seconds(left, sec, sizeof sec));
+        if (count >= 0)
+            fprintf(out, "O%c[%d]", side, count);
+    }
+    if (t->spent_ms > 0)
+        fprintf(out, "SPENT[%s]", tc_format_seconds(t->spent_ms, sec, sizeof sec));
+}
+
 static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
 {
     const struct board *b = &g->board;
@@ -193,6 +212,12 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
     fputs("]PW[", out);
     sgf_text(out, record_player_name(&c->player[1], name, sizeof name));
     fprintf(out, "]MS[%d:%d]", c->player[0].time_ms, c->player[1].time_ms);
+    char tm[32], ot[TC_TEXT_MAX];
+    tc_to_sgf(&c->tc, tm, sizeof tm, ot, sizeof ot);
+    if (tm[0] != '\0')
+        fprintf(out, "TM[%s]", tm);
+    if (ot[0] != '\0')
+        fprintf(out, "OT[%s]", ot);
     /* No program we know of writes an opening rule into SGF: mnk's own
      * property, PB and PW naming the players as they sit at the end. */
     if (c->opening != OPENING_NONE) {
@@ -209,6 +234,8 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
             fprintf(out, "RE[%c+F]", winner);
         else if (r->reason == END_RESIGN)
             fprintf(out, "RE[%c+R]", winner);
+        else if (r->reason == END_TIME)
+            fprintf(out, "RE[%c+T]", winner);
         else
             fprintf(out, "RE[%c+]", winner);
     }
@@ -233,6 +260,7 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
         bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
         fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
+        write_sgf_clock(out, g, i);
         if (n != NULL && n->props != NULL)
             fputs(n->props, out);
         if (hinted)
@@ -255,13 +283,17 @@ static void write_psq(FILE *out, const struct game *g)
     const struct board *b = &g->board;
     fprintf(out, "Piskvorky %dx%d, 11:11, 0\n", b->width, b->height);
     for (int i = 0; i < g->ply; i++)
-        fprintf(out, "%d,%d,0\n", board_x(b, g->moves[i]) + 1,
-                board_y(b, g->moves[i]) + 1);
+        fprintf(out, "%d,%d,%d\n", board_x(b, g->moves[i]) + 1,
+                board_y(b, g->moves[i]) + 1, g->timing[i].spent_ms);
     fputs("-1\n", out);
     fprintf(out, PSQ_MNK_LINE "win=%d rule=%s", b->win, rule_name(b->rule));
     if (g->config.opening != OPENING_NONE) {
         fputs(" opening=", out);
         write_opening(out, g);
+    }
+    if (g->config.tc.kind != TC_NONE) {
+        char tc[TC_TEXT_MAX];
+        fprintf(out, " tc=%s", tc_format(&g->config.tc, tc, sizeof tc));
     }
     fputc('\n', out);
 }
@@ -283,6 +315,13 @@ bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 
 /* ---- reading ---------------------------------------------------------- */
 
+/* What a move's node says of the clock, -1 for what it does not say. */
+struct parsed_clock {
+    int left[2];        /* BL, WL: ms */
+    int count[2];       /* OB, OW */
+    int spent;          /* SPENT (SGF), the time field (PSQ): ms */
+};
+
 /* What a record says, before it is replayed into a game. */
 struct parsed {
     struct game_config config;
@@ -297,7 +336,32 @@ struct parsed {
     bool drawn;             /* RE says a draw (0 or Draw) */
     int n_choices;          /* the opening's choices, in config.opening */
     unsigned char choice[OPENING_CHOICES_MAX];
+    /* The clock: TM and OT as written (PSQ: its tc= into config.tc), and
+     * per move what its node said. */
+    char tm[32], ot[TC_TEXT_MAX * 2];
+    bool has_tm, has_ot;
+    struct parsed_clock clock[BOARD_MAX_CELLS];
+    bool clocked;           /* some move has BL, WL, OB or OW */
+    int node_first;         /* the moves read before the current node */
+    char clock_fault[256];  /* the first thing wrong with the clock, or "" */
 };
+
+/* Notes the first fault of the record's clock: the record is then read
+ * without it (record.h). */
+static void clock_fault(struct parsed *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void clock_fault(struct parsed *r, const char *fmt, ...)
+{
+    if (r->clock_fault[0] != '\0')
+        return;
+    char raw[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    escape_text(raw, r->clock_fault, sizeof r->clock_fault);
+}
 
 /* "swap2" or "swap2:two,white" into r; false when it is not such a text. */
 static bool parse_opening(const char *text, struct parsed *r)
@@ -391,6 +455,55 @@ static bool sgf_player(const char *value, struct player *p)
     return true;
 }
 
+/* The clock's properties of a move's node. */
+static bool sgf_clock_id(const char *id)
+{
+    return strcmp(id, "BL") == 0 || strcmp(id, "WL") == 0 || strcmp(id, "OB") == 0 ||
+           strcmp(id, "OW") == 0 || strcmp(id, "SPENT") == 0;
+}
+
+/* BL, WL, OB, OW or SPENT on the current node, for the move it holds
+ * (before or after the move property: the node's first move). A value
+ * that is no time or count is a fault of the clock, not of the record. */
+static void sgf_clock(struct parsed *r, const char *id, const char *value)
+{
+    if (r->node_first >= BOARD_MAX_CELLS)
+        return;
+    int v;
+    int side = id[1] == 'W' ? 1 : 0;
+    if (strcmp(id, "SPENT") == 0) {
+        if (!tc_parse_seconds(value, &v))
+            clock_fault(r, _("bad move time %s[%s]"), id, value);
+        else
+            r->clock[r->node_first].spent = v;
+    } else if (id[1] == 'L') {
+        side = id[0] == 'W' ? 1 : 0;
+        if (!tc_parse_seconds(value, &v))
+            clock_fault(r, _("bad time left %s[%s]"), id, value);
+        else
+            r->clock[r->node_first].left[side] = v;
+        r->clocked = true;
+    } else {
+        if (!parse_int(value, &v) || v < 0)
+            clock_fault(r, _("bad overtime count %s[%s]"), id, value);
+        else
+            r->clock[r->node_first].count[side] = v;
+        r->clocked = true;
+    }
+}
+
+/* A new node starts: what the last one said of the clock stays only if it
+ * held a move. */
+static void sgf_node(struct parsed *r)
+{
+    if (r->n_moves == r->node_first && r->node_first < BOARD_MAX_CELLS) {
+        r->clock[r->node_first].left[0] = r->clock[r->node_first].left[1] = -1;
+        r->clock[r->node_first].count[0] = r->clock[r->node_first].count[1] = -1;
+        r->clock[r->node_first].spent = -1;
+    }
+    r->node_first = r->n_moves;
+}
+
 /* Applies one SGF property of the main line. */
 static bool sgf_property(struct parsed *r, const char *id, const char *value,
                          bool *sized, char *err, size_t err_size)
@@ -447,7 +560,8 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
             return fail(err, err_size, _("bad result RE[%s]"), value);
         if (side && (value[2] == 'F' || value[2] == 'R' || value[2] == 'T')) {
             r->conceded_by = value[0] == 'B' ? STONE_WHITE : STONE_BLACK;
-            r->concession = value[2] == 'R' ? END_RESIGN : END_FORFEIT;
+            r->concession = value[2] == 'R' ? END_RESIGN : value[2] == 'T' ? END_TIME
+                                                                           : END_FORFEIT;
         }
         r->drawn = strcmp(value, "0") == 0 || strcasecmp(value, "Draw") == 0;
     } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
@@ -470,6 +584,16 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         if (!parse_opening(value, r))
             return fail(err, err_size, _("bad opening OPENING[%s] (expected none, swap or "
                                          "swap2, and the choices made)"), value);
+    } else if (strcmp(id, "TM") == 0 || strcmp(id, "OT") == 0) {
+        bool tm = id[0] == 'T';
+        char *to = tm ? r->tm : r->ot;
+        size_t size = tm ? sizeof r->tm : sizeof r->ot;
+        if (strlen(value) >= size)
+            clock_fault(r, _("%s[%.40s...] is too long"), id, value);
+        snprintf(to, size, "%s", value);
+        *(tm ? &r->has_tm : &r->has_ot) = true;
+    } else if (sgf_clock_id(id)) {
+        sgf_clock(r, id, value);
     } else if (strcmp(id, "HINT") == 0) {
         if (r->n_moves > 0)
             r->hinted[r->n_moves - 1] = true;
@@ -488,7 +612,7 @@ static bool known_root(const char *id)
 {
     static const char *const known[] = { "FF", "GM", "CA", "AP", "SZ", "RU", "WIN", "PB",
                                          "PW", "MS", "LV", "RE", "HINT", "MNKSTAT",
-                                         "OPENING" };
+                                         "OPENING", "TM", "OT" };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(id, known[i]) == 0)
             return true;
@@ -566,6 +690,7 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
         }
         if (ch == ';') {
             nodes++;
+            sgf_node(r);
             c.p++;
             continue;
         }
@@ -652,10 +777,23 @@ static bool psq_number(const char **s, int *out)
     return true;
 }
 
-/* "x,y" or "x,y,ms" (anything after is ignored); false for any other line. */
-static bool psq_move(const char *line, int *x, int *y)
+/* "x,y" or "x,y,ms" (anything after is ignored); false for any other line.
+ * *ms: the move's time, -1 when the line has none, -2 when what it has is
+ * no time. */
+static bool psq_move(const char *line, int *x, int *y, int *ms)
 {
-    return psq_number(&line, x) && *line++ == ',' && psq_number(&line, y);
+    if (!(psq_number(&line, x) && *line++ == ',' && psq_number(&line, y)))
+        return false;
+    *ms = -1;
+    while (*line == ' ' || *line == '\t')
+        line++;
+    if (*line++ != ',')
+        return true;
+    char *end;
+    errno = 0;
+    long v = strtol(line, &end, 10);
+    *ms = end == line || errno != 0 || v < 0 || v > GAMECLOCK_MS_MAX ? -2 : (int)v;
+    return true;
 }
 
 /* True when `line` starts like mnk's own line. (A loop, not strncmp: gcc
@@ -679,6 +817,12 @@ static bool psq_mnk(const char *line, int number, struct parsed *r, char *err,
     if (opening != NULL && (sscanf(opening, " opening=%63s", text) != 1 ||
                             !parse_opening(text, r)))
         return fail(err, err_size, _("line %d: bad opening rule in '%.60s'"), number, line);
+    const char *tc = strstr(line, " tc=");
+    if (tc != NULL) {
+        char why[192];
+        if (sscanf(tc, " tc=%63s", text) != 1 || !tc_parse(text, &c->tc, why, sizeof why))
+            clock_fault(r, _("line %d: bad time control in '%.60s'"), number, line);
+    }
     char rule[32];
     int k;
     if (sscanf(line + strlen(PSQ_MNK_LINE), "win=%d rule=%31s", &k, rule) != 2 ||
@@ -714,10 +858,10 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
     /* The moves, then the end of the list ("-1", or other programs' lines
      * such as the players' file names), then nothing that looks like a move:
      * a move after the list ended means a line in the middle is broken. */
-    int x, y, number = 1, ended = 0;
+    int x, y, ms, number = 1, ended = 0;
     while (next_line(&c, line, sizeof line)) {
         number++;
-        bool move = psq_move(line, &x, &y);
+        bool move = psq_move(line, &x, &y, &ms);
         if (!move) {
             if (ended == 0)
                 ended = number;
@@ -733,9 +877,114 @@ static bool parse_psq(const char *text, size_t len, struct parsed *r, char *err,
                         number, r->n_moves + 1, x, y, w, h);
         if (r->n_moves >= BOARD_MAX_CELLS)
             return fail(err, err_size, _("line %d: too many moves"), number);
+        if (ms == -2)
+            clock_fault(r, _("line %d: bad move time in '%.60s'"), number, line);
+        r->clock[r->n_moves].spent = ms;
         r->moves[r->n_moves++] = (y - 1) * w + (x - 1);
     }
     return true;
+}
+
+/* What a replay came to: the record read, refused (the reason in err), or
+ * its clock at fault (the reason in r->clock_fault: read it again without). */
+enum replay { REPLAY_OK, REPLAY_FAILED, REPLAY_CLOCK };
+
+/* Plays move i of the record into g, with its clock when `clocked`. */
+static enum game_error replay_move(struct parsed *r, struct game *g, int i, bool clocked,
+                                   bool *bad_clock)
+{
+    if (!clocked)
+        return game_play(g, r->moves[i]);
+    const struct tc *tc = &g->config.tc;
+    enum stone seat = game_actor(g);
+    int s = seat == STONE_WHITE ? 1 : 0;
+    int left = r->clock[i].left[s], count = r->clock[i].count[s];
+    int spent = r->clock[i].spent > 0 ? r->clock[i].spent : 0;
+    /* The other seat's time on the node, which some programs write on
+     * every node, is a clock that did not run: nothing to read from it. */
+    if (!tc_has_game_clock(tc) || (left < 0 && count < 0))
+        return game_play_timed(g, r->moves[i], spent);
+    struct gameclock_side after;
+    if (!gameclock_from_sgf(tc, left, count, &after)) {
+        char text[TC_TEXT_MAX];
+        clock_fault(r, _("move %d: %s's clock in the record cannot be one of %s"), i + 1,
+                    _(stone_name(seat)), tc_format(tc, text, sizeof text));
+        *bad_clock = true;
+        return GAME_OK;
+    }
+    return game_play_clocked(g, r->moves[i], spent, &after);
+}
+
+/* Replays the record r into g, its clock too when `clocked`. */
+static enum replay replay_record(struct parsed *r, bool clocked, struct game *g, char *err,
+                                 size_t err_size)
+{
+    const char *why = game_init(g, &r->config);
+    if (why != NULL) {
+        fail(err, err_size, "%s", _(why));
+        return REPLAY_FAILED;
+    }
+    int chosen = 0;
+    bool ok = true;
+    for (int i = 0; ok && i <= r->n_moves; i++) {
+        /* The choices fall where the opening asks for them. */
+        while (ok && chosen < r->n_choices && g->ply == opening_choice_ply(chosen)) {
+            if (game_choose(g, (enum opening_choice)r->choice[chosen]) != GAME_OK)
+                ok = fail(err, err_size, _("the opening's choice %d is not one it offers"),
+                          chosen + 1);
+            chosen++;
+        }
+        if (!ok || i == r->n_moves)
+            break;
+        if (r->hinted[i])
+            game_note_hint(g);
+        bool bad_clock = false;
+        enum game_error e = replay_move(r, g, i, clocked, &bad_clock);
+        if (bad_clock)
+            return REPLAY_CLOCK;
+        if (e == GAME_ERR_TIME) {
+            clock_fault(r, _("move %d comes after its player's time ran out"), i + 1);
+            return REPLAY_CLOCK;
+        }
+        if (e == GAME_ERR_OCCUPIED)
+            ok = fail(err, err_size, _("move %d plays on an occupied cell"), i + 1);
+        else if (e == GAME_ERR_OVER)
+            ok = fail(err, err_size, _("move %d comes after the game ended"), i + 1);
+        else if (e == GAME_ERR_CHOOSE)
+            ok = fail(err, err_size, _("move %d comes before the opening's choice"), i + 1);
+        else if (e == GAME_ERR_FORBIDDEN)
+            ok = fail(err, err_size, _("move %d is forbidden to Black: %s"), i + 1,
+                      _(forbid_text(game_forbidden(g, r->moves[i]))));
+        else if (e != GAME_OK)
+            ok = fail(err, err_size, _("move %d is off the board"), i + 1);
+    }
+    if (ok && chosen < r->n_choices)
+        ok = fail(err, err_size, _("the opening's choice %d comes after moves the record "
+                                   "does not have"), chosen + 1);
+    if (!ok)
+        return REPLAY_FAILED;
+    if (r->conceded_by != STONE_NONE && r->concession == END_TIME)
+        game_flag(g, r->conceded_by);
+    else if (r->conceded_by != STONE_NONE)
+        game_concede(g, r->conceded_by, r->concession);
+    /* A draw the moves do not make (no full board, a line still open) was
+     * agreed: the game ends there as it ended when played. */
+    else if (r->drawn)
+        game_agree_draw(g);
+    return REPLAY_OK;
+}
+
+/* The control TM and OT say, into r->config.tc, or a fault of the clock. */
+static void sgf_time_control(struct parsed *r)
+{
+    char why[256];
+    struct tc tc;
+    if (!tc_from_sgf(r->has_tm ? r->tm : NULL, r->has_ot ? r->ot : NULL, &tc, why, sizeof why))
+        clock_fault(r, "%s", why);
+    else if (r->clocked && !tc_has_game_clock(&tc))
+        clock_fault(r, _("time left (BL, WL) without a time control (TM)"));
+    else
+        r->config.tc = tc;
 }
 
 bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
@@ -748,9 +997,12 @@ bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
     game_config_default(&r->config);
     r->extra = extra;
     r->listener = listener;
+    for (int i = 0; i < BOARD_MAX_CELLS; i++)
+        r->clock[i] = (struct parsed_clock){ { -1, -1 }, { -1, -1 }, -1 };
     if (extra != NULL) {
         extra->root[0] = '\0';
         extra->counted = false;
+        extra->warning[0] = '\0';
     }
     /* A UTF-8 byte-order mark, as some editors write, says nothing more. */
     if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
@@ -759,6 +1011,8 @@ bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
     }
     bool ok = fmt == RECORD_SGF ? parse_sgf(text, len, r, err, err_size)
                                 : parse_psq(text, len, r, err, err_size);
+    if (ok && fmt == RECORD_SGF && r->clock_fault[0] == '\0')
+        sgf_time_control(r);
     /* The record names the players where they sit at the end; the game
      * starts them where they sat before the choices. */
     if (ok && opening_first_is_white(r->n_choices, r->choice)) {
@@ -770,48 +1024,20 @@ bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
     if (ok && replay == NULL)
         ok = fail(err, err_size, _("out of memory"));
     if (ok) {
-        const char *why = game_init(replay, &r->config);
-        if (why != NULL)
-            ok = fail(err, err_size, "%s", _(why));
-    }
-    int chosen = 0;
-    for (int i = 0; ok && i <= r->n_moves; i++) {
-        /* The choices fall where the opening asks for them. */
-        while (ok && chosen < r->n_choices && replay->ply == opening_choice_ply(chosen)) {
-            if (game_choose(replay, (enum opening_choice)r->choice[chosen]) != GAME_OK)
-                ok = fail(err, err_size, _("the opening's choice %d is not one it offers"),
-                          chosen + 1);
-            chosen++;
+        /* A clock at fault is left out, never the record. */
+        enum replay done = r->clock_fault[0] == '\0' ? replay_record(r, true, replay, err, err_size)
+                                                     : REPLAY_CLOCK;
+        if (done == REPLAY_CLOCK) {
+            r->config.tc = tc_none();
+            done = replay_record(r, false, replay, err, err_size);
+            if (extra != NULL)
+                snprintf(extra->warning, sizeof extra->warning,
+                         _("%s: the record is read without its clock"), r->clock_fault);
         }
-        if (!ok || i == r->n_moves)
-            break;
-        if (r->hinted[i])
-            game_note_hint(replay);
-        enum game_error e = game_play(replay, r->moves[i]);
-        if (e == GAME_ERR_OCCUPIED)
-            ok = fail(err, err_size, _("move %d plays on an occupied cell"), i + 1);
-        else if (e == GAME_ERR_OVER)
-            ok = fail(err, err_size, _("move %d comes after the game ended"), i + 1);
-        else if (e == GAME_ERR_CHOOSE)
-            ok = fail(err, err_size, _("move %d comes before the opening's choice"), i + 1);
-        else if (e == GAME_ERR_FORBIDDEN)
-            ok = fail(err, err_size, _("move %d is forbidden to Black: %s"), i + 1,
-                      _(forbid_text(game_forbidden(replay, r->moves[i]))));
-        else if (e != GAME_OK)
-            ok = fail(err, err_size, _("move %d is off the board"), i + 1);
+        ok = done == REPLAY_OK;
     }
-    if (ok && chosen < r->n_choices)
-        ok = fail(err, err_size, _("the opening's choice %d comes after moves the record "
-                                   "does not have"), chosen + 1);
-    if (ok) {
-        if (r->conceded_by != STONE_NONE)
-            game_concede(replay, r->conceded_by, r->concession);
-        /* A draw the moves do not make (no full board, a line still open)
-         * was agreed: the game ends there as it ended when played. */
-        else if (r->drawn)
-            game_agree_draw(replay);
+    if (ok)
         *g = *replay;
-    }
     free(replay);
     free(r);
     return ok;

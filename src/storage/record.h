@@ -28,14 +28,32 @@
  * MNKSTAT[counted] marks a game whose end is in the player's statistics
  * (struct record_extra's `counted`). Variations are skipped: the main line
  * is the first branch at every fork.
+ * The clock (mnk/gameclock.h), in FF[4]'s own properties: TM (the main
+ * time, seconds) and OT (the whole control in mnk's text, "10m+5x30s",
+ * tc_to_sgf) on the root; on each move's node the time left of the seat
+ * that moved, BL or WL (seconds, decimals allowed: the main time, or in
+ * overtime the period's), in overtime OB or OW (byo-yomi's periods or
+ * Canadian moves left), and the private SPENT (the seconds the move took).
+ * Read back, the clocks at every ply are those written (the other seat's
+ * time on a node is not read: its clock did not run). RE[B+T] and RE[W+T]
+ * are a game lost on time (END_TIME).
  *
  * PSQ: Piskvork's move list, "Piskvorky WxH, ..." then 1-based `x,y,ms`
- * lines, ended by "-1" or other programs' lines (players' file names); a
- * move line after the list ended is an error (a broken line in the middle).
- * mnk adds, after the "-1", a line "mnk win=K rule=R" (R a rule_name) that
- * other programs skip; without it a record is five in a row, freestyle:
- * Piskvork's own header says the players' levels and who began, never the
- * rule. Both formats may start with a UTF-8 byte-order mark.
+ * lines (ms: the time the move took, as Piskvork writes it), ended by "-1"
+ * or other programs' lines (players' file names); a move line after the
+ * list ended is an error (a broken line in the middle). mnk adds, after
+ * the "-1", a line "mnk win=K rule=R [opening=O] [tc=T]" (R a rule_name, T
+ * a tc_format text) that other programs skip; without it a record is five
+ * in a row, freestyle, with no clock: Piskvork's own header says the
+ * players' levels and who began, never the rule. The clocks are the moves'
+ * times charged in turn. Both formats may start with a UTF-8 byte-order
+ * mark.
+ *
+ * A record whose clock is at fault (a time that is no time, TM[-5],
+ * BL[abc], a clock the control cannot have, a move past its player's time)
+ * is read without its clock, never refused for it: the game has no time
+ * control and no move's time, and struct record_extra's `warning` says
+ * what was wrong.
  */
 #ifndef MNK_STORAGE_RECORD_H
 #define MNK_STORAGE_RECORD_H
@@ -106,6 +124,10 @@ struct record_extra {
      * game counts an end once: an undo may reopen the game, and resumed or
      * opened later it must not count again). */
     bool counted;
+    /* What was left out of a record that was read all the same, in one
+     * line for the player: a clock at fault ("bad time left BL[abc]: the
+     * record is read without its clock"); "" when nothing was. */
+    char warning[320];
 };
 
 /* record_write in SGF with the notes. False on a write error. */

@@ -1,4 +1,5 @@
-/* test_game.c — the controller: turns, results, undo/redo, concessions. */
+/* test_game.c — the controller: turns, results, undo/redo, concessions,
+ * the clocks in the history and loss on time. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -677,6 +678,200 @@ static void test_set_up_refusals_and_verdicts(void **state)
     assert_non_null(game_set_up(&g, &s));
 }
 
+/* A game on a clock: new_game's board with the control `tc`. */
+static void new_timed(struct game *g, const char *tc)
+{
+    struct game_config c;
+    game_config_default(&c);
+    char err[128];
+    assert_true(tc_parse(tc, &c.tc, err, sizeof err));
+    assert_null(game_init(g, &c));
+}
+
+static void play_timed(struct game *g, const char *cell, int spent_ms)
+{
+    int pos;
+    assert_true(notation_parse(&g->board, cell, &pos));
+    assert_int_equal(game_play_timed(g, pos, spent_ms), GAME_OK);
+}
+
+static bool clocks_equal(struct gameclock_side a, struct gameclock_side b)
+{
+    return a.main_ms == b.main_ms && a.period_ms == b.period_ms && a.periods == b.periods &&
+           a.moves == b.moves && a.move_ms == b.move_ms && a.flagged == b.flagged;
+}
+
+/* Each move charges its side's clock; undo and redo bring every clock back
+ * as it was, and so does a copy of the game. */
+static void test_clock_undo_redo(void **state)
+{
+    (void)state;
+    static struct game g, copy;
+    new_timed(&g, "1+1");
+    assert_int_equal(game_clock(&g, STONE_BLACK).main_ms, 60000);
+    assert_int_equal(game_clock(&g, STONE_WHITE).main_ms, 60000);
+    static const char *const cells[] = { "h8", "h9", "i8", "i9", "j8", "j9" };
+    static const int spent[] = { 5000, 12000, 30000, 0, 26500, 40000 };
+    struct gameclock_side black[7], white[7];
+    for (int i = 0; i < 6; i++) {
+        black[i] = game_clock(&g, STONE_BLACK);
+        white[i] = game_clock(&g, STONE_WHITE);
+        play_timed(&g, cells[i], spent[i]);
+        assert_int_equal(g.timing[i].spent_ms, spent[i]);
+        assert_int_equal(g.timing[i].seat, i % 2 ? STONE_WHITE : STONE_BLACK);
+    }
+    black[6] = game_clock(&g, STONE_BLACK);
+    white[6] = game_clock(&g, STONE_WHITE);
+    /* 60 - 5 + 1 - 30 + 1 - 26.5 + 1; 60 - 12 + 1 - 0 + 1 - 40 + 1. */
+    assert_int_equal(black[6].main_ms, 1500);
+    assert_int_equal(white[6].main_ms, 11000);
+    assert_int_equal(black[3].main_ms, 27000);
+    copy = g;
+    for (int ply = 5; ply >= 0; ply--) {
+        assert_true(game_undo(&g));
+        assert_true(clocks_equal(game_clock(&g, STONE_BLACK), black[ply]));
+        assert_true(clocks_equal(game_clock(&g, STONE_WHITE), white[ply]));
+    }
+    for (int ply = 1; ply <= 6; ply++) {
+        assert_true(game_redo(&g));
+        assert_true(clocks_equal(game_clock(&g, STONE_BLACK), black[ply]));
+        assert_true(clocks_equal(game_clock(&g, STONE_WHITE), white[ply]));
+    }
+    assert_true(clocks_equal(game_clock(&copy, STONE_BLACK), black[6]));
+    assert_true(clocks_equal(game_clock(&copy, STONE_WHITE), white[6]));
+    /* A new move after an undo replaces the history's time. */
+    assert_true(game_undo(&g));
+    play_timed(&g, "a1", 1000);
+    assert_int_equal(game_clock(&g, STONE_WHITE).main_ms, white[5].main_ms - 1000 + 1000);
+    assert_false(game_redo(&g));
+    /* An untimed move is a move of 0 ms. */
+    assert_int_equal(game_play(&g, board_pos(&g.board, 0, 1)), GAME_OK);
+    assert_int_equal(g.timing[6].spent_ms, 0);
+    assert_int_equal(game_clock(&g, STONE_BLACK).main_ms, black[6].main_ms + 1000);
+}
+
+/* A move that comes too late is not played: the game is lost on time, and
+ * undo reopens it with the clock as it was. */
+static void test_move_too_late(void **state)
+{
+    (void)state;
+    static struct game g;
+    new_timed(&g, "5m,30s/move");
+    play_timed(&g, "h8", 1000);
+    int pos = board_pos(&g.board, 0, 0);
+    /* An illegal move changes nothing, late or not. */
+    assert_int_equal(game_play_timed(&g, board_pos(&g.board, 7, 7), 99999), GAME_ERR_OCCUPIED);
+    assert_false(game_over(&g));
+    assert_int_equal(game_play_timed(&g, pos, 30000), GAME_ERR_TIME);
+    assert_int_equal(g.ply, 1);
+    assert_int_equal(board_at(&g.board, pos), STONE_NONE);
+    assert_int_equal(g.result.outcome, OUTCOME_BLACK_WINS);
+    assert_int_equal(g.result.reason, END_TIME);
+    assert_string_equal(game_result_text(&g.result), "White lost on time");
+    struct gameclock_side w = game_clock(&g, STONE_WHITE);
+    assert_true(w.flagged);
+    assert_int_equal(w.main_ms, 0);
+    assert_false(game_clock(&g, STONE_BLACK).flagged);
+    assert_int_equal(game_play_timed(&g, pos, 0), GAME_ERR_OVER);
+    assert_true(game_undo(&g));
+    assert_false(game_over(&g));
+    assert_int_equal(g.ply, 1);    /* the flag was taken back, not the move */
+    w = game_clock(&g, STONE_WHITE);
+    assert_false(w.flagged);
+    assert_int_equal(w.main_ms, 300000);
+    assert_int_equal(game_play_timed(&g, pos, 29999), GAME_OK);
+}
+
+/* A flag that falls while a side thinks ends the game against it; a flag
+ * after the end changes nothing. */
+static void test_flag_while_thinking(void **state)
+{
+    (void)state;
+    static struct game g;
+    new_timed(&g, "0+1x10s");
+    play_timed(&g, "h8", 9999);
+    play_timed(&g, "h9", 100);
+    struct gameclock_side b = game_clock(&g, STONE_BLACK);
+    assert_true(gameclock_in_overtime(&g.config.tc, &b));
+    assert_true(gameclock_until_flag(&g.config.tc, &b, 4000) == 6000);
+    game_flag(&g, STONE_BLACK);
+    assert_int_equal(g.result.outcome, OUTCOME_WHITE_WINS);
+    assert_int_equal(g.result.reason, END_TIME);
+    assert_string_equal(game_result_text(&g.result), "Black lost on time");
+    assert_true(game_clock(&g, STONE_BLACK).flagged);
+    game_flag(&g, STONE_WHITE);
+    assert_int_equal(g.result.outcome, OUTCOME_WHITE_WINS);
+    assert_false(game_clock(&g, STONE_WHITE).flagged);
+    assert_false(game_redo(&g));
+    assert_true(game_undo(&g));
+    assert_int_equal(g.ply, 2);
+    assert_false(game_clock(&g, STONE_BLACK).flagged);
+    /* A won game is not lost on time afterwards. */
+    new_game(&g, 3, 3, 3);
+    const char *moves[] = { "a1", "a2", "b1", "b2", "c1" };
+    for (int i = 0; i < 5; i++)
+        play(&g, moves[i]);
+    game_flag(&g, STONE_BLACK);
+    assert_int_equal(g.result.reason, END_LINE);
+}
+
+/* A record's clock is kept as it says; a fallen one loses on time. */
+static void test_play_clocked(void **state)
+{
+    (void)state;
+    static struct game g;
+    new_timed(&g, "3+2");
+    struct gameclock_side said = { .main_ms = 123456 };
+    assert_int_equal(game_play_clocked(&g, 0, 777, &said), GAME_OK);
+    assert_int_equal(game_clock(&g, STONE_BLACK).main_ms, 123456);
+    assert_int_equal(g.timing[0].spent_ms, 777);
+    struct gameclock_side fallen = { .flagged = true };
+    assert_int_equal(game_play_clocked(&g, 1, 0, &fallen), GAME_ERR_TIME);
+    assert_int_equal(g.result.reason, END_TIME);
+}
+
+/* In an opening the first player's seat places stones of both colours and
+ * its clock runs for all of them; the choice costs no time. */
+static void test_clock_in_opening(void **state)
+{
+    (void)state;
+    static struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    c.opening = OPENING_SWAP;
+    char err[128];
+    assert_true(tc_parse("1+0", &c.tc, err, sizeof err));
+    assert_null(game_init(&g, &c));
+    play_timed(&g, "h8", 1000);
+    play_timed(&g, "h9", 2000);   /* White's stone, the first player's time */
+    play_timed(&g, "i8", 3000);
+    assert_int_equal(g.timing[1].seat, STONE_BLACK);
+    assert_int_equal(game_clock(&g, STONE_BLACK).main_ms, 54000);
+    assert_int_equal(game_clock(&g, STONE_WHITE).main_ms, 60000);
+    assert_int_equal(game_choose(&g, OPENING_TAKE_BLACK), GAME_OK);
+    /* The second player took Black and its seat: Black's clock, as it was. */
+    assert_int_equal(game_clock(&g, STONE_BLACK).main_ms, 54000);
+    play_timed(&g, "i9", 500);
+    assert_int_equal(g.timing[3].seat, STONE_WHITE);
+    assert_int_equal(game_clock(&g, STONE_WHITE).main_ms, 59500);
+}
+
+/* A control that is not well formed is refused, the game untouched. */
+static void test_bad_control_refused(void **state)
+{
+    (void)state;
+    static struct game g, before;
+    new_game(&g, 15, 15, 5);
+    play(&g, "h8");
+    before = g;
+    struct game_config c;
+    game_config_default(&c);
+    assert_int_equal(c.tc.kind, TC_NONE);
+    c.tc.kind = TC_SUDDEN;   /* without its main time */
+    assert_non_null(game_init(&g, &c));
+    assert_memory_equal(&g, &before, sizeof g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +895,12 @@ int main(void)
         cmocka_unit_test(test_renju_no_legal_move_draws),
         cmocka_unit_test(test_set_up_position),
         cmocka_unit_test(test_set_up_refusals_and_verdicts),
+        cmocka_unit_test(test_clock_undo_redo),
+        cmocka_unit_test(test_move_too_late),
+        cmocka_unit_test(test_flag_while_thinking),
+        cmocka_unit_test(test_play_clocked),
+        cmocka_unit_test(test_clock_in_opening),
+        cmocka_unit_test(test_bad_control_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -769,11 +769,224 @@ static void test_opening_round_trip(void **state)
     assert_false(record_parse(junk, sizeof junk - 1, RECORD_SGF, &g, err, sizeof err));
 }
 
+/* A game under `tc` with random times: each move takes a random share of
+ * what its side has left, so that overtime comes and no flag falls. */
+static void timed_game(struct game *g, struct rng *r, const char *tc, int moves)
+{
+    struct game_config c;
+    game_config_default(&c);
+    char err[256];
+    assert_true(tc_parse(tc, &c.tc, err, sizeof err));
+    assert_null(game_init(g, &c));
+    while (!game_over(g) && g->ply < moves) {
+        struct gameclock_side s = game_clock(g, game_actor(g));
+        int64_t until = gameclock_until_flag(&c.tc, &s, 0);
+        uint32_t most = until == GAMECLOCK_NEVER || until > 40000 ? 40000 : (uint32_t)until;
+        int spent = (int)rng_below(r, most);
+        int pos = (int)rng_below(r, (uint32_t)board_cells(&g->board));
+        if (board_at(&g->board, pos) == STONE_NONE)
+            assert_int_equal(game_play_timed(g, pos, spent), GAME_OK);
+    }
+}
+
+static void assert_same_clocks(const struct game *a, const struct game *b)
+{
+    assert_true(tc_equal(&a->config.tc, &b->config.tc));
+    assert_int_equal(a->ply, b->ply);
+    for (int i = 0; i < a->ply; i++) {
+        const struct game_timing *x = &a->timing[i], *y = &b->timing[i];
+        assert_int_equal(x->seat, y->seat);
+        assert_int_equal(x->spent_ms, y->spent_ms);
+        assert_int_equal(x->clock.main_ms, y->clock.main_ms);
+        assert_int_equal(x->clock.period_ms, y->clock.period_ms);
+        assert_int_equal(x->clock.periods, y->clock.periods);
+        assert_int_equal(x->clock.moves, y->clock.moves);
+        assert_int_equal(x->clock.move_ms, y->clock.move_ms);
+        assert_int_equal(x->clock.flagged, y->clock.flagged);
+    }
+    /* Ply by ply, as review and undo see them. */
+    static struct game p, q;
+    p = *a;
+    q = *b;
+    for (;;) {
+        for (int side = STONE_BLACK; side <= STONE_WHITE; side++) {
+            struct gameclock_side x = game_clock(&p, (enum stone)side);
+            struct gameclock_side y = game_clock(&q, (enum stone)side);
+            assert_int_equal(x.main_ms, y.main_ms);
+            assert_int_equal(x.period_ms, y.period_ms);
+            assert_int_equal(x.periods, y.periods);
+            assert_int_equal(x.moves, y.moves);
+            assert_int_equal(x.flagged, y.flagged);
+        }
+        bool more = game_undo(&p);
+        assert_int_equal(game_undo(&q), more);
+        if (!more)
+            break;
+    }
+}
+
+/* A timed game written and read back has the same clocks at every ply,
+ * in SGF and in PSQ, under every kind of control; a loss on time stays
+ * one. */
+static void test_clock_round_trip(void **state)
+{
+    (void)state;
+    static const char *const controls[] = { "3+2", "5s+0.1s", "5m,30s/move", "1m+3x10s",
+                                            "0+2/20s", "60s/move", "none", "2m+5/1m,30s/move" };
+    struct rng r;
+    rng_seed(&r, 66);
+    static struct game g, back;
+    for (size_t c = 0; c < sizeof controls / sizeof *controls; c++)
+        for (int fmt = RECORD_SGF; fmt <= RECORD_PSQ; fmt++)
+            for (int flag = 0; flag < 2; flag++) {
+                timed_game(&g, &r, controls[c], 40);
+                /* The overtime is reached, so that OB and OW are written. */
+                struct gameclock_side black = game_clock(&g, STONE_BLACK);
+                if (g.config.tc.kind == TC_BYOYOMI || g.config.tc.kind == TC_CANADIAN)
+                    assert_true(gameclock_in_overtime(&g.config.tc, &black));
+                if (flag)
+                    game_flag(&g, game_actor(&g));
+                size_t len;
+                char *text = write_to_string(&g, (enum record_format)fmt, &len);
+                char err[256] = "";
+                static struct record_extra extra;
+                if (!record_parse_extra(text, len, (enum record_format)fmt, &back, &extra, err,
+                                        sizeof err))
+                    fail_msg("%s: %s\n%s", controls[c], err, text);
+                assert_string_equal(extra.warning, "");
+                free(text);
+                /* PSQ keeps no result: the flag is SGF's alone. */
+                if (fmt == RECORD_PSQ && flag)
+                    assert_true(game_undo(&g));
+                assert_same_clocks(&g, &back);
+                if (fmt == RECORD_SGF) {
+                    assert_int_equal(back.result.outcome, g.result.outcome);
+                    assert_int_equal(back.result.reason, g.result.reason);
+                }
+            }
+}
+
+/* The clock's properties as mnk writes them. */
+static void test_clock_properties_written(void **state)
+{
+    (void)state;
+    static struct game g;
+    struct game_config c;
+    game_config_default(&c);
+    char err[256];
+    assert_true(tc_parse("1m+3x10s", &c.tc, err, sizeof err));
+    assert_null(game_init(&g, &c));
+    assert_int_equal(game_play_timed(&g, board_pos(&g.board, 7, 7), 1500), GAME_OK);
+    assert_int_equal(game_play_timed(&g, board_pos(&g.board, 8, 8), 65000), GAME_OK);
+    assert_int_equal(game_play(&g, board_pos(&g.board, 9, 9)), GAME_OK);
+    game_flag(&g, STONE_WHITE);
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, "TM[60]OT[1m+3x10s]"));
+    assert_non_null(strstr(text, "RE[B+T]"));
+    assert_non_null(strstr(text, ";B[hh]BL[58.5]SPENT[1.5]"));
+    assert_non_null(strstr(text, ";W[ii]WL[10]OW[3]SPENT[65]"));
+    assert_non_null(strstr(text, ";B[jj]BL[58.5]"));
+    assert_null(strstr(text, ";B[jj]BL[58.5]SPENT"));
+    free(text);
+    text = write_to_string(&g, RECORD_PSQ, &len);
+    assert_non_null(strstr(text, "\n8,8,1500\n9,9,65000\n10,10,0\n-1\n"));
+    assert_non_null(strstr(text, " tc=1m+3x10s\n"));
+    free(text);
+}
+
+/* What other programs write: the time left before the move on its node, the
+ * other side's time too, a loss on time; Piskvork's move times. */
+static void test_other_programs_clock(void **state)
+{
+    (void)state;
+    static struct game g;
+    char err[256] = "";
+    const char *sgf = "(;GM[4]SZ[15]TM[300]RE[B+T];BL[290.5]B[hh];W[ii]WL[295]BL[290.5])";
+    assert_true(record_parse(sgf, strlen(sgf), RECORD_SGF, &g, err, sizeof err));
+    assert_int_equal(g.config.tc.kind, TC_SUDDEN);
+    assert_int_equal(g.config.tc.main_ms, 300000);
+    assert_int_equal(game_clock(&g, STONE_BLACK).main_ms, 290500);
+    assert_int_equal(g.timing[1].clock.main_ms, 295000);
+    assert_int_equal(g.result.reason, END_TIME);
+    assert_string_equal(game_result_text(&g.result), "White lost on time");
+    assert_true(game_clock(&g, STONE_WHITE).flagged);
+
+    const char *psq = "Piskvorky 20x20, 11:11, 0\r\n10,10,1234\r\n11,11,0\r\n12,12\r\n"
+                      "pbrain-a.exe\r\npbrain-b.exe\r\n-1\r\n";
+    assert_true(record_parse(psq, strlen(psq), RECORD_PSQ, &g, err, sizeof err));
+    assert_int_equal(g.ply, 3);
+    assert_int_equal(g.config.tc.kind, TC_NONE);
+    assert_int_equal(g.timing[0].spent_ms, 1234);
+    assert_int_equal(g.timing[1].spent_ms, 0);
+    assert_int_equal(g.timing[2].spent_ms, 0);
+}
+
+/* A clock at fault is left out with a warning; the rest of the record is
+ * read. */
+static void test_bad_clock_dropped(void **state)
+{
+    (void)state;
+    static const struct {
+        enum record_format fmt;
+        const char *text;
+        const char *says;
+    } cases[] = {
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[180]OT[3+2];B[hh]BL[abc]SPENT[2];W[ii]WL[170])",
+          "bad time left BL[abc]" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[-5];B[hh]BL[1];W[ii])", "TM[-5]" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[600]OT[5x30 byo-yomi];B[hh];W[ii])",
+          "OT[5x30 byo-yomi]" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[120]OT[3+2];B[hh];W[ii])", "TM[120]" },
+        { RECORD_SGF, "(;GM[4]SZ[15];B[hh]BL[100];W[ii])", "without a time control" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[60]OT[1m+3x10s];B[hh]BL[5]OB[7];W[ii])",
+          "move 1: Black's clock" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[60]OT[1m+3x10s];B[hh]BL[5]OB[x];W[ii])",
+          "bad overtime count OB[x]" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[60];B[hh]SPENT[61];W[ii])",
+          "move 1 comes after its player's time ran out" },
+        { RECORD_SGF, "(;GM[4]SZ[15]TM[60];B[hh]SPENT[-1];W[ii])", "SPENT[-1]" },
+        { RECORD_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,abc\n9,9,100\n-1\n",
+          "line 2: bad move time" },
+        { RECORD_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,-3\n9,9,100\n-1\n",
+          "line 2: bad move time" },
+        { RECORD_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,5\n9,9,100\n-1\nmnk win=5 rule=exact "
+                      "tc=3+\n", "line 5: bad time control" },
+        { RECORD_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,300000\n9,9,100\n-1\nmnk win=5 "
+                      "rule=exact tc=5m,30s/move\n", "time ran out" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        static struct game g;
+        static struct record_extra extra;
+        char err[256] = "";
+        size_t len = strlen(cases[i].text);
+        if (!record_parse_extra(cases[i].text, len, cases[i].fmt, &g, &extra, err, sizeof err))
+            fail_msg("%s refused: %s", cases[i].text, err);
+        if (strstr(extra.warning, cases[i].says) == NULL ||
+            strstr(extra.warning, "without its clock") == NULL)
+            fail_msg("%s: warning '%s' does not say '%s'", cases[i].text, extra.warning,
+                     cases[i].says);
+        assert_int_equal(g.ply, 2);
+        assert_int_equal(g.config.tc.kind, TC_NONE);
+        assert_int_equal(g.timing[0].spent_ms, 0);
+        assert_int_equal(g.timing[1].spent_ms, 0);
+        assert_false(game_clock(&g, STONE_BLACK).flagged);
+        if (cases[i].fmt == RECORD_PSQ && strstr(cases[i].text, "rule=exact") != NULL)
+            assert_int_equal(g.config.rule, RULE_EXACT);
+        /* Without a place for the warning, read all the same. */
+        assert_true(record_parse(cases[i].text, len, cases[i].fmt, &g, err, sizeof err));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sgf_round_trip),
         cmocka_unit_test(test_agreed_draw_round_trip),
+        cmocka_unit_test(test_clock_round_trip),
+        cmocka_unit_test(test_clock_properties_written),
+        cmocka_unit_test(test_other_programs_clock),
+        cmocka_unit_test(test_bad_clock_dropped),
         cmocka_unit_test(test_opening_round_trip),
         cmocka_unit_test(test_hint_in_record),
         cmocka_unit_test(test_psq_keeps_k_and_rule),

@@ -255,6 +255,100 @@ static void test_budget_moves_to_go_and_increment(void **state)
     assert_int_equal(timeman_budget(&tc, 225, 0, 1).time_ms, 300);
 }
 
+static struct tc control(const char *text)
+{
+    struct tc t;
+    char err[256];
+    if (!tc_parse(text, &t, err, sizeof err))
+        fail_msg("%s: %s", text, err);
+    return t;
+}
+
+/* A game's clock as the time manager sees it, for every kind, and the
+ * budget it then gives never spends what would lose the game. */
+static void test_from_clock(void **state)
+{
+    (void)state;
+    struct tc t = tc_none();
+    struct gameclock_side s = gameclock_start(&t);
+    struct time_control c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.turn_ms, TIMEMAN_NONE);
+    assert_int_equal(c.left_ms, TIMEMAN_NONE);
+
+    t = control("60s/move");
+    s = gameclock_running(&t, &(struct gameclock_side){ .move_ms = 60000 }, 0);
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.turn_ms, 60000);
+    assert_int_equal(c.left_ms, TIMEMAN_NONE);
+
+    t = control("3+2,10s/move");
+    s = gameclock_start(&t);
+    assert_false(gameclock_charge(&t, &s, 5000));
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.turn_ms, 10000);
+    assert_int_equal(c.left_ms, 177000);
+    assert_int_equal(c.increment_ms, 2000);
+    assert_int_equal(c.moves_to_go, 0);
+    assert_false(c.piped);
+    /* A move already under way: what is left now. */
+    struct gameclock_side now = gameclock_running(&t, &s, 4000);
+    c = timeman_from_clock(&t, &now);
+    assert_int_equal(c.turn_ms, 6000);
+    assert_int_equal(c.left_ms, 173000);
+
+    /* Byo-yomi: before it, the main time and a period, the period as the
+     * increment; in it, the period as the turn limit. */
+    t = control("1m+3x10s");
+    s = gameclock_start(&t);
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.left_ms, 70000);
+    assert_int_equal(c.increment_ms, 10000);
+    assert_int_equal(c.turn_ms, TIMEMAN_NONE);
+    assert_false(gameclock_charge(&t, &s, 65000));
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.turn_ms, 10000);
+    assert_int_equal(c.left_ms, TIMEMAN_NONE);
+    t = control("0+3x10s,4s/move");
+    s = gameclock_start(&t);
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.turn_ms, 4000);
+
+    /* Canadian: before it, the main time and the period; in it, the
+     * period's time and its moves. */
+    t = control("1m+5/1m");
+    s = gameclock_start(&t);
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.left_ms, 120000);
+    assert_int_equal(c.moves_to_go, 0);
+    assert_false(gameclock_charge(&t, &s, 70000));
+    c = timeman_from_clock(&t, &s);
+    assert_int_equal(c.left_ms, 50000);
+    assert_int_equal(c.moves_to_go, 4);
+
+    /* A fallen clock: nothing left to think with. */
+    struct gameclock_side fallen = { .flagged = true };
+    c = timeman_from_clock(&t, &fallen);
+    assert_int_equal(c.turn_ms, 0);
+
+    /* Played out over sixty moves a side, a search that stops at its hard
+     * deadline keeps every clock from falling. */
+    static const char *const controls[] = { "5s+0.1s", "1+0", "3+2,10s/move", "1m+3x10s",
+                                            "0+1x2s", "1m+5/1m", "0+3/2s", "2s/move" };
+    for (size_t i = 0; i < sizeof controls / sizeof *controls; i++) {
+        t = control(controls[i]);
+        s = gameclock_start(&t);
+        for (int move = 0; move < 60; move++) {
+            c = timeman_from_clock(&t, &s);
+            struct time_budget b = timeman_budget(&c, 225, 2 * move, 0);
+            struct timeman tm;
+            timeman_start(&tm, 0, b.time_ms, b.time_max_ms, false);
+            if (gameclock_charge(&t, &s, (int)tm.hard_ms))
+                fail_msg("%s: move %d lost on time (hard deadline %d ms)", controls[i], move,
+                         (int)tm.hard_ms);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_budget_never_overruns),
         cmocka_unit_test(test_budget_max_stretches),
         cmocka_unit_test(test_budget_moves_to_go_and_increment),
+        cmocka_unit_test(test_from_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

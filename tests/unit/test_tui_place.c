@@ -85,7 +85,7 @@ static void test_form_rows_and_arrows(void **state)
     struct place_form p;
     place_form(&p, 24, 80, 9);
     assert_int_equal(place_form_y(&p, SETUP_PRESET), p.title_y + 2);
-    assert_int_equal(place_form_y(&p, SETUP_START), place_form_y(&p, SETUP_OPENING) + 2);
+    assert_int_equal(place_form_y(&p, SETUP_START), place_form_y(&p, SETUP_POSITION) + 2);
     for (int f = 0; f < SETUP_START; f++) {
         int y = place_form_y(&p, (enum setup_field)f);
         assert_int_equal(place_form_at(&p, y, p.left), f);
