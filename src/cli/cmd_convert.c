@@ -65,6 +65,11 @@ int cmd_convert(int argc, char **argv)
     }
     /* SGF keeps the other properties of the root; PSQ cannot hold them. */
     const struct record_notes notes = { .root_props = extra.root, .counted = extra.counted };
+    const char *cannot = record_cannot_keep(&game, fmt);
+    if (cannot != NULL) {
+        args_error("convert", "%s: %s", in, _(cannot));
+        return 1;
+    }
     if (strcmp(out, "-") == 0) {
         bool ok = fmt == RECORD_SGF ? record_write_notes(stdout, &game, &notes)
                                     : record_write(stdout, &game, fmt);

@@ -197,6 +197,29 @@ static void write_sgf_clock(FILE *out, const struct game *g, int i)
         fprintf(out, "SPENT[%s]", tc_format_seconds(t->spent_ms, sec, sizeof sec));
 }
 
+/* A set-up position in the root, as SGF sets one up: AB and AW list the
+ * stones of each colour, PL says who moves first when it is White. */
+static void write_sgf_setup(FILE *out, const struct game *g)
+{
+    const struct board *b = &g->board;
+    const struct game_setup *s = &g->setup;
+    static const char ids[2][3] = { "AB", "AW" };
+    for (int k = 0; k < 2; k++) {
+        enum stone colour = k == 0 ? STONE_BLACK : STONE_WHITE;
+        bool named = false;
+        for (int i = 0; i < s->n; i++) {
+            if (s->stone[i] != colour)
+                continue;
+            if (!named)
+                fprintf(out, "\n%s", ids[k]);
+            named = true;
+            fprintf(out, "[%c%c]", 'a' + board_x(b, s->cell[i]), 'a' + board_y(b, s->cell[i]));
+        }
+    }
+    if (s->to_move == STONE_WHITE)
+        fputs("PL[W]", out);
+}
+
 static void write_sgf(FILE *out, const struct game *g, const struct record_notes *notes)
 {
     const struct board *b = &g->board;
@@ -239,6 +262,7 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
         else
             fprintf(out, "RE[%c+]", winner);
     }
+    write_sgf_setup(out, g);
     if (notes != NULL && notes->counted)
         fputs("MNKSTAT[counted]", out);
     if (notes != NULL && notes->root_props != NULL && notes->root_props[0] != '\0') {
@@ -258,7 +282,8 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
         bool hinted = g->hinted[i];
         bool say_hint = hinted && !(n != NULL && comment != NULL && n->says_hint);
         bool noted = hinted || (n != NULL && (comment != NULL || n->props != NULL));
-        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", i % 2 ? 'W' : 'B',
+        bool white = game_stone_of(g, i) == STONE_WHITE;
+        fprintf(out, "%s;%c[%c%c]", i % 10 == 0 || noted ? "\n" : "", white ? 'W' : 'B',
                 'a' + board_x(b, pos), 'a' + board_y(b, pos));
         write_sgf_clock(out, g, i);
         if (n != NULL && n->props != NULL)
@@ -271,7 +296,7 @@ static void write_sgf(FILE *out, const struct game *g, const struct record_notes
                 sgf_text(out, comment);
             if (say_hint)
                 fprintf(out, "%s%s asked for a hint before this move.", comment != NULL ? " " : "",
-                        i % 2 ? "White" : "Black");
+                        white ? "White" : "Black");
             fputc(']', out);
         }
     }
@@ -306,6 +331,8 @@ bool record_write_notes(FILE *out, const struct game *g, const struct record_not
 
 bool record_write(FILE *out, const struct game *g, enum record_format fmt)
 {
+    if (record_cannot_keep(g, fmt) != NULL)
+        return false;
     if (fmt == RECORD_SGF)
         write_sgf(out, g, NULL);
     else
@@ -334,6 +361,8 @@ struct parsed {
     enum stone conceded_by; /* STONE_NONE, or the loser by forfeit/resign */
     enum end_reason concession;
     bool drawn;             /* RE says a draw (0 or Draw) */
+    struct game_setup setup; /* AB, AW and PL: the position set up, if any */
+    bool set_up;
     int n_choices;          /* the opening's choices, in config.opening */
     unsigned char choice[OPENING_CHOICES_MAX];
     /* The clock: TM and OT as written (PSQ: its tc= into config.tc), and
@@ -505,6 +534,54 @@ static void sgf_node(struct parsed *r)
 }
 
 /* Applies one SGF property of the main line. */
+/* One value of AB, AW or AE (a point, or a rectangle "ab:cd" of them) or
+ * PL, before the first move: the position the game starts from. */
+static bool sgf_setup(struct parsed *r, const char *id, const char *value, bool *sized,
+                      char *err, size_t err_size)
+{
+    struct game_config *c = &r->config;
+    struct game_setup *s = &r->setup;
+    if (r->n_moves > 0)
+        return fail(err, err_size, _("%s[%s] after the first move: set-up stones are read "
+                                     "before it only"), id, value);
+    r->set_up = true;
+    if (strcmp(id, "PL") == 0) {
+        if (strcmp(value, "B") != 0 && strcmp(value, "W") != 0)
+            return fail(err, err_size, _("bad side to move PL[%s] (expected B or W)"), value);
+        s->to_move = value[0] == 'W' ? STONE_WHITE : STONE_BLACK;
+        return true;
+    }
+    if (!*sized)
+        c->width = c->height = 15;
+    *sized = true;
+    size_t len = strlen(value);
+    const char *to = len == 5 && value[2] == ':' ? value + 3 : value;
+    int x0 = value[0] - 'a', y0 = value[1] - 'a', x1 = to[0] - 'a', y1 = to[1] - 'a';
+    if ((len != 2 && len != 5) || (len == 5 && value[2] != ':') || x0 < 0 || y0 < 0 ||
+        x1 < x0 || y1 < y0 || x1 >= c->width || y1 >= c->height)
+        return fail(err, err_size, _("%s[%s] is not a cell of the board"), id, value);
+    for (int y = y0; y <= y1; y++) {
+        for (int x = x0; x <= x1; x++) {
+            int pos = y * c->width + x;
+            /* A cell said again takes the colour said last (AE: none). */
+            for (int i = 0; i < s->n; i++) {
+                if (s->cell[i] == pos) {
+                    s->cell[i] = s->cell[--s->n];
+                    s->stone[i] = s->stone[s->n];
+                    break;
+                }
+            }
+            if (id[1] == 'E')
+                continue;
+            if (s->n >= BOARD_MAX_CELLS)
+                return fail(err, err_size, _("too many set-up stones"));
+            s->cell[s->n] = pos;
+            s->stone[s->n++] = id[1] == 'B' ? STONE_BLACK : STONE_WHITE;
+        }
+    }
+    return true;
+}
+
 static bool sgf_property(struct parsed *r, const char *id, const char *value,
                          bool *sized, char *err, size_t err_size)
 {
@@ -565,7 +642,8 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
         }
         r->drawn = strcmp(value, "0") == 0 || strcasecmp(value, "Draw") == 0;
     } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
-        int expect = r->n_moves % 2 == 0 ? 'B' : 'W';
+        bool first = r->n_moves % 2 == 0;
+        int expect = first == (r->setup.to_move != STONE_WHITE) ? 'B' : 'W';
         if (id[0] != expect)
             return fail(err, err_size, _("move %d is %s's, but the record gives it to %s"),
                         r->n_moves + 1, expect == 'B' ? _("Black") : _("White"),
@@ -597,8 +675,9 @@ static bool sgf_property(struct parsed *r, const char *id, const char *value,
     } else if (strcmp(id, "HINT") == 0) {
         if (r->n_moves > 0)
             r->hinted[r->n_moves - 1] = true;
-    } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0) {
-        return fail(err, err_size, _("set-up stones (%s) are not supported"), id);
+    } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0 ||
+               strcmp(id, "PL") == 0) {
+        return sgf_setup(r, id, value, sized, err, err_size);
     }
     return true;
 }
@@ -612,7 +691,7 @@ static bool known_root(const char *id)
 {
     static const char *const known[] = { "FF", "GM", "CA", "AP", "SZ", "RU", "WIN", "PB",
                                          "PW", "MS", "LV", "RE", "HINT", "MNKSTAT",
-                                         "OPENING", "TM", "OT" };
+                                         "OPENING", "TM", "OT", "AB", "AW", "AE", "PL" };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(id, known[i]) == 0)
             return true;
@@ -920,6 +999,8 @@ static enum replay replay_record(struct parsed *r, bool clocked, struct game *g,
                                  size_t err_size)
 {
     const char *why = game_init(g, &r->config);
+    if (why == NULL && r->set_up)
+        why = game_set_up(g, &r->setup);
     if (why != NULL) {
         fail(err, err_size, "%s", _(why));
         return REPLAY_FAILED;
@@ -995,6 +1076,7 @@ bool record_parse_listen(const char *text, size_t len, enum record_format fmt,
     if (r == NULL)
         return fail(err, err_size, _("out of memory"));
     game_config_default(&r->config);
+    r->setup.to_move = STONE_BLACK;
     r->extra = extra;
     r->listener = listener;
     for (int i = 0; i < BOARD_MAX_CELLS; i++)
@@ -1072,10 +1154,21 @@ static bool write_job(FILE *out, const void *ctx)
     return true;
 }
 
+const char *record_cannot_keep(const struct game *g, enum record_format fmt)
+{
+    if (fmt == RECORD_PSQ && game_is_set_up(g))
+        return N_("a PSQ record cannot keep a position set up before the first move: "
+                  "save it as .sgf");
+    return NULL;
+}
+
 bool record_save_notes(const char *path, const struct game *g, enum record_format fmt,
                        const struct record_notes *notes, bool make_dirs, char *err,
                        size_t err_size)
 {
+    const char *why = record_cannot_keep(g, fmt);
+    if (why != NULL)
+        return fail(err, err_size, "%s: %s", path, _(why));
     struct save_job job = { g, fmt, notes };
     /* Straight into err: through a smaller buffer, the reason after a long
      * path was cut off. */

@@ -92,6 +92,12 @@ const char *record_engine_label(const char *command, char *buf, size_t size);
 /* Writes the game (moves up to g->ply) in `fmt`. False on a write error. */
 bool record_write(FILE *out, const struct game *g, enum record_format fmt);
 
+/* Why game g cannot be written in format fmt (a PSQ record has no place
+ * for a position set up before the first move), or NULL. Marked for the
+ * catalogue; record_write refuses such a game, and record_save_notes
+ * says why. */
+const char *record_cannot_keep(const struct game *g, enum record_format fmt);
+
 /* Notes for one move of an SGF record: a comment (C, plain text, escaped
  * here) and further properties already in SGF form ("BM[2]GW[1]", written
  * as given: the caller builds them from its own values, never from a file's

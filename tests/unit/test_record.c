@@ -164,7 +164,11 @@ static void test_refusals_leave_game_untouched(void **state)
         "(;GM[4]SZ[15]WIN[16])",               /* k too long */
         "(;GM[4]SZ[15];B[hh",                  /* cut short */
         "(;GM[4]SZ[15];B[hh]",                 /* no closing paren */
-        "(;GM[4]SZ[15]AB[aa][bb])",            /* set-up stones */
+        "(;GM[4]SZ[15];B[hh]AB[aa])",          /* set-up stones after a move */
+        "(;GM[4]SZ[15]AB[hh];B[hh])",          /* a move on a set-up stone */
+        "(;GM[4]SZ[15]PL[X])",                 /* nobody to move */
+        "(;GM[4]SZ[15]AB[zz])",                /* a set-up stone off the board */
+        "(;GM[4]SZ[15]PL[W];B[hh])",           /* White was to move */
         "(;GM[4]SZ[3]WIN[3];B[aa];W[ba];B[ab];W[bb];B[ac];W[bc])", /* after the end */
         "(;GM[4]SZ[15];B[hh]x)",
     };
@@ -978,9 +982,67 @@ static void test_bad_clock_dropped(void **state)
     }
 }
 
+/* A position set up before the first move (AB, AW, PL) comes back as it
+ * was, stones, side to move and moves; other programs' rectangles of
+ * points are read too; PSQ, which has no place for it, refuses it. */
+static void test_set_up_round_trip(void **state)
+{
+    (void)state;
+    static struct game g, back;
+    static struct game_setup s;
+    struct game_config c;
+    game_config_default(&c);
+    assert_null(game_init(&g, &c));
+    s.n = 0;
+    s.to_move = STONE_WHITE;
+    const int cells[] = { 112, 113, 127, 98 };
+    const enum stone colour[] = { STONE_BLACK, STONE_BLACK, STONE_WHITE, STONE_BLACK };
+    for (int i = 0; i < 4; i++) {
+        s.cell[s.n] = cells[i];
+        s.stone[s.n++] = (unsigned char)colour[i];
+    }
+    assert_null(game_set_up(&g, &s));
+    assert_int_equal(game_play(&g, 114), GAME_OK);   /* White's */
+    assert_int_equal(game_play(&g, 140), GAME_OK);   /* Black's */
+    size_t len;
+    char *text = write_to_string(&g, RECORD_SGF, &len);
+    assert_non_null(strstr(text, "PL[W]"));
+    assert_non_null(strstr(text, ";W["));
+    parse_ok(text, &back);
+    free(text);
+    assert_true(game_is_set_up(&back));
+    assert_int_equal(back.setup.to_move, STONE_WHITE);
+    assert_int_equal(back.setup.n, 4);
+    assert_int_equal(back.board.hash, g.board.hash);
+    assert_int_equal(back.ply, 2);
+    assert_int_equal(game_to_move(&back), STONE_WHITE);
+    for (int i = 0; i < 2; i++)
+        assert_true(game_undo(&back));
+    assert_false(game_undo(&back));
+    assert_int_equal(back.board.stones, 4);
+
+    parse_ok("(;GM[4]SZ[9]AB[aa:bb]AW[cc]AE[ab];B[dd])", &back);
+    assert_int_equal(back.setup.n, 4);
+    assert_int_equal(board_at(&back.board, board_pos(&back.board, 0, 0)), STONE_BLACK);
+    assert_int_equal(board_at(&back.board, board_pos(&back.board, 1, 1)), STONE_BLACK);
+    assert_int_equal(board_at(&back.board, board_pos(&back.board, 0, 1)), STONE_NONE);
+    assert_int_equal(board_at(&back.board, board_pos(&back.board, 2, 2)), STONE_WHITE);
+    assert_int_equal(back.setup.to_move, STONE_BLACK);
+
+    char err[200] = "";
+    assert_null(record_cannot_keep(&g, RECORD_SGF));
+    assert_non_null(record_cannot_keep(&g, RECORD_PSQ));
+    FILE *f = tmpfile();
+    assert_false(record_write(f, &g, RECORD_PSQ));
+    fclose(f);
+    assert_false(record_save("/tmp/mnk-test-set-up.psq", &g, err, sizeof err));
+    assert_non_null(strstr(err, ".sgf"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_set_up_round_trip),
         cmocka_unit_test(test_sgf_round_trip),
         cmocka_unit_test(test_agreed_draw_round_trip),
         cmocka_unit_test(test_clock_round_trip),
