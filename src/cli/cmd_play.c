@@ -31,11 +31,19 @@ struct play_flags {
     int opening;               /* enum opening_rule */
     struct play_side side[2];
     int level;                 /* 1-based */
+    struct tc tc;              /* --tc: the time control */
     uint64_t seed;
     const char *load;
     const char *lang;          /* --lang, or NULL */
-    bool sized, win_given, ruled, opened, side_given[2], timed, seeded;
+    bool sized, win_given, ruled, opened, side_given[2], timed, seeded, clocked;
 };
+
+/* A time control as players write it (gameclock.h: "3+2", "5s+0.1s",
+ * "60s/move", "10m+5x30s"...). */
+static bool parse_tc(const char *text, void *field, char *why)
+{
+    return tc_parse(text, field, why, ARGS_WHY_MAX);
+}
 
 static bool parse_side(const char *text, void *field, char *why)
 {
@@ -122,6 +130,11 @@ static const struct args_option play_options[] = {
     { .name = "level", .kind = ARGS_CUSTOM, .parse = parse_level, .metavar = "L",
       .offset = offsetof(struct play_flags, level),
       .help = N_("the level of `computer`: its number, 1 the weakest, or its name (below)") },
+    { .name = "tc", .kind = ARGS_CUSTOM, .parse = parse_tc, .metavar = "TC",
+      .offset = offsetof(struct play_flags, tc),
+      .seen = ARGS_SEEN(struct play_flags, clocked),
+      .help = N_("the time control: none, 3+2 (minutes, and seconds added a move), 5s+0.1s, "
+              "60s/move, 5m,30s/move, 10m+5x30s (byo-yomi), 10m+10/5m (Canadian)") },
     { .name = "time-ms", .kind = ARGS_INT, .min = 0, .max = 3600000, .metavar = "MS",
       .offset = offsetof(struct play_flags, time_ms),
       .seen = ARGS_SEEN(struct play_flags, timed),
@@ -190,12 +203,18 @@ int cmd_play(int argc, char **argv)
         args_error("play", _("%s: a record has its own opening (no --opening)"), record);
         return ARGS_EXIT_USAGE;
     }
+    if (record != NULL && f.clocked) {
+        args_error("play", _("%s: a record has its own clock (no --tc)"), record);
+        return ARGS_EXIT_USAGE;
+    }
     struct game_config c;
     game_config_default(&c);
     c.width = f.size.width;
     c.height = f.size.height;
     c.rule = f.rule;
     c.opening = (enum opening_rule)f.opening;
+    if (f.clocked)
+        c.tc = f.tc;
     bool win_given = f.win_given, computer[2] = { f.side[0].computer, f.side[1].computer };
     bool side_given[2] = { f.side_given[0], f.side_given[1] };
     for (int i = 0; i < 2; i++)

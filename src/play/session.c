@@ -97,10 +97,10 @@ bool session_asks_opening(const struct session *s, bool *may_add)
 
 /* Plays pos for the side to move and notes a run that did not win: an
  * overline under exact, a run blocked at both ends under caro. */
-static enum session_verdict play(struct session *s, int pos)
+static enum session_verdict play(struct session *s, int pos, int spent_ms)
 {
     offer_clear(&s->request);
-    switch (game_play(&s->game, pos)) {
+    switch (game_play_timed(&s->game, pos, spent_ms)) {
     case GAME_OK:
         break;
     case GAME_ERR_OCCUPIED:
@@ -108,8 +108,9 @@ static enum session_verdict play(struct session *s, int pos)
     case GAME_ERR_OUTSIDE:
         return SESSION_OUTSIDE;
     case GAME_ERR_OVER:
-    case GAME_ERR_TIME:   /* (game_play charges no time: never a flag) */
         return SESSION_OVER;
+    case GAME_ERR_TIME:
+        return SESSION_LATE;
     case GAME_ERR_CHOOSE:
         return SESSION_CHOOSE;
     case GAME_ERR_NOT_NOW:
@@ -125,11 +126,25 @@ static enum session_verdict play(struct session *s, int pos)
 
 enum session_verdict session_human_move(struct session *s, int pos)
 {
+    return session_human_move_timed(s, pos, 0);
+}
+
+enum session_verdict session_human_move_timed(struct session *s, int pos, int spent_ms)
+{
     if (game_over(&s->game))
         return SESSION_OVER;
     if (session_is_computer(s, game_actor(&s->game)))
         return SESSION_WAIT;
-    return play(s, pos);
+    return play(s, pos, spent_ms);
+}
+
+void session_flag(struct session *s, enum stone side)
+{
+    if (game_over(&s->game))
+        return;
+    offer_clear(&s->request);
+    s->overline = s->blocked = 0;
+    game_flag(&s->game, side);
 }
 
 enum session_verdict session_human_choose(struct session *s, enum opening_choice choice)
@@ -159,11 +174,11 @@ void session_forfeit(struct session *s, enum stone loser, const char *why)
 /* Plays the computer's `move` for `seat`; an illegal one forfeits, saying
  * `what` it was ("move", "opening stone"). */
 static enum session_verdict computer_play(struct session *s, enum stone seat, int move,
-                                          const char *what)
+                                          const char *what, int spent_ms)
 {
     enum forbid forbid = game_forbidden(&s->game, move);
-    enum session_verdict v = play(s, move);
-    if (v == SESSION_PLAYED || v == SESSION_OVER)
+    enum session_verdict v = play(s, move, spent_ms);
+    if (v == SESSION_PLAYED || v == SESSION_OVER || v == SESSION_LATE)
         return v;
     char why[80];
     snprintf(why, sizeof why, "illegal %s (%s%s)", what,
@@ -178,6 +193,11 @@ static enum session_verdict computer_play(struct session *s, enum stone seat, in
 
 enum session_verdict session_computer_move(struct session *s, int move)
 {
+    return session_computer_move_timed(s, move, 0);
+}
+
+enum session_verdict session_computer_move_timed(struct session *s, int move, int spent_ms)
+{
     if (game_over(&s->game))
         return SESSION_OVER;
     enum stone seat = game_actor(&s->game);
@@ -188,7 +208,7 @@ enum session_verdict session_computer_move(struct session *s, int move)
         session_forfeit(s, seat, players_failure(&c->ai));
         return SESSION_FORFEIT;
     }
-    return computer_play(s, seat, move, "move");
+    return computer_play(s, seat, move, "move", spent_ms);
 }
 
 /* Carries out a choice answer at a choice step: SWAP, one stone or two. */
@@ -210,7 +230,7 @@ static enum session_verdict computer_choice(struct session *s, enum stone seat,
     enum stone mover = game_actor(&s->game);
     for (int i = 0; i < a->n; i++) {
         enum session_verdict v = computer_play(s, mover, a->stone[i],
-                                               a->n == 2 ? "opening stone" : "move");
+                                               a->n == 2 ? "opening stone" : "move", 0);
         if (v != SESSION_PLAYED)
             return v;
     }
@@ -238,7 +258,7 @@ enum session_verdict session_computer_opening(struct session *s, bool ok,
         return SESSION_FORFEIT;
     }
     for (int i = 0; i < a->n; i++) {
-        enum session_verdict v = computer_play(s, seat, a->stone[i], "opening stone");
+        enum session_verdict v = computer_play(s, seat, a->stone[i], "opening stone", 0);
         if (v != SESSION_PLAYED)
             return v;
     }

@@ -68,6 +68,8 @@ enum session_verdict {
     SESSION_CHOOSE,     /* refused: the opening waits for a choice of colour */
     SESSION_NOT_NOW,    /* refused: the opening offers no such choice now */
     SESSION_FORBIDDEN,  /* refused: renju forbids Black this move */
+    SESSION_LATE,       /* the move came after the mover's flag fell: not
+                           played, and the game is lost on time */
 };
 
 struct session {
@@ -132,8 +134,22 @@ enum session_verdict session_human_choose(struct session *s, enum opening_choice
 /* A person plays `pos` for the side to move. */
 enum session_verdict session_human_move(struct session *s, int pos);
 
+/* The same for a move that took the person spent_ms, charged to their
+ * clock when the game has one (game_play_timed): past their flag it is
+ * not played and the game is lost on time (SESSION_LATE). */
+enum session_verdict session_human_move_timed(struct session *s, int pos, int spent_ms);
+
+/* The flag of `side` fell while it was to move (its clock ran out,
+ * gameclock_until_flag): the game is lost on time (game_flag). */
+void session_flag(struct session *s, enum stone side);
+
 /* The computer to move answered `move` (-1: it could not move). */
 enum session_verdict session_computer_move(struct session *s, int move);
+
+/* The same for a move the computer took spent_ms over, charged to its
+ * clock when the game has one: past its flag the game is lost on time
+ * (SESSION_LATE). */
+enum session_verdict session_computer_move_timed(struct session *s, int move, int spent_ms);
 
 /* Asks the due computer for its move (or its part in the opening), here and
  * now, and plays it; the computer's limits are used as they are.

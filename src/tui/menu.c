@@ -43,6 +43,7 @@ static const char *const field_names[SETUP_FIELDS] = {
     [SETUP_BLACK] = N_("Black"),
     [SETUP_WHITE] = N_("White"),
     [SETUP_OPENING] = N_("Opening"),
+    [SETUP_CLOCK] = N_("Clock"),
     [SETUP_POSITION] = N_("Position"),
     [SETUP_START] = "",
 };
@@ -274,6 +275,15 @@ static unsigned act_enter(struct menu *m, int key)
     (void)key;
     if (m->page == MENU_SETUP && m->field == SETUP_POSITION)
         return REACT_EDIT;
+    if (m->page == MENU_SETUP && m->field == SETUP_CLOCK) {
+        char now[TC_TEXT_MAX];
+        prompt_open(&m->clock_field, _("Time control:"),
+                    _("such as 3+2, 60s/move, 10m+5x30s; Enter takes it, Esc cancels"),
+                    m->setup.tc.kind == TC_NONE ? "" : tc_format(&m->setup.tc, now, sizeof now),
+                    REACT_ANSWER);
+        m->typing_clock = true;
+        return REACT_REDRAW;
+    }
     if (m->page == MENU_SETUP) {
         struct setup before = m->setup;
         setup_commit(&m->setup);
@@ -495,12 +505,33 @@ bool menu_help_line(int i, const char **keys, const char **help)
     return HELP_TABLE_LINE(struct binding, bindings, i, keys, help);
 }
 
+/* A key while a time control is typed on the Clock row: Enter takes it
+ * when tc_parse does, else says why and leaves it to mend. */
+static unsigned clock_key(struct menu *m, int key)
+{
+    unsigned r = prompt_key(&m->clock_field, key);
+    if (r & REACT_ANSWER) {
+        struct tc tc;
+        char why[160];
+        m->typing_clock = !tc_parse(m->clock_field.text, &tc, why, sizeof why);
+        if (m->typing_clock)
+            snprintf(m->message, sizeof m->message, "%s", why);
+        else
+            m->setup.tc = tc;
+    } else if (r & REACT_CLOSE) {
+        m->typing_clock = false;
+    }
+    return REACT_REDRAW;
+}
+
 unsigned menu_key(struct menu *m, int key)
 {
     /* A message stays until the next key: act_mouse says which reports
      * count as one. */
     if (key != KEY_MOUSE)
         m->message[0] = '\0';
+    if (m->typing_clock)
+        return clock_key(m, key);
     const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
     return b != NULL ? b->run(m, key) : REACT_NONE;
 }
@@ -578,6 +609,58 @@ static void draw_games(const struct menu *m)
 }
 
 /* The value of a form row as shown between the arrows, and a note after. */
+/* A duration as players say it: "3 min", "30 s", "0.1 s", "1 h 30 min". */
+static void duration(int ms, char *buf, size_t size)
+{
+    if (ms >= 3600000 && ms % 60000 == 0 && ms % 3600000 != 0)
+        snprintf(buf, size, _("%d h %d min"), ms / 3600000, ms % 3600000 / 60000);
+    else if (ms >= 3600000 && ms % 3600000 == 0)
+        snprintf(buf, size, _("%d h"), ms / 3600000);
+    else if (ms >= 60000 && ms % 60000 == 0)
+        snprintf(buf, size, _("%d min"), ms / 60000);
+    else if (ms % 1000 == 0)
+        snprintf(buf, size, _("%d s"), ms / 1000);
+    else
+        snprintf(buf, size, _("%.1f s"), ms / 1000.0);
+}
+
+/* What a time control gives, in words, beside the Clock row. */
+static void clock_words(const struct tc *tc, char *note, size_t size)
+{
+    char a[40], b[40], limit[80] = "";
+    duration(tc->main_ms, a, sizeof a);
+    switch (tc->kind) {
+    case TC_NONE:
+    case TC_MOVE:
+        break;
+    case TC_SUDDEN:
+        snprintf(note, size, _("%s each"), a);
+        break;
+    case TC_FISCHER:
+        duration(tc->increment_ms, b, sizeof b);
+        snprintf(note, size, _("%s each, +%s a move"), a, b);
+        break;
+    case TC_BYOYOMI:
+        duration(tc->period_ms, b, sizeof b);
+        snprintf(note, size, _("%s each, then %d%s%s a move"), a, tc->periods,
+                 draw_sym(GLYPH_TIMES), b);
+        break;
+    case TC_CANADIAN:
+        duration(tc->period_ms, b, sizeof b);
+        snprintf(note, size, _("%s each, then %d moves in %s"), a, tc->period_moves, b);
+        break;
+    }
+    if (tc->move_ms > 0) {
+        duration(tc->move_ms, b, sizeof b);
+        if (tc->kind == TC_MOVE)
+            snprintf(note, size, _("%s a move"), b);
+        else
+            snprintf(limit, sizeof limit, _(", at most %s a move"), b);
+        size_t n = strlen(note);
+        snprintf(note + n, size - n, "%s", limit);
+    }
+}
+
 static void field_text(const struct menu *m, enum setup_field f, char *value, size_t vsize,
                        char *note, size_t nsize)
 {
@@ -623,6 +706,15 @@ static void field_text(const struct menu *m, enum setup_field f, char *value, si
         snprintf(note, nsize, "%s",
                  pos != NULL && pos->to_move == STONE_WHITE ? _("White moves first")
                                                             : _(opening_notes[s->opening]));
+        break;
+    case SETUP_CLOCK:
+        if (s->tc.kind == TC_NONE) {
+            snprintf(value, vsize, "%s", _("none"));
+            snprintf(note, nsize, "%s", _("no time limit"));
+        } else {
+            tc_format(&s->tc, value, vsize);
+            clock_words(&s->tc, note, nsize);
+        }
         break;
     case SETUP_POSITION:
         if (pos == NULL) {
@@ -745,6 +837,8 @@ void menu_draw(const struct menu *m)
     else
         draw_form(m);
     draw_keys(m);
+    if (m->page == MENU_SETUP && m->typing_clock)
+        prompt_draw(&m->clock_field);
 }
 
 /* --- the screen's entry (screen.h) ---------------------------------------- */

@@ -11,7 +11,10 @@
  * row of the form, changes the picked one by its arrows as left and right
  * do, and starts on Start; the wheel is up and down. The Position row opens
  * the board editor (REACT_EDIT) on the form's board; a change of the board's
- * size, or an opening rule, empties the position. Where things are is
+ * size, or an opening rule, empties the position. The Clock row's ←/→ go
+ * through the usual time controls (setup_clocks); Enter on it opens a field
+ * for any other (tc_parse's text), refused with the reason when it is not
+ * one. Where things are is
  * place.h's, shared with the drawing. Handlers return enum react flags,
  * never draw.
  */
@@ -21,11 +24,12 @@
 #include <stdbool.h>
 
 #include "mnk/game.h"
+#include "tui/prompt.h"
 #include "tui/saves.h"
 #include "tui/setup.h"
 
 #define MENU_MIN_COLS 44
-#define MENU_MIN_ROWS 17
+#define MENU_MIN_ROWS 18
 
 enum menu_page { MENU_MAIN, MENU_SETUP, MENU_RESUME };
 
@@ -51,6 +55,8 @@ struct menu {
     int more_kept;              /* older ones left out of it */
     struct game_setup position; /* the form's position (board editor, editor.h);
                                  * no stone, Black to move: the empty board */
+    struct prompt clock_field;  /* a time control typed on the Clock row */
+    bool typing_clock;          /* clock_field is open */
     char lang[32];              /* the language chosen (settings.h), "": the locale's */
     bool lang_by_flag;          /* chosen by --lang, not in the menu */
 };

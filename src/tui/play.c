@@ -41,6 +41,8 @@ static void say(struct play *p, enum draw_style style, const char *fmt, ...)
     p->message_style = style;
 }
 
+static void sync_turn(struct play *p);
+
 const char *play_init(struct play *p, const struct game_config *c,
                       const struct game_setup *from, int wake_fd,
                       const struct play_options *o)
@@ -136,6 +138,9 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
             say(p, STYLE_ERROR, i ? _("White: %.120s; you play White") : _("Black: %.120s; you play Black"),
                 why[i]);
     find_marks(p);
+    /* The move's clock starts now: time away from the game is not charged. */
+    p->turn_ply = -1;
+    sync_turn(p);
 }
 
 struct play_options play_get_options(const struct play *p)
@@ -195,6 +200,123 @@ static void follow_cursor(struct play *p)
     const struct board *b = &play_game(p)->board;
     p->off_x = layout_follow(p->off_x, l->view_w, b->width, p->cx);
     p->off_y = layout_follow(p->off_y, l->view_h, b->height, p->cy);
+}
+
+/* --- the clock ----------------------------------------------------------- */
+
+/* Less than this left, a clock says "low". */
+#define LOW_MS 10000
+
+static bool has_clock(const struct play *p)
+{
+    return play_game(p)->config.tc.kind != TC_NONE;
+}
+
+/* Whether the clock of the seat that acts runs now. */
+static bool clock_runs(const struct play *p)
+{
+    const struct game *g = play_game(p);
+    enum opening_step step = game_opening_step(g);
+    /* The opening's choices take no time (game.h). */
+    return has_clock(p) && !game_over(g) && !p->clock_paused && !p->held &&
+           step != OPENING_CHOOSE && step != OPENING_CHOOSE2;
+}
+
+/* The time the seat that acts has spent on its move so far. */
+static int turn_elapsed(const struct play *p)
+{
+    int64_t ms = p->turn_spent + (p->turn_from != 0 ? clock_ms() - p->turn_from : 0);
+    return ms > INT32_MAX ? INT32_MAX : (int)ms;
+}
+
+/* Starts, stops or restarts the move's clock after anything that may have
+ * changed whose move it is or whether the clock runs. */
+static void sync_turn(struct play *p)
+{
+    const struct game *g = play_game(p);
+    int64_t now = clock_ms();
+    if (g->ply != p->turn_ply || g->choices != p->turn_choices) {
+        p->turn_ply = g->ply;
+        p->turn_choices = g->choices;
+        p->turn_spent = 0;
+        p->turn_from = 0;
+    }
+    bool runs = clock_runs(p);
+    if (runs && p->turn_from == 0) {
+        p->turn_from = now;
+    } else if (!runs && p->turn_from != 0) {
+        p->turn_spent += now - p->turn_from;
+        p->turn_from = 0;
+    }
+}
+
+/* The clock of `side` as it stands now: the one that runs, run down. */
+static struct gameclock_side clock_now(const struct play *p, enum stone side)
+{
+    const struct game *g = play_game(p);
+    struct gameclock_side c = game_clock(g, side);
+    if (p->turn_from != 0 || p->turn_spent > 0) {
+        if (!game_over(g) && game_actor(g) == side)
+            c = gameclock_running(&g->config.tc, &c, turn_elapsed(p));
+    }
+    return c;
+}
+
+/* Milliseconds before the flag of the seat that acts falls; -1 when the
+ * clock does not run. */
+static int64_t until_flag(const struct play *p)
+{
+    if (!clock_runs(p))
+        return -1;
+    const struct game *g = play_game(p);
+    struct gameclock_side c = game_clock(g, game_actor(g));
+    return gameclock_until_flag(&g->config.tc, &c, turn_elapsed(p));
+}
+
+/* The clock's face for `side` into buf: "2:58", in byo-yomi the period's
+ * time and the periods left ("0:27 ×3"), in Canadian overtime the moves
+ * left ("4:10 /7"); "" without a clock. *low when it is close to its flag
+ * (said in words as well, for a screen without colour). */
+static const char *clock_face(const struct play *p, enum stone side, char *buf, size_t size,
+                              bool *low)
+{
+    const struct game *g = play_game(p);
+    const struct tc *tc = &g->config.tc;
+    *low = false;
+    buf[0] = '\0';
+    if (tc->kind == TC_NONE)
+        return buf;
+    struct gameclock_side c = clock_now(p, side);
+    char t[24];
+    gameclock_format(gameclock_shown_ms(tc, &c), t, sizeof t);
+    if (tc->kind == TC_BYOYOMI && gameclock_in_overtime(tc, &c))
+        snprintf(buf, size, "%s %s%d", t, draw_sym(GLYPH_TIMES), c.periods);
+    else if (tc->kind == TC_CANADIAN && gameclock_in_overtime(tc, &c))
+        snprintf(buf, size, "%s /%d", t, c.moves);
+    else
+        snprintf(buf, size, "%s", t);
+    struct gameclock_side start = game_clock(g, side);
+    bool acting = !game_over(g) && game_actor(g) == side;
+    *low = !game_over(g) && !c.flagged &&
+           gameclock_until_flag(tc, &start, acting ? turn_elapsed(p) : 0) < LOW_MS;
+    return buf;
+}
+
+/* The flag of the seat that acts fell while it was to move: the game is
+ * lost on time. */
+static void stop_thinking(struct play *p);
+static void after_move(struct play *p);
+
+static bool check_flag(struct play *p)
+{
+    if (until_flag(p) != 0)
+        return false;
+    const struct game *g = play_game(p);
+    stop_thinking(p);
+    session_flag(&p->session, game_actor(g));
+    after_move(p);
+    sync_turn(p);
+    return true;
 }
 
 void play_resize(struct play *p, int rows, int cols)
@@ -391,8 +513,15 @@ static unsigned act_place(struct play *p)
     char name[NOTATION_MAX];
     int pos = board_pos(b, p->cx, p->cy);
     stop_aside(p);
-    switch (session_human_move(&p->session, pos)) {
+    if (p->clock_paused) {
+        say(p, STYLE_ERROR, "%s", _("the clock is stopped: p starts it again"));
+        return REACT_REDRAW;
+    }
+    if (check_flag(p))
+        return REACT_REDRAW;
+    switch (session_human_move_timed(&p->session, pos, has_clock(p) ? turn_elapsed(p) : 0)) {
     case SESSION_PLAYED:
+    case SESSION_LATE:
         after_move(p);
         think_if_due(p);
         break;
@@ -492,13 +621,20 @@ static unsigned act_redo(struct play *p)
     return REACT_REDRAW;
 }
 
+/* p: the computer stops (no move while paused), and so does the clock;
+ * in a game of two people on the clock, the clock alone. */
 static unsigned act_pause(struct play *p)
 {
-    if (!session_toggle_pause(&p->session)) {
+    bool computers = p->session.computer[0] || p->session.computer[1];
+    if (!computers && !has_clock(p)) {
         say(p, STYLE_ERROR, "%s", _("no computer to pause"));
         return REACT_REDRAW;
     }
-    if (p->session.paused) {
+    bool pause = computers ? !p->session.paused : !p->clock_paused;
+    if (computers)
+        session_toggle_pause(&p->session);
+    p->clock_paused = pause && has_clock(p);
+    if (pause) {
         stop_thinking(p);
         say(p, STYLE_MESSAGE, "%s", _("paused; p resumes"));
     } else {
@@ -506,6 +642,7 @@ static unsigned act_pause(struct play *p)
         p->move_due = 0;
         think_if_due(p);
     }
+    sync_turn(p);
     return REACT_REDRAW;
 }
 
@@ -630,6 +767,8 @@ unsigned play_resign(struct play *p)
 void play_hold(struct play *p)
 {
     stop_thinking(p);
+    p->held = true;
+    sync_turn(p);
 }
 
 /* The waiting draw offer was answered: the result, or who declined. */
@@ -791,7 +930,7 @@ static const struct binding bindings[] = {
     { KEY_MOUSE, N_("mouse click"), N_("place a stone on that cell"), act_mouse },
     { 'u', "u", N_("undo (against the computer: back to your turn)"), act_undo },
     { 'r', "r", N_("redo"), act_redo },
-    { 'p', "p", N_("pause or resume the computer"), act_pause },
+    { 'p', "p", N_("pause or resume the computer, and the clock"), act_pause },
     { 'H', "H", N_("hint: the engine's move for you, and why"), act_hint },
     { 't', "t", N_("threat marks (and renju's forbidden cells) on or off"), act_marks },
     { 'm', "m", N_("move numbers on the stones on or off"), act_numbers },
@@ -818,7 +957,9 @@ bool play_help_line(int i, const char **keys, const char **help)
 unsigned play_key(struct play *p, int key)
 {
     const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
-    return b != NULL ? b->run(p) : REACT_NONE;
+    unsigned r = b != NULL ? b->run(p) : REACT_NONE;
+    sync_turn(p);
+    return r;
 }
 
 /* A move the window does not show brings the cursor (and so the view) to it:
@@ -883,7 +1024,8 @@ unsigned play_wake(struct play *p)
         p->have_info = false;
         p->job = JOB_NONE;
         enum stone side = game_actor(play_game(p));
-        if (session_computer_move(&p->session, move) == SESSION_FORFEIT) {
+        int spent = has_clock(p) ? turn_elapsed(p) : 0;
+        if (session_computer_move_timed(&p->session, move, spent) == SESSION_FORFEIT) {
             /* No move (an engine that crashed or timed out), or an illegal
              * one: the game is lost. */
             after_move(p);
@@ -901,25 +1043,49 @@ unsigned play_wake(struct play *p)
         react |= REACT_REDRAW;
     }
     think_if_due(p);
+    sync_turn(p);
     return react;
 }
 
 unsigned play_tick(struct play *p)
 {
+    p->held = false;
+    sync_turn(p);
+    if (check_flag(p))
+        return REACT_REDRAW;
     bool was_busy = worker_busy(&p->worker);
     think_if_due(p);
-    /* While thinking, the clock in the status line moves on. */
-    return was_busy || worker_busy(&p->worker) ? REACT_REDRAW : REACT_NONE;
+    sync_turn(p);
+    /* While thinking, the clock in the status line moves on; so does the
+     * game clock. */
+    return was_busy || worker_busy(&p->worker) || clock_runs(p) ? REACT_REDRAW : REACT_NONE;
+}
+
+/* Milliseconds until the running clock's face changes: a second, or a
+ * tenth under ten seconds. */
+static int64_t next_face(const struct play *p)
+{
+    const struct game *g = play_game(p);
+    struct gameclock_side c = clock_now(p, game_actor(g));
+    int shown = gameclock_shown_ms(&g->config.tc, &c);
+    int step = shown < 10000 ? 100 : 1000;
+    return shown < 0 ? -1 : shown % step + 1;
 }
 
 int play_timeout(const struct play *p)
 {
+    int64_t wait = -1;
     if (worker_busy(&p->worker))
-        return TICK_MS;
-    if (session_due(&p->session) == STONE_NONE || p->move_due == 0)
-        return -1;
-    int64_t left = p->move_due - clock_ms();
-    return left < 0 ? 0 : (int)left;
+        wait = TICK_MS;
+    else if (session_due(&p->session) != STONE_NONE && p->move_due != 0)
+        wait = p->move_due - clock_ms() < 0 ? 0 : p->move_due - clock_ms();
+    if (clock_runs(p)) {
+        int64_t flag = until_flag(p), face = next_face(p);
+        int64_t soon = face >= 0 && face < flag ? face : flag;
+        if (wait < 0 || soon < wait)
+            wait = soon;
+    }
+    return wait > INT32_MAX ? INT32_MAX : (int)wait;
 }
 
 bool play_in_progress(const struct play *p)
@@ -941,6 +1107,27 @@ static void describe_player(const struct play *p, enum stone side, char *buf, si
         snprintf(buf, size, _("computer (%.40s)"), players_name(pl));
 }
 
+/* Under the players: the time control, and which clock is low, in words
+ * (the colour alone would not say it without colour). */
+static int draw_clock_note(const struct play *p, int y, int x, int w)
+{
+    const struct game *g = play_game(p);
+    char tc[TC_TEXT_MAX], face[40];
+    bool low[2];
+    clock_face(p, STONE_BLACK, face, sizeof face, &low[0]);
+    clock_face(p, STONE_WHITE, face, sizeof face, &low[1]);
+    if (low[0] || low[1])
+        draw_textf(y, x, w, STYLE_ERROR, "%s %s",
+                   low[0] && low[1] ? _("both clocks low")
+                   : low[0]         ? _("Black's clock low")
+                                    : _("White's clock low"),
+                   p->clock_paused ? _("(stopped)") : "");
+    else
+        draw_textf(y, x, w, STYLE_DIM, "%s %s %s", _("clock"),
+                   tc_format(&g->config.tc, tc, sizeof tc), p->clock_paused ? _("(stopped)") : "");
+    return y + 1;
+}
+
 static int draw_panel(const struct play *p)
 {
     const struct layout *l = &p->layout;
@@ -958,10 +1145,20 @@ static int draw_panel(const struct play *p)
         /* Short: "human", the level, or the strategy. */
         const struct player *pl = game_player(g, s);
         int tx = x + 3 + draw_glyph_width();
-        draw_textf(y, tx, w - (tx - x), turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
+        /* The clock at the right of the row, the player's name cut first. */
+        char face[40];
+        bool low;
+        clock_face(p, s, face, sizeof face, &low);
+        int fw = face[0] != '\0' ? draw_width(face) + 1 : 0;
+        draw_textf(y, tx, w - (tx - x) - fw, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s  %s",
                    _(stone_name(s)),
                    pl->kind == PLAYER_HUMAN ? _("human") : players_name(pl));
+        if (fw > 0)
+            draw_text(y, x + w - fw + 1, fw - 1, low ? STYLE_ERROR : turn ? STYLE_MESSAGE
+                                                                        : STYLE_NORMAL, face);
     }
+    if (has_clock(p) && y < end)
+        y = draw_clock_note(p, y, x, w);
     y++;
     if (y >= end)
         return y;
@@ -1100,6 +1297,11 @@ static void draw_status(const struct play *p)
         describe_player(p, s, who, sizeof who);
         x += draw_textf(y, x, cols - x, turn ? STYLE_MESSAGE : STYLE_NORMAL, "%s %s",
                         _(stone_name(s)), who);
+        char face[40];
+        bool low;
+        if (clock_face(p, s, face, sizeof face, &low)[0] != '\0')
+            x += draw_textf(y, x, cols - x, low ? STYLE_ERROR : STYLE_NORMAL, " %s%s", face,
+                            low ? _(" low") : "");
         x += draw_text(y, x, cols - x, STYLE_NORMAL, "   ");
     }
 

@@ -7,6 +7,15 @@
  * game through a const pointer. Keys are dispatched through one table, which
  * the help screen also lists. Handlers return enum react flags and never draw.
  *
+ * The clock (a game with config.tc): both clocks beside the players, the
+ * one of the seat that acts running, redrawn every second (every tenth
+ * under ten seconds) through play_timeout, "low" beside one with less than
+ * ten seconds left; a person's move is charged the time it took, a flag
+ * that falls while a side thinks ends the game on time (session_flag). p
+ * stops the clock (and the computer); so do a review over the game and an
+ * opening's choice. A game opened again starts its clocks where its record
+ * left them: the time away is not charged.
+ *
  * Draw offers (=, play/offer.h): the other person answers a yes/no question
  * the app puts (REACT_ASK_OTHER, then play_answer); the computer answers
  * by its rule (play/judge.h), judged on the worker, and says why on the
@@ -77,6 +86,16 @@ struct play {
     bool have_judge;
     char question[160];         /* what the other person is asked */
     int64_t think_start;        /* clock_ms() when it started */
+    /* The game clock (config.tc): the move of the seat that acts began at
+     * turn_from (clock_ms(); 0 while the clock is stopped: paused, held for
+     * a review, waiting for an opening choice, the game over), after
+     * turn_spent ms counted before it stopped; turn_ply and turn_choices
+     * are the position whose move it is. */
+    int64_t turn_from;
+    int64_t turn_spent;
+    int turn_ply, turn_choices;
+    bool clock_paused;          /* p stopped the clock */
+    bool held;                  /* a review is over the screen (play_hold) */
     struct shapes shapes;       /* the threats on the board, for the marks */
     bool forbidden[BOARD_MAX_CELLS]; /* renju, Black to move: the cells Black
                                       * may not play, for the marks */

@@ -44,6 +44,7 @@ void settings_from_config(struct settings *s, const struct game_config *c)
     s->game.win = c->win;
     s->game.rule = c->rule;
     s->game.opening = c->opening;
+    s->game.tc = c->tc;
     for (int i = 0; i < 2; i++) {
         const struct player *p = &c->player[i];
         if (p->kind == PLAYER_HUMAN)
@@ -133,6 +134,10 @@ static bool apply(struct settings *s, const char *key, const char *value)
         return rule_parse(value, &s->game.rule);
     if (strcmp(key, "opening") == 0)
         return opening_rule_parse(value, &s->game.opening);
+    if (strcmp(key, "clock") == 0) {
+        char why[160];
+        return tc_parse(value, &s->game.tc, why, sizeof why);
+    }
     if (strcmp(key, "marks") == 0)
         return parse_bool(value, &s->marks);
     if (strcmp(key, "numbers") == 0)
@@ -221,17 +226,20 @@ static bool write_settings(FILE *out, const void *ctx)
     const struct game_config *g = &s->game;
     const char *black = g->player[0].kind == PLAYER_HUMAN ? "human" : g->player[0].spec;
     const char *white = g->player[1].kind == PLAYER_HUMAN ? "human" : g->player[1].spec;
+    char clock[TC_TEXT_MAX];
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
             "# the screen's options. Players are `human` or a level (see `mnk levels`);\n"
             "# drawing is `auto` (full-width under a Chinese, Japanese or Korean\n"
             "# language, else the terminal's characters), `unicode`, `wide` or `ascii`;\n"
             "# lang is `auto` (the locale's language), `en` or `zh_CN`; opening is\n"
-            "# `none`, `swap` or `swap2`.\n"
-            "width = %d\nheight = %d\nwin = %d\nrule = %s\nopening = %s\nblack = %s\n"
-            "white = %s\nmarks = %s\nnumbers = %s\nbell = %s\ndrawing = %s\nlang = %s\n",
+            "# `none`, `swap` or `swap2`; clock is a time control as `mnk play --tc`\n"
+            "# takes it (`none`, `3+2`, `5s+0.1s`, `60s/move`, `10m+5x30s`...).\n"
+            "width = %d\nheight = %d\nwin = %d\nrule = %s\nopening = %s\nclock = %s\n"
+            "black = %s\nwhite = %s\nmarks = %s\nnumbers = %s\nbell = %s\ndrawing = %s\n"
+            "lang = %s\n",
             g->width, g->height, g->win, rule_name(g->rule), opening_rule_name(g->opening),
-            black, white,
+            tc_format(&g->tc, clock, sizeof clock), black, white,
             s->marks ? "yes" : "no", s->numbers ? "yes" : "no", s->bell ? "yes" : "no",
             look_names[s->look],
             s->lang[0] != '\0' ? s->lang : "auto");

@@ -1,5 +1,6 @@
 /* settings.h — what the full-screen game remembers between runs: the last
- * board, rule and players chosen in the new-game form, whether threat
+ * board, rule, opening, time control and players chosen in the new-game
+ * form, whether threat
  * marks and move numbers are shown and the bell rings at the computer's
  * move, the drawing (draw.h: auto, the terminal's characters,
  * full-width or plain ASCII) and the language chosen in the menu.

@@ -95,6 +95,36 @@ static int side_of(const struct player *p)
     return default_side();
 }
 
+const char *const setup_clocks[] = {
+    "none", "1+0", "3+2", "5+5", "10+5", "15+10", "30+20", "30s/move", NULL,
+};
+
+/* The index in setup_clocks of control tc, or -1 for one typed. */
+static int clock_index(const struct tc *tc)
+{
+    for (int i = 0; setup_clocks[i] != NULL; i++) {
+        struct tc t;
+        char why[80];
+        if (tc_parse(setup_clocks[i], &t, why, sizeof why) && tc_equal(&t, tc))
+            return i;
+    }
+    return -1;
+}
+
+/* ←/→ on the Clock row: the next control of the list, a typed one going
+ * to the list's start (→) or end (←). */
+static void step_clock(struct setup *s, int delta)
+{
+    int n = 0;
+    while (setup_clocks[n] != NULL)
+        n++;
+    int i = clock_index(&s->tc);
+    i = i < 0 ? (delta > 0 ? 0 : n - 1) : clamp(i + delta, 0, n - 1);
+    char why[80];
+    if (!tc_parse(setup_clocks[i], &s->tc, why, sizeof why))
+        s->tc = tc_none();
+}
+
 void setup_from_config(struct setup *s, const struct game_config *c)
 {
     memset(s, 0, sizeof *s);
@@ -103,6 +133,7 @@ void setup_from_config(struct setup *s, const struct game_config *c)
     s->win = c->win;
     s->rule = c->rule;
     s->opening = c->opening;
+    s->tc = tc_check(&c->tc) ? c->tc : tc_none();
     s->side[0] = side_of(&c->player[0]);
     s->side[1] = side_of(&c->player[1]);
     s->typed_field = SETUP_FIELDS;
@@ -213,6 +244,9 @@ void setup_step(struct setup *s, enum setup_field field, int delta)
         s->opening = (enum opening_rule)clamp((int)s->opening + delta, 0,
                                               OPENING_RULE_COUNT - 1);
         break;
+    case SETUP_CLOCK:
+        step_clock(s, delta);
+        break;
     case SETUP_BLACK:
     case SETUP_WHITE: {
         int *side = &s->side[field == SETUP_BLACK ? 0 : 1];
@@ -232,6 +266,7 @@ void setup_config(const struct setup *s, struct game_config *c, uint64_t seed)
     c->win = s->win;
     c->rule = s->rule;
     c->opening = s->opening;
+    c->tc = s->tc;
     for (int i = 0; i < 2; i++) {
         if (s->side[i] == 0)
             c->player[i].kind = PLAYER_HUMAN;

@@ -6,8 +6,8 @@
  * in BOARD_MIN_SIDE..BOARD_MAX_SIDE, win in BOARD_MIN_WIN..max(width, height),
  * under a rule of one win length (rule.h's `win`: renju's 5) win is that and
  * the longer side at least that (rule_check_win), `preset`
- * names the preset whose dimensions match (or setup_custom), and each side
- * is 0 (human) or n for level_at(n - 1) (level.h).
+ * names the preset whose dimensions match (or setup_custom), each side
+ * is 0 (human) or n for level_at(n - 1) (level.h), and tc passes tc_check.
  */
 #ifndef MNK_TUI_SETUP_H
 #define MNK_TUI_SETUP_H
@@ -31,6 +31,7 @@ enum setup_field {
     SETUP_BLACK,
     SETUP_WHITE,
     SETUP_OPENING,
+    SETUP_CLOCK,        /* the time control: ←/→ over setup_clocks[] */
     SETUP_POSITION,     /* the board editor's position: the menu's, not here */
     SETUP_START,
     SETUP_FIELDS
@@ -47,6 +48,11 @@ struct setup_preset {
  * stands for "Custom". */
 extern const struct setup_preset setup_presets[];
 
+/* The time controls ←/→ go through on the Clock row, in order, as
+ * tc_parse reads them ("none", "1+0", "3+2", ... "30s/move"), NULL after
+ * the last. Any other control is typed (the form's prompt). */
+extern const char *const setup_clocks[];
+
 struct setup {
     int preset;          /* index into setup_presets; the NULL entry = custom */
     int width;
@@ -57,6 +63,8 @@ struct setup {
                           * under an opening rule, the first player and the
                           * second */
     enum opening_rule opening;
+    struct tc tc;        /* the time control: tc_none(), one of
+                          * setup_clocks[], or one typed (custom) */
     /* Digits being typed into a number field: typed_field is SETUP_FIELDS
      * when nothing is being typed, else `typed` holds the number so far. */
     enum setup_field typed_field;

@@ -26,7 +26,7 @@ to_position() {
     wait_for "Position" || fail "no Position row in the form"
     keys Down Down Down Down Down Down         # White
     for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do keys Left; done
-    keys Down Down                             # Opening, Position
+    keys Down Down Down                        # Opening, Clock, Position
 }
 
 # ---------------------------------------------------------------------------
