@@ -13,10 +13,11 @@ util:       core
 engine:     core util
 strategies: core util engine
 protocol:   core util engine strategies
+net:        core util
 storage:    core util strategies
-play:       core util engine strategies protocol storage
-tui:        core util engine strategies protocol storage play
-cli:        core util engine strategies protocol storage play tui
+play:       core util engine strategies protocol net storage
+tui:        core util engine strategies protocol net storage play
+cli:        core util engine strategies protocol net storage play tui
 '
 # Checked: every `#include "LAYER/name.h"` of src/*/ and include/mnk/, and
 # every `NAME_dep` that src/LAYER/meson.build names (its libraries'
