@@ -38,7 +38,9 @@
  * and the program's. A new minor version only adds message types; a side
  * may ignore a type it does not know from a peer of a newer minor version
  * (wire_decode says WIRE_UNKNOWN for those). Anything else changes the
- * major version, and two majors do not talk (wire_hello_check).
+ * major version, and two majors do not talk (wire_hello_check) — but
+ * HELLO itself keeps its form in every version, so that each side can
+ * still read the other's and say which version it would need.
  */
 #ifndef MNK_NET_WIRE_H
 #define MNK_NET_WIRE_H
