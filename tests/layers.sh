@@ -1,8 +1,9 @@
 #!/bin/sh
 # layers.sh — the layers of src/ form the graph below: a layer uses its own
-# headers and those of the layers its line names, nothing else, and only
-# the full-screen game (tui) includes curses. include/mnk/ is the core's and
-# the strategies' public interface and counts as the core's.
+# headers and those of the layers its line names, nothing else; only the
+# full-screen game (tui) includes curses, and only network play (net) opens
+# sockets or speaks TLS. include/mnk/ is the core's and the strategies'
+# public interface and counts as the core's.
 #
 # Each line: a layer, then the layers it may use. A layer names only layers
 # on lines above its own, so the graph has no cycle and the lines are an
@@ -13,15 +14,17 @@ util:       core
 engine:     core util
 strategies: core util engine
 protocol:   core util engine strategies
+net:        core util
 storage:    core util strategies
-play:       core util engine strategies protocol storage
-tui:        core util engine strategies protocol storage play
-cli:        core util engine strategies protocol storage play tui
+play:       core util engine strategies protocol net storage
+tui:        core util engine strategies protocol net storage play
+cli:        core util engine strategies protocol net storage play tui
 '
 # Checked: every `#include "LAYER/name.h"` of src/*/ and include/mnk/, and
 # every `NAME_dep` that src/LAYER/meson.build names (its libraries'
 # dependencies), against the graph; a dependency from outside (threads_dep,
-# m_dep, curses_dep) is no layer, and curses is the tui's alone.
+# m_dep, curses_dep, gnutls_dep) is no layer, curses is the tui's alone and
+# GnuTLS and the socket headers are net's.
 #
 # Exits 0 when all keep to it, 1 naming each that does not.
 #
@@ -56,7 +59,7 @@ layer_of() {
 # The layer a meson dependency belongs to: "ext" for one from outside.
 dep_layer() {
     case $1 in
-    threads_dep | m_dep | curses_dep) echo ext ;;
+    threads_dep | m_dep | curses_dep | gnutls_dep) echo ext ;;
     tui_logic_dep) echo tui ;;
     cli_args_dep) echo cli ;;
     *) echo "${1%_dep}" ;;
@@ -97,6 +100,9 @@ for f in src/*/*.c src/*/*.h include/mnk/*.h; do
     if grep -q '^#include <n\{0,1\}curses\.h>' "$f" && [ "$layer" != tui ]; then
         fail "$f ($layer) includes curses"
     fi
+    if grep -q '^#include <\(gnutls/\|sys/socket\.h\|netdb\.h\)' "$f" && [ "$layer" != net ]; then
+        fail "$f ($layer) includes a network header"
+    fi
 done
 [ "$checked" -gt 100 ] || { echo "FAIL: only $checked includes found: is $root a checkout?"; exit 1; }
 
@@ -113,6 +119,8 @@ for m in src/*/meson.build; do
         if [ "$theirs" = ext ]; then
             [ "$dep" != curses_dep ] || [ "$layer" = tui ] ||
                 fail "$m ($layer) links curses"
+            [ "$dep" != gnutls_dep ] || [ "$layer" = net ] ||
+                fail "$m ($layer) links GnuTLS"
         elif [ "$(allowed "$theirs")" = - ]; then
             fail "$m ($layer) names $dep, of no layer this test knows"
         else
