@@ -140,6 +140,7 @@ struct panel {
     int players_y;
     int graph_y;        /* the graph's title row, or -1 */
     int legend_rows;    /* rows of the legend under it */
+    int time_y;         /* the time graph's title row, or -1 */
     int list_y, list_rows;
 };
 
@@ -178,6 +179,21 @@ static int legend_layout(int w, int row_of[LEGEND_ITEMS])
     return row + 1;
 }
 
+/* The time graph: its title and its rows. */
+#define TIME_BLOCK (GRAPH_ROWS + 1)
+
+/* True when the game's moves say how long they took (a game on the
+ * clock, or a record that kept it). */
+static bool timed(const struct review *r)
+{
+    if (r->game.config.tc.kind != TC_NONE)
+        return true;
+    for (int i = 0; i < r->game.ply; i++)
+        if (r->game.timing[i].spent_ms > 0)
+            return true;
+    return false;
+}
+
 static bool panel_of(const struct review *r, struct panel *p)
 {
     const struct layout *l = &r->layout;
@@ -194,6 +210,12 @@ static bool panel_of(const struct review *r, struct panel *p)
     if (have_analysis(r) && end - y >= GRAPH_BLOCK + p->legend_rows + 4) {
         p->graph_y = y;
         y += GRAPH_BLOCK + p->legend_rows;
+    }
+    /* Where the time went, under it when there is room for both. */
+    p->time_y = -1;
+    if (timed(r) && end - y >= TIME_BLOCK + 4) {
+        p->time_y = y;
+        y += TIME_BLOCK;
     }
     /* The list's title row, then the moves. */
     p->list_y = y + 1;
@@ -719,6 +741,35 @@ static void draw_graph(const struct review *r, const struct panel *p)
     }
 }
 
+/* The time each move took, Black's above the middle line and White's
+ * below, scaled to the longest; the selected move's column marked. */
+static void draw_time_graph(const struct review *r, const struct panel *p)
+{
+    static double share[BOARD_MAX_CELLS];
+    int longest = 1;
+    for (int i = 0; i < r->game.ply; i++)
+        if (r->game.timing[i].spent_ms > longest)
+            longest = r->game.timing[i].spent_ms;
+    for (int i = 0; i < r->game.ply; i++) {
+        double t = (double)r->game.timing[i].spent_ms / longest;
+        share[i] = game_stone_of(&r->game, i) == STONE_BLACK ? t : -t;
+    }
+    struct graph g;
+    graph_plot(&g, share, r->game.ply, r->game.ply, GRAPH_ROWS, p->w, braille());
+    int y = p->time_y;
+    char most[32];
+    gameclock_format(longest, most, sizeof most);
+    draw_textf(y++, p->x, p->w, STYLE_LABEL, _("Time a move (longest %s)"), most);
+    int current = r->at > 0 ? graph_column(&g, r->at - 1) : -1;
+    for (int row = 0; row < g.rows; row++, y++)
+        for (int c = 0; c < g.cols; c++)
+            draw_text(y, p->x + c, 1,
+                      c == current ? STYLE_CURSOR
+                      : row < g.rows / 2 ? STYLE_BLACK
+                                         : STYLE_WHITE,
+                      g.cell[row][c]);
+}
+
 static void draw_list(const struct review *r, const struct panel *p)
 {
     const struct board *b = &r->game.board;
@@ -753,19 +804,32 @@ static void draw_panel(const struct review *r)
     struct panel p;
     if (!panel_of(r, &p))
         return;
+    const struct tc *tc = &r->game.config.tc;
     for (int i = 0; i < 2; i++) {
         enum stone s = i ? STONE_WHITE : STONE_BLACK;
         draw_glyph(p.players_y + i, p.x + 2, draw_stone_glyph(s), draw_stone_style(s));
         int tx = p.x + 3 + draw_glyph_width();
+        /* Each clock as it stood at the move under review, at the right. */
+        char face[24] = "";
+        if (tc->kind != TC_NONE) {
+            struct gameclock_side c = game_clock(&r->shown, s);
+            gameclock_format(gameclock_shown_ms(tc, &c), face, sizeof face);
+        }
+        int fw = face[0] != '\0' ? draw_width(face) + 1 : 0;
         /* A person by the name the record gave, else as the game screen says. */
         const struct player *pl = game_player(&r->game, s);
-        draw_textf(p.players_y + i, tx, p.w - (tx - p.x), STYLE_NORMAL, "%s  %s", _(stone_name(s)),
+        draw_textf(p.players_y + i, tx, p.w - (tx - p.x) - fw, STYLE_NORMAL, "%s  %s",
+                   _(stone_name(s)),
                    pl->kind != PLAYER_HUMAN ? players_name(pl)
                    : pl->spec[0] != '\0'   ? pl->spec
                                            : _("human"));
+        if (fw > 0)
+            draw_text(p.players_y + i, p.x + p.w - fw + 1, fw - 1, STYLE_NORMAL, face);
     }
     if (p.graph_y >= 0)
         draw_graph(r, &p);
+    if (p.time_y >= 0)
+        draw_time_graph(r, &p);
     draw_list(r, &p);
 }
 
@@ -829,6 +893,11 @@ static void draw_move_line(const struct review *r, int y)
         x += draw_text(y, x, cols - 1 - x, STYLE_NORMAL, line.lead[p]);
         const char *text = brief && p == ANALYSIS_PART_POSITION ? line.after : line.text[p];
         x += draw_text(y, x, cols - 1 - x, part_style(m, p), text);
+    }
+    if (timed(r)) {
+        char took[32];
+        gameclock_format(r->game.timing[i].spent_ms, took, sizeof took);
+        x += draw_textf(y, x, cols - 1 - x, STYLE_DIM, _("  took %s"), took);
     }
     if (m == NULL) {
         x += draw_textf(y, x, cols - 1 - x, STYLE_NORMAL, _("  (%d of %d)"), r->at, r->game.ply);
