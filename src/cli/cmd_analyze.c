@@ -167,11 +167,14 @@ int cmd_analyze(int argc, char **argv)
     long time_ms = f.time_ms, nodes = f.nodes;
     const char *out = f.output, *file = ops.list[0];
     static struct game game;
+    static struct record_extra extra;
     char err[256];
-    if (!record_load(file, &game, err, sizeof err)) {
+    if (!record_load_extra(file, &game, &extra, err, sizeof err)) {
         args_error("analyze", "%s", err);
         return 1;
     }
+    if (extra.warning[0] != '\0')   /* read, with something left out */
+        args_error("analyze", "%s: %s", file, extra.warning);
     if (game.ply == 0) {
         args_error("analyze", _("%s: no moves to analyse"), file);
         return 1;

@@ -63,6 +63,8 @@ int cmd_convert(int argc, char **argv)
         args_error("convert", "%s", err);
         return 1;
     }
+    if (extra.warning[0] != '\0')   /* read, with something left out */
+        args_error("convert", "%s: %s", in, extra.warning);
     /* SGF keeps the other properties of the root; PSQ cannot hold them. */
     const struct record_notes notes = { .root_props = extra.root, .counted = extra.counted };
     const char *cannot = record_cannot_keep(&game, fmt);

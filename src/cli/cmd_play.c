@@ -280,8 +280,10 @@ int cmd_play(int argc, char **argv)
         free(g);
         return 1;
     }
-    char note[300];
-    if (record != NULL)
+    char note[700];
+    if (record != NULL && extra.warning[0] != '\0')
+        snprintf(note, sizeof note, _("opened %.280s; %s"), record, extra.warning);
+    else if (record != NULL)
         snprintf(note, sizeof note, _("opened %.280s"), record);
     /* `mnk --lang L` (main's) or `mnk play --lang L`: either overrides the
      * language remembered in the settings. */

@@ -95,11 +95,14 @@ int cmd_show(int argc, char **argv)
         return status;
     const char *file = ops.list[0];
     static struct game g;
+    static struct record_extra extra;
     char err[1024];
-    if (!record_load(file, &g, err, sizeof err)) {
+    if (!record_load_extra(file, &g, &extra, err, sizeof err)) {
         args_error("show", "%s", err);
         return 1;
     }
+    if (extra.warning[0] != '\0')   /* read, with something left out */
+        args_error("show", "%s: %s", file, extra.warning);
     char label[2][GAME_PLAYER_SPEC_MAX];
     for (int i = 0; i < 2; i++)
         record_player_name(&g.config.player[i], label[i], sizeof label[i]);

@@ -403,7 +403,12 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
     reseed(&g);
     snprintf(kept, sizeof kept, "%s", path);
     a->menu->page = MENU_MAIN;
-    open_game(a, &g, kept, &lock, _("resumed where you left off"));
+    char note[sizeof a->keeper.extra.warning + 80];
+    if (a->keeper.extra.warning[0] != '\0')
+        snprintf(note, sizeof note, _("resumed where you left off; %s"), a->keeper.extra.warning);
+    else
+        snprintf(note, sizeof note, "%s", _("resumed where you left off"));
+    open_game(a, &g, kept, &lock, note);
     return true;
 }
 
@@ -487,7 +492,7 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
 {
     static struct game g;
     static struct analysis an;
-    char path[SAVES_PATH_MAX], why[SAVES_PATH_MAX + 100], note[SAVES_PATH_MAX + 20];
+    char path[SAVES_PATH_MAX], why[SAVES_PATH_MAX + 100], note[SAVES_PATH_MAX + 360];
     if (!saves_expand(typed, path, sizeof path, false)) {
         snprintf(err, size, "%s", _("the file name is too long"));
         return false;
@@ -501,7 +506,10 @@ static bool load(struct app *a, const char *typed, char *err, size_t size)
         return false;
     }
     reseed(&g);
-    snprintf(note, sizeof note, _("opened %s"), path);
+    if (a->keeper.extra.warning[0] != '\0')
+        snprintf(note, sizeof note, _("opened %s; %s"), path, a->keeper.extra.warning);
+    else
+        snprintf(note, sizeof note, _("opened %s"), path);
     open_record(a, &g, &an, note);
     return true;
 }

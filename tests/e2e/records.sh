@@ -176,6 +176,21 @@ checks=$((checks + 1))
 if LC_ALL=C grep -q -e $'\377' -e $'\376' -e $'\302\205' "$tmp/out"; then
     fails=$((fails + 1)); echo "FAIL: show printed bytes that are not UTF-8, or a C1 control"
 fi
+# A record whose clock cannot be read opens without it, and says so;
+# converting it keeps its moves.
+printf '(;FF[4]GM[4]SZ[15]TM[60];B[hh]BL[abc];W[ii])' > "$tmp/badclock.sgf"
+want 0 "show a record with a bad clock" "$mnk" show "$tmp/badclock.sgf"
+has "$tmp/err" "bad time left BL[abc]: the record is read without its clock" "show says the clock is left out"
+has "$tmp/out" "1. h8   i7" "show gives the moves all the same"
+want 0 "convert a record with a bad clock" "$mnk" convert "$tmp/badclock.sgf" "$tmp/badclock.psq"
+has "$tmp/err" "read without its clock" "convert says the clock is left out"
+# A set-up position cannot go to PSQ: refused with the reason, no file.
+printf '(;FF[4]GM[4]SZ[15]AB[hh][ii]AW[jj]PL[W];W[gg])' > "$tmp/setup.sgf"
+want 1 "convert a set-up position to psq" "$mnk" convert "$tmp/setup.sgf" "$tmp/setup.psq"
+has "$tmp/err" "save it as .sgf" "the refusal says what to do"
+checks=$((checks + 1))
+if [ -e "$tmp/setup.psq" ]; then fails=$((fails + 1)); echo "FAIL: a psq was written"; fi
+want 0 "show a set-up position" "$mnk" show "$tmp/setup.sgf"
 want 2 "show without a file" "$mnk" show
 want 1 "show a missing file" "$mnk" show "$tmp/none.sgf"
 
