@@ -59,7 +59,7 @@ fi
 # ---------------------------------------------------------------------------
 echo "# a flag that falls"
 start_shell
-run --size 7 --win 4 --black human --white human --tc 3s+1s
+run --size 7 --win 4 --black human --white human --tc 4s+1s
 expect "0:0" "both clocks show, under ten seconds with tenths"
 expect "both clocks low" "a clock short of time says so in words"
 keys Enter                                   # Black d4 at once
@@ -68,7 +68,7 @@ keys s C-u
 keys -l "$WORK/flag.sgf"
 keys Enter
 expect "saved to $WORK/flag.sgf" "the game is saved"
-if grep -q 'RE\[B+T\]' "$WORK/flag.sgf" && grep -q 'TM\[3\]' "$WORK/flag.sgf" &&
+if grep -q 'RE\[B+T\]' "$WORK/flag.sgf" && grep -q 'TM\[4\]' "$WORK/flag.sgf" &&
     grep -q ';B\[dd\]BL\[' "$WORK/flag.sgf"; then
     pass "the record keeps the loss on time, the control and Black's clock"
 else
@@ -160,7 +160,7 @@ quit "q in the resumed game" y
 # ---------------------------------------------------------------------------
 echo "# Chinese, and without colour"
 start_shell zh_CN.UTF-8
-RUN_ENV="NO_COLOR=1" run --lang zh_CN --size 7 --win 4 --black human --white human --tc 3s+1s
+RUN_ENV="NO_COLOR=1" run --lang zh_CN --size 7 --win 4 --black human --white human --tc 4s+1s
 expect "双方时间都紧" "the low-time warning in Chinese"
 expect "时间紧" "a low clock is marked in words without colour"
 keys Enter
