@@ -258,9 +258,10 @@ enum session_verdict session_computer_move_timed(struct session *s, int move, in
     struct computer *c = session_computer(s, seat);
     if (c == NULL)
         return SESSION_WAIT;
+    /* Once the flag fell the game was over: what came after is moot. */
+    if (flag_fell(s, seat, spent_ms))
+        return SESSION_OVER;
     if (move < 0) {
-        if (flag_fell(s, seat, spent_ms))
-            return SESSION_OVER;
         session_forfeit(s, seat, players_failure(&c->ai));
         return SESSION_FORFEIT;
     }
@@ -311,9 +312,9 @@ enum session_verdict session_computer_opening_timed(struct session *s, bool ok,
     bool may_add;
     if (c == NULL || !session_asks_opening(s, &may_add))
         return SESSION_WAIT;
+    if (flag_fell(s, seat, spent_ms))
+        return SESSION_OVER;
     if (!ok) {
-        if (flag_fell(s, seat, spent_ms))
-            return SESSION_OVER;
         session_forfeit(s, seat, players_failure(&c->ai));
         return SESSION_FORFEIT;
     }

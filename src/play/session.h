@@ -50,9 +50,9 @@
  *   engine keeps its own time: it is told the clock as the protocol says
  *   it (ai_limits.match_ms) and budgets itself. Each move is charged the
  *   time it took (the _timed answers; session_think measures it with
- *   clock.h's clock, from the budget to the move played); one too late
- *   is not played, an answer that never came in time neither: the game is
- *   lost on time (END_TIME), not forfeited. Opening stones: the first of
+ *   clock.h's clock, from the budget to the move played); an answer
+ *   after the flag fell, whatever it is (none, an illegal move), is not
+ *   played: the game is lost on time (END_TIME), not forfeited. Opening stones: the first of
  *   an answer takes its time, the others none; choices take none.
  *
  * No curses and no threads here: the caller asks the computer for its move,
@@ -150,8 +150,8 @@ enum session_verdict session_computer_opening(struct session *s, bool ok,
                                               const struct ai_opening *a);
 
 /* session_computer_opening for an answer that took spent_ms on the
- * computer's clock (charged to its first stone). An answer too late, or
- * none once the flag fell: SESSION_OVER, the game lost on time. */
+ * computer's clock (charged to its first stone). Any answer, or none, once
+ * the flag fell: SESSION_OVER, the game lost on time. */
 enum session_verdict session_computer_opening_timed(struct session *s, bool ok,
                                                     const struct ai_opening *a, int spent_ms);
 
@@ -166,9 +166,9 @@ enum session_verdict session_human_move(struct session *s, int pos);
 enum session_verdict session_computer_move(struct session *s, int move);
 
 /* The computer to move answered `move` (-1: it could not move) after
- * spent_ms, charged to its clock. A move too late is not played, and no
- * move once the flag fell is no forfeit: SESSION_OVER, the game lost on
- * time (END_TIME). */
+ * spent_ms, charged to its clock. Any answer once the flag fell, an
+ * illegal one or none included, is not played: SESSION_OVER, the game
+ * lost on time (END_TIME), not forfeited. */
 enum session_verdict session_computer_move_timed(struct session *s, int move, int spent_ms);
 
 /* Asks the due computer for its move (or its part in the opening), here and

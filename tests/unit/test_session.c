@@ -656,6 +656,14 @@ static void test_clock_charged(void **state)
     assert_true(game_clock(&s.game, STONE_WHITE).flagged);
     session_close(&s);
 
+    /* Too late, an occupied cell is a loss on time too: the flag fell
+     * first. */
+    open_clocked(&s, 15, 15, "5s+0.1s", "human", "random", OPENING_NONE);
+    assert_int_equal(session_human_move(&s, cell(&s, 7, 7)), SESSION_PLAYED);
+    assert_int_equal(session_computer_move_timed(&s, cell(&s, 7, 7), 5000), SESSION_OVER);
+    assert_int_equal(s.game.result.reason, END_TIME);
+    session_close(&s);
+
     for (int late = 0; late < 2; late++) {
         open_clocked(&s, 15, 15, "5s+0.1s", "human", "random", OPENING_NONE);
         assert_int_equal(session_human_move(&s, cell(&s, 7, 7)), SESSION_PLAYED);
