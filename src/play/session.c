@@ -158,10 +158,9 @@ static enum session_verdict play(struct session *s, int pos, int spent_ms)
         return SESSION_OCCUPIED;
     case GAME_ERR_OUTSIDE:
         return SESSION_OUTSIDE;
-    case GAME_ERR_TIME:   /* the flag fell: the game is lost on time */
-        s->overline = s->blocked = 0;
-        return SESSION_OVER;
     case GAME_ERR_OVER:
+        return SESSION_OVER;
+    case GAME_ERR_TIME:   /* the flag fell: the game is lost on time */
         return SESSION_OVER;
     case GAME_ERR_CHOOSE:
         return SESSION_CHOOSE;
@@ -183,6 +182,15 @@ enum session_verdict session_human_move(struct session *s, int pos)
     if (session_is_computer(s, game_actor(&s->game)))
         return SESSION_WAIT;
     return play(s, pos, 0);
+}
+
+void session_flag(struct session *s, enum stone side)
+{
+    if (game_over(&s->game))
+        return;
+    offer_clear(&s->request);
+    s->overline = s->blocked = 0;
+    game_flag(&s->game, side);
 }
 
 enum session_verdict session_human_choose(struct session *s, enum opening_choice choice)
@@ -239,9 +247,7 @@ static bool flag_fell(struct session *s, enum stone seat, int spent_ms)
     struct gameclock_side clock = game_clock(&s->game, seat);
     if (gameclock_until_flag(tc, &clock, spent_ms) > 0)
         return false;
-    offer_clear(&s->request);
-    s->overline = s->blocked = 0;
-    game_flag(&s->game, seat);
+    session_flag(s, seat);
     return true;
 }
 

@@ -161,6 +161,10 @@ enum session_verdict session_human_choose(struct session *s, enum opening_choice
 /* A person plays `pos` for the side to move. */
 enum session_verdict session_human_move(struct session *s, int pos);
 
+/* The flag of `side` fell while it was to move (its clock ran out,
+ * gameclock_until_flag): the game is lost on time (game_flag). */
+void session_flag(struct session *s, enum stone side);
+
 /* The computer to move answered `move` (-1: it could not move), in no
  * time on its clock. */
 enum session_verdict session_computer_move(struct session *s, int move);
