@@ -77,6 +77,14 @@ struct ai_limits {
                                  clock_ms): the time counts from there, so
                                  what the caller did before the call counts
                                  too; 0: from the call */
+    /* The game clock as a player that keeps its own time is told it (an
+     * external engine: the protocol's INFO timeout_match and time_left),
+     * in ms: the game's whole time and what is left of it; match_ms 0: no
+     * game clock. time_ms is then the turn limit it is told (timeout_turn)
+     * and time_max_ms how long until its flag falls. Players in process
+     * ignore them: their time is time_ms, which the time manager gave. */
+    int match_ms;
+    int left_ms;
     int max_depth;            /* plies */
     uint64_t max_nodes;
     const atomic_bool *stop;  /* another thread sets it to cancel; may be NULL */

@@ -11,6 +11,16 @@
  * game's players get seeds derived from --seed and the game number, so a
  * match of seeded strategies replays exactly. A player that cannot move
  * (an external engine that failed) forfeits the game; the report says why.
+ *
+ * --tc puts every game on a clock (mnk/gameclock.h), each side its own:
+ * built-in players get each move's time from the session (the time
+ * manager on their clock), external engines are told it as Piskvork tells
+ * it (INFO timeout_turn, timeout_match, and time_left before every move)
+ * and are started before their clock runs. Every move is charged what it
+ * took; one past the flag loses the game on time. An opening from
+ * --openings is played in no time on no clock. --tc and --time-ms do not
+ * go together: a limit per move on the clock is --tc 60s/move (or
+ * 5m,30s/move beside a game's time).
  */
 #include <errno.h>
 #include <math.h>
@@ -62,6 +72,12 @@ struct thinking {
     int64_t total_us, max_us, first_max_us, long_us;
     long moves, over, longs;
     long share[SHARE_BUCKETS];
+    /* On a clock (--tc): the time charged to it, every move counted, over
+     * `clocked` moves, and the least time it had left when a move was
+     * made (before any increment; -1 while none was). */
+    int64_t clock_ms;
+    long clocked;
+    int64_t closest_ms;
 };
 
 /* Adds one move that took `took_us` to th; `turn_ms` 0 when unknown. */
@@ -98,6 +114,22 @@ static void thinking_merge(struct thinking *to, const struct thinking *from)
     to->longs += from->longs;
     for (int i = 0; i < SHARE_BUCKETS; i++)
         to->share[i] += from->share[i];
+    to->clock_ms += from->clock_ms;
+    to->clocked += from->clocked;
+    if (from->closest_ms >= 0 && (to->closest_ms < 0 || from->closest_ms < to->closest_ms))
+        to->closest_ms = from->closest_ms;
+}
+
+/* Adds to th a move charged spent_ms on a clock that stood at *before
+ * under tc. */
+static void thinking_clock(struct thinking *th, const struct tc *tc,
+                           const struct gameclock_side *before, int spent_ms)
+{
+    th->clock_ms += spent_ms;
+    th->clocked++;
+    int64_t left = gameclock_until_flag(tc, before, spent_ms);
+    if (left >= 0 && (th->closest_ms < 0 || left < th->closest_ms))
+        th->closest_ms = left;
 }
 
 /* The median percent of the turn a move took (from share[]). */
@@ -115,6 +147,7 @@ static int thinking_median(const struct thinking *th)
 struct tally {
     int wins, losses, draws;       /* A's */
     int forfeits[2];               /* by A, by B */
+    int flags[2];                  /* games lost on time, by A, by B */
     double points, points_sq;      /* sums of A's per-game score and its square */
     struct thinking think[2];      /* A's, B's */
 };
@@ -222,8 +255,25 @@ static double elo(double score)
     return fabs(d) < 0.5 ? 0.0 : d;
 }
 
+/* The clock's lines of the summary: the time each player used on it and
+ * the flag falls. */
+static void print_clock(const char *a, const char *b, const struct tally *t,
+                        const struct tc *tc)
+{
+    char text[TC_TEXT_MAX];
+    printf("clock %s: time used", tc_format(tc, text, sizeof text));
+    for (int i = 0; i < 2; i++) {
+        const struct thinking *th = &t->think[i];
+        double mean = th->clocked > 0 ? (double)th->clock_ms / (double)th->clocked : 0.0;
+        printf(" %s %.1f s in %ld moves (%.0f ms a move, closest to the flag %.0f ms)%s",
+               i ? b : a, (double)th->clock_ms / 1000.0, th->clocked, mean,
+               th->closest_ms >= 0 ? (double)th->closest_ms : 0.0, i ? "\n" : ",");
+    }
+    printf("flag falls: %d by %s, %d by %s\n", t->flags[0], a, t->flags[1], b);
+}
+
 static void print_summary(const char *a, const char *b, const struct tally *t, int games,
-                          int turn_ms, uint64_t seed)
+                          int turn_ms, const struct tc *tc, uint64_t seed)
 {
     double n = games;
     double score = t->points / n;
@@ -273,6 +323,8 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
     printf("first move of a game (start-up included): max %s %.0f ms, %s %.0f ms\n", a,
            (double)t->think[0].first_max_us / 1000.0, b,
            (double)t->think[1].first_max_us / 1000.0);
+    if (tc->kind != TC_NONE)
+        print_clock(a, b, t, tc);
     printf("seed %llu\n", (unsigned long long)seed);
 }
 
@@ -280,10 +332,12 @@ static void print_summary(const char *a, const char *b, const struct tally *t, i
  * by the same rules as the game screen: a player that can't be started or
  * can't move, or moves illegally, forfeits. Each move's budget is the
  * session's, from the time manager (session_computer): match does no
- * arithmetic of time of its own, only measures it. The thinking times of the
- * player seated first as Black and of the other are added to think[0] and
- * think[1] (an opening rule may change their seats on the way). Returns the
- * forfeit reason, or NULL; the finished game is left in g. */
+ * arithmetic of time of its own, only measures it; on a clock the session
+ * charges each move, and an engine is started before its clock runs. The
+ * thinking times of the player seated first as Black and of the other are
+ * added to think[0] and think[1] (an opening rule may change their seats on
+ * the way), with the time charged to their clocks. Returns the forfeit
+ * reason, or NULL; the finished game is left in g. */
 static const char *play_game(struct game *g, int number, int turn_ms,
                              struct thinking think[2], char *why, size_t whysize)
 {
@@ -296,13 +350,26 @@ static const char *play_game(struct game *g, int number, int turn_ms,
             session_forfeit(&s, i ? STONE_WHITE : STONE_BLACK, failed[i]);
         }
     }
+    session_ready(&s);
+    const struct tc *tc = &s.game.config.tc;
     bool moved[2] = { false, false };
     for (;;) {
         enum stone side = session_due(&s);
         int64_t start = clock_us();
         /* The player seated first as Black sits where the first seat is. */
         int k = side == game_first_seat(&s.game) ? 0 : 1;
-        if (session_think(&s) != SESSION_PLAYED)
+        int ply = s.game.ply;
+        struct gameclock_side before = game_clock(&s.game, side);
+        enum session_verdict v = session_think(&s);
+        /* The move's charge (an opening answer's first stone took it), or
+         * the fall of its flag. */
+        if (tc->kind != TC_NONE && side != STONE_NONE) {
+            if (s.game.ply > ply)
+                thinking_clock(&think[k], tc, &before, s.game.timing[ply].spent_ms);
+            else if (s.game.result.reason == END_TIME)
+                thinking_clock(&think[k], tc, &before, (int)((clock_us() - start) / 1000));
+        }
+        if (v != SESSION_PLAYED)
             break;
         thinking_add(&think[k], clock_us() - start, turn_ms, !moved[k]);
         moved[k] = true;
@@ -325,7 +392,14 @@ struct match_flags {
     const char *openings, *save;
     bool quiet, win_given, seeded, sprt;
     struct sprt test;
+    struct tc tc;
 };
+
+/* A time control in gameclock.h's text ("3+2", "5s+0.1s", "60s/move"). */
+static bool parse_tc(const char *text, void *field, char *why)
+{
+    return tc_parse(text, field, why, ARGS_WHY_MAX);
+}
 
 /* A computer player: a level, a strategy or engine:COMMAND. */
 static bool parse_computer(const char *text, void *field, char *why)
@@ -410,6 +484,11 @@ static const struct args_option match_options[] = {
     { .name = "time-ms", .kind = ARGS_INT, .min = 1, .max = 3600000, .metavar = "MS",
       .offset = offsetof(struct match_flags, time_ms),
       .help = N_("thinking time per move; by default each player's own") },
+    { .name = "tc", .kind = ARGS_CUSTOM, .parse = parse_tc, .metavar = "SPEC",
+      .offset = offsetof(struct match_flags, tc),
+      .help = N_("a clock for each player: 3+2 (minutes, then seconds added a move), "
+              "5s+0.1s, 60s/move, 5m,30s/move, 10m+5x30s (byo-yomi), 10m+10/5m "
+              "(Canadian); a move past the flag loses on time; not with --time-ms") },
     { .name = "openings", .kind = ARGS_PATH, .offset = offsetof(struct match_flags, openings),
       .help = N_("one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
               "played twice, colours swapped") },
@@ -483,6 +562,13 @@ int cmd_match(int argc, char **argv)
             return ARGS_EXIT_USAGE;
         }
     }
+    base.tc = f.tc;
+    if (base.tc.kind != TC_NONE && time_ms > 0) {
+        args_error("match", _("--tc and --time-ms do not go together: for a limit per move "
+                              "on the clock, give --tc 60s/move (or 5m,30s/move beside a "
+                              "game's time)"));
+        return ARGS_EXIT_USAGE;
+    }
     if (openings_path != NULL && base.opening != OPENING_NONE) {
         args_error("match", _("--openings and --opening %s do not go together: under an "
                               "opening rule the players place the opening stones"),
@@ -507,6 +593,7 @@ int cmd_match(int argc, char **argv)
     snprintf(name_b, sizeof name_b, "%s%s", players_name(&pb), same ? "/B" : "");
 
     struct tally t = { 0 };
+    t.think[0].closest_ms = t.think[1].closest_ms = -1;
     enum sprt_verdict verdict = SPRT_CONTINUE;
     double llr = 0, lower, upper;
     sprt_bounds(&test, &lower, &upper);
@@ -525,14 +612,20 @@ int cmd_match(int argc, char **argv)
         /* Players that search a fixed number of nodes replay their games. */
         if (op.count > 0 && i == 2 * op.count + 1)
             fprintf(stderr, _("mnk match: from game %d on, the openings are played again\n"), i);
-        for (int m = 0; o != NULL && m < o->n; m++)
-            game_play(&g, o->moves[m]);
+        /* The opening is played in no time on no clock: the clocks stand
+         * as at the start. */
+        for (int m = 0; o != NULL && m < o->n; m++) {
+            struct gameclock_side kept = game_clock(&g, game_actor(&g));
+            game_play_clocked(&g, o->moves[m], 0, &kept);
+        }
 
         char err[256], why[SESSION_WHY_MAX];
         /* Black's and White's times go to A's and B's. */
         struct thinking think[2];
         memset(think, 0, sizeof think);
-        const char *forfeit = play_game(&g, i, time_ms, think, why, sizeof why);
+        think[0].closest_ms = think[1].closest_ms = -1;
+        const char *forfeit = play_game(&g, i, time_ms > 0 ? time_ms : base.tc.move_ms, think,
+                                        why, sizeof why);
         for (int k = 0; k < 2; k++)
             thinking_merge(&t.think[(k == 0) == a_first ? 0 : 1], &think[k]);
         /* The opening's choices may have changed the seats. */
@@ -548,6 +641,9 @@ int cmd_match(int argc, char **argv)
         t.draws += pts == 0.5;
         if (forfeit != NULL)
             t.forfeits[(pts == 0.0) ? 0 : 1]++;
+        bool on_time = g.result.reason == END_TIME;
+        if (on_time)
+            t.flags[(pts == 0.0) ? 0 : 1]++;
 
         if (save_dir != NULL) {
             char path[4096];
@@ -560,13 +656,25 @@ int cmd_match(int argc, char **argv)
                                : g.result.reason == END_BOARD_FULL ? "board full"
                                : g.result.reason == END_NO_LINE ? "no line left"
                                : g.result.reason == END_NO_LEGAL_MOVE ? "Black has no legal move"
+                               : on_time && g.result.outcome == OUTCOME_BLACK_WINS
+                                   ? "White lost on time"
+                               : on_time ? "Black lost on time"
                                : "forfeit";
-            printf("game %d: Black %s, White %s: %s (%s%s%s), %d moves%s%s; %s %s\n", i,
+            char used[96] = "";
+            if (base.tc.kind != TC_NONE) {
+                /* Black's and White's seats, as the game ended. */
+                int64_t seat_ms[2] = { 0, 0 };
+                for (int m = 0; m < g.ply; m++)
+                    seat_ms[g.timing[m].seat == STONE_BLACK ? 0 : 1] += g.timing[m].spent_ms;
+                snprintf(used, sizeof used, ", clocks used Black %.1f s, White %.1f s",
+                         (double)seat_ms[0] / 1000.0, (double)seat_ms[1] / 1000.0);
+            }
+            printf("game %d: Black %s, White %s: %s (%s%s%s), %d moves%s%s%s; %s %s\n", i,
                    a_black ? name_a : name_b, a_black ? name_b : name_a,
                    g.result.outcome == OUTCOME_DRAW ? "draw"
                    : g.result.outcome == OUTCOME_BLACK_WINS ? "Black wins" : "White wins",
                    reason, forfeit ? ": " : "", forfeit ? forfeit : "", g.ply,
-                   o ? ", opening " : "", o ? o->text : "",
+                   o ? ", opening " : "", o ? o->text : "", used,
                    name_a, pts == 1.0 ? "won" : pts == 0.0 ? "lost" : "drew");
             fflush(stdout);
         }
@@ -581,7 +689,10 @@ int cmd_match(int argc, char **argv)
             }
         }
     }
-    print_summary(name_a, name_b, &t, played, time_ms, seed);
+    /* With a limit per move on the clock, the summary shows the share of
+     * it moves took, as for --time-ms. */
+    print_summary(name_a, name_b, &t, played, time_ms > 0 ? time_ms : base.tc.move_ms,
+                  &base.tc, seed);
     if (sprt)
         printf("SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s after "
                "%d games\n", test.elo0, test.elo1, test.alpha, test.beta, llr, lower, upper,

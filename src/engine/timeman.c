@@ -9,6 +9,16 @@
  * moves to go, when not given, are half the empty cells, but games rarely
  * fill the board and the early moves deserve a fair share: within
  * TO_GO_MIN and TO_GO_MAX.
+ * On a game's clock, where a limit reached loses, the flag's reserve comes
+ * off as well: the search stops at its hard deadline but may end up to
+ * some 14 ms past it on a loaded machine (below), a thread that wakes up or
+ * a front end that plays the move takes its few milliseconds more, and all
+ * of that is charged. The fixed part covers that; the part that grows with
+ * the limit covers what grows with it (slower nodes late in a long think,
+ * a machine that stalls for longer), and is cut at FLAG_PART_MAX_MS so that
+ * a long limit keeps nearly all of its time. Without a game clock nothing
+ * is lost at the limit and nothing is kept back; through a pipe the pipe's
+ * margin is kept first.
  *
  * The deadlines: the hard margin covers the last node between two reads of
  * the clock and the way out of the search (the search reads the clock every
@@ -32,6 +42,9 @@
 #define PIPE_FIXED_MS 10       /* through a pipe: keep 10 ms, */
 #define PIPE_TURN_DIV 20       /* and a twentieth of the turn limit, */
 #define PIPE_LEFT_DIV 20       /* or a twentieth of the clock's time left */
+#define FLAG_FIXED_MS 25       /* on a game's clock: keep 25 ms, */
+#define FLAG_DIV 40            /* and a fortieth of the limit, */
+#define FLAG_PART_MAX_MS 1000  /* that part at most a second */
 #define TO_GO_MIN 8            /* moves to go when guessed, at least, */
 #define TO_GO_MAX 30           /* and at most */
 #define CAP_SHARES 3           /* with a clock: the cap, this many budgets, */
@@ -64,12 +77,22 @@ static int64_t min64(int64_t a, int64_t b)
     return a < b ? a : b;
 }
 
-/* What may be spent of `limit` (a turn limit or a clock's time left): all
- * of it in process, less the pipe's margin through one (possibly
- * negative: no time at all). */
-static int64_t usable(int64_t limit, bool piped, int div)
+int timeman_flag_reserve(int limit_ms)
 {
-    return piped ? limit - PIPE_FIXED_MS - limit / div : limit;
+    int64_t part = limit_ms > 0 ? limit_ms / FLAG_DIV : 0;
+    return FLAG_FIXED_MS + (int)min64(part, FLAG_PART_MAX_MS);
+}
+
+/* What may be spent of `limit` (a turn limit or a clock's time left): all
+ * of it in process, less the pipe's margin through one (pipe_div: its
+ * share of the limit), less the flag's reserve on a game's clock (possibly
+ * negative: no time at all). */
+static int64_t usable(int64_t limit, const struct time_control *tc, int pipe_div)
+{
+    int64_t left = tc->piped ? limit - PIPE_FIXED_MS - limit / pipe_div : limit;
+    if (tc->flag)
+        left -= timeman_flag_reserve((int)min64(limit, INT_MAX));
+    return left;
 }
 
 /* A budget in range: at least 1 ms, at most INT_MAX. */
@@ -86,6 +109,7 @@ struct time_control timeman_no_limit(void)
 struct time_control timeman_from_clock(const struct tc *tc, const struct gameclock_side *s)
 {
     struct time_control out = timeman_no_limit();
+    out.flag = true;
     if (s->flagged) {
         out.turn_ms = 0;
         return out;
@@ -131,10 +155,10 @@ struct time_budget timeman_budget(const struct time_control *tc, int cells, int 
         int ms = fallback > 0 ? fallback : 0;
         return (struct time_budget){ .time_ms = ms, .time_max_ms = ms };
     }
-    int64_t turn = turned ? usable(tc->turn_ms, tc->piped, PIPE_TURN_DIV) : 0;
+    int64_t turn = turned ? usable(tc->turn_ms, tc, PIPE_TURN_DIV) : 0;
     int64_t budget = turn, cap = turn;
     if (clocked) {
-        int64_t left = usable(tc->left_ms, tc->piped, PIPE_LEFT_DIV);
+        int64_t left = usable(tc->left_ms, tc, PIPE_LEFT_DIV);
         int64_t to_go = tc->moves_to_go > 0 ? tc->moves_to_go
                         : clamp64((cells - stones) / 2, TO_GO_MIN, TO_GO_MAX);
         int64_t share = left / to_go;

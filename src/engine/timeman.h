@@ -14,6 +14,16 @@
  * - An answer that crosses a pipe to a manager (time_control.piped) has a
  *   margin for the pipe taken off the turn limit and off the clock first:
  *   it must arrive before the limit, not merely be found.
+ * - On a game's clock (time_control.flag: reaching a limit loses the game)
+ *   a reserve for the move's overhead is taken off each limit too: the
+ *   search's last node past its hard deadline, a thread waking up, the
+ *   front end's own work before the move is charged. It is 25 ms and a
+ *   fortieth of the limit, that part at most a second (timeman.c's
+ *   FLAG_ constants: 1 s keeps 50 ms, 5 s 150 ms, 40 s and more 1.025 s):
+ *   the budget and the cap never come within it of the time left nor of
+ *   the turn limit, beyond the floor of 1 ms. Limits that lose
+ *   nothing when reached (a time per move chosen for a computer) and the
+ *   protocol's (its pipe margin covers them) keep all of their time.
  * - Every front end that plays on a clock (the protocol's INFO limits, the
  *   play session, `mnk match`) describes its clock here; none does its own
  *   arithmetic. A game's clock (mnk/gameclock.h) is described by
@@ -67,6 +77,8 @@ struct time_control {
     int moves_to_go;   /* own moves before the clock is next topped up;
                         * 0: guessed from the empty cells */
     bool piped;        /* the answer crosses a pipe: keep a margin for it */
+    bool flag;         /* the limits are a game clock's: reaching one loses,
+                        * so keep the flag's reserve off each */
 };
 
 /* The time control of a side on a game's clock (gameclock.h) whose clock
@@ -79,7 +91,8 @@ struct time_control {
  * byo-yomi, the current period as the turn limit; before Canadian
  * overtime, the main time and the period left, the moves to go guessed; in
  * it, the period's time and its moves. A fallen clock: a turn limit of 0.
- * Not piped (the caller sets that). */
+ * Flagged (each limit loses when reached); not piped (the caller sets
+ * that). */
 struct time_control timeman_from_clock(const struct tc *tc, const struct gameclock_side *s);
 
 /* A move's time: the budget and the cap, as ai_limits.time_ms and
@@ -94,11 +107,17 @@ struct time_control timeman_no_limit(void);
 
 /* The budget and cap of a move under `tc` on a board of `cells` cells with
  * `stones` stones. With a turn limit or a clock, both at least 1 ms and,
- * past that floor, never more than the turn limit nor the time left (when
- * piped, less than both by the pipe's margin). With neither, `fallback`
- * for both (0 or less: 0, no time limit; the caller's other limits rule). */
+ * past that floor, never more than the turn limit nor the time left (less
+ * than both by the pipe's margin when piped, by the flag's reserve,
+ * timeman_flag_reserve, when flagged). With neither, `fallback` for both
+ * (0 or less: 0, no time limit; the caller's other limits rule). */
 struct time_budget timeman_budget(const struct time_control *tc, int cells, int stones,
                                   int fallback);
+
+/* The flag's reserve on a limit of `limit_ms` (a turn limit, or a clock's
+ * time left): what a flagged budget keeps back of it for the move's
+ * overhead. */
+int timeman_flag_reserve(int limit_ms);
 
 struct timeman {
     int64_t start_ms;

@@ -46,6 +46,7 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
             return false;
         c->limits.time_ms = p->time_ms;
         c->time = per_move(c->limits.time_ms);
+        c->keeps_time = true;
         return true;
     }
     struct players_plan plan;

@@ -36,6 +36,9 @@ struct computer {
                                  * budgets each move from it */
     const struct level *level;  /* the level it plays at; NULL for a strategy
                                  * or an engine named directly */
+    bool keeps_time;            /* an external engine: on a game clock it is
+                                 * told the clock (ai_limits.match_ms) and
+                                 * budgets its time itself */
 };
 
 /* What a built-in player plays with: the strategy, its options and one

@@ -1,9 +1,12 @@
 /* session.c — the game-driving policy; see session.h. */
 #include "play/session.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "protocol/engine_client.h"
+#include "mnk/clock.h"
 #include "mnk/rules.h"
 
 static int side_index(enum stone side)
@@ -60,18 +63,65 @@ bool session_is_computer(const struct session *s, enum stone side)
     return s->computer[side_index(side)];
 }
 
+static int clamp_int(int64_t v)
+{
+    return v < 0 ? 0 : v > INT_MAX ? INT_MAX : (int)v;
+}
+
+/* Tells an engine the game clock of `seat`, standing at *clock, as the
+ * protocol says it: the game's whole time (the time left at its start),
+ * the limit per move (or, without one, the game's time), what is left
+ * (or, without a main time, the turn's); and how long until its flag. */
+static void tell_clock(struct computer *c, const struct tc *tc,
+                       const struct gameclock_side *clock)
+{
+    struct gameclock_side first = gameclock_start(tc);
+    struct time_control whole = timeman_from_clock(tc, &first);
+    struct time_control now = timeman_from_clock(tc, clock);
+    int match = whole.left_ms > 0 ? whole.left_ms : 0;
+    int turn = now.turn_ms >= 0 ? now.turn_ms : match;
+    c->limits.time_ms = turn > 0 ? turn : 1;
+    c->limits.match_ms = match;
+    c->limits.left_ms = now.left_ms >= 0 ? now.left_ms : c->limits.time_ms;
+    c->limits.time_max_ms = clamp_int(gameclock_until_flag(tc, clock, 0));
+}
+
 struct computer *session_computer(struct session *s, enum stone side)
 {
     if (!s->computer[side_index(side)])
         return NULL;
     struct computer *c = &s->comp[side_index(side)];
+    const struct tc *tc = &s->game.config.tc;
+    c->limits.since_ms = 0;
+    c->limits.match_ms = c->limits.left_ms = 0;
     /* The move's time is the time manager's, from the computer's control
-     * and the board as it stands; with no time limit, none (0). */
-    struct time_budget tb = timeman_budget(&c->time, board_cells(&s->game.board),
+     * (on a game clock, the clock's) and the board as it stands; with no
+     * time limit, none (0). */
+    struct time_control control = c->time;
+    if (tc->kind != TC_NONE) {
+        struct gameclock_side clock = game_clock(&s->game, side);
+        if (c->keeps_time) {
+            tell_clock(c, tc, &clock);
+            return c;
+        }
+        control = timeman_from_clock(tc, &clock);
+    }
+    struct time_budget tb = timeman_budget(&control, board_cells(&s->game.board),
                                            s->game.board.stones, 0);
     c->limits.time_ms = tb.time_ms;
     c->limits.time_max_ms = tb.time_max_ms;
     return c;
+}
+
+void session_ready(struct session *s)
+{
+    for (int i = 0; i < 2; i++) {
+        enum stone seat = i ? STONE_WHITE : STONE_BLACK;
+        struct computer *c = session_computer(s, seat);
+        /* A failure shows at its first move, which then forfeits. */
+        if (c != NULL && c->keeps_time)
+            engine_client_start(&c->ai, &s->game.board, &c->limits);
+    }
 }
 
 const struct level *session_level(const struct session *s, enum stone side)
@@ -95,8 +145,9 @@ bool session_asks_opening(const struct session *s, bool *may_add)
            step == OPENING_CHOOSE2;
 }
 
-/* Plays pos for the side to move and notes a run that did not win: an
- * overline under exact, a run blocked at both ends under caro. */
+/* Plays pos for the side to move, charged spent_ms, and notes a run that
+ * did not win: an overline under exact, a run blocked at both ends under
+ * caro. A move too late is lost on time (SESSION_OVER). */
 static enum session_verdict play(struct session *s, int pos, int spent_ms)
 {
     offer_clear(&s->request);
@@ -109,8 +160,8 @@ static enum session_verdict play(struct session *s, int pos, int spent_ms)
         return SESSION_OUTSIDE;
     case GAME_ERR_OVER:
         return SESSION_OVER;
-    case GAME_ERR_TIME:
-        return SESSION_LATE;
+    case GAME_ERR_TIME:   /* the flag fell: the game is lost on time */
+        return SESSION_OVER;
     case GAME_ERR_CHOOSE:
         return SESSION_CHOOSE;
     case GAME_ERR_NOT_NOW:
@@ -171,14 +222,14 @@ void session_forfeit(struct session *s, enum stone loser, const char *why)
     game_concede(&s->game, loser, END_FORFEIT);
 }
 
-/* Plays the computer's `move` for `seat`; an illegal one forfeits, saying
- * `what` it was ("move", "opening stone"). */
+/* Plays the computer's `move` for `seat`, charged spent_ms; an illegal one
+ * forfeits, saying `what` it was ("move", "opening stone"). */
 static enum session_verdict computer_play(struct session *s, enum stone seat, int move,
                                           const char *what, int spent_ms)
 {
     enum forbid forbid = game_forbidden(&s->game, move);
     enum session_verdict v = play(s, move, spent_ms);
-    if (v == SESSION_PLAYED || v == SESSION_OVER || v == SESSION_LATE)
+    if (v == SESSION_PLAYED || v == SESSION_OVER)
         return v;
     char why[80];
     snprintf(why, sizeof why, "illegal %s (%s%s)", what,
@@ -189,6 +240,20 @@ static enum session_verdict computer_play(struct session *s, enum stone seat, in
              v == SESSION_FORBIDDEN ? forbid_text(forbid) : "");
     session_forfeit(s, seat, why);
     return SESSION_FORFEIT;
+}
+
+/* Whether `seat`'s flag fell in the spent_ms its answer took: then the
+ * game is lost on time, whatever the answer was. */
+static bool flag_fell(struct session *s, enum stone seat, int spent_ms)
+{
+    const struct tc *tc = &s->game.config.tc;
+    if (tc->kind == TC_NONE)
+        return false;
+    struct gameclock_side clock = game_clock(&s->game, seat);
+    if (gameclock_until_flag(tc, &clock, spent_ms) > 0)
+        return false;
+    session_flag(s, seat);
+    return true;
 }
 
 enum session_verdict session_computer_move(struct session *s, int move)
@@ -204,6 +269,9 @@ enum session_verdict session_computer_move_timed(struct session *s, int move, in
     struct computer *c = session_computer(s, seat);
     if (c == NULL)
         return SESSION_WAIT;
+    /* Once the flag fell the game was over: what came after is moot. */
+    if (flag_fell(s, seat, spent_ms))
+        return SESSION_OVER;
     if (move < 0) {
         session_forfeit(s, seat, players_failure(&c->ai));
         return SESSION_FORFEIT;
@@ -211,9 +279,10 @@ enum session_verdict session_computer_move_timed(struct session *s, int move, in
     return computer_play(s, seat, move, "move", spent_ms);
 }
 
-/* Carries out a choice answer at a choice step: SWAP, one stone or two. */
+/* Carries out a choice answer at a choice step: SWAP, one stone or two,
+ * the first stone charged spent_ms (a choice itself takes no time). */
 static enum session_verdict computer_choice(struct session *s, enum stone seat,
-                                            const struct ai_opening *a)
+                                            const struct ai_opening *a, int spent_ms)
 {
     offer_clear(&s->request);
     enum opening_choice choice = a->swap ? OPENING_TAKE_BLACK
@@ -230,7 +299,8 @@ static enum session_verdict computer_choice(struct session *s, enum stone seat,
     enum stone mover = game_actor(&s->game);
     for (int i = 0; i < a->n; i++) {
         enum session_verdict v = computer_play(s, mover, a->stone[i],
-                                               a->n == 2 ? "opening stone" : "move", 0);
+                                               a->n == 2 ? "opening stone" : "move",
+                                               i == 0 ? spent_ms : 0);
         if (v != SESSION_PLAYED)
             return v;
     }
@@ -240,6 +310,12 @@ static enum session_verdict computer_choice(struct session *s, enum stone seat,
 enum session_verdict session_computer_opening(struct session *s, bool ok,
                                               const struct ai_opening *a)
 {
+    return session_computer_opening_timed(s, ok, a, 0);
+}
+
+enum session_verdict session_computer_opening_timed(struct session *s, bool ok,
+                                                    const struct ai_opening *a, int spent_ms)
+{
     if (game_over(&s->game))
         return SESSION_OVER;
     enum stone seat = game_actor(&s->game);
@@ -247,18 +323,21 @@ enum session_verdict session_computer_opening(struct session *s, bool ok,
     bool may_add;
     if (c == NULL || !session_asks_opening(s, &may_add))
         return SESSION_WAIT;
+    if (flag_fell(s, seat, spent_ms))
+        return SESSION_OVER;
     if (!ok) {
         session_forfeit(s, seat, players_failure(&c->ai));
         return SESSION_FORFEIT;
     }
     if (game_opening_step(&s->game) != OPENING_PROPOSE)
-        return computer_choice(s, seat, a);
+        return computer_choice(s, seat, a, spent_ms);
     if (a->swap || a->n != OPENING_PROPOSAL) {
         session_forfeit(s, seat, "an opening proposal that is not three stones");
         return SESSION_FORFEIT;
     }
     for (int i = 0; i < a->n; i++) {
-        enum session_verdict v = computer_play(s, seat, a->stone[i], "opening stone", 0);
+        enum session_verdict v = computer_play(s, seat, a->stone[i], "opening stone",
+                                               i == 0 ? spent_ms : 0);
         if (v != SESSION_PLAYED)
             return v;
     }
@@ -270,15 +349,19 @@ enum session_verdict session_think(struct session *s)
     enum stone seat = session_due(s);
     if (seat == STONE_NONE)
         return game_over(&s->game) ? SESSION_OVER : SESSION_WAIT;
+    /* The move's time runs from here: its budget, the answer, and the
+     * session's own work until the move is played are all charged. */
+    int64_t start = clock_ms();
     struct computer *c = session_computer(s, seat);
+    c->limits.since_ms = start;
     bool may_add;
     if (session_asks_opening(s, &may_add)) {
         struct ai_opening a;
         bool ok = ai_opening(&c->ai, &s->game.board, may_add, &c->limits, &a);
-        return session_computer_opening(s, ok, &a);
+        return session_computer_opening_timed(s, ok, &a, clamp_int(clock_ms() - start));
     }
-    return session_computer_move(s, ai_choose(&c->ai, &s->game.board,
-                                              game_to_move(&s->game), &c->limits));
+    int move = ai_choose(&c->ai, &s->game.board, game_to_move(&s->game), &c->limits);
+    return session_computer_move_timed(s, move, clamp_int(clock_ms() - start));
 }
 
 int session_undo(struct session *s)

@@ -41,6 +41,20 @@
  *   chooses through session_human_choose. When a choice changes the
  *   players' seats, the computers change seats with them.
  *
+ * - The clock (the game's config.tc, mnk/gameclock.h): a computer's move
+ *   gets its time from its side's clock through the time manager
+ *   (timeman_from_clock, then timeman_budget: what is left, the
+ *   increment, the moves to go, less the flag's reserve), which replaces
+ *   its own time per move (a level's or its player's); a level limited by
+ *   nodes or depth keeps them, the budget only caps its time. An external
+ *   engine keeps its own time: it is told the clock as the protocol says
+ *   it (ai_limits.match_ms) and budgets itself. Each move is charged the
+ *   time it took (the _timed answers; session_think measures it with
+ *   clock.h's clock, from the budget to the move played); an answer
+ *   after the flag fell, whatever it is (none, an illegal move), is not
+ *   played: the game is lost on time (END_TIME), not forfeited. Opening stones: the first of
+ *   an answer takes its time, the others none; choices take none.
+ *
  * No curses and no threads here: the caller asks the computer for its move,
  * on a thread of its own (the game screen, tui/worker.h) or directly
  * (session_think, for match), with the budget session_computer() gives.
@@ -68,8 +82,6 @@ enum session_verdict {
     SESSION_CHOOSE,     /* refused: the opening waits for a choice of colour */
     SESSION_NOT_NOW,    /* refused: the opening offers no such choice now */
     SESSION_FORBIDDEN,  /* refused: renju forbids Black this move */
-    SESSION_LATE,       /* the move came after the mover's flag fell: not
-                           played, and the game is lost on time */
 };
 
 struct session {
@@ -104,10 +116,19 @@ void session_close(struct session *s);
 bool session_is_computer(const struct session *s, enum stone side);
 
 /* The computer of `side`, or NULL for a person. Its limits are one move's
- * budget, given now from its time control (computer.time) and the board
- * by the time manager (timeman_budget); the caller adds a stop flag and a
- * progress callback if it likes. */
+ * budget, given now from its time control (computer.time, or on a game
+ * clock the side's clock as it stands) and the board by the time manager
+ * (timeman_budget); for an engine on a clock, the clock it is told. The
+ * time counts from the call (since_ms 0); the caller adds a stop flag and
+ * a progress callback if it likes. */
 struct computer *session_computer(struct session *s, enum stone side);
+
+/* Gets the computers ready before the first clock runs: an external engine
+ * is started on the game's board now (engine_client_start), so that its
+ * set-up is not charged to its first move. For a front end that can wait
+ * (match); one that does not call it has its engines start on their first
+ * move. An engine that fails here forfeits at its first move. */
+void session_ready(struct session *s);
 
 /* The level `side`'s computer plays at, or NULL (a person, a strategy or an
  * engine named directly). */
@@ -128,6 +149,12 @@ bool session_asks_opening(const struct session *s, bool *may_add);
 enum session_verdict session_computer_opening(struct session *s, bool ok,
                                               const struct ai_opening *a);
 
+/* session_computer_opening for an answer that took spent_ms on the
+ * computer's clock (charged to its first stone). Any answer, or none, once
+ * the flag fell: SESSION_OVER, the game lost on time. */
+enum session_verdict session_computer_opening_timed(struct session *s, bool ok,
+                                                    const struct ai_opening *a, int spent_ms);
+
 /* The person who acts makes an opening choice. */
 enum session_verdict session_human_choose(struct session *s, enum opening_choice choice);
 
@@ -136,24 +163,27 @@ enum session_verdict session_human_move(struct session *s, int pos);
 
 /* The same for a move that took the person spent_ms, charged to their
  * clock when the game has one (game_play_timed): past their flag it is
- * not played and the game is lost on time (SESSION_LATE). */
+ * not played and the game is lost on time (SESSION_OVER). */
 enum session_verdict session_human_move_timed(struct session *s, int pos, int spent_ms);
 
 /* The flag of `side` fell while it was to move (its clock ran out,
  * gameclock_until_flag): the game is lost on time (game_flag). */
 void session_flag(struct session *s, enum stone side);
 
-/* The computer to move answered `move` (-1: it could not move). */
+/* The computer to move answered `move` (-1: it could not move), in no
+ * time on its clock. */
 enum session_verdict session_computer_move(struct session *s, int move);
 
-/* The same for a move the computer took spent_ms over, charged to its
- * clock when the game has one: past its flag the game is lost on time
- * (SESSION_LATE). */
+/* The computer to move answered `move` (-1: it could not move) after
+ * spent_ms, charged to its clock. Any answer once the flag fell, an
+ * illegal one or none included, is not played: SESSION_OVER, the game
+ * lost on time (END_TIME), not forfeited. */
 enum session_verdict session_computer_move_timed(struct session *s, int move, int spent_ms);
 
 /* Asks the due computer for its move (or its part in the opening), here and
- * now, and plays it; the computer's limits are used as they are.
- * SESSION_WAIT when none is due. */
+ * now, and plays it, charged the time it took from the budget
+ * (session_computer) to the move played; the computer's limits are used as
+ * they are. SESSION_WAIT when none is due; SESSION_OVER when its flag fell. */
 enum session_verdict session_think(struct session *s);
 
 /* Ends the game against `loser` by forfeit, for `why` (a computer that could

@@ -41,6 +41,7 @@ struct client {
     int width, height;
     enum rule rule;
     int sent_turn_ms;      /* the last timeout_turn sent */
+    int sent_match_ms;     /* the last timeout_match sent */
     bool known_valid;      /* `known` is the engine's idea of the board */
     enum stone side;       /* the colour the engine played in `known` */
     struct board known;    /* the position after the engine's last move */
@@ -263,8 +264,9 @@ static bool discard_unasked(struct client *c)
     return true;
 }
 
-/* START (or RECTSTART) for b's size, then the INFO settings. */
-static bool start(struct client *c, const struct board *b, int turn_ms)
+/* START (or RECTSTART) for b's size, then the INFO settings: the turn's
+ * time and the game's (0: none). */
+static bool start(struct client *c, const struct board *b, int turn_ms, int match_ms)
 {
     bool ok = b->width == b->height ? sendf(c, "START %d", b->width)
                                     : sendf(c, "RECTSTART %d,%d", b->width, b->height);
@@ -285,9 +287,10 @@ static bool start(struct client *c, const struct board *b, int turn_ms)
     c->height = b->height;
     c->rule = b->rule;
     c->sent_turn_ms = turn_ms;
+    c->sent_match_ms = match_ms;
     c->known_valid = false;
     return sendf(c, "INFO timeout_turn %d", turn_ms) &&
-           sendf(c, "INFO timeout_match 0") &&
+           sendf(c, "INFO timeout_match %d", match_ms) &&
            sendf(c, "INFO max_memory %zu", c->opts.memory) &&
            sendf(c, "INFO game_type 1") &&
            sendf(c, "INFO rule %d", proto_rule_bits(b->rule));
@@ -347,22 +350,36 @@ static bool send_board(struct client *c, const struct board *b, enum stone side)
     return true;
 }
 
+/* The turn's time the limits tell the engine (timeout_turn). */
+static int turn_of(const struct client *c, const struct ai_limits *limits)
+{
+    return limits->time_ms > 0 ? limits->time_ms
+         : c->opts.time_ms > 0 ? c->opts.time_ms : ENGINE_CLIENT_DEFAULT_MS;
+}
+
+/* The game's time the limits tell the engine (timeout_match; 0: none). */
+static int match_of(const struct ai_limits *limits)
+{
+    return limits->match_ms > 0 ? limits->match_ms : 0;
+}
+
 /* Readies the engine for a request about b: the answer to a cancelled
- * request thrown away, START for a new size or game, the rule and the
- * turn's time. The turn's time, or -1 with the engine stopped. */
+ * request thrown away, START for a new size or game, the rule, the turn's
+ * and the game's time, and with a game clock the time left, as Piskvork
+ * sends it before every move. The turn's time, or -1 with the engine
+ * stopped. */
 static int prepare(struct client *c, const struct board *b, const struct ai_limits *limits)
 {
     if (c->failure[0] != '\0')
         return -1;
-    int turn_ms = limits->time_ms > 0 ? limits->time_ms
-                : c->opts.time_ms > 0 ? c->opts.time_ms : ENGINE_CLIENT_DEFAULT_MS;
+    int turn_ms = turn_of(c, limits), match_ms = match_of(limits);
     if (!drain_pending(c) || !discard_unasked(c))
         return -1;
 
     /* A new size, or a new game after an earlier one: start afresh. */
     bool new_game = b->stones == 0 && !c->fresh;
     if (!c->started || new_game || b->width != c->width || b->height != c->height) {
-        if (!start(c, b, turn_ms))
+        if (!start(c, b, turn_ms, match_ms))
             return -1;
     }
     if (b->rule != c->rule) {
@@ -375,13 +392,23 @@ static int prepare(struct client *c, const struct board *b, const struct ai_limi
             return -1;
         c->sent_turn_ms = turn_ms;
     }
+    if (match_ms != c->sent_match_ms) {
+        if (!sendf(c, "INFO timeout_match %d", match_ms))
+            return -1;
+        c->sent_match_ms = match_ms;
+    }
+    if (match_ms > 0 && !sendf(c, "INFO time_left %d", limits->left_ms > 0 ? limits->left_ms : 0))
+        return -1;
     return turn_ms;
 }
 
-/* The deadline of an answer asked for now, in clock_ms() terms. */
-static int64_t answer_deadline(struct client *c, int turn_ms)
+/* The deadline of an answer asked for now under `limits`, in clock_ms()
+ * terms: the turn's time, or until the flag when that is later (a late
+ * answer then loses on time rather than by a timeout), and a grace. */
+static int64_t answer_deadline(struct client *c, const struct ai_limits *limits, int turn_ms)
 {
-    int64_t deadline = clock_ms() + turn_ms + GRACE_MS + turn_ms / 4;
+    int wait_ms = limits->time_max_ms > turn_ms ? limits->time_max_ms : turn_ms;
+    int64_t deadline = clock_ms() + wait_ms + GRACE_MS + wait_ms / 4;
     if (c->fresh)
         deadline += FIRST_MOVE_MS;
     c->fresh = false;
@@ -410,7 +437,7 @@ static int client_choose(void *state, const struct board *b, enum stone side,
 
     struct proto_cmd cmd;
     char raw[96];
-    int64_t deadline = answer_deadline(c, turn_ms);
+    int64_t deadline = answer_deadline(c, limits, turn_ms);
     switch (await_reply(c, deadline, false, limits->stop, &cmd, raw, sizeof raw)) {
     case REPLY_OK:
         break;
@@ -487,7 +514,7 @@ static bool client_opening(void *state, const struct board *b, bool may_add,
     c->known_valid = false;
     struct proto_cmd cmd;
     char raw[96];
-    int64_t deadline = answer_deadline(c, turn_ms);
+    int64_t deadline = answer_deadline(c, limits, turn_ms);
     /* ERROR and UNKNOWN count as answers here: an engine that does not know
      * SWAP2BOARD says so, and must not be waited for. */
     switch (await_reply(c, deadline, true, limits->stop, &cmd, raw, sizeof raw)) {
@@ -680,6 +707,18 @@ bool engine_client_create(struct ai *ai, const char *command,
     ai->strategy = &engine_client_strategy;
     ai->state = c;
     return true;
+}
+
+bool engine_client_start(struct ai *ai, const struct board *b, const struct ai_limits *limits)
+{
+    if (ai->strategy != &engine_client_strategy || ai->state == NULL)
+        return true;
+    struct client *c = ai->state;
+    if (c->failure[0] != '\0')
+        return false;
+    if (c->started && c->fresh && b->width == c->width && b->height == c->height)
+        return true;
+    return start(c, b, turn_of(c, limits), match_of(limits));
 }
 
 const char *engine_client_failure(const struct ai *ai)

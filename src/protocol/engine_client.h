@@ -9,7 +9,13 @@
  *     START n or RECTSTART w,h, waits for OK, then INFO timeout_turn,
  *     timeout_match, max_memory, game_type and rule (proto_rule_bits:
  *     freestyle 0, exact 1, renju 4, caro 8); a board of another rule later
- *     gets INFO rule again before its move;
+ *     gets INFO rule again before its move (engine_client_start does this
+ *     ahead of the first move, so that its set-up is not the move's time);
+ *   - the times, as Piskvork sends them: timeout_turn is the limits' time_ms
+ *     (else the player's time per move, else ENGINE_CLIENT_DEFAULT_MS),
+ *     timeout_match their match_ms (0: no game clock), each sent again
+ *     before a move when it changed; on a game clock INFO time_left
+ *     (left_ms) before every move;
  *   - for a position that is the one it last answered plus one opposing
  *     stone it sends TURN x,y; for an empty board BEGIN (after RESTART if the
  *     engine saw an earlier game); for anything else — an undo, a new
@@ -17,11 +23,13 @@
  *     agrees with the board it is asked about; its stones alternate in
  *     colour, Black's first, as a game could have played them (engines
  *     replay the block as moves);
- *   - it waits for the answer with poll() until the move's time budget plus a
- *     grace period (longer for the first move after START: an engine may
- *     set up its tables, say a hash as large as max_memory allows, only
- *     then), skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines, and accepts
- *     only an empty cell of the board.
+ *   - it waits for the answer with poll() until the move's time budget (or,
+ *     when time_max_ms is later, until then: on a game clock, the flag)
+ *     plus a grace period (longer for the first move after START: an
+ *     engine may set up its tables, say a hash as large as max_memory
+ *     allows, only then), skipping MESSAGE, DEBUG, UNKNOWN and ERROR lines,
+ *     and accepts only an empty cell of the board. Whether an answer came
+ *     in time on a game clock is the caller's to judge: it measured it.
  *
  * Opening rules (ai_opening): the proposal and every choice are asked
  * with SWAP2BOARD, the board's stones listed Black's first and alternating,
@@ -77,6 +85,14 @@ extern const struct ai_strategy engine_client_strategy;
 bool engine_client_create(struct ai *ai, const char *command,
                           const struct engine_client_options *opts,
                           char *err, size_t errsize);
+
+/* Starts the engine behind *ai on boards like b now, as its first move
+ * would: START for b's size, OK awaited, the INFO settings (the times as
+ * `limits` tell them). A front end calls it before the game's clocks run.
+ * True at once for a player that is no engine client and for an engine
+ * already started for b's size and not yet asked; false, the engine
+ * stopped (engine_client_failure says why), when it does not answer. */
+bool engine_client_start(struct ai *ai, const struct board *b, const struct ai_limits *limits);
 
 /* Why the engine behind *ai stopped playing, or NULL while it plays (and for
  * a player that is not an engine client). */

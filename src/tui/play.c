@@ -217,8 +217,10 @@ static bool clock_runs(const struct play *p)
 {
     const struct game *g = play_game(p);
     enum opening_step step = game_opening_step(g);
-    /* The opening's choices take no time (game.h). */
-    return has_clock(p) && !game_over(g) && !p->clock_paused && !p->held &&
+    /* The opening's choices take no time (game.h), nor does the pause a
+     * computer makes before answering another (move_due). */
+    bool pacing = p->move_due != 0 && clock_ms() < p->move_due;
+    return has_clock(p) && !game_over(g) && !p->clock_paused && !p->held && !pacing &&
            step != OPENING_CHOOSE && step != OPENING_CHOOSE2;
 }
 
@@ -519,13 +521,17 @@ static unsigned act_place(struct play *p)
     }
     if (check_flag(p))
         return REACT_REDRAW;
+    bool was_over = game_over(play_game(p));
     switch (session_human_move_timed(&p->session, pos, has_clock(p) ? turn_elapsed(p) : 0)) {
     case SESSION_PLAYED:
-    case SESSION_LATE:
         after_move(p);
         think_if_due(p);
         break;
     case SESSION_OVER:
+        if (!was_over) {   /* the move came too late: lost on time */
+            after_move(p);
+            break;
+        }
         say(p, STYLE_ERROR, "%s", _("the game is over: u takes back, n starts a new one"));
         break;
     case SESSION_WAIT:

@@ -244,6 +244,37 @@ timeout 300 "$mnk" match --black random --white "engine:$mnk engine --ai random 
 [ "$(grep -c '^game [12]: ' "$tmp/m3")" -eq 2 ] || fail "expected 2 games: $(cat "$tmp/m3")"; ok
 grep -q forfeit "$tmp/m3" && fail "the external engine forfeited: $(cat "$tmp/m3")"; ok
 
+# --- mnk match on the clock: a level against mnk as an external engine,
+# which is told the clock by INFO lines; every game says what the clocks
+# used, the summary the time each player used and no flag fall; the saved
+# records carry the clock.
+mkdir -p "$tmp/clocked"
+timeout 300 "$mnk" match --black club --white "engine:$mnk engine --level keen --win 4" \
+    --games 2 --size 7 --win 4 --seed 5 --tc 2s+0.1s --save "$tmp/clocked" \
+    > "$tmp/tc1" 2> "$tmp/tc1.err" || fail "match on the clock failed: $(cat "$tmp/tc1.err")"
+[ "$(grep -c '^game [12]: .*, clocks used Black [0-9.]* s, White [0-9.]* s; ' "$tmp/tc1")" -eq 2 ] ||
+    fail "game lines without the clocks: $(cat "$tmp/tc1")"; ok
+grep -Eq '^clock 2s\+0\.1s: time used club [0-9.]+ s in [1-9][0-9]* moves \([0-9]+ ms a move, closest to the flag [0-9]+ ms\), .*engine --level keen --win 4 [0-9.]+ s in [1-9][0-9]* moves' "$tmp/tc1" ||
+    fail "no clock line: $(cat "$tmp/tc1")"; ok
+grep -q '^flag falls: 0 by club, 0 by ' "$tmp/tc1" || fail "a flag fell: $(cat "$tmp/tc1")"; ok
+grep -Eq 'forfeit|on time' "$tmp/tc1" && fail "a forfeit or a loss on time: $(cat "$tmp/tc1")"; ok
+grep -q 'OT\[2s+0.1s\]' "$tmp/clocked/game-1.sgf" && grep -q 'BL\[' "$tmp/clocked/game-1.sgf" ||
+    fail "the record has no clock: $(cat "$tmp/clocked/game-1.sgf")"; ok
+# A tic-tac-toe board at a limit per move, and the clock's line without
+# --tc absent.
+timeout 120 "$mnk" match --black keen --white steady --size 3 --games 2 --seed 1 --tc 1s/move \
+    > "$tmp/tc2" || fail "3x3 match on the clock failed"
+grep -q '^clock 1s/move: time used keen ' "$tmp/tc2" || fail "no clock line: $(cat "$tmp/tc2")"; ok
+grep -q '^flag falls: 0 by keen, 0 by steady$' "$tmp/tc2" || fail "flags: $(cat "$tmp/tc2")"; ok
+grep -q "^share of the 1000 ms turn:" "$tmp/tc2" || fail "no share line: $(cat "$tmp/tc2")"; ok
+grep -q '^clock \|^flag falls' "$tmp/m1" && fail "a clock line without --tc: $(cat "$tmp/m1")"; ok
+# An engine too slow for its limit per move loses on time, not by forfeit.
+timeout 60 "$mnk" match --black random \
+    --white 'engine:while read -r c r; do case $c in START) echo OK;; BEGIN|TURN|DONE) sleep 1; echo 0,0;; esac; done' \
+    --games 1 --size 7 --win 4 --tc 200ms/move > "$tmp/tc3" 2>&1
+grep -q '^game 1: .*: Black wins (White lost on time)' "$tmp/tc3" || fail "slow engine: $(cat "$tmp/tc3")"; ok
+grep -q '^flag falls: 0 by random, 1 by ' "$tmp/tc3" || fail "flag count: $(cat "$tmp/tc3")"; ok
+
 timeout 60 "$mnk" match --black random --white 'engine:exit 0' --games 1 --size 7 --win 4 \
     --time-ms 100 > "$tmp/m4" 2>&1
 grep -q 'forfeit' "$tmp/m4" || fail "a dead engine was not a forfeit: $(cat "$tmp/m4")"; ok

@@ -77,6 +77,12 @@ match --black perfect --white random --rule caro | --black | perfect does not pl
 match --black random --white perfect --rule renju | --white | perfect does not play renju
 match --black random --white random --seed x        | --seed     | from 0 to
 match --black random --white random --time-ms 0     | --time-ms  | from 1 to 3600000
+match --black random --white random --tc x          | --tc       | no time
+match --black random --white random --tc 3+         | --tc       | no time
+match --black random --white random --tc 0+2        | --tc       | main time must be more than 0
+match --black random --white random --tc 0s/move    | --tc       | more than 0
+match --black random --white random --tc ''         | --tc       | empty time control
+match --black random --white random --tc 3+2 --time-ms 100 | --tc | do not go together.*60s/move
 match --black random --white random --openings /nonexistent | --openings | /nonexistent
 match --black random --white random --openings /          | --openings | cannot read
 match --black random --white random --openings @BINARY    | --openings | not a cell

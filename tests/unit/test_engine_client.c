@@ -6,8 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "boards.h"
@@ -264,6 +266,64 @@ static void test_first_move_time(void **state)
     assert_no_children();
 }
 
+/* On a game clock the engine is told the times as Piskvork tells them:
+ * after START timeout_turn and timeout_match, before every move time_left,
+ * and a limit that changed again (the engine logs what it reads).
+ * engine_client_start sends START ahead of the first move, once. An answer
+ * is awaited until the flag (time_max_ms) when that comes after the turn
+ * limit, and the grace. */
+static void test_clock(void **state)
+{
+    (void)state;
+    char log[] = "/tmp/mnk-test-clock-XXXXXX";
+    int fd = mkstemp(log);
+    assert_true(fd >= 0);
+    close(fd);
+    char command[512];
+    snprintf(command, sizeof command,
+             "while read -r cmd key v; do echo $cmd $key $v >> %s; case $cmd in "
+             "START) echo OK;; BEGIN) echo 7,7;; TURN) sleep 1.5; echo 1,1;; "
+             "END) exit 0;; esac; done", log);
+    struct ai ai = start_engine(command, 0);
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_limits lim = { .time_ms = 100, .time_max_ms = 3000, .match_ms = 3000,
+                             .left_ms = 3000 };
+    assert_true(engine_client_start(&ai, &b, &lim));
+    assert_true(engine_client_start(&ai, &b, &lim));   /* once */
+    int p = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(p, board_pos(&b, 7, 7));
+    board_place(&b, p, STONE_BLACK);
+    board_place(&b, board_pos(&b, 0, 0), STONE_WHITE);
+    /* Past the turn and its grace (1.125 s), before the flag's. */
+    lim.left_ms = 2500;
+    lim.match_ms = 4000;
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 1, 1));
+    assert_null(engine_client_failure(&ai));
+    ai_destroy(&ai);
+    assert_no_children();
+
+    char seen[512] = "";
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    size_t n = fread(seen, 1, sizeof seen - 1, f);
+    seen[n] = '\0';
+    fclose(f);
+    unlink(log);
+    assert_string_equal(seen, "START 15\n"
+                              "INFO timeout_turn 100\n"
+                              "INFO timeout_match 3000\n"
+                              "INFO max_memory 0\n"
+                              "INFO game_type 1\n"
+                              "INFO rule 0\n"
+                              "INFO time_left 3000\n"
+                              "BEGIN\n"
+                              "INFO timeout_match 4000\n"
+                              "INFO time_left 2500\n"
+                              "TURN 0,0\n"
+                              "END\n");
+}
+
 /* Each broken engine makes choose() return -1 with a reason, for good. */
 static void test_failures(void **state)
 {
@@ -430,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_rule),
         cmocka_unit_test(test_swap2),
         cmocka_unit_test(test_first_move_time),
+        cmocka_unit_test(test_clock),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_cancel_keeps_the_rule),

@@ -1,6 +1,6 @@
 /* test_session.c — the game-driving policy: turns, computers' answers,
  * forfeits, undo and redo against computers, pause, resignation, the
- * overline note. */
+ * overline note, computers on a game clock. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +10,9 @@
 #include <cmocka.h>
 
 #include "boards.h"
+#include "engine/timeman.h"
 #include "play/session.h"
+#include "mnk/clock.h"
 #include "mnk/level.h"
 
 /* Seats Black and White as named ("human" or a player name) in config c
@@ -556,6 +558,244 @@ static void test_two_computers_swap2(void **state)
     session_close(&s);
 }
 
+static struct tc control(const char *text)
+{
+    struct tc t;
+    char err[256];
+    if (!tc_parse(text, &t, err, sizeof err))
+        fail_msg("%s: %s", text, err);
+    return t;
+}
+
+/* Opens a game of w×h (k = 5) on the clock `tc` between black and white. */
+static void open_clocked(struct session *s, int w, int h, const char *tc, const char *black,
+                         const char *white, enum opening_rule opening)
+{
+    struct game_config c;
+    game_config_default(&c);
+    c.width = w;
+    c.height = h;
+    c.opening = opening;
+    c.tc = control(tc);
+    char why[2][SESSION_WHY_MAX];
+    open_config(s, &c, black, white, why);
+    assert_string_equal(why[0], "");
+    assert_string_equal(why[1], "");
+}
+
+/* The clocks of the history add up: replayed from the start, each move's
+ * charge (its spent_ms) gives the clock kept with it, and no flag fell. */
+static void assert_clocks_add_up(const struct game *g)
+{
+    const struct tc *tc = &g->config.tc;
+    struct gameclock_side clock[2] = { gameclock_start(tc), gameclock_start(tc) };
+    for (int i = 0; i < g->ply; i++) {
+        const struct game_timing *t = &g->timing[i];
+        struct gameclock_side *k = &clock[t->seat == STONE_BLACK ? 0 : 1];
+        assert_true(t->spent_ms >= 0);
+        assert_false(gameclock_charge(tc, k, t->spent_ms));
+        assert_int_equal(k->main_ms, t->clock.main_ms);
+        assert_int_equal(k->period_ms, t->clock.period_ms);
+        assert_int_equal(k->periods, t->clock.periods);
+        assert_int_equal(k->moves, t->clock.moves);
+        assert_int_equal(k->move_ms, t->clock.move_ms);
+        assert_false(t->clock.flagged);
+    }
+}
+
+/* On a game clock the budget is the time manager's from the side's clock:
+ * the strongest level's three seconds a move give way to it, a level
+ * limited by nodes keeps them and is only capped, and the clock that runs
+ * down changes the next budget. */
+static void test_clock_budget(void **state)
+{
+    (void)state;
+    struct session s;
+    open_clocked(&s, 15, 15, "3+2", "maximum", "club", OPENING_NONE);
+    /* 3 minutes less the flag's reserve (25 ms and a second), over 30
+     * moves to go, and the increment; the cap three budgets. */
+    struct time_control tc = timeman_from_clock(&s.game.config.tc,
+                                                &(struct gameclock_side){ .main_ms = 180000 });
+    struct time_budget tb = timeman_budget(&tc, 225, 0, 0);
+    assert_int_equal(tb.time_ms, (180000 - 1025) / 30 + 2000);
+    assert_int_equal(tb.time_max_ms, 3 * tb.time_ms);
+    const struct ai_limits *black = &session_computer(&s, STONE_BLACK)->limits;
+    assert_int_equal(black->time_ms, tb.time_ms);
+    assert_int_equal(black->time_max_ms, tb.time_max_ms);
+    assert_int_equal(black->match_ms, 0);
+    const struct ai_limits *white = &session_computer(&s, STONE_WHITE)->limits;
+    assert_int_equal(white->time_ms, tb.time_ms);
+    assert_int_equal(white->max_nodes, level_find("club")->max_nodes);
+    assert_int_equal(white->max_depth, level_find("club")->max_depth);
+    /* A move of 100 s leaves Black less for the next. */
+    assert_int_equal(session_computer_move_timed(&s, cell(&s, 7, 7), 100000), SESSION_PLAYED);
+    assert_int_equal(session_computer_move_timed(&s, cell(&s, 8, 8), 10), SESSION_PLAYED);
+    assert_int_equal(game_clock(&s.game, STONE_BLACK).main_ms, 82000);
+    assert_true(session_computer(&s, STONE_BLACK)->limits.time_ms < tb.time_ms);
+    session_close(&s);
+}
+
+/* A move is charged what it took; one too late is not played and loses on
+ * time; no answer at all is a forfeit while there was time, a loss on
+ * time once the flag has fallen. */
+static void test_clock_charged(void **state)
+{
+    (void)state;
+    struct session s;
+    open_clocked(&s, 15, 15, "5s+0.1s", "human", "random", OPENING_NONE);
+    assert_int_equal(session_human_move(&s, cell(&s, 7, 7)), SESSION_PLAYED);
+    assert_int_equal(session_computer_move_timed(&s, cell(&s, 8, 8), 1200), SESSION_PLAYED);
+    assert_int_equal(game_clock(&s.game, STONE_WHITE).main_ms, 5000 - 1200 + 100);
+    assert_int_equal(s.game.timing[1].spent_ms, 1200);
+    assert_int_equal(session_human_move(&s, cell(&s, 7, 8)), SESSION_PLAYED);
+    /* 3900 ms left: a move of 3900 comes too late. */
+    assert_int_equal(session_computer_move_timed(&s, cell(&s, 8, 9), 3900), SESSION_OVER);
+    assert_int_equal(s.game.ply, 3);
+    assert_int_equal(s.game.result.reason, END_TIME);
+    assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+    assert_true(game_clock(&s.game, STONE_WHITE).flagged);
+    session_close(&s);
+
+    /* Too late, an occupied cell is a loss on time too: the flag fell
+     * first. */
+    open_clocked(&s, 15, 15, "5s+0.1s", "human", "random", OPENING_NONE);
+    assert_int_equal(session_human_move(&s, cell(&s, 7, 7)), SESSION_PLAYED);
+    assert_int_equal(session_computer_move_timed(&s, cell(&s, 7, 7), 5000), SESSION_OVER);
+    assert_int_equal(s.game.result.reason, END_TIME);
+    session_close(&s);
+
+    for (int late = 0; late < 2; late++) {
+        open_clocked(&s, 15, 15, "5s+0.1s", "human", "random", OPENING_NONE);
+        assert_int_equal(session_human_move(&s, cell(&s, 7, 7)), SESSION_PLAYED);
+        assert_int_equal(session_computer_move_timed(&s, -1, late ? 6000 : 10),
+                         late ? SESSION_OVER : SESSION_FORFEIT);
+        assert_int_equal(s.game.result.reason, late ? END_TIME : END_FORFEIT);
+        assert_int_equal(s.game.result.outcome, OUTCOME_BLACK_WINS);
+        session_close(&s);
+    }
+}
+
+/* Played out by session_think on a short control: every move charged the
+ * time it took (never more than the test saw it take), the clocks adding
+ * up move by move, and no flag falls; an opening's stones too. Levels
+ * limited by nodes, so the games are quick and the same each time. */
+static void test_clock_played_out(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *tc, *black, *white;
+        enum opening_rule opening;
+    } games[] = {
+        { "2s+0.05s", "club", "keen", OPENING_NONE },
+        { "2s+0.05s", "keen", "club", OPENING_NONE },
+        { "2s+0.05s", "club", "steady", OPENING_SWAP2 },
+        { "0+2x1s", "club", "club", OPENING_NONE },
+        { "1s/move", "club", "club", OPENING_NONE },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        struct session s;
+        open_clocked(&s, 15, 15, games[i].tc, games[i].black, games[i].white,
+                     games[i].opening);
+        session_ready(&s);
+        for (int n = 0; n < 400 && !game_over(&s.game); n++) {
+            int ply = s.game.ply;
+            int64_t t0 = clock_ms();
+            enum session_verdict v = session_think(&s);
+            int64_t took = clock_ms() - t0;
+            assert_true(v == SESSION_PLAYED || game_over(&s.game));
+            /* Stones the answer placed: the first took the time. */
+            for (int k = ply; k < s.game.ply; k++)
+                assert_true(s.game.timing[k].spent_ms <= (k == ply ? took : 0));
+        }
+        assert_true(game_over(&s.game));
+        assert_true(s.game.ply >= 9);
+        assert_int_not_equal(s.game.result.reason, END_TIME);
+        assert_int_not_equal(s.game.result.reason, END_FORFEIT);
+        assert_clocks_add_up(&s.game);
+        session_close(&s);
+    }
+}
+
+/* A level limited by nodes plays the same game on a generous clock as
+ * without one: the clock caps its time, its strength is its nodes. */
+static void test_clock_keeps_strength(void **state)
+{
+    (void)state;
+    int moves[2][BOARD_MAX_CELLS], plies[2];
+    for (int timed = 0; timed < 2; timed++) {
+        struct session s;
+        open_clocked(&s, 15, 15, timed ? "60m+0" : "none", "club", "keen", OPENING_NONE);
+        while (session_think(&s) == SESSION_PLAYED)
+            ;
+        plies[timed] = s.game.ply;
+        memcpy(moves[timed], s.game.moves, sizeof moves[timed]);
+        session_close(&s);
+    }
+    assert_int_equal(plies[0], plies[1]);
+    assert_memory_equal(moves[0], moves[1], (size_t)plies[0] * sizeof moves[0][0]);
+}
+
+/* An engine on the clock is told it as Piskvork tells it: the whole game's
+ * time as timeout_match, the turn limit (none: the game's time) as
+ * timeout_turn, and before every move time_left; it was started before
+ * the clock ran (session_ready: one START). Its answers show what it was
+ * told: BEGIN plays (timeout_turn, timeout_match) in seconds, TURN
+ * (time_left rounded up, then the STARTs and the time_left lines seen). */
+static const char told_engine[] =
+    "k=0;n=0;while read -r c a b;do case $c$a in "
+    "START*)n=$((n+1));echo OK;;INFOtimeout_turn)t=$b;;INFOtimeout_match)m=$b;;"
+    "INFOtime_left)l=$b;k=$((k+1));;BEGIN)echo $((t/1000)),$((m/1000));;"
+    "TURN*)echo $(((l+999)/1000)),$((n*10+k));;END)exit;;esac;done";
+
+static void test_engine_told_clock(void **state)
+{
+    (void)state;
+    char spec[GAME_PLAYER_SPEC_MAX];
+    assert_true(sizeof told_engine + 7 <= sizeof spec);
+    snprintf(spec, sizeof spec, "engine:%s", told_engine);
+    struct session s;
+    open_clocked(&s, 20, 20, "15s", spec, "human", OPENING_NONE);
+    session_ready(&s);
+    const struct ai_limits *l = &session_computer(&s, STONE_BLACK)->limits;
+    assert_int_equal(l->time_ms, 15000);
+    assert_int_equal(l->match_ms, 15000);
+    assert_int_equal(l->left_ms, 15000);
+    assert_int_equal(l->time_max_ms, 15000);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(s.game.moves[0], cell(&s, 15, 15));
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_PLAYED);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(s.game.moves[2], cell(&s, 15, 12));   /* one START, two time_left */
+    assert_false(game_over(&s.game));
+    assert_clocks_add_up(&s.game);
+    session_close(&s);
+}
+
+/* A limit per move alone: timeout_turn, no game time; an answer that comes
+ * after the limit loses on time. */
+static const char slow_engine[] =
+    "while read -r c a b;do case $c$a in "
+    "START*)echo OK;;INFOtimeout_turn)t=$b;;INFOtimeout_match)m=$b;;INFOtime_left)m=9;;"
+    "BEGIN)echo $((t/100)),$m;;TURN*)sleep 0.6;echo 5,5;;END)exit;;esac;done";
+
+static void test_engine_late(void **state)
+{
+    (void)state;
+    char spec[GAME_PLAYER_SPEC_MAX];
+    assert_true(sizeof slow_engine + 7 <= sizeof spec);
+    snprintf(spec, sizeof spec, "engine:%s", slow_engine);
+    struct session s;
+    open_clocked(&s, 15, 15, "300ms/move", spec, "human", OPENING_NONE);
+    assert_int_equal(session_think(&s), SESSION_PLAYED);
+    assert_int_equal(s.game.moves[0], cell(&s, 3, 0));
+    assert_int_equal(session_human_move(&s, cell(&s, 0, 0)), SESSION_PLAYED);
+    assert_int_equal(session_think(&s), SESSION_OVER);
+    assert_int_equal(s.game.ply, 2);
+    assert_int_equal(s.game.result.reason, END_TIME);
+    assert_int_equal(s.game.result.outcome, OUTCOME_WHITE_WINS);
+    session_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +816,12 @@ int main(void)
         cmocka_unit_test(test_two_computers_swap2),
         cmocka_unit_test(test_renju_forbidden),
         cmocka_unit_test(test_renju_no_legal_move),
+        cmocka_unit_test(test_clock_budget),
+        cmocka_unit_test(test_clock_charged),
+        cmocka_unit_test(test_clock_played_out),
+        cmocka_unit_test(test_clock_keeps_strength),
+        cmocka_unit_test(test_engine_told_clock),
+        cmocka_unit_test(test_engine_late),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -330,6 +330,10 @@ static void test_from_clock(void **state)
     c = timeman_from_clock(&t, &fallen);
     assert_int_equal(c.turn_ms, 0);
 
+    /* Every limit of a game's clock loses when reached: flagged. */
+    assert_true(c.flag);
+    assert_false(timeman_no_limit().flag);
+
     /* Played out over sixty moves a side, a search that stops at its hard
      * deadline keeps every clock from falling. */
     static const char *const controls[] = { "5s+0.1s", "1+0", "3+2,10s/move", "1m+3x10s",
@@ -349,6 +353,114 @@ static void test_from_clock(void **state)
     }
 }
 
+/* The flag's reserve: 25 ms and a fortieth of the limit, that part at
+ * most a second. */
+static void test_flag_reserve(void **state)
+{
+    (void)state;
+    assert_int_equal(timeman_flag_reserve(0), 25);
+    assert_int_equal(timeman_flag_reserve(-1), 25);
+    assert_int_equal(timeman_flag_reserve(100), 27);
+    assert_int_equal(timeman_flag_reserve(1000), 50);
+    assert_int_equal(timeman_flag_reserve(5000), 150);
+    assert_int_equal(timeman_flag_reserve(40000), 1025);
+    assert_int_equal(timeman_flag_reserve(2147483647), 1025);
+}
+
+/* On a game's clock, over a grid of limits, neither the budget nor the cap
+ * comes within the flag's reserve of the turn limit or of the time left
+ * (beyond the floor of 1 ms), through a pipe or not; unflagged, the same
+ * limits keep all of their time as before. */
+static void test_budget_keeps_the_reserve(void **state)
+{
+    (void)state;
+    static const int turns[] = { TIMEMAN_NONE, 0, 1, 20, 26, 60, 100, 999, 1000,
+                                 5000, 60000, 2147483647 };
+    static const int lefts[] = { TIMEMAN_NONE, 0, 1, 20, 26, 51, 110, 999, 3000,
+                                 5000, 100000, 2147483647 };
+    static const int incs[] = { 0, 100, 2000 };
+    static const int stones[] = { 0, 100, 224 };
+    for (size_t i = 0; i < sizeof turns / sizeof *turns; i++)
+        for (size_t k = 0; k < sizeof lefts / sizeof *lefts; k++)
+            for (size_t n = 0; n < sizeof incs / sizeof *incs; n++)
+                for (size_t s = 0; s < sizeof stones / sizeof *stones; s++)
+                    for (int pipe = 0; pipe < 2; pipe++) {
+                        struct time_control tc = piped(turns[i], lefts[k]);
+                        tc.increment_ms = incs[n];
+                        tc.piped = pipe;
+                        tc.flag = true;
+                        struct time_budget tb = timeman_budget(&tc, 225, stones[s], 1000);
+                        assert_true(tb.time_ms >= 1 && tb.time_max_ms >= tb.time_ms);
+                        if (tc.turn_ms < 0 && tc.left_ms < 0) {
+                            assert_int_equal(tb.time_max_ms, 1000);  /* no clock at all */
+                            continue;
+                        }
+                        int64_t room = INT64_MAX;
+                        if (tc.turn_ms >= 0)
+                            room = (int64_t)tc.turn_ms - timeman_flag_reserve(tc.turn_ms);
+                        if (tc.left_ms >= 0 && (int64_t)tc.left_ms -
+                                               timeman_flag_reserve(tc.left_ms) < room)
+                            room = (int64_t)tc.left_ms - timeman_flag_reserve(tc.left_ms);
+                        if (tb.time_max_ms > 1)
+                            assert_true(tb.time_max_ms <= room);
+                        if (tb.time_ms > 1)
+                            assert_true(tb.time_ms <= room);
+                    }
+    /* At 5 s + 0.1 s with 100 ms left, the share and the increment come to
+     * more than the clock holds: all of it unflagged (the protocol's
+     * piped limits and a computer's own time per move keep that), less the
+     * reserve flagged. */
+    struct time_control tc = timeman_no_limit();
+    tc.left_ms = 100;
+    tc.increment_ms = 100;
+    assert_int_equal(timeman_budget(&tc, 225, 40, 0).time_ms, 100);
+    tc.flag = true;
+    assert_int_equal(timeman_budget(&tc, 225, 40, 0).time_ms, 100 - 27);
+    /* A long limit per move keeps nearly all of its time. */
+    tc = piped(60000, TIMEMAN_NONE);
+    tc.piped = false;
+    tc.flag = true;
+    assert_int_equal(timeman_budget(&tc, 225, 40, 0).time_ms, 60000 - 1025);
+    tc.flag = false;
+    assert_int_equal(timeman_budget(&tc, 225, 40, 0).time_ms, 60000);
+}
+
+/* A whole game on each kind of clock, each move taking the search's hard
+ * deadline and then the worst overshoot measured on a loaded machine (14
+ * ms) and a few milliseconds of the front end's: no flag falls, and the
+ * clock's time is spent, not hoarded (the last move of a game under an
+ * increment still gets most of it). A long game: 110 moves a side, or 50
+ * under sudden death, which nothing tops up: every move at its hard
+ * deadline takes three budgets, up to a quarter of what is left, and 1+0
+ * lasts 58 moves a side so (a real search stops near its budget unless
+ * the best move keeps changing). */
+static void test_overhead_never_flags(void **state)
+{
+    (void)state;
+    static const char *const controls[] = { "5s+0.1s", "2s+0.05s", "1+0", "3+2",
+                                            "3+2,10s/move", "1m+3x10s", "0+1x2s", "0+1x1s",
+                                            "1m+5/1m", "0+3/2s", "2s/move", "1s/move",
+                                            "60s/move", "5m,30s/move" };
+    for (size_t i = 0; i < sizeof controls / sizeof *controls; i++) {
+        struct tc t = control(controls[i]);
+        struct gameclock_side s = gameclock_start(&t);
+        int last = 0;
+        int moves = t.kind == TC_SUDDEN ? 50 : 110;
+        for (int move = 0; move < moves; move++) {
+            struct time_control c = timeman_from_clock(&t, &s);
+            struct time_budget b = timeman_budget(&c, 225, 2 * move, 0);
+            struct timeman tm;
+            timeman_start(&tm, 0, b.time_ms, b.time_max_ms, false);
+            int spent = (int)tm.hard_ms + 14 + 5;
+            if (gameclock_charge(&t, &s, spent))
+                fail_msg("%s: move %d lost on time (charged %d ms)", controls[i], move, spent);
+            last = b.time_ms;
+        }
+        if (t.kind == TC_FISCHER)
+            assert_true(last >= t.increment_ms / 2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,6 +470,9 @@ int main(void)
         cmocka_unit_test(test_slices),
         cmocka_unit_test(test_slice_nodes),
         cmocka_unit_test(test_budget_defaults),
+        cmocka_unit_test(test_flag_reserve),
+        cmocka_unit_test(test_budget_keeps_the_reserve),
+        cmocka_unit_test(test_overhead_never_flags),
         cmocka_unit_test(test_budget_never_overruns),
         cmocka_unit_test(test_budget_max_stretches),
         cmocka_unit_test(test_budget_moves_to_go_and_increment),
