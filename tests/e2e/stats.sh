@@ -69,7 +69,7 @@ keys R
 expect "Resign this game?" "R asks first"
 keys y
 expect "White wins by resignation" "resigned"
-if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$'; then
+if wait_stats '^computer club 5x5 4 freestyle none 0 1 0 0 L 1 0$'; then
     pass "the loss is in the file at once"
 else
     fail "the loss is not in the file: $(cat "$STATS" 2>/dev/null)"
@@ -84,7 +84,7 @@ else
     pass "nothing is left to resign"
 fi
 if [ "$(grep -c '^computer ' "$STATS")" -eq 1 ] &&
-   grep -q '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' "$STATS"; then
+   grep -q '^computer club 5x5 4 freestyle none 0 1 0 0 L 1 0$' "$STATS"; then
     pass "the game counts once"
 else
     fail "counted again: $(cat "$STATS")"
@@ -136,7 +136,7 @@ expect "3×3 k=3 freestyle" "a game between two people"
 keys Enter Left Enter Up Enter Right Enter   # b2 a2 a3 b3
 keys Right Down Down Enter                   # c1: a3 b2 c1
 expect "Black wins" "Black wins"
-if wait_stats '^people 3x3 3 freestyle 1 0 0$'; then
+if wait_stats '^people 3x3 3 freestyle none 1 0 0 0$'; then
     pass "a win for Black on 3×3"
 else
     fail "the people's row: $(cat "$STATS")"
@@ -182,7 +182,7 @@ printf 'mnk-stats 7x\n' >"$STATS"
 club_game "a game against club"
 keys R y
 expect "White wins by resignation; statistics moved to stats.corrupt-" "the end of the game says so"
-if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
+if wait_stats '^computer club 5x5 4 freestyle none 0 1 0 0 L 1 0$' &&
    [ "$(ls "$DATA" | grep -c '^stats\.corrupt-')" -eq 1 ]; then
     pass "the bad file set aside, the game counted afresh"
 else
@@ -194,7 +194,7 @@ echo "# a resigned game is not taken back, nor kept for Resume"
 club_game "another game against club"
 keys R y
 expect "White wins by resignation" "resigned"
-if wait_stats '^computer club 5x5 4 freestyle 0 2 0 L 2 0$'; then
+if wait_stats '^computer club 5x5 4 freestyle none 0 2 0 0 L 2 0$'; then
     pass "the second loss is counted"
 else
     fail "not counted: $(cat "$STATS" 2>/dev/null)"
