@@ -189,7 +189,7 @@ run
 expect "New game" "the menu"
 keys Down Down Enter                         # Load, then Statistics
 expect "Two people at one keyboard" "the people's table"
-if screen | grep -qE '15×15 k=5 +caro +1 '; then
+if screen | grep -qE '15×15 k=5 +caro +(–|-) +1 '; then
     pass "its row names the rule"
 else
     fail "no caro row in the people's table"
