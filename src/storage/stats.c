@@ -13,7 +13,7 @@
 #include "mnk/i18n.h"
 
 #define HEADER "mnk-stats"
-#define MAX_FIELDS 12   /* a computer row has 11; one more means too many */
+#define MAX_FIELDS 14   /* a computer row has 13; one more means too many */
 
 void stats_init(struct stats *s)
 {
@@ -42,6 +42,29 @@ static int board_cmp(const struct stats_board *a, const struct stats_board *b)
     return 0;
 }
 
+/* No clock first, then by kind and times: a total order that agrees with
+ * tc_equal (every field compared). */
+static int tc_cmp(const struct tc *a, const struct tc *b)
+{
+    const int x[] = { (int)a->kind, a->main_ms, a->increment_ms, a->periods,
+                      a->period_moves, a->period_ms, a->move_ms };
+    const int y[] = { (int)b->kind, b->main_ms, b->increment_ms, b->periods,
+                      b->period_moves, b->period_ms, b->move_ms };
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+/* A board and a clock, the key of a people's row and, after the opponent,
+ * of a computer row. */
+static int place_cmp(const struct stats_board *a, const struct tc *ta, const struct stats_board *b,
+                     const struct tc *tb)
+{
+    int c = board_cmp(a, b);
+    return c != 0 ? c : tc_cmp(ta, tb);
+}
+
 /* Levels by the ladder, before any other name. */
 static int opponent_cmp(const char *a, const char *b)
 {
@@ -53,40 +76,48 @@ static int opponent_cmp(const char *a, const char *b)
     return strcmp(a, b);
 }
 
-static int row_cmp(const struct stats_row *a, const char *opponent, const struct stats_board *b)
+static int row_cmp(const struct stats_row *a, const char *opponent, const struct stats_board *b,
+                   const struct tc *tc)
 {
     int c = opponent_cmp(a->opponent, opponent);
-    return c != 0 ? c : board_cmp(&a->board, b);
+    return c != 0 ? c : place_cmp(&a->board, &a->tc, b, tc);
 }
 
 /* The index of the row, or where it would go (then *found is false). */
 static int row_slot(const struct stats *s, const char *opponent, const struct stats_board *b,
-                    bool *found)
+                    const struct tc *tc, bool *found)
 {
     int lo = 0, hi = s->n_rows;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (row_cmp(&s->rows[mid], opponent, b) < 0)
+        if (row_cmp(&s->rows[mid], opponent, b, tc) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    *found = lo < s->n_rows && row_cmp(&s->rows[lo], opponent, b) == 0;
+    *found = lo < s->n_rows && row_cmp(&s->rows[lo], opponent, b, tc) == 0;
     return lo;
 }
 
-static int people_slot(const struct stats *s, const struct stats_board *b, bool *found)
+static int people_slot(const struct stats *s, const struct stats_board *b, const struct tc *tc,
+                       bool *found)
 {
     int lo = 0, hi = s->n_people;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (board_cmp(&s->people[mid].board, b) < 0)
+        if (place_cmp(&s->people[mid].board, &s->people[mid].tc, b, tc) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    *found = lo < s->n_people && board_cmp(&s->people[lo].board, b) == 0;
+    *found = lo < s->n_people && place_cmp(&s->people[lo].board, &s->people[lo].tc, b, tc) == 0;
     return lo;
+}
+
+/* The control a caller means: NULL is no clock. */
+static struct tc clock_of(const struct tc *tc)
+{
+    return tc != NULL ? *tc : tc_none();
 }
 
 /* Room for one more element in an array of `*cap` of `size` bytes. */
@@ -127,13 +158,13 @@ static void clean_name(const char *name, char *out)
     out[n] = '\0';
 }
 
-/* The row of (opponent, b), made empty at its place if new; NULL when out
- * of memory. `opponent` is clean already. */
+/* The row of (opponent, b, tc), made empty at its place if new; NULL when
+ * out of memory. `opponent` is clean already. */
 static struct stats_row *row_for(struct stats *s, const char *opponent,
-                                 const struct stats_board *b)
+                                 const struct stats_board *b, const struct tc *tc)
 {
     bool found;
-    int i = row_slot(s, opponent, b, &found);
+    int i = row_slot(s, opponent, b, tc, &found);
     if (found)
         return &s->rows[i];
     struct stats_row *r = insert_at((void **)&s->rows, &s->n_rows, &s->cap_rows,
@@ -141,37 +172,44 @@ static struct stats_row *row_for(struct stats *s, const char *opponent,
     if (r != NULL) {
         snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
         r->board = *b;
+        r->tc = *tc;
     }
     return r;
 }
 
-static struct stats_people *people_for(struct stats *s, const struct stats_board *b)
+static struct stats_people *people_for(struct stats *s, const struct stats_board *b,
+                                       const struct tc *tc)
 {
     bool found;
-    int i = people_slot(s, b, &found);
+    int i = people_slot(s, b, tc, &found);
     if (found)
         return &s->people[i];
     struct stats_people *p = insert_at((void **)&s->people, &s->n_people, &s->cap_people,
                                        sizeof *s->people, i);
-    if (p != NULL)
+    if (p != NULL) {
         p->board = *b;
+        p->tc = *tc;
+    }
     return p;
 }
 
 const struct stats_row *stats_find(const struct stats *s, const char *opponent,
-                                   const struct stats_board *b)
+                                   const struct stats_board *b, const struct tc *tc)
 {
     char name[STATS_NAME_MAX];
     bool found;
     clean_name(opponent, name);
-    int i = row_slot(s, name, b, &found);
+    const struct tc t = clock_of(tc);
+    int i = row_slot(s, name, b, &t, &found);
     return found ? &s->rows[i] : NULL;
 }
 
-const struct stats_people *stats_find_people(const struct stats *s, const struct stats_board *b)
+const struct stats_people *stats_find_people(const struct stats *s, const struct stats_board *b,
+                                             const struct tc *tc)
 {
     bool found;
-    int i = people_slot(s, b, &found);
+    const struct tc t = clock_of(tc);
+    int i = people_slot(s, b, &t, &found);
     return found ? &s->people[i] : NULL;
 }
 
@@ -189,6 +227,34 @@ void stats_totals(const struct stats *s, long *won, long *lost, long *drawn)
         *lost = l;
     if (drawn != NULL)
         *drawn = d;
+}
+
+static int clock_order(const void *a, const void *b)
+{
+    return tc_cmp(&((const struct stats_clock *)a)->tc, &((const struct stats_clock *)b)->tc);
+}
+
+int stats_by_clock(const struct stats *s, struct stats_clock *out)
+{
+    /* Sorted, then merged: a file of many clocks takes no square time. */
+    for (int i = 0; i < s->n_rows; i++) {
+        const struct stats_row *r = &s->rows[i];
+        out[i] = (struct stats_clock){ r->tc, r->won, r->lost, r->drawn, r->lost_on_time };
+    }
+    if (s->n_rows > 1)
+        qsort(out, (size_t)s->n_rows, sizeof *out, clock_order);
+    int n = 0;
+    for (int i = 0; i < s->n_rows; i++) {
+        if (n > 0 && tc_equal(&out[n - 1].tc, &out[i].tc)) {
+            out[n - 1].won += out[i].won;
+            out[n - 1].lost += out[i].lost;
+            out[n - 1].drawn += out[i].drawn;
+            out[n - 1].lost_on_time += out[i].lost_on_time;
+        } else {
+            out[n++] = out[i];
+        }
+    }
+    return n;
 }
 
 /* --- counting ----------------------------------------------------------- */
@@ -212,29 +278,37 @@ static void extend(struct stats_streak *streak, long *best, enum stats_outcome o
 }
 
 bool stats_add(struct stats *s, const char *opponent, const struct stats_board *b,
-               enum stats_outcome o)
+               const struct tc *tc, enum stats_outcome o, bool on_time)
 {
     char name[STATS_NAME_MAX];
     clean_name(opponent, name);
     if (o == STATS_NONE)
         return false;
-    struct stats_row *r = row_for(s, name, b);
+    const struct tc t = clock_of(tc);
+    struct stats_row *r = row_for(s, name, b, &t);
     if (r == NULL)
         return false;
     bump(o == STATS_WON ? &r->won : o == STATS_LOST ? &r->lost : &r->drawn);
+    /* Bumped after `lost`, so that saturated counts stay no more than it. */
+    if (o == STATS_LOST && on_time && t.kind != TC_NONE && r->lost_on_time < r->lost)
+        bump(&r->lost_on_time);
     extend(&r->streak, &r->best, o);
     extend(&s->streak, &s->best, o);
     return true;
 }
 
-bool stats_add_people(struct stats *s, const struct stats_board *b, enum outcome o)
+bool stats_add_people(struct stats *s, const struct stats_board *b, const struct tc *tc,
+                      enum outcome o, bool on_time)
 {
     if (o == OUTCOME_ONGOING)
         return false;
-    struct stats_people *p = people_for(s, b);
+    const struct tc t = clock_of(tc);
+    struct stats_people *p = people_for(s, b, &t);
     if (p == NULL)
         return false;
     bump(o == OUTCOME_BLACK_WINS ? &p->black : o == OUTCOME_WHITE_WINS ? &p->white : &p->drawn);
+    if (o != OUTCOME_DRAW && on_time && t.kind != TC_NONE && p->on_time < p->black + p->white)
+        bump(&p->on_time);
     return true;
 }
 
@@ -254,15 +328,17 @@ bool stats_add_game(struct stats *s, const struct game *g)
     bool computer[2];
     for (int i = 0; i < 2; i++)
         computer[i] = g->config.player[i].kind == PLAYER_COMPUTER;
+    const struct tc *tc = &g->config.tc;
+    bool on_time = g->result.reason == END_TIME;
     if (!computer[0] && !computer[1])
-        return stats_add_people(s, &b, g->result.outcome);
+        return stats_add_people(s, &b, tc, g->result.outcome, on_time);
     int person = computer[0] ? 1 : 0;   /* 0 Black, 1 White */
     enum outcome person_wins = person == 0 ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
     enum stats_outcome o = g->result.outcome == OUTCOME_DRAW ? STATS_DRAWN
                          : g->result.outcome == person_wins ? STATS_WON : STATS_LOST;
     char name[GAME_PLAYER_SPEC_MAX];
     record_player_name(&g->config.player[1 - person], name, sizeof name);
-    return stats_add(s, name, &b, o);
+    return stats_add(s, name, &b, tc, o, on_time);
 }
 
 /* --- the file ------------------------------------------------------------ */
@@ -270,9 +346,11 @@ bool stats_add_game(struct stats *s, const struct game *g)
 static const char streak_letters[] = { [STATS_NONE] = '-', [STATS_WON] = 'W',
                                        [STATS_LOST] = 'L', [STATS_DRAWN] = 'D' };
 
-static void put_board(FILE *out, const struct stats_board *b)
+static void put_place(FILE *out, const struct stats_board *b, const struct tc *tc)
 {
-    fprintf(out, "%dx%d %d %s", b->width, b->height, b->win, rule_name(b->rule));
+    char clock[TC_TEXT_MAX];
+    fprintf(out, "%dx%d %d %s %s", b->width, b->height, b->win, rule_name(b->rule),
+            tc_format(tc, clock, sizeof clock));
 }
 
 void stats_print(FILE *out, const struct stats *s)
@@ -282,21 +360,22 @@ void stats_print(FILE *out, const struct stats *s)
     fprintf(out, "streak %c %ld %ld\n", streak_letters[s->streak.kind], s->streak.length,
             s->best);
     if (s->n_rows > 0)
-        fprintf(out, "# computer NAME WxH K RULE WON LOST DRAWN KIND LENGTH BEST\n");
+        fprintf(out, "# computer NAME WxH K RULE CLOCK WON LOST DRAWN ON_TIME KIND LENGTH "
+                     "BEST\n");
     for (int i = 0; i < s->n_rows; i++) {
         const struct stats_row *r = &s->rows[i];
         fprintf(out, "computer %s ", r->opponent);
-        put_board(out, &r->board);
-        fprintf(out, " %ld %ld %ld %c %ld %ld\n", r->won, r->lost, r->drawn,
+        put_place(out, &r->board, &r->tc);
+        fprintf(out, " %ld %ld %ld %ld %c %ld %ld\n", r->won, r->lost, r->drawn, r->lost_on_time,
                 streak_letters[r->streak.kind], r->streak.length, r->best);
     }
     if (s->n_people > 0)
-        fprintf(out, "# people WxH K RULE BLACK WHITE DRAWN\n");
+        fprintf(out, "# people WxH K RULE CLOCK BLACK WHITE DRAWN ON_TIME\n");
     for (int i = 0; i < s->n_people; i++) {
         const struct stats_people *p = &s->people[i];
         fprintf(out, "people ");
-        put_board(out, &p->board);
-        fprintf(out, " %ld %ld %ld\n", p->black, p->white, p->drawn);
+        put_place(out, &p->board, &p->tc);
+        fprintf(out, " %ld %ld %ld %ld\n", p->black, p->white, p->drawn, p->on_time);
     }
 }
 
@@ -388,18 +467,46 @@ static int split(char *line, char **f)
     }
 }
 
-/* "WxH K RULE X Y Z": a board and three counts. NULL, or what is wrong. */
-static const char *parse_games(char **f, struct stats_board *b, long *x, long *y, long *z)
+/* CLOCK: a control in tc_format's own text, no other spelling of it. */
+static bool parse_clock(const char *t, struct tc *tc)
 {
+    char why[200], back[TC_TEXT_MAX];
+    return tc_parse(t, tc, why, sizeof why) && strcmp(tc_format(tc, back, sizeof back), t) == 0;
+}
+
+/* The fields of a row in the file of `version`: version 1 has no CLOCK
+ * and no ON_TIME. */
+static int row_fields(int v1_fields, int version)
+{
+    return version >= 2 ? v1_fields + 2 : v1_fields;
+}
+
+/* "WxH K RULE CLOCK X Y Z ON_TIME" (version 1: "WxH K RULE X Y Z", no
+ * clock and none on time): a board, its clock, three counts and the games
+ * on time; *next is the field after them. NULL, or what is wrong. */
+static const char *parse_games(char **f, int version, struct stats_board *b, struct tc *tc,
+                               long *x, long *y, long *z, long *on_time, char ***next)
+{
+    *tc = tc_none();
+    *on_time = 0;
     if (!parse_board(f, b))
         return "the board is not WxH K RULE of a game mnk plays";
-    if (!parse_count(f[3], x) || !parse_count(f[4], y) || !parse_count(f[5], z))
+    f += 3;
+    if (version >= 2 && !parse_clock(*f++, tc))
+        return "the clock is not a time control as mnk writes it";
+    if (!parse_count(f[0], x) || !parse_count(f[1], y) || !parse_count(f[2], z) ||
+        (version >= 2 && !parse_count(f[3], on_time)))
         return "a count is not a number of at most nine digits";
+    if (*on_time > 0 && tc->kind == TC_NONE)
+        return "games on time without a clock";
+    *next = f + (version >= 2 ? 4 : 3);
     return NULL;
 }
 
-/* One line after the header into *s; false when it is not understood. */
-static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why, size_t size)
+/* One line after the header of a file of `version` into *s; false when it
+ * is not understood. */
+static bool parse_line(char *line, int version, struct stats *s, bool *have_streak, char *why,
+                       size_t size)
 {
     char *f[MAX_FIELDS];
     int n = split(line, f);
@@ -415,18 +522,23 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
         *have_streak = true;
         return true;
     }
+    char **rest;
     if (strcmp(f[0], "computer") == 0) {
         struct stats_row r;
         memset(&r, 0, sizeof r);
-        if (n != 11)
-            return fmt_fail(why, size, "a computer row has 11 fields, not %d", n);
+        if (n != row_fields(11, version))
+            return fmt_fail(why, size, "a computer row has %d fields, not %d",
+                            row_fields(11, version), n);
         clean_name(f[1], r.opponent);
         if (strcmp(r.opponent, f[1]) != 0)
             return fmt_fail(why, size, "the opponent's name is too long or not printable ASCII");
-        const char *wrong = parse_games(f + 2, &r.board, &r.won, &r.lost, &r.drawn);
+        const char *wrong = parse_games(f + 2, version, &r.board, &r.tc, &r.won, &r.lost,
+                                        &r.drawn, &r.lost_on_time, &rest);
         if (wrong != NULL)
             return fmt_fail(why, size, "%s", wrong);
-        if (!parse_streak(f + 8, r.won, r.lost, r.drawn, &r.streak, &r.best))
+        if (r.lost_on_time > r.lost)
+            return fmt_fail(why, size, "more games lost on time than lost");
+        if (!parse_streak(rest, r.won, r.lost, r.drawn, &r.streak, &r.best))
             return fmt_fail(why, size, "the streak does not fit the games");
         /* Put in order once all are read (sort_rows): one at its place
          * each time would take time that grows with the square of the
@@ -439,11 +551,15 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
     if (strcmp(f[0], "people") == 0) {
         struct stats_people p;
         memset(&p, 0, sizeof p);
-        if (n != 7)
-            return fmt_fail(why, size, "a people row has 7 fields, not %d", n);
-        const char *wrong = parse_games(f + 1, &p.board, &p.black, &p.white, &p.drawn);
+        if (n != row_fields(7, version))
+            return fmt_fail(why, size, "a people row has %d fields, not %d",
+                            row_fields(7, version), n);
+        const char *wrong = parse_games(f + 1, version, &p.board, &p.tc, &p.black, &p.white,
+                                        &p.drawn, &p.on_time, &rest);
         if (wrong != NULL)
             return fmt_fail(why, size, "%s", wrong);
+        if (p.on_time > p.black + p.white)
+            return fmt_fail(why, size, "more games won on time than won");
         if (!grow((void **)&s->people, s->n_people, &s->cap_people, sizeof *s->people))
             return fmt_fail(why, size, "out of memory");
         s->people[s->n_people++] = p;
@@ -461,13 +577,13 @@ static bool parse_line(char *line, struct stats *s, bool *have_streak, char *why
 static int row_order(const void *a, const void *b)
 {
     const struct stats_row *y = b;
-    return row_cmp(a, y->opponent, &y->board);
+    return row_cmp(a, y->opponent, &y->board, &y->tc);
 }
 
 static int people_order(const void *a, const void *b)
 {
-    return board_cmp(&((const struct stats_people *)a)->board,
-                     &((const struct stats_people *)b)->board);
+    const struct stats_people *x = a, *y = b;
+    return place_cmp(&x->board, &x->tc, &y->board, &y->tc);
 }
 
 /* Puts the rows read in order; false when one is there twice. */
@@ -486,25 +602,27 @@ static bool sort_rows(struct stats *s)
     return true;
 }
 
-/* The header line: "mnk-stats N". */
-static enum stats_read_result check_header(const char *path, const char *line, char *err,
-                                           size_t err_size)
+/* The header line: "mnk-stats N", N a version this reader knows (1 to
+ * STATS_VERSION) into *version. */
+static enum stats_read_result check_header(const char *path, const char *line, int *version,
+                                           char *err, size_t err_size)
 {
     size_t n = strlen(HEADER);
-    long version;
-    if (strncmp(line, HEADER, n) != 0 || line[n] != ' ' || !parse_count(line + n + 1, &version)) {
+    long v;
+    if (strncmp(line, HEADER, n) != 0 || line[n] != ' ' || !parse_count(line + n + 1, &v)) {
         fmt_fail(err, err_size, "%s: line 1: not a statistics file (no '%s %d')", path, HEADER,
              STATS_VERSION);
         return STATS_READ_BAD;
     }
-    if (version > STATS_VERSION) {
-        fmt_fail(err, err_size, "%s: written by a later mnk (version %ld)", path, version);
+    if (v > STATS_VERSION) {
+        fmt_fail(err, err_size, "%s: written by a later mnk (version %ld)", path, v);
         return STATS_READ_LEAVE;
     }
-    if (version != STATS_VERSION) {
-        fmt_fail(err, err_size, "%s: line 1: unknown version %ld", path, version);
+    if (v < 1) {
+        fmt_fail(err, err_size, "%s: line 1: unknown version %ld", path, v);
         return STATS_READ_BAD;
     }
+    *version = (int)v;
     return STATS_READ_OK;
 }
 
@@ -517,7 +635,7 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
         return STATS_READ_BAD;
     }
     bool have_streak = false;
-    int number = 0;
+    int number = 0, version = 0;
     char *next = text;
     while (next != NULL && *next != '\0') {
         char *line = next;
@@ -529,7 +647,7 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
             line[--n] = '\0';
         number++;
         if (number == 1) {
-            enum stats_read_result r = check_header(path, line, err, err_size);
+            enum stats_read_result r = check_header(path, line, &version, err, err_size);
             if (r != STATS_READ_OK)
                 return r;
             continue;
@@ -537,7 +655,7 @@ static enum stats_read_result parse(const char *path, char *text, size_t len, st
         if (n == 0 || line[0] == '#')
             continue;
         char why[120];
-        if (!parse_line(line, s, &have_streak, why, sizeof why)) {
+        if (!parse_line(line, version, s, &have_streak, why, sizeof why)) {
             fmt_fail(err, err_size, "%s: line %d: %s", path, number, why);
             return STATS_READ_BAD;
         }

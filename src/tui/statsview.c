@@ -3,6 +3,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/draw.h"
@@ -21,6 +22,7 @@ enum line_kind {
     LINE_EMPTY_HOW,      /* and how to have some */
     LINE_TOTALS,
     LINE_STREAKS,
+    LINE_CLOCK,          /* the totals under v->clocks[row] */
     LINE_HEAD,           /* the table's column names */
     LINE_ROW,            /* stats.rows[row] */
     LINE_PEOPLE_TITLE,
@@ -49,11 +51,15 @@ static bool line_at(const struct statsview *v, int i, struct line *l)
             return l->kind = empty[i], true;
         i -= 3;
     } else {
-        static const enum line_kind head[] = { LINE_TOTALS, LINE_STREAKS, LINE_BLANK,
-                                               LINE_HEAD };
-        if (i < 4)
-            return l->kind = head[i], true;
-        i -= 4;
+        if (i < 2)
+            return l->kind = i == 0 ? LINE_TOTALS : LINE_STREAKS, true;
+        i -= 2;
+        if (i < v->n_clocks)
+            return l->kind = LINE_CLOCK, l->row = i, true;
+        i -= v->n_clocks;
+        if (i < 2)
+            return l->kind = i == 0 ? LINE_BLANK : LINE_HEAD, true;
+        i -= 2;
         if (i < s->n_rows)
             return l->kind = LINE_ROW, l->row = i, true;
         i -= s->n_rows;
@@ -92,9 +98,26 @@ static int max_top(const struct statsview *v)
     return over > 0 ? over : 0;
 }
 
+static void lay_out(struct statsview *v);
+
+/* The totals per clock, when any game had one (and memory allows). */
+static void count_clocks(struct statsview *v)
+{
+    v->n_clocks = 0;
+    if (v->stats.n_rows == 0)
+        return;
+    v->clocks = malloc((size_t)v->stats.n_rows * sizeof *v->clocks);
+    if (v->clocks == NULL)
+        return;
+    int n = stats_by_clock(&v->stats, v->clocks);
+    /* No clock sorts first: one control that is no clock is nothing to say. */
+    v->n_clocks = n == 1 && v->clocks[0].tc.kind == TC_NONE ? 0 : n;
+}
+
 void statsview_open(struct statsview *v)
 {
     stats_init(&v->stats);
+    v->clocks = NULL;
     v->note[0] = '\0';
     v->top = 0;
     v->unread = false;
@@ -103,17 +126,23 @@ void statsview_open(struct statsview *v)
         snprintf(v->note, sizeof v->note, _("no statistics: %s"), why);
     else
         v->unread = !stats_load(path, &v->stats, v->note, sizeof v->note);
+    count_clocks(v);
+    lay_out(v);
 }
 
 void statsview_close(struct statsview *v)
 {
     stats_free(&v->stats);
+    free(v->clocks);
+    v->clocks = NULL;
+    v->n_clocks = 0;
 }
 
 void statsview_resize(struct statsview *v, int rows, int cols)
 {
     v->rows = rows;
     v->cols = cols;
+    lay_out(v);
 }
 
 /* --- key handlers ------------------------------------------------------- */
@@ -196,14 +225,35 @@ unsigned statsview_key(struct statsview *v, int key)
 
 /* --- drawing ------------------------------------------------------------ */
 
-/* Where the table's columns start, from the left edge of the content, and
- * how wide they are; the numbers are right-aligned in theirs. */
-enum { X_NAME = 0, X_BOARD = 15, X_RULE = 27, X_WON = 37, X_LOST = 43, X_DRAWN = 49,
-       X_STREAK = 57, X_BEST = 67, W_COUNT = 5, CONTENT_W = 72 };
+/* The tables' columns, in the order of a row. */
+enum { T_NAME, T_BOARD, T_RULE, T_CLOCK, T_WON, T_LOST, T_ON_TIME, T_DRAWN, T_STREAK, T_BEST,
+       T_COLS };
+enum { P_BOARD, P_RULE, P_CLOCK, P_GAMES, P_BLACK, P_WHITE, P_ON_TIME, P_DRAWN, P_COLS };
+#define GAP 2
+#define CELL_MAX 64   /* bytes of a cell: a name (STATS_NAME_MAX), a clock (TC_TEXT_MAX) */
 
-/* The people's table: board, rule, games, won by Black, by White, drawn. */
-enum { P_BOARD = 0, P_RULE = 12, P_GAMES = 22, P_BLACK = 32, P_WHITE = 44, P_DRAWN = 56,
-       W_WIDE = 9 };
+_Static_assert(T_COLS <= STATSVIEW_COLUMNS && P_COLS <= STATSVIEW_COLUMNS, "room for columns");
+
+static const char *const table_names[T_COLS] = {
+    [T_NAME] = N_("Opponent"), [T_BOARD] = N_("Board"), [T_RULE] = N_("Rule"),
+    [T_CLOCK] = N_("Clock"), [T_WON] = N_("Won"), [T_LOST] = N_("Lost"),
+    /* TRANSLATORS: the column of the games lost on time (after Lost), and
+       in the people's table of the games won on time (after White won). */
+    [T_ON_TIME] = N_("On time"), [T_DRAWN] = N_("Drawn"), [T_STREAK] = N_("Streak"),
+    [T_BEST] = N_("Best"),
+};
+
+static const char *const people_names[P_COLS] = {
+    [P_BOARD] = N_("Board"), [P_RULE] = N_("Rule"), [P_CLOCK] = N_("Clock"),
+    [P_GAMES] = N_("Games"), [P_BLACK] = N_("Black won"), [P_WHITE] = N_("White won"),
+    [P_ON_TIME] = N_("On time"), [P_DRAWN] = N_("Drawn"),
+};
+
+/* One row's cells. */
+struct cells {
+    char cell[STATSVIEW_COLUMNS][CELL_MAX];
+    const char *text[STATSVIEW_COLUMNS];
+};
 
 static const char *const streak_words[] = {
     [STATS_WON] = N_("%ld won"), [STATS_LOST] = N_("%ld lost"), [STATS_DRAWN] = N_("%ld drawn"),
@@ -222,60 +272,229 @@ static void board_text(const struct stats_board *b, char *buf, size_t size)
     snprintf(buf, size, "%d%s%d k=%d", b->width, draw_sym(GLYPH_TIMES), b->height, b->win);
 }
 
-/* A count right-aligned in a column `w` wide from x. */
-static void count_at(int y, int x, int w, long n)
+/* A clock as the tables show it: its short form, a dash for none. */
+static void clock_text(const struct tc *tc, char *buf, size_t size)
 {
-    draw_textf(y, x, w + 4, STYLE_NORMAL, "%*ld", w, n);
+    if (tc->kind == TC_NONE)
+        snprintf(buf, size, "%s", draw_sym(GLYPH_DASH));
+    else
+        tc_format(tc, buf, size);
 }
 
-static void draw_row(const struct statsview *v, int y, int left, const struct stats_row *r)
+/* The games on time: a dash where no clock could run out. */
+static void on_time_text(const struct tc *tc, long n, char *buf, size_t size)
 {
-    char board[32], streak[32];
-    int right = v->cols - left;   /* columns left from `left` on */
-    board_text(&r->board, board, sizeof board);
-    streak_text(&r->streak, streak, sizeof streak);
-    /* A name too long for its column ends in an ellipsis. */
-    int w = draw_text(y, left + X_NAME, X_BOARD - 1, STYLE_MESSAGE, r->opponent);
-    if (w == X_BOARD - 1 && draw_width(r->opponent) > w)
-        draw_glyph(y, left + X_NAME + w - 1, GLYPH_ELLIPSIS, STYLE_MESSAGE);
-    draw_text(y, left + X_BOARD, right - X_BOARD, STYLE_NORMAL, board);
-    draw_text(y, left + X_RULE, right - X_RULE, STYLE_NORMAL, _(rule_name(r->board.rule)));
-    count_at(y, left + X_WON, W_COUNT, r->won);
-    count_at(y, left + X_LOST, W_COUNT, r->lost);
-    count_at(y, left + X_DRAWN, W_COUNT, r->drawn);
-    draw_text(y, left + X_STREAK, right - X_STREAK, STYLE_NORMAL, streak);
-    count_at(y, left + X_BEST, W_COUNT - 1, r->best);
+    if (tc->kind == TC_NONE)
+        snprintf(buf, size, "%s", draw_sym(GLYPH_DASH));
+    else
+        snprintf(buf, size, "%ld", n);
 }
 
-static void draw_people_row(const struct statsview *v, int y, int left,
-                            const struct stats_people *p)
+/* A clock as the totals per clock name it. */
+static void clock_name(const struct tc *tc, char *buf, size_t size)
 {
-    char board[32];
-    int right = v->cols - left;
-    board_text(&p->board, board, sizeof board);
-    draw_text(y, left + P_BOARD, right - P_BOARD, STYLE_NORMAL, board);
-    draw_text(y, left + P_RULE, right - P_RULE, STYLE_NORMAL, _(rule_name(p->board.rule)));
-    count_at(y, left + P_GAMES, W_COUNT, p->black + p->white + p->drawn);
-    count_at(y, left + P_BLACK, W_WIDE, p->black);
-    count_at(y, left + P_WHITE, W_WIDE, p->white);
-    count_at(y, left + P_DRAWN, W_COUNT, p->drawn);
+    if (tc->kind == TC_NONE)
+        snprintf(buf, size, "%s", _("no clock"));
+    else
+        tc_format(tc, buf, size);
 }
 
-/* A count's column name, ending where the counts below it end: by the
- * screen's columns, so that a Chinese name (two a character) sits over
- * its numbers too. */
-static void head_at(int y, int x, int w, const char *name)
+static void cells_point(struct cells *c, int n)
 {
-    char buf[64];
-    draw_text(y, x, w, STYLE_DIM, text_pad_left(buf, sizeof buf, _(name), w));
+    for (int k = 0; k < n; k++)
+        c->text[k] = c->cell[k];
 }
 
-static void draw_line(const struct statsview *v, int y, int left, const struct line *l)
+static void row_cells(const struct stats_row *r, struct cells *c)
+{
+    snprintf(c->cell[T_NAME], CELL_MAX, "%s", r->opponent);
+    board_text(&r->board, c->cell[T_BOARD], CELL_MAX);
+    snprintf(c->cell[T_RULE], CELL_MAX, "%s", _(rule_name(r->board.rule)));
+    clock_text(&r->tc, c->cell[T_CLOCK], CELL_MAX);
+    snprintf(c->cell[T_WON], CELL_MAX, "%ld", r->won);
+    snprintf(c->cell[T_LOST], CELL_MAX, "%ld", r->lost);
+    on_time_text(&r->tc, r->lost_on_time, c->cell[T_ON_TIME], CELL_MAX);
+    snprintf(c->cell[T_DRAWN], CELL_MAX, "%ld", r->drawn);
+    streak_text(&r->streak, c->cell[T_STREAK], CELL_MAX);
+    snprintf(c->cell[T_BEST], CELL_MAX, "%ld", r->best);
+    cells_point(c, T_COLS);
+}
+
+static void people_cells(const struct stats_people *p, struct cells *c)
+{
+    board_text(&p->board, c->cell[P_BOARD], CELL_MAX);
+    snprintf(c->cell[P_RULE], CELL_MAX, "%s", _(rule_name(p->board.rule)));
+    clock_text(&p->tc, c->cell[P_CLOCK], CELL_MAX);
+    snprintf(c->cell[P_GAMES], CELL_MAX, "%ld", p->black + p->white + p->drawn);
+    snprintf(c->cell[P_BLACK], CELL_MAX, "%ld", p->black);
+    snprintf(c->cell[P_WHITE], CELL_MAX, "%ld", p->white);
+    on_time_text(&p->tc, p->on_time, c->cell[P_ON_TIME], CELL_MAX);
+    snprintf(c->cell[P_DRAWN], CELL_MAX, "%ld", p->drawn);
+    cells_point(c, P_COLS);
+}
+
+static void head_cells(const char *const *names, int n, struct cells *c)
+{
+    for (int k = 0; k < n; k++)
+        snprintf(c->cell[k], CELL_MAX, "%s", _(names[k]));
+    cells_point(c, n);
+}
+
+static void widen(struct column *col, const struct cells *c, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int w = text_width(c->text[k]);
+        if (w > col[k].want)
+            col[k].want = w;
+    }
+}
+
+/* Fits a table's columns in `width`: two blanks between them where that
+ * keeps every one, else one (as the Load list does). Returns the gap. */
+static int fit(struct column *c, int n, int width)
+{
+    int need = 0;
+    for (int k = 0; k < n; k++)
+        if (c[k].want > 0)
+            need += c[k].want + (need > 0 ? GAP : 0);
+    int gap = need > width ? 1 : GAP;
+    columns_fit(c, n, gap, width);
+    return gap;
+}
+
+/* Columns taken by a fitted table. */
+static int table_width(const struct column *c, int n, int gap)
+{
+    int w = 0;
+    for (int k = 0; k < n; k++)
+        if (c[k].width > 0)
+            w += c[k].width + (w > 0 ? gap : 0);
+    return w;
+}
+
+/* Lays both tables out in the window: every column as wide as its widest
+ * cell, its name included. What tells a row from another (opponent,
+ * board, rule, clock) never gives way; the counts give way from the right,
+ * the games on time first, which the totals per clock say too. The games
+ * on time are left out where no row has a clock. */
+static void lay_out(struct statsview *v)
 {
     const struct stats *s = &v->stats;
-    int width = v->cols - left - 1;
+    static const struct column table[T_COLS] = {
+        [T_NAME] = { .give = 0, .cut = COLUMNS_ELLIPSIS },
+        [T_BOARD] = { .give = 0 },
+        [T_RULE] = { .give = 0 },
+        [T_CLOCK] = { .give = 0, .cut = COLUMNS_ELLIPSIS },
+        [T_WON] = { .give = 6, .right = true },
+        [T_LOST] = { .give = 5, .right = true },
+        [T_ON_TIME] = { .give = 1, .right = true },
+        [T_DRAWN] = { .give = 4, .right = true },
+        [T_STREAK] = { .give = 3 },
+        [T_BEST] = { .give = 2, .right = true },
+    };
+    static const struct column people[P_COLS] = {
+        [P_BOARD] = { .give = 0 },
+        [P_RULE] = { .give = 0 },
+        [P_CLOCK] = { .give = 0, .cut = COLUMNS_ELLIPSIS },
+        [P_GAMES] = { .give = 5, .right = true },
+        [P_BLACK] = { .give = 4, .right = true },
+        [P_WHITE] = { .give = 3, .right = true },
+        [P_ON_TIME] = { .give = 1, .right = true },
+        [P_DRAWN] = { .give = 2, .right = true },
+    };
+    memcpy(v->table, table, sizeof table);
+    memcpy(v->people, people, sizeof people);
+    struct cells c;
+    bool timed = false, people_timed = false;
+    head_cells(table_names, T_COLS, &c);
+    widen(v->table, &c, T_COLS);
+    for (int i = 0; i < s->n_rows; i++) {
+        row_cells(&s->rows[i], &c);
+        widen(v->table, &c, T_COLS);
+        timed = timed || s->rows[i].tc.kind != TC_NONE;
+    }
+    head_cells(people_names, P_COLS, &c);
+    widen(v->people, &c, P_COLS);
+    for (int i = 0; i < s->n_people; i++) {
+        people_cells(&s->people[i], &c);
+        widen(v->people, &c, P_COLS);
+        people_timed = people_timed || s->people[i].tc.kind != TC_NONE;
+    }
+    if (!timed)
+        v->table[T_ON_TIME].want = 0;
+    if (!people_timed)
+        v->people[P_ON_TIME].want = 0;
+    /* Every cell of a column but the names and clocks is whole or gone. */
+    for (int k = T_BOARD; k < T_COLS; k++)
+        if (k != T_CLOCK)
+            v->table[k].least = v->table[k].want;
+    for (int k = P_BOARD; k < P_COLS; k++)
+        if (k != P_CLOCK)
+            v->people[k].least = v->people[k].want;
+    /* Two columns spare at each side: the arrows that say there is more
+     * stand at the right. */
+    int room = v->cols - 4;
+    v->table_gap = fit(v->table, T_COLS, room);
+    v->people_gap = fit(v->people, P_COLS, room);
+    int w = table_width(v->table, T_COLS, v->table_gap);
+    int pw = table_width(v->people, P_COLS, v->people_gap);
+    if (s->n_people > 0 && pw > w)
+        w = pw;
+    v->left = v->cols > w + 4 ? (v->cols - w) / 2 : 2;
+    v->clock_w = 0;
+    for (int i = 0; i < v->n_clocks; i++) {
+        char name[CELL_MAX];
+        clock_name(&v->clocks[i].tc, name, sizeof name);
+        int cw = text_width(name);
+        v->clock_w = cw > v->clock_w ? cw : v->clock_w;
+    }
+}
+
+/* A table's row in its columns from `left`, in `style`, its first cell
+ * (the row's name) in `first`. */
+static void draw_cells(const struct statsview *v, int y, const struct column *c, int n, int gap,
+                       const struct cells *cells, enum draw_style style, enum draw_style first)
+{
+    char line[STATSVIEW_COLUMNS * 2 * (CELL_MAX + GAP)];
+    const char *dots = draw_sym(GLYPH_ELLIPSIS);
+    int width = v->cols - v->left - 1;
+    draw_text(y, v->left, width, style, columns_row(line, sizeof line, c, n, gap, cells->text,
+                                                     dots));
+    if (first != style && c[0].width > 0)
+        draw_text(y, v->left, c[0].width, first,
+                  columns_row(line, sizeof line, c, 1, gap, cells->text, dots));
+}
+
+/* The totals of one clock: its name, padded to the longest, then its games. */
+static void draw_clock(const struct statsview *v, int y, int width, const struct stats_clock *k)
+{
+    char name[CELL_MAX], padded[CELL_MAX + 16], games[200];
+    int most = v->clock_w;
+    clock_name(&k->tc, name, sizeof name);
+    unsigned long n = (unsigned long)(k->won + k->lost + k->drawn);
+    if (k->lost_on_time > 0)
+        /* TRANSLATORS: the games under one time control: played, won,
+           lost (of them, lost on time), drawn. */
+        snprintf(games, sizeof games,
+                 ngettext("%ld game: %ld won, %ld lost (%ld on time), %ld drawn",
+                          "%ld games: %ld won, %ld lost (%ld on time), %ld drawn", n),
+                 k->won + k->lost + k->drawn, k->won, k->lost, k->lost_on_time, k->drawn);
+    else
+        snprintf(games, sizeof games,
+                 ngettext("%ld game: %ld won, %ld lost, %ld drawn",
+                          "%ld games: %ld won, %ld lost, %ld drawn", n),
+                 k->won + k->lost + k->drawn, k->won, k->lost, k->drawn);
+    draw_text(y, v->left + 2, most, STYLE_MESSAGE, text_pad(padded, sizeof padded, name, most));
+    draw_text(y, v->left + 2 + most + GAP, width - 2 - most - GAP, STYLE_NORMAL, games);
+}
+
+static void draw_line(const struct statsview *v, int y, const struct line *l)
+{
+    const struct stats *s = &v->stats;
+    int left = v->left, width = v->cols - left - 1;
     long won, lost, drawn;
     char streak[32];
+    struct cells cells;
     switch (l->kind) {
     case LINE_BLANK:
         break;
@@ -302,32 +521,27 @@ static void draw_line(const struct statsview *v, int y, int left, const struct l
         draw_textf(y, left, width, STYLE_NORMAL, _("Current streak: %s   Best winning streak: %ld"),
                    streak, s->best);
         break;
+    case LINE_CLOCK:
+        draw_clock(v, y, width, &v->clocks[l->row]);
+        break;
     case LINE_HEAD:
-        draw_text(y, left + X_NAME, width, STYLE_DIM, _("Opponent"));
-        draw_text(y, left + X_BOARD, width - X_BOARD, STYLE_DIM, _("Board"));
-        draw_text(y, left + X_RULE, width - X_RULE, STYLE_DIM, _("Rule"));
-        head_at(y, left + X_WON, W_COUNT, N_("Won"));
-        head_at(y, left + X_LOST, W_COUNT, N_("Lost"));
-        head_at(y, left + X_DRAWN, W_COUNT, N_("Drawn"));
-        draw_text(y, left + X_STREAK, width - X_STREAK, STYLE_DIM, _("Streak"));
-        head_at(y, left + X_BEST, W_COUNT - 1, N_("Best"));
+        head_cells(table_names, T_COLS, &cells);
+        draw_cells(v, y, v->table, T_COLS, v->table_gap, &cells, STYLE_DIM, STYLE_DIM);
         break;
     case LINE_ROW:
-        draw_row(v, y, left, &s->rows[l->row]);
+        row_cells(&s->rows[l->row], &cells);
+        draw_cells(v, y, v->table, T_COLS, v->table_gap, &cells, STYLE_NORMAL, STYLE_MESSAGE);
         break;
     case LINE_PEOPLE_TITLE:
         draw_text(y, left, width, STYLE_MESSAGE, _("Two people at one keyboard"));
         break;
     case LINE_PEOPLE_HEAD:
-        draw_text(y, left + P_BOARD, width - P_BOARD, STYLE_DIM, _("Board"));
-        draw_text(y, left + P_RULE, width - P_RULE, STYLE_DIM, _("Rule"));
-        head_at(y, left + P_GAMES, W_COUNT, N_("Games"));
-        head_at(y, left + P_BLACK, W_WIDE, N_("Black won"));
-        head_at(y, left + P_WHITE, W_WIDE, N_("White won"));
-        head_at(y, left + P_DRAWN, W_COUNT, N_("Drawn"));
+        head_cells(people_names, P_COLS, &cells);
+        draw_cells(v, y, v->people, P_COLS, v->people_gap, &cells, STYLE_DIM, STYLE_DIM);
         break;
     case LINE_PEOPLE_ROW:
-        draw_people_row(v, y, left, &s->people[l->row]);
+        people_cells(&s->people[l->row], &cells);
+        draw_cells(v, y, v->people, P_COLS, v->people_gap, &cells, STYLE_NORMAL, STYLE_NORMAL);
         break;
     }
 }
@@ -350,7 +564,6 @@ void statsview_draw(const struct statsview *v)
     erase();
     draw_fill(0, 0, v->cols, STYLE_TITLE);
     draw_text(0, 1, v->cols - 2, STYLE_TITLE, _("mnk  statistics"));
-    int left = v->cols > CONTENT_W + 4 ? (v->cols - CONTENT_W) / 2 : 2;
     int rows = content_rows(v);
     int most = max_top(v);
     int top = v->top > most ? most : v->top;   /* the window grew since */
@@ -359,7 +572,7 @@ void statsview_draw(const struct statsview *v)
         /* A table scrolled past its column names keeps them on top. */
         if (i == 0 && top > 0 && (l.kind == LINE_ROW || l.kind == LINE_PEOPLE_ROW))
             l.kind = l.kind == LINE_ROW ? LINE_HEAD : LINE_PEOPLE_HEAD;
-        draw_line(v, 2 + i, left, &l);
+        draw_line(v, 2 + i, &l);
     }
     /* Arrows at the right edge say there is more above or below. */
     if (top > 0)

@@ -1,9 +1,14 @@
 /* statsview.h — the Statistics screen, opened from the main menu: the
  * player's games against the computer as a table (opponent, board, rule,
- * won, lost, drawn, the current and the best streak) under the totals, then
- * the games two people played at one keyboard, per board. It says so when
- * there is nothing yet, and scrolls when the table is longer than the
- * window. Esc or q goes back to the menu.
+ * clock, won, lost, lost on time, drawn, the current and the best streak)
+ * under the totals and, once any game had a clock, the totals per time
+ * control; then the games two people played at one keyboard, per board and
+ * clock. The tables' columns are as wide as their widest cell and give way
+ * in a narrow window (tui/columns.h): the counts go, the games on time
+ * first (the totals per clock still say them), while what tells a row from
+ * another (opponent, board, rule, clock) stays. It says so when there is
+ * nothing yet, and scrolls when the table is longer than the window. Esc
+ * or q goes back to the menu.
  *
  * The record is read from its file (storage/stats.h, tui/saves.h) each time the
  * screen opens; a file that does not load is set aside by that read, and
@@ -18,9 +23,19 @@
 #include <stdbool.h>
 
 #include "storage/stats.h"
+#include "tui/columns.h"
+
+#define STATSVIEW_COLUMNS 10        /* the computer's table; the people's has fewer */
 
 struct statsview {
     struct stats stats;
+    struct stats_clock *clocks; /* the totals per time control (stats_by_clock) */
+    int n_clocks;               /* 0 when no game had a clock: none shown */
+    struct column table[STATSVIEW_COLUMNS];   /* laid out for the window */
+    struct column people[STATSVIEW_COLUMNS];
+    int table_gap, people_gap;
+    int left;                   /* the content's left edge */
+    int clock_w;                /* the widest name of a clock in its totals */
     char note[600];     /* the file set aside, or why it is not shown */
     bool unread;        /* the file is there but was not read (stats_load):
                          * no table, since its games are not known */

@@ -139,7 +139,8 @@ ends_under() {
     fi
 }
 mkdir -p "$WORK/.local/share/mnk"
-printf 'mnk-stats 1\ncomputer club 15x15 5 freestyle 41 27 38 W 2 5\npeople 15x15 5 freestyle 19 23 4\n' \
+printf '%s\n' 'mnk-stats 2' 'computer club 15x15 5 freestyle none 41 27 38 0 W 2 5' \
+    'computer club 15x15 5 freestyle 3+2 3 12 1 7 L 1 2' 'people 15x15 5 freestyle none 19 23 4 0' \
     >"$WORK/.local/share/mnk/stats"
 STATE=$WORK/state-zh   # no game kept: the menu has no Resume
 start_shell zh_CN.UTF-8
@@ -151,6 +152,7 @@ expect "club" "the table's row"
 ends_under 对手 "胜" 41 "the games won sit under 胜"
 ends_under 对手 "负" 27 "the games lost sit under 负"
 ends_under 对手 "和" 38 "the games drawn sit under 和"
+ends_under 对手 "超时" 7 "the games lost on time sit under 超时"
 ends_under 局数 "黑方胜" 19 "Black's wins sit under 黑方胜"
 ends_under 局数 "白方胜" 23 "White's wins sit under 白方胜"
 keys Escape

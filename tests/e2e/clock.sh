@@ -79,7 +79,7 @@ while [ "$tries" -gt 0 ] && ! grep -q '^people 7x7 4 freestyle' "$STATS" 2>/dev/
     sleep 0.1
     tries=$((tries - 1))
 done
-if grep -q '^people 7x7 4 freestyle 1 0 0$' "$STATS" 2>/dev/null; then
+if grep -q '^people 7x7 4 freestyle 4s+1s 1 0 0 1$' "$STATS" 2>/dev/null; then
     pass "the statistics count Black's win on time"
 else
     fail "stats: $(cat "$STATS" 2>&1)"

@@ -48,7 +48,7 @@ keys =
 expect "White offers a draw. Black, do you accept?" "= asks Black, now White offers"
 keys y
 expect "Draw agreed" "y agrees to the draw"
-if wait_stats '^people 7x7 4 freestyle 0 0 1$'; then
+if wait_stats '^people 7x7 4 freestyle none 0 0 1 0$'; then
     pass "the statistics count a draw"
 else
     fail "the people's row: $(cat "$STATS" 2>/dev/null)"
@@ -99,7 +99,7 @@ keys Enter                                   # Black b2
 expect "White offers a draw: = accepts, a move plays on" "the computer offers a draw"
 keys =
 expect "Draw agreed" "= accepts it"
-if wait_stats '^computer club 3x3 3 freestyle 0 0 1 '; then
+if wait_stats '^computer club 3x3 3 freestyle none 0 0 1 0 '; then
     pass "the statistics count the draw against club"
 else
     fail "the club row: $(cat "$STATS" 2>/dev/null)"

@@ -180,7 +180,7 @@ expect "line d6" "the winning line is named"
 keys q
 expect_restored 0 "quitting the caro game"
 # Counted for two people under its own rule, and shown so.
-if grep -q '^people 15x15 5 caro 1 0 0$' "$WORK/.local/share/mnk/stats" 2>/dev/null; then
+if grep -q '^people 15x15 5 caro none 1 0 0 0$' "$WORK/.local/share/mnk/stats" 2>/dev/null; then
     pass "the statistics count the game under caro"
 else
     fail "the statistics: $(cat "$WORK/.local/share/mnk/stats" 2>&1)"
@@ -189,7 +189,7 @@ run
 expect "New game" "the menu"
 keys Down Down Enter                         # Load, then Statistics
 expect "Two people at one keyboard" "the people's table"
-if screen | grep -qE '15×15 k=5 +caro +1 '; then
+if screen | grep -qE '15×15 k=5 +caro +(–|-) +1 '; then
     pass "its row names the rule"
 else
     fail "no caro row in the people's table"

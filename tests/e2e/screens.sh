@@ -4,7 +4,8 @@
 # to describe (on 7×7 k=4, where the words are longest), its help scrolled
 # to its end and its quit question, the review of an analysed game (its
 # graph's legend in words), Load
-# (listing the records of data/records), Statistics, Resume's list, a game
+# (listing the records of data/records), Statistics (with games on the
+# clock: every column there, none dropped), Resume's list, a game
 # against the computer with a hint, its review without an analysis, the
 # save prompt and its Replace question. mnk writes each text it had to cut
 # to the file MNK_CUT_LOG names; here none may be cut, and the review and
@@ -107,6 +108,13 @@ walk() {
     fi
     keys Escape Down Enter        # Statistics
     sleep 1
+    # The longest name and clock, and every count: the games on time too.
+    row=$(screen | grep -m1 -F "grandmaster" | tr -s ' ')
+    case $row in
+    *" 10m+5x30s 10 13 7 2 "*" 2") pass "$lang: Statistics shows every column" ;;
+    *) fail "$lang: the row of grandmaster at 10m+5x30s: '$row'" ;;
+    esac
+    no_ellipsis "$lang: Statistics"
     keys Escape Up Up Up Enter    # the new-game form
     sleep 1
     no_cuts "$lang: the menu, Load, Statistics and the form"
@@ -159,6 +167,15 @@ walk() {
     keys n q y
     expect_restored 0 "$lang: quit from the game"
 }
+
+# Statistics with clocks, the longest cells a player is likely to have.
+mkdir -p "$WORK/.local/share/mnk"
+printf '%s\n' 'mnk-stats 2' 'streak L 3 4' \
+    'computer club 15x15 5 freestyle none 41 27 38 0 W 2 5' \
+    'computer club 15x15 5 freestyle 3+2 12 9 1 4 L 1 3' \
+    'computer grandmaster 15x15 5 renju 10m+5x30s 10 13 2 7 L 3 2' \
+    'people 15x15 5 freestyle none 19 23 4 0' 'people 7x7 4 freestyle 3s+1s 1 2 0 3' \
+    >"$WORK/.local/share/mnk/stats"
 
 echo "# 80×24 in English"
 start_shell

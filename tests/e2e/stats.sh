@@ -7,7 +7,9 @@
 # finished game opened from a record is not counted; a game between two
 # people is counted apart; a statistics file that is not
 # understood is set aside with its content and said once, on the screen
-# and at the end of a game. Exits 77 (skipped) without tmux.
+# and at the end of a game; games on a clock are rows of their own, a flag
+# that falls is counted on time, and the screen shows each row's clock and
+# the totals per clock. Exits 77 (skipped) without tmux.
 #
 # usage: stats.sh PATH/TO/mnk
 set -u
@@ -69,7 +71,7 @@ keys R
 expect "Resign this game?" "R asks first"
 keys y
 expect "White wins by resignation" "resigned"
-if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$'; then
+if wait_stats '^computer club 5x5 4 freestyle none 0 1 0 0 L 1 0$'; then
     pass "the loss is in the file at once"
 else
     fail "the loss is not in the file: $(cat "$STATS" 2>/dev/null)"
@@ -84,7 +86,7 @@ else
     pass "nothing is left to resign"
 fi
 if [ "$(grep -c '^computer ' "$STATS")" -eq 1 ] &&
-   grep -q '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' "$STATS"; then
+   grep -q '^computer club 5x5 4 freestyle none 0 1 0 0 L 1 0$' "$STATS"; then
     pass "the game counts once"
 else
     fail "counted again: $(cat "$STATS")"
@@ -136,7 +138,7 @@ expect "3×3 k=3 freestyle" "a game between two people"
 keys Enter Left Enter Up Enter Right Enter   # b2 a2 a3 b3
 keys Right Down Down Enter                   # c1: a3 b2 c1
 expect "Black wins" "Black wins"
-if wait_stats '^people 3x3 3 freestyle 1 0 0$'; then
+if wait_stats '^people 3x3 3 freestyle none 1 0 0 0$'; then
     pass "a win for Black on 3×3"
 else
     fail "the people's row: $(cat "$STATS")"
@@ -182,7 +184,7 @@ printf 'mnk-stats 7x\n' >"$STATS"
 club_game "a game against club"
 keys R y
 expect "White wins by resignation; statistics moved to stats.corrupt-" "the end of the game says so"
-if wait_stats '^computer club 5x5 4 freestyle 0 1 0 L 1 0$' &&
+if wait_stats '^computer club 5x5 4 freestyle none 0 1 0 0 L 1 0$' &&
    [ "$(ls "$DATA" | grep -c '^stats\.corrupt-')" -eq 1 ]; then
     pass "the bad file set aside, the game counted afresh"
 else
@@ -194,7 +196,7 @@ echo "# a resigned game is not taken back, nor kept for Resume"
 club_game "another game against club"
 keys R y
 expect "White wins by resignation" "resigned"
-if wait_stats '^computer club 5x5 4 freestyle 0 2 0 L 2 0$'; then
+if wait_stats '^computer club 5x5 4 freestyle none 0 2 0 0 L 2 0$'; then
     pass "the second loss is counted"
 else
     fail "not counted: $(cat "$STATS" 2>/dev/null)"
@@ -209,6 +211,67 @@ if screen | grep -q "Resume"; then
 else
     pass "nothing to resume"
 fi
+quit "q in the menu"
+
+# ---------------------------------------------------------------------------
+echo "# on the clock: the person's flag falls against the computer"
+start_shell
+run --size 5 --win 4 --black human --white club --tc 2s
+expect "Black lost on time" "Black's flag falls at two seconds"
+if wait_stats '^computer club 5x5 4 freestyle 2s\+0s 0 1 0 1 L 1 0$' &&
+   grep -q '^computer club 5x5 4 freestyle none 0 2 0 0 L 2 0$' "$STATS"; then
+    pass "a row of its own, lost on time"
+else
+    fail "the timed row: $(cat "$STATS" 2>/dev/null)"
+fi
+quit "q after the flag"
+
+echo "# ... and between two people, White's"
+start_shell
+run --size 7 --win 4 --black human --white human --tc 3s+1s
+expect "both clocks low" "a game of three seconds a side"
+keys Enter                                   # Black d4 at once
+expect "White lost on time" "White's flag falls"
+if wait_stats '^people 7x7 4 freestyle 3s\+1s 1 0 0 1$'; then
+    pass "the people's row of the clock, won on time"
+else
+    fail "the people's timed row: $(cat "$STATS" 2>/dev/null)"
+fi
+quit "q after the flag"
+
+echo "# the statistics show the clocks"
+start_shell
+run
+open_stats
+expect "3 games: 0 won, 3 lost, 0 drawn" "the totals count every clock"
+expect "no clock  2 games: 0 won, 2 lost, 0 drawn" "the totals without a clock"
+expect "2s+0s     1 game: 0 won, 1 lost (1 on time), 0 drawn" "the totals on the clock"
+screen >"$WORK/stats-screen"
+# row TEXT: the screen's first line holding TEXT, blanks squeezed.
+row() { grep -m1 -F -- "$1" "$WORK/stats-screen" | tr -s ' '; }
+case $(row "club") in
+*"club 5×5 k=4 freestyle – 0 2 – 0 2 lost 0"*) pass "the row without a clock" ;;
+*) fail "the untimed row: '$(row "club")'" ;;
+esac
+case $(grep -F "club" "$WORK/stats-screen" | sed -n 2p | tr -s ' ') in
+*"club 5×5 k=4 freestyle 2s+0s 0 1 1 0 1 lost 0"*) pass "the row of its clock, 1 lost on time" ;;
+*) fail "the timed row: '$(grep -F "club" "$WORK/stats-screen" | tr -s ' ')'" ;;
+esac
+case $(row "3s+1s") in
+*"7×7 k=4 freestyle 3s+1s 1 1 0 1 0"*) pass "the people's row of its clock, 1 won on time" ;;
+*) fail "the people's timed row: '$(row "3s+1s")'" ;;
+esac
+case $(row "Clock") in
+*"Opponent Board Rule Clock Won Lost On time Drawn Streak Best"*) pass "the columns' names" ;;
+*) fail "the head: '$(row "Clock")'" ;;
+esac
+if grep -q '…' "$WORK/stats-screen"; then
+    fail "something is cut: $(cat "$WORK/stats-screen")"
+else
+    pass "nothing is cut at 80 columns"
+fi
+keys Escape
+expect "Statistics" "Esc goes back to the menu"
 quit "q in the menu"
 
 echo "$CHECKS checks, $FAILED failed"

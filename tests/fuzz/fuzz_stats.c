@@ -3,9 +3,11 @@
  * The input is the file. Checked: a refused file leaves an empty record and
  * a reason of printable ASCII after the name; an accepted one keeps the
  * invariants of stats.h (rows in order and each once, boards mnk plays,
- * streaks no longer than their games, the best run no more than the games
- * won), printing it and reading that again gives the same record, and so
- * does it after one more game of each kind is counted. */
+ * well-formed clocks, no more games on time than those they are of and
+ * none without a clock, streaks no longer than their games, the best run
+ * no more than the games won), printing it and reading that again gives
+ * the same record, and so does it after one more game of each kind is
+ * counted, with a clock and without, on time or not. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,14 +44,25 @@ static void check(const struct stats *s)
         FUZZ_CHECK(r->won >= 0 && r->won <= STATS_COUNT_MAX && r->lost >= 0 &&
                        r->lost <= STATS_COUNT_MAX && r->drawn >= 0 && r->drawn <= STATS_COUNT_MAX,
                    "counts %ld %ld %ld", r->won, r->lost, r->drawn);
+        FUZZ_CHECK(tc_check(&r->tc), "row %d: a clock not well formed", i);
+        FUZZ_CHECK(r->lost_on_time >= 0 && r->lost_on_time <= r->lost &&
+                       (r->tc.kind != TC_NONE || r->lost_on_time == 0),
+                   "row %d: %ld lost on time of %ld", i, r->lost_on_time, r->lost);
         check_streak(&r->streak, r->best, r->won, r->lost, r->drawn);
-        FUZZ_CHECK(stats_find(s, r->opponent, &r->board) == r, "row %d not found again", i);
+        FUZZ_CHECK(stats_find(s, r->opponent, &r->board, &r->tc) == r, "row %d not found again",
+                   i);
         for (const char *c = r->opponent; *c != '\0'; c++)
             FUZZ_CHECK(*c > 0x20 && *c < 0x7f, "byte 0x%02x in a name", (unsigned char)*c);
     }
-    for (int i = 0; i < s->n_people; i++)
-        FUZZ_CHECK(stats_find_people(s, &s->people[i].board) == &s->people[i],
+    for (int i = 0; i < s->n_people; i++) {
+        const struct stats_people *p = &s->people[i];
+        FUZZ_CHECK(tc_check(&p->tc), "people's row %d: a clock not well formed", i);
+        FUZZ_CHECK(p->on_time >= 0 && p->on_time <= p->black + p->white &&
+                       (p->tc.kind != TC_NONE || p->on_time == 0),
+                   "people's row %d: %ld won on time of %ld", i, p->on_time, p->black + p->white);
+        FUZZ_CHECK(stats_find_people(s, &p->board, &p->tc) == p,
                    "people's row %d not found again", i);
+    }
     long won, lost, drawn;
     stats_totals(s, &won, &lost, &drawn);
     check_streak(&s->streak, s->best, won, lost, drawn);
@@ -100,14 +113,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* One more game of each kind keeps it all true, on a row that is there
      * (if any) and on a new one. */
     const struct stats_board b = { 7, 7, 4, RULE_EXACT };
-    const enum stats_outcome all[] = { STATS_WON, STATS_LOST, STATS_DRAWN, STATS_WON };
+    const struct tc blitz = { .kind = TC_FISCHER, .main_ms = 180000, .increment_ms = 2000 };
+    const enum stats_outcome all[] = { STATS_WON, STATS_LOST, STATS_DRAWN, STATS_WON,
+                                       STATS_LOST };
+    const enum outcome people[] = { OUTCOME_DRAW, OUTCOME_WHITE_WINS, OUTCOME_BLACK_WINS };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        bool on_time = i % 2 == 1;   /* also where no clock could run out */
         if (s.n_rows > 0) {
             struct stats_row first = s.rows[0];
-            FUZZ_CHECK(stats_add(&s, first.opponent, &first.board, all[i]), "out of memory");
+            FUZZ_CHECK(stats_add(&s, first.opponent, &first.board, &first.tc, all[i], on_time),
+                       "out of memory");
         }
-        FUZZ_CHECK(stats_add(&s, "fuzz-engine", &b, all[i]), "out of memory");
-        FUZZ_CHECK(stats_add_people(&s, &b, OUTCOME_DRAW), "out of memory");
+        FUZZ_CHECK(stats_add(&s, "fuzz-engine", &b, NULL, all[i], on_time), "out of memory");
+        FUZZ_CHECK(stats_add(&s, "fuzz-engine", &b, &blitz, all[i], on_time), "out of memory");
+        const enum outcome o = people[i % 3];
+        if (s.n_people > 0) {
+            struct stats_people first = s.people[0];
+            FUZZ_CHECK(stats_add_people(&s, &first.board, &first.tc, o, on_time),
+                       "out of memory");
+        }
+        FUZZ_CHECK(stats_add_people(&s, &b, NULL, o, on_time), "out of memory");
+        FUZZ_CHECK(stats_add_people(&s, &b, &blitz, o, on_time), "out of memory");
         check(&s);
     }
     round_trip(&s);

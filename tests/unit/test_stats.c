@@ -1,9 +1,11 @@
 /* test_stats.c — the player's record: counting wins, losses and draws per
- * opponent and board, streaks, which games count and for whom (resigning,
- * forfeits, people, two computers), the file's round trip, and files that
- * are not right: refused whole, set aside under a new name with their
- * content, said once, a later version's and one that cannot be read left
- * alone; hostile bytes never crash. Works in a fresh temporary directory. */
+ * opponent, board and time control, streaks, which games count and for
+ * whom (resigning, forfeits, losses on time, people, two computers), the
+ * file's round trip, a version-1 file read and written back as version 2,
+ * and files that are not right: refused whole, set aside under a new name
+ * with their content, said once, a later version's and one that cannot be
+ * read left alone; hostile bytes never crash. Works in a fresh temporary
+ * directory. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,6 +47,10 @@ static const struct stats_board b3 = { 3, 3, 3, RULE_FREESTYLE };
 static const struct stats_board b7x = { 7, 7, 4, RULE_EXACT };
 static const struct stats_board b15r = { 15, 15, 5, RULE_RENJU };
 static const struct stats_board b9c = { 9, 9, 4, RULE_CARO };
+static const struct stats_board b5 = { 5, 5, 4, RULE_FREESTYLE };
+static const struct tc blitz = { .kind = TC_FISCHER, .main_ms = 180000, .increment_ms = 2000 };
+static const struct tc byo = { .kind = TC_BYOYOMI, .main_ms = 600000, .periods = 5,
+                               .period_ms = 30000 };
 
 static void put_file(const char *text, size_t len)
 {
@@ -105,23 +111,23 @@ static void test_counting(void **state)
     (void)state;
     struct stats s;
     stats_init(&s);
-    assert_true(stats_add(&s, "club", &b15, STATS_WON));
-    assert_true(stats_add(&s, "club", &b15, STATS_LOST));
-    assert_true(stats_add(&s, "club", &b15, STATS_LOST));
-    assert_true(stats_add(&s, "club", &b3, STATS_DRAWN));
-    assert_true(stats_add(&s, "threat", &b15, STATS_WON));
-    assert_false(stats_add(&s, "threat", &b15, STATS_NONE));
-    const struct stats_row *r = stats_find(&s, "club", &b15);
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_LOST, false));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_LOST, false));
+    assert_true(stats_add(&s, "club", &b3, NULL, STATS_DRAWN, false));
+    assert_true(stats_add(&s, "threat", &b15, NULL, STATS_WON, false));
+    assert_false(stats_add(&s, "threat", &b15, NULL, STATS_NONE, false));
+    const struct stats_row *r = stats_find(&s, "club", &b15, NULL);
     assert_non_null(r);
     assert_int_equal(r->won, 1);
     assert_int_equal(r->lost, 2);
     assert_int_equal(r->drawn, 0);
-    r = stats_find(&s, "club", &b3);
+    r = stats_find(&s, "club", &b3, NULL);
     assert_non_null(r);
     assert_int_equal(r->drawn, 1);
     assert_int_equal(r->won + r->lost, 0);
-    assert_null(stats_find(&s, "club", &b7x));
-    assert_null(stats_find(&s, "master", &b15));
+    assert_null(stats_find(&s, "club", &b7x, NULL));
+    assert_null(stats_find(&s, "master", &b15, NULL));
     long won, lost, drawn;
     stats_totals(&s, &won, &lost, &drawn);
     assert_int_equal(won, 2);
@@ -145,10 +151,10 @@ static void test_level_order(void **state)
     (void)state;
     struct stats s;
     stats_init(&s);
-    assert_true(stats_add(&s, "zz-engine", &b15, STATS_WON));
-    assert_true(stats_add(&s, "maximum", &b15, STATS_WON));
-    assert_true(stats_add(&s, "starter", &b15, STATS_WON));
-    assert_true(stats_add(&s, "aa-engine", &b15, STATS_WON));
+    assert_true(stats_add(&s, "zz-engine", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "maximum", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "starter", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "aa-engine", &b15, NULL, STATS_WON, false));
     assert_string_equal(s.rows[0].opponent, "starter");
     assert_string_equal(s.rows[1].opponent, "maximum");
     assert_string_equal(s.rows[2].opponent, "aa-engine");
@@ -167,14 +173,14 @@ static void test_streaks(void **state)
     static const enum stats_outcome seq[] = { STATS_WON, STATS_WON, STATS_WON, STATS_DRAWN,
                                               STATS_WON, STATS_LOST, STATS_LOST };
     for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++)
-        assert_true(stats_add(&s, "club", &b15, seq[i]));
-    const struct stats_row *r = stats_find(&s, "club", &b15);
+        assert_true(stats_add(&s, "club", &b15, NULL, seq[i], false));
+    const struct stats_row *r = stats_find(&s, "club", &b15, NULL);
     assert_int_equal(r->streak.kind, STATS_LOST);
     assert_int_equal(r->streak.length, 2);
     assert_int_equal(r->best, 3);
     /* Another row has its own; the overall one runs across rows. */
-    assert_true(stats_add(&s, "threat", &b3, STATS_LOST));
-    r = stats_find(&s, "threat", &b3);
+    assert_true(stats_add(&s, "threat", &b3, NULL, STATS_LOST, false));
+    r = stats_find(&s, "threat", &b3, NULL);
     assert_int_equal(r->streak.kind, STATS_LOST);
     assert_int_equal(r->streak.length, 1);
     assert_int_equal(r->best, 0);
@@ -182,33 +188,41 @@ static void test_streaks(void **state)
     assert_int_equal(s.streak.length, 3);
     assert_int_equal(s.best, 3);
     for (int i = 0; i < 4; i++)
-        assert_true(stats_add(&s, i % 2 ? "club" : "threat", &b15, STATS_WON));
+        assert_true(stats_add(&s, i % 2 ? "club" : "threat", &b15, NULL, STATS_WON, false));
     assert_int_equal(s.streak.kind, STATS_WON);
     assert_int_equal(s.streak.length, 4);
     assert_int_equal(s.best, 4);
-    r = stats_find(&s, "club", &b15);
+    r = stats_find(&s, "club", &b15, NULL);
     assert_int_equal(r->streak.length, 2);
     assert_int_equal(r->best, 3);
-    assert_true(stats_add(&s, "club", &b15, STATS_DRAWN));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_DRAWN, false));
     assert_int_equal(s.streak.kind, STATS_DRAWN);
     assert_int_equal(s.streak.length, 1);
     assert_int_equal(s.best, 4);
     stats_free(&s);
 }
 
-/* A game of size 5×5 k=4 with the players given (NULL: a human). */
-static void start(struct game *g, const char *black, const char *white)
+/* A game of size 5×5 k=4 under tc (NULL: no clock) with the players
+ * given (NULL: a human). */
+static void start_clock(struct game *g, const char *black, const char *white,
+                        const struct tc *tc)
 {
     struct game_config c;
     game_config_default(&c);
     c.width = c.height = 5;
     c.win = 4;
+    c.tc = tc != NULL ? *tc : tc_none();
     const char *spec[2] = { black, white };
     for (int i = 0; i < 2; i++) {
         c.player[i].kind = spec[i] != NULL ? PLAYER_COMPUTER : PLAYER_HUMAN;
         snprintf(c.player[i].spec, sizeof c.player[i].spec, "%s", spec[i] ? spec[i] : "");
     }
     assert_null(game_init(g, &c));
+}
+
+static void start(struct game *g, const char *black, const char *white)
+{
+    start_clock(g, black, white, NULL);
 }
 
 /* Black makes four in a row on the bottom row, White plays above. */
@@ -227,7 +241,6 @@ static void test_games(void **state)
     static struct game g;
     struct stats s;
     stats_init(&s);
-    const struct stats_board b5 = { 5, 5, 4, RULE_FREESTYLE };
 
     start(&g, NULL, "club");            /* the person is Black and wins */
     assert_false(stats_add_game(&s, &g));   /* not over: nothing */
@@ -248,7 +261,7 @@ static void test_games(void **state)
     assert_int_equal(game_play(&g, 12), GAME_OK);
     game_agree_draw(&g);
     assert_true(stats_add_game(&s, &g));
-    const struct stats_row *r = stats_find(&s, "club", &b5);
+    const struct stats_row *r = stats_find(&s, "club", &b5, NULL);
     assert_non_null(r);
     assert_int_equal(r->won, 2);
     assert_int_equal(r->lost, 2);
@@ -258,7 +271,7 @@ static void test_games(void **state)
     start(&g, NULL, "engine:env X=1 /opt/bin/pbrain-x --fast");
     black_wins(&g);
     assert_true(stats_add_game(&s, &g));
-    r = stats_find(&s, "pbrain-x", &b5);
+    r = stats_find(&s, "pbrain-x", &b5, NULL);
     assert_non_null(r);
     assert_int_equal(r->won, 1);
 
@@ -270,7 +283,7 @@ static void test_games(void **state)
     assert_int_equal(game_play(&g, 12), GAME_OK);
     game_concede(&g, STONE_WHITE, END_RESIGN);
     assert_true(stats_add_game(&s, &g));
-    const struct stats_people *p = stats_find_people(&s, &b5);
+    const struct stats_people *p = stats_find_people(&s, &b5, NULL);
     assert_non_null(p);
     assert_int_equal(p->black, 2);
     assert_int_equal(p->white, 0);
@@ -292,16 +305,16 @@ static void test_names(void **state)
     (void)state;
     struct stats s;
     stats_init(&s);
-    assert_true(stats_add(&s, "my engine\n\xc3\xa9", &b15, STATS_WON));
+    assert_true(stats_add(&s, "my engine\n\xc3\xa9", &b15, NULL, STATS_WON, false));
     assert_string_equal(s.rows[0].opponent, "my_engine___");
     char longname[200];
     memset(longname, 'a', sizeof longname - 1);
     longname[sizeof longname - 1] = '\0';
-    assert_true(stats_add(&s, longname, &b15, STATS_WON));
-    assert_non_null(stats_find(&s, longname, &b15));
+    assert_true(stats_add(&s, longname, &b15, NULL, STATS_WON, false));
+    assert_non_null(stats_find(&s, longname, &b15, NULL));
     assert_int_equal(strlen(s.rows[0].opponent), STATS_NAME_MAX - 1);
-    assert_true(stats_add(&s, "", &b15, STATS_WON));
-    assert_non_null(stats_find(&s, "_", &b15));
+    assert_true(stats_add(&s, "", &b15, NULL, STATS_WON, false));
+    assert_non_null(stats_find(&s, "_", &b15, NULL));
     stats_free(&s);
 }
 
@@ -313,6 +326,8 @@ static void assert_same(const struct stats *a, const struct stats *b)
         const struct stats_row *x = &a->rows[i], *y = &b->rows[i];
         assert_string_equal(x->opponent, y->opponent);
         assert_memory_equal(&x->board, &y->board, sizeof x->board);
+        assert_true(tc_equal(&x->tc, &y->tc));
+        assert_int_equal(x->lost_on_time, y->lost_on_time);
         assert_int_equal(x->won, y->won);
         assert_int_equal(x->lost, y->lost);
         assert_int_equal(x->drawn, y->drawn);
@@ -323,6 +338,8 @@ static void assert_same(const struct stats *a, const struct stats *b)
     for (int i = 0; i < a->n_people; i++) {
         const struct stats_people *x = &a->people[i], *y = &b->people[i];
         assert_memory_equal(&x->board, &y->board, sizeof x->board);
+        assert_true(tc_equal(&x->tc, &y->tc));
+        assert_int_equal(x->on_time, y->on_time);
         assert_int_equal(x->black, y->black);
         assert_int_equal(x->white, y->white);
         assert_int_equal(x->drawn, y->drawn);
@@ -344,36 +361,263 @@ static void test_round_trip(void **state)
     char err[512];
     assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
     assert_int_equal(back.n_rows + back.n_people, 0);
-    assert_true(stats_add(&s, "club", &b15, STATS_WON));
-    assert_true(stats_add(&s, "club", &b15, STATS_WON));
-    assert_true(stats_add(&s, "club", &b7x, STATS_LOST));
-    assert_true(stats_add(&s, "pbrain-x", &b3, STATS_DRAWN));
-    assert_true(stats_add_people(&s, &b7x, OUTCOME_WHITE_WINS));
-    assert_true(stats_add_people(&s, &b3, OUTCOME_DRAW));
-    assert_false(stats_add_people(&s, &b3, OUTCOME_ONGOING));
-    assert_true(stats_add(&s, "club", &b15r, STATS_DRAWN));
-    assert_true(stats_add(&s, "club", &b9c, STATS_WON));
-    assert_true(stats_add_people(&s, &b15r, OUTCOME_BLACK_WINS));
-    assert_true(stats_add_people(&s, &b9c, OUTCOME_WHITE_WINS));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "club", &b7x, NULL, STATS_LOST, false));
+    assert_true(stats_add(&s, "pbrain-x", &b3, NULL, STATS_DRAWN, false));
+    assert_true(stats_add_people(&s, &b7x, NULL, OUTCOME_WHITE_WINS, false));
+    assert_true(stats_add_people(&s, &b3, NULL, OUTCOME_DRAW, false));
+    assert_false(stats_add_people(&s, &b3, NULL, OUTCOME_ONGOING, false));
+    assert_true(stats_add(&s, "club", &b15r, NULL, STATS_DRAWN, false));
+    assert_true(stats_add(&s, "club", &b9c, NULL, STATS_WON, false));
+    assert_true(stats_add_people(&s, &b15r, NULL, OUTCOME_BLACK_WINS, false));
+    assert_true(stats_add_people(&s, &b9c, NULL, OUTCOME_WHITE_WINS, false));
     assert_true(stats_write(path, &s, err, sizeof err));   /* makes the directory */
     assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
     assert_same(&s, &back);
     char text[1024];
     read_all(path, text, sizeof text);
-    assert_true(strncmp(text, "mnk-stats 1\n", 12) == 0);
+    assert_true(strncmp(text, "mnk-stats 2\n", 12) == 0);
     assert_non_null(strstr(text, "\nstreak W 1 2\n"));
-    assert_non_null(strstr(text, "\ncomputer club 15x15 5 freestyle 2 0 0 W 2 2\n"));
-    assert_non_null(strstr(text, "\ncomputer club 7x7 4 exact 0 1 0 L 1 0\n"));
-    assert_non_null(strstr(text, "\npeople 7x7 4 exact 0 1 0\n"));
-    assert_non_null(strstr(text, "\ncomputer club 15x15 5 renju 0 0 1 D 1 0\n"));
-    assert_non_null(strstr(text, "\ncomputer club 9x9 4 caro 1 0 0 W 1 1\n"));
-    assert_non_null(strstr(text, "\npeople 15x15 5 renju 1 0 0\n"));
-    assert_non_null(strstr(text, "\npeople 9x9 4 caro 0 1 0\n"));
+    assert_non_null(strstr(text, "\ncomputer club 15x15 5 freestyle none 2 0 0 0 W 2 2\n"));
+    assert_non_null(strstr(text, "\ncomputer club 7x7 4 exact none 0 1 0 0 L 1 0\n"));
+    assert_non_null(strstr(text, "\npeople 7x7 4 exact none 0 1 0 0\n"));
+    assert_non_null(strstr(text, "\ncomputer club 15x15 5 renju none 0 0 1 0 D 1 0\n"));
+    assert_non_null(strstr(text, "\ncomputer club 9x9 4 caro none 1 0 0 0 W 1 1\n"));
+    assert_non_null(strstr(text, "\npeople 15x15 5 renju none 1 0 0 0\n"));
+    assert_non_null(strstr(text, "\npeople 9x9 4 caro none 0 1 0 0\n"));
     /* Read again over a record that had rows: emptied first. */
     assert_int_equal(stats_read(path, &back, err, sizeof err), STATS_READ_OK);
     assert_same(&s, &back);
     stats_free(&s);
     stats_free(&back);
+}
+
+/* The clock is part of a row's key: the same opponent on the same board
+ * at 3+2, under byo-yomi and without a clock are three rows, no clock
+ * first; only a loss with a clock counts as lost on time (a people's row:
+ * a win with a clock); the totals per clock add the rows of each up. */
+static void test_clocks(void **state)
+{
+    (void)state;
+    struct stats s;
+    stats_init(&s);
+    assert_true(stats_add(&s, "club", &b15, &byo, STATS_WON, true));    /* a win: not on time */
+    assert_true(stats_add(&s, "club", &b15, &blitz, STATS_LOST, true));
+    assert_true(stats_add(&s, "club", &b15, &blitz, STATS_LOST, false));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_WON, false));
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_LOST, true));   /* no clock to run out */
+    assert_int_equal(s.n_rows, 3);
+    assert_int_equal(s.rows[0].tc.kind, TC_NONE);
+    assert_true(tc_equal(&s.rows[1].tc, &blitz));
+    assert_true(tc_equal(&s.rows[2].tc, &byo));
+    const struct stats_row *r = stats_find(&s, "club", &b15, &blitz);
+    assert_ptr_equal(r, &s.rows[1]);
+    assert_int_equal(r->lost, 2);
+    assert_int_equal(r->lost_on_time, 1);
+    assert_int_equal(r->streak.kind, STATS_LOST);
+    assert_int_equal(r->streak.length, 2);
+    r = stats_find(&s, "club", &b15, NULL);
+    assert_int_equal(r->won, 1);
+    assert_int_equal(r->lost, 1);
+    assert_int_equal(r->lost_on_time, 0);
+    r = stats_find(&s, "club", &b15, &byo);
+    assert_int_equal(r->won, 1);
+    assert_int_equal(r->lost_on_time, 0);
+    const struct tc sudden = { .kind = TC_SUDDEN, .main_ms = 180000 };
+    assert_null(stats_find(&s, "club", &b15, &sudden));
+    assert_ptr_equal(stats_find(&s, "club", &b15, &(struct tc){ .kind = TC_NONE }), &s.rows[0]);
+    /* The overall streak runs across the clocks. */
+    assert_int_equal(s.streak.kind, STATS_LOST);
+    assert_int_equal(s.streak.length, 1);
+    assert_int_equal(s.best, 1);
+
+    /* Per clock, over opponents; no clock first. */
+    assert_true(stats_add(&s, "threat", &b3, &blitz, STATS_LOST, true));
+    struct stats_clock k[4];
+    assert_int_equal(stats_by_clock(&s, k), 3);
+    assert_int_equal(k[0].tc.kind, TC_NONE);
+    assert_int_equal(k[0].won + k[0].lost + k[0].lost_on_time, 2);
+    assert_true(tc_equal(&k[1].tc, &blitz));
+    assert_int_equal(k[1].lost, 3);
+    assert_int_equal(k[1].lost_on_time, 2);
+    assert_int_equal(k[1].won + k[1].drawn, 0);
+    assert_true(tc_equal(&k[2].tc, &byo));
+    assert_int_equal(k[2].won, 1);
+
+    /* People: a row per clock; a win on time counts so, a draw never. */
+    assert_true(stats_add_people(&s, &b7x, &blitz, OUTCOME_WHITE_WINS, true));
+    assert_true(stats_add_people(&s, &b7x, &blitz, OUTCOME_DRAW, true));
+    assert_true(stats_add_people(&s, &b7x, NULL, OUTCOME_WHITE_WINS, true));
+    assert_int_equal(s.n_people, 2);
+    const struct stats_people *p = stats_find_people(&s, &b7x, &blitz);
+    assert_ptr_equal(p, &s.people[1]);
+    assert_int_equal(p->white, 1);
+    assert_int_equal(p->drawn, 1);
+    assert_int_equal(p->on_time, 1);
+    p = stats_find_people(&s, &b7x, NULL);
+    assert_int_equal(p->white, 1);
+    assert_int_equal(p->on_time, 0);
+    stats_free(&s);
+}
+
+/* Games with a clock go to their clock's row, and a flag that falls is a
+ * loss on time for the person, or a people's win on time; the computer's
+ * flag is a win like any other. Counted into the file, the rows read back
+ * as their lines. */
+static void test_games_on_time(void **state)
+{
+    (void)state;
+    clear_dir();
+    static struct game g;
+    char note[8192], err[512];
+    start_clock(&g, NULL, "club", &blitz);   /* Black's flag falls */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    assert_int_equal(game_play(&g, 13), GAME_OK);
+    game_flag(&g, STONE_BLACK);
+    assert_int_equal(g.result.reason, END_TIME);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    start_clock(&g, NULL, "club", &blitz);   /* a win on the board */
+    black_wins(&g);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    start_clock(&g, "club", NULL, &blitz);   /* the computer's flag falls */
+    game_flag(&g, STONE_BLACK);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    start(&g, NULL, "club");                 /* no clock: a row of its own */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_concede(&g, STONE_BLACK, END_RESIGN);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    start_clock(&g, NULL, NULL, &blitz);     /* two people: White's flag */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_flag(&g, STONE_WHITE);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    assert_string_equal(note, "");
+
+    struct stats s;
+    stats_init(&s);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_rows, 2);
+    const struct stats_row *r = stats_find(&s, "club", &b5, &blitz);
+    assert_non_null(r);
+    assert_int_equal(r->won, 2);
+    assert_int_equal(r->lost, 1);
+    assert_int_equal(r->lost_on_time, 1);
+    r = stats_find(&s, "club", &b5, NULL);
+    assert_non_null(r);
+    assert_int_equal(r->lost, 1);
+    assert_int_equal(r->lost_on_time, 0);
+    const struct stats_people *p = stats_find_people(&s, &b5, &blitz);
+    assert_non_null(p);
+    assert_int_equal(p->black, 1);
+    assert_int_equal(p->on_time, 1);
+    assert_null(stats_find_people(&s, &b5, NULL));
+    stats_free(&s);
+    char text[1024];
+    read_all(path, text, sizeof text);
+    assert_non_null(strstr(text, "\ncomputer club 5x5 4 freestyle none 0 1 0 0 L 1 0\n"));
+    assert_non_null(strstr(text, "\ncomputer club 5x5 4 freestyle 3+2 2 1 0 1 W 2 2\n"));
+    assert_non_null(strstr(text, "\npeople 5x5 4 freestyle 3+2 1 0 0 1\n"));
+    clear_dir();
+}
+
+/* A version-1 file is read as games without a clock, none on time, never
+ * set aside for its version; the next count writes it as version 2, its
+ * rows kept and the new game beside them. */
+static void test_version1(void **state)
+{
+    (void)state;
+    clear_dir();
+    put_text("mnk-stats 1\n"
+             "# streak KIND LENGTH BEST: all games against the computer\n"
+             "streak L 1 1\n"
+             "computer club 5x5 4 freestyle 1 1 0 L 1 1\n"
+             "people 5x5 4 freestyle 2 1 0\n");
+    struct stats s;
+    stats_init(&s);
+    char note[8192], err[512];
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_rows, 1);
+    assert_int_equal(s.rows[0].tc.kind, TC_NONE);
+    assert_int_equal(s.rows[0].lost_on_time, 0);
+    assert_int_equal(s.people[0].tc.kind, TC_NONE);
+    assert_int_equal(s.people[0].on_time, 0);
+    assert_non_null(stats_find(&s, "club", &b5, NULL));
+    assert_non_null(stats_find_people(&s, &b5, NULL));
+    stats_free(&s);
+
+    static struct game g;
+    start_clock(&g, "club", NULL, &blitz);   /* the person is White, and flags */
+    assert_int_equal(game_play(&g, 12), GAME_OK);
+    game_flag(&g, STONE_WHITE);
+    assert_true(stats_count(path, &g, note, sizeof note));
+    assert_string_equal(note, "");
+    assert_int_equal(count_aside(NULL, 0), 0);
+    char text[1024];
+    read_all(path, text, sizeof text);
+    assert_true(strncmp(text, "mnk-stats 2\n", 12) == 0);
+    assert_non_null(strstr(text, "\nstreak L 2 1\n"));
+    assert_non_null(strstr(text, "\ncomputer club 5x5 4 freestyle none 1 1 0 0 L 1 1\n"));
+    assert_non_null(strstr(text, "\ncomputer club 5x5 4 freestyle 3+2 0 1 0 1 L 1 0\n"));
+    assert_non_null(strstr(text, "\npeople 5x5 4 freestyle none 2 1 0 0\n"));
+    clear_dir();
+}
+
+/* A version-2 file with every kind of clock in tc_format's text reads, in
+ * the record's order (no clock first), and writes back the same text. */
+static void test_version2(void **state)
+{
+    (void)state;
+    static const char file[] =
+        "mnk-stats 2\n"
+        "# streak KIND LENGTH BEST: all games against the computer\n"
+        "streak L 2 3\n"
+        "# computer NAME WxH K RULE CLOCK WON LOST DRAWN ON_TIME KIND LENGTH BEST\n"
+        "computer starter 3x3 3 freestyle none 1 0 2 0 D 2 1\n"
+        "computer club 15x15 5 freestyle none 4 1 0 0 W 2 3\n"
+        "computer club 15x15 5 freestyle 60s/move 0 1 0 1 L 1 0\n"
+        "computer club 15x15 5 freestyle 1+0 0 1 0 0 L 1 0\n"
+        "computer club 15x15 5 freestyle 3+2 0 2 0 1 L 2 0\n"
+        "computer club 15x15 5 freestyle 10m+5x30s,90s/move 1 1 0 1 L 1 1\n"
+        "computer club 15x15 5 freestyle 10m+10/5m 1 0 0 0 W 1 1\n"
+        "computer pbrain-x 7x7 4 exact 5s+0.1s 0 2 1 2 L 1 0\n"
+        "# people WxH K RULE CLOCK BLACK WHITE DRAWN ON_TIME\n"
+        "people 3x3 3 freestyle none 1 2 3 0\n"
+        "people 7x7 4 freestyle 3s+1s 1 0 0 1\n"
+        "people 15x15 5 renju 10m+10/5m 2 1 0 0\n";
+    /* In another order, the same record. */
+    static const char shuffled[] =
+        "mnk-stats 2\n"
+        "people 15x15 5 renju 10m+10/5m 2 1 0 0\n"
+        "computer club 15x15 5 freestyle 10m+10/5m 1 0 0 0 W 1 1\n"
+        "computer pbrain-x 7x7 4 exact 5s+0.1s 0 2 1 2 L 1 0\n"
+        "computer club 15x15 5 freestyle 3+2 0 2 0 1 L 2 0\n"
+        "people 7x7 4 freestyle 3s+1s 1 0 0 1\n"
+        "computer club 15x15 5 freestyle none 4 1 0 0 W 2 3\n"
+        "computer club 15x15 5 freestyle 10m+5x30s,90s/move 1 1 0 1 L 1 1\n"
+        "computer starter 3x3 3 freestyle none 1 0 2 0 D 2 1\n"
+        "people 3x3 3 freestyle none 1 2 3 0\n"
+        "computer club 15x15 5 freestyle 1+0 0 1 0 0 L 1 0\n"
+        "computer club 15x15 5 freestyle 60s/move 0 1 0 1 L 1 0\n"
+        "streak L 2 3\n";
+    struct stats s;
+    stats_init(&s);
+    char err[512], text[2048];
+    put_text(shuffled);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_rows, 8);
+    assert_int_equal(s.n_people, 3);
+    assert_string_equal(s.rows[0].opponent, "starter");
+    static const enum tc_kind club[] = { TC_NONE, TC_MOVE, TC_SUDDEN, TC_FISCHER, TC_BYOYOMI,
+                                         TC_CANADIAN };
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(s.rows[1 + i].tc.kind, club[i]);
+    assert_int_equal(s.rows[5].tc.move_ms, 90000);
+    assert_int_equal(s.rows[4].lost_on_time, 1);
+    assert_true(stats_write(path, &s, err, sizeof err));
+    read_all(path, text, sizeof text);
+    assert_string_equal(text, file);
+    stats_free(&s);
+    clear_dir();
 }
 
 /* Counts stop at their maximum rather than wrap. */
@@ -386,7 +630,7 @@ static void test_saturation(void **state)
     stats_init(&s);
     char err[512];
     assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
-    assert_true(stats_add(&s, "club", &b3, STATS_WON));
+    assert_true(stats_add(&s, "club", &b3, NULL, STATS_WON, false));
     assert_int_equal(s.rows[0].won, STATS_COUNT_MAX);
     assert_int_equal(s.rows[0].streak.length, STATS_COUNT_MAX);
     assert_int_equal(s.best, STATS_COUNT_MAX);
@@ -432,7 +676,7 @@ static void test_file_order(void **state)
     assert_string_equal(s.rows[3].opponent, "zz");
     assert_int_equal(s.people[0].board.width, 3);
     assert_int_equal(s.people[1].board.width, 7);
-    assert_non_null(stats_find(&s, "club", &b7x));
+    assert_non_null(stats_find(&s, "club", &b7x, NULL));
     stats_free(&s);
 }
 
@@ -494,6 +738,37 @@ static void test_refused(void **state)
         /* The overall streak cannot be longer than the games it runs over. */
         "mnk-stats 1\nstreak W 2 2\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1\n",
         "mnk-stats 1\nstreak L 1 0\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1\n",
+        /* Version 1 has no clock, version 2 has one. */
+        "mnk-stats 1\ncomputer club 3x3 3 freestyle none 1 0 0 0 W 1 1\n",
+        "mnk-stats 1\npeople 3x3 3 freestyle none 1 0 0 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 1 0 0 W 1 1\n",
+        "mnk-stats 2\npeople 3x3 3 freestyle 1 0 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle none 1 0 0 0 W 1 1 extra\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle none 1 0 0 W 1 1 extra\n",
+        /* A clock not in tc_format's own text. */
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2x 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle NONE 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle - 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2s 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 180s+2s 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 0+0 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 25h+0 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2, 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 10m+100x30s 0 1 0 0 L 1 0\n",
+        "mnk-stats 2\npeople 3x3 3 freestyle 3s+1S 1 0 0 1\n",
+        /* More on time than the games it is of, or on time without a clock. */
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2 0 1 0 2 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2 1 0 0 1 W 1 1\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle none 0 1 0 1 L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2 0 1 0 x L 1 0\n",
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2 0 1 0 -1 L 1 0\n",
+        "mnk-stats 2\npeople 3x3 3 freestyle 3+2 1 0 5 2\n",
+        "mnk-stats 2\npeople 3x3 3 freestyle none 1 0 0 1\n",
+        /* A row twice: the same clock. */
+        "mnk-stats 2\ncomputer club 3x3 3 freestyle 3+2 0 1 0 0 L 1 0\n"
+        "computer club 3x3 3 freestyle 3+2 0 1 0 1 L 1 0\n",
+        "mnk-stats 2\npeople 3x3 3 freestyle 3+2 1 0 0 0\npeople 3x3 3 freestyle 3+2 1 0 0 1\n",
     };
     struct stats s;
     stats_init(&s);
@@ -573,8 +848,7 @@ static void test_count_file(void **state)
     struct stats s;
     stats_init(&s);
     assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
-    const struct stats_board b5 = { 5, 5, 4, RULE_FREESTYLE };
-    const struct stats_row *r = stats_find(&s, "club", &b5);
+    const struct stats_row *r = stats_find(&s, "club", &b5, NULL);
     assert_non_null(r);
     assert_int_equal(r->lost, 2);
     assert_int_equal(r->won + r->drawn, 0);
@@ -588,8 +862,8 @@ static void test_count_file(void **state)
     assert_true(stats_count(path, &g, note, sizeof note));
     assert_non_null(strstr(note, "moved to"));
     assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
-    assert_int_equal(stats_find(&s, "club", &b5)->won, 1);
-    assert_int_equal(stats_find(&s, "club", &b5)->lost, 0);
+    assert_int_equal(stats_find(&s, "club", &b5, NULL)->won, 1);
+    assert_int_equal(stats_find(&s, "club", &b5, NULL)->lost, 0);
     stats_free(&s);
     clear_dir();
 }
@@ -599,7 +873,7 @@ static void test_later_version(void **state)
 {
     (void)state;
     clear_dir();
-    static const char later[] = "mnk-stats 2\nsomething new\n";
+    static const char later[] = "mnk-stats 3\nsomething new\n";
     put_text(later);
     struct stats s;
     stats_init(&s);
@@ -716,12 +990,17 @@ static void test_unwritable(void **state)
 static void test_hostile(void **state)
 {
     (void)state;
-    static const char good[] = "mnk-stats 1\nstreak W 2 3\n"
-                               "computer club 15x15 5 freestyle 4 1 0 W 2 3\n"
-                               "computer pbrain-x 7x7 4 exact 0 2 1 L 1 0\n"
-                               "people 3x3 3 freestyle 1 2 3\n";
-    static const char alphabet[] = "mnk-stats 1\n WLD-0123456789x#\r\0\xff"
-                                   "computerpeoplestreakfreestyleexact";
+    static const char good1[] = "mnk-stats 1\nstreak W 2 3\n"
+                                "computer club 15x15 5 freestyle 4 1 0 W 2 3\n"
+                                "computer pbrain-x 7x7 4 exact 0 2 1 L 1 0\n"
+                                "people 3x3 3 freestyle 1 2 3\n";
+    static const char good2[] = "mnk-stats 2\nstreak W 2 3\n"
+                                "computer club 15x15 5 freestyle 3+2 4 1 0 1 W 2 3\n"
+                                "computer club 15x15 5 freestyle none 0 1 0 0 L 1 0\n"
+                                "computer pbrain-x 7x7 4 exact 10m+5x30s 0 2 1 2 L 1 0\n"
+                                "people 3x3 3 freestyle 5s+0.1s 1 2 3 1\n";
+    static const char alphabet[] = "mnk-stats 12\n WLD-0123456789x#\r\0\xff"
+                                   "computerpeoplestreakfreestyleexactnone+ms/move,.";
     uint64_t seed = 12345;
     char buf[512], err[512];
     struct stats s, back;
@@ -731,8 +1010,9 @@ static void test_hostile(void **state)
     for (int round = 0; round < 3000; round++) {
         size_t n;
         if (round % 2 == 0) {
-            memcpy(buf, good, sizeof good - 1);
-            n = sizeof good - 1;
+            const char *good = round % 4 == 0 ? good1 : good2;
+            n = strlen(good);
+            memcpy(buf, good, n);
             for (int k = 0; k < 1 + round % 5; k++) {
                 seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
                 size_t at = (size_t)(seed >> 33) % n;
@@ -743,7 +1023,8 @@ static void test_hostile(void **state)
             n = (size_t)(seed >> 40) % sizeof buf;
             for (size_t i = 0; i < n; i++) {
                 seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-                buf[i] = i < 12 && round % 4 == 1 ? "mnk-stats 1\n"[i]
+                const char *head = round % 8 == 1 ? "mnk-stats 1\n" : "mnk-stats 2\n";
+                buf[i] = i < 12 && round % 4 == 1 ? head[i]
                                                   : alphabet[(seed >> 33) % (sizeof alphabet - 1)];
             }
         }
@@ -770,6 +1051,10 @@ int main(void)
         cmocka_unit_test(test_games),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_clocks),
+        cmocka_unit_test(test_games_on_time),
+        cmocka_unit_test(test_version1),
+        cmocka_unit_test(test_version2),
         cmocka_unit_test(test_saturation),
         cmocka_unit_test(test_lenient_spacing),
         cmocka_unit_test(test_file_order),
