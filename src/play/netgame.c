@@ -732,7 +732,9 @@ static void host_resync(struct netgame *ng, int a, bool news)
     ng->peer_acked = 0;
     if (a > g->ply) {
         if (ng->restarted) {
-            ng->peer_acked = a; /* its history beyond the kept game is taken */
+            /* Its history beyond the kept game is taken, as far as a kill
+             * between a change and its autosave can have lost. */
+            ng->peer_acked = a < g->ply + NETGAME_REGAIN_MAX ? a : g->ply + NETGAME_REGAIN_MAX;
         } else {
             /* This process never loses a move: the joiner missed a takeback. */
             struct wire_msg u = {.type = WIRE_UNDO, .undo = g->ply};
@@ -1187,6 +1189,10 @@ static void joiner_resumed(struct netgame *ng, int h)
 {
     if (ng->game.ply > h)
         send_history(ng, h);
+    /* A resignation the lost link never delivered: the host has not said
+     * RESULT by now, so it is said again. */
+    if (ng->resigned && !game_over(&ng->game))
+        send(ng, &(struct wire_msg){.type = WIRE_RESIGN});
     ng->synced = true;
     ng->state = NETGAME_PLAYING;
     turn_go_on(ng);

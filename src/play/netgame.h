@@ -62,7 +62,9 @@
  * the joiner lacks and then RESUME <its plies>, and the joiner sends
  * whatever it has beyond that (its actions the host never received; or,
  * when the host was restarted from its autosave with netgame_host_resume
- * and lost some, the history it had acknowledged). Every action carries its
+ * and lost some, the history it had acknowledged, up to NETGAME_REGAIN_MAX
+ * moves: what a kill between a move and its autosave can lose; the host
+ * judges anything further as the joiner's own). Every action carries its
  * ply: one already known is ignored, one out of order is an error. A
  * takeback the joiner missed comes back as UNDO. The game goes on from the
  * same position with the same clocks. Past reconnect_ms of absence the
@@ -98,6 +100,8 @@
 #define NETGAME_RECONNECT_MS 300000   /* 5 minutes to come back */
 #define NETGAME_RETRY_MS 2000         /* the joiner's next attempt after one failed */
 #define NETGAME_PENDING_MAX 4         /* host: peers shaking hands at once */
+#define NETGAME_REGAIN_MAX 2          /* moves a restarted host takes back from
+                                         the joiner, at most */
 #define NETGAME_FDS_MAX (LINK_LISTEN_MAX + 1 + NETGAME_PENDING_MAX)
 #define NETGAME_TEXT_MAX (WIRE_CHAT_MAX + 1)
 #define NETGAME_WHY_MAX 320
