@@ -10,6 +10,8 @@ int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
+int cmd_host(int argc, char **argv);
+int cmd_join(int argc, char **argv);
 int cmd_levels(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_play(int argc, char **argv);

@@ -22,6 +22,8 @@ static const struct command commands[] = {
     { "convert", cmd_convert, N_("convert a game record between SGF and PSQ") },
     { "engine", cmd_engine, N_("a Gomocup engine on standard input/output (Piskvork protocol)") },
     { "match", cmd_match, N_("headless games between two computer players, with a score") },
+    { "host", cmd_host, N_("open a network game for a friend to join (lines on stdin/stdout)") },
+    { "join", cmd_join, N_("join a friend's network game with its code (lines on stdin/stdout)") },
     { "levels", cmd_levels, N_("the computer's levels, weakest first, with their strength") },
     { "solve", cmd_solve, N_("the exact value of a small board, by exhaustive search") },
     { "bench", cmd_bench, N_("search fixed positions: node counts and speed") },

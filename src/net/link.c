@@ -71,6 +71,8 @@ struct link {
     size_t in_flight;                /* bytes of out handed to GnuTLS that
                                         returned AGAIN: the next send repeats
                                         them exactly */
+    bool deaf;                       /* a send failed: the peer is gone, and
+                                        only what it sent before is read */
 };
 
 struct link_listener {
@@ -216,6 +218,13 @@ static enum link_event flush(struct link *l)
             l->in_flight = n;
             return LINK_IDLE;
         }
+        if (rc == GNUTLS_E_PUSH_ERROR && l->state == ST_OPEN) {
+            /* The peer is gone; what it said before it went (a last move,
+             * BYE) may wait here unread: read that before saying so. */
+            l->deaf = true;
+            l->out_len = l->in_flight = 0;
+            return LINK_IDLE;
+        }
         if (rc < 0)
             return lost(l, (int)rc);
         l->in_flight = 0;
@@ -237,6 +246,8 @@ static bool queue(struct link *l, const struct wire_msg *msg, char *err, size_t 
         fail(l, _("%s is not reading: %zu bytes are waiting for it"), l->address, l->out_len);
         return fmt_fail(err, err_size, "%s", l->error);
     }
+    if (l->deaf)
+        return true; /* nobody to send it to: the link ends once read */
     memcpy(l->out + l->out_len, line, n);
     l->out[l->out_len + n] = '\n';
     l->out_len += n + 1;
@@ -516,7 +527,7 @@ static enum link_event step_read(struct link *l, struct wire_msg *msg)
             continue;
         }
         if (n == GNUTLS_E_AGAIN && gnutls_record_check_pending(l->tls) == 0)
-            return LINK_IDLE;
+            return l->deaf ? lost(l, GNUTLS_E_PUSH_ERROR) : LINK_IDLE;
         if (n == GNUTLS_E_INTERRUPTED)
             continue;
         /* A peer that sends nothing but TLS's own records keeps this loop

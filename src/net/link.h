@@ -31,7 +31,9 @@
  * is either clean — the peer said BYE (LINK_CLOSED), as link_close() does —
  * or not (LINK_DROPPED): end of stream without BYE, a reset, an error, a
  * malformed message, or a peer that reads nothing while LINK_OUT_MAX bytes
- * wait for it.
+ * wait for it. A send that fails because the peer is gone does not end the
+ * link before what the peer sent until then is read: its last messages
+ * and its BYE still arrive.
  *
  * Errors are one sentence for the player. A link belongs to one thread.
  */

@@ -15,11 +15,29 @@ static const char *const type_names[WIRE_TYPE_COUNT] = {
     [WIRE_RESIGN] = "RESIGN", [WIRE_OFFER] = "OFFER",       [WIRE_ANSWER] = "ANSWER",
     [WIRE_CHAT] = "CHAT",     [WIRE_PING] = "PING",         [WIRE_PONG] = "PONG",
     [WIRE_RESUME] = "RESUME", [WIRE_BYE] = "BYE",           [WIRE_ERROR] = "ERROR",
+    [WIRE_RESULT] = "RESULT", [WIRE_UNDO] = "UNDO",
 };
 
 static const char *const side_names[] = {[WIRE_HOST] = "host", [WIRE_JOINER] = "joiner"};
 static const char *const ask_names[] = {[WIRE_ASK_DRAW] = "draw",
-                                        [WIRE_ASK_TAKEBACK] = "takeback"};
+                                        [WIRE_ASK_TAKEBACK] = "takeback",
+                                        [WIRE_ASK_REMATCH] = "rematch"};
+#define ASK_WORDS (int)(sizeof ask_names / sizeof ask_names[0])
+
+/* RESULT's words, indexed by enum outcome and enum end_reason. */
+static const char *const outcome_names[] = {
+    [OUTCOME_ONGOING] = NULL,
+    [OUTCOME_BLACK_WINS] = "black",
+    [OUTCOME_WHITE_WINS] = "white",
+    [OUTCOME_DRAW] = "draw",
+};
+#define OUTCOME_WORDS (int)(sizeof outcome_names / sizeof outcome_names[0])
+static const char *const reason_names[] = {
+    [END_NONE] = NULL,          [END_LINE] = "line",       [END_BOARD_FULL] = "full",
+    [END_NO_LINE] = "noline",   [END_FORFEIT] = "forfeit", [END_RESIGN] = "resign",
+    [END_NO_LEGAL_MOVE] = "nolegal", [END_AGREED] = "agreed", [END_TIME] = "time",
+};
+#define REASON_WORDS (int)(sizeof reason_names / sizeof reason_names[0])
 
 /* CHOICE's words, indexed by enum opening_choice; NONE has none. */
 static const char *const choice_names[] = {
@@ -325,12 +343,39 @@ static bool decode_offer(struct fields *f, bool answer, struct wire_offer *o, ch
 {
     static const char *const yes_no[] = {"no", "yes"};
     int ask = 0, yes = 0;
-    if (!field_word(f, "offer", ask_names, 2, &ask, err, err_size) ||
+    if (!field_word(f, "offer", ask_names, ASK_WORDS, &ask, err, err_size) ||
         !field_int(f, "ply", 0, BOARD_MAX_CELLS, &o->ply, err, err_size) ||
         (answer && !field_word(f, "answer", yes_no, 2, &yes, err, err_size)))
         return false;
     o->ask = (enum wire_ask)ask;
     o->yes = yes == 1;
+    return true;
+}
+
+/* Whether a result's reason is one of its outcome's: a draw's reasons for
+ * a draw, a winner's for a win. */
+static bool result_fits(const struct wire_result *r)
+{
+    if ((int)r->outcome <= OUTCOME_ONGOING || (int)r->outcome >= OUTCOME_WORDS ||
+        (int)r->reason <= END_NONE || (int)r->reason >= REASON_WORDS)
+        return false;
+    bool drawn = r->reason == END_BOARD_FULL || r->reason == END_NO_LINE ||
+                 r->reason == END_NO_LEGAL_MOVE || r->reason == END_AGREED;
+    return drawn == (r->outcome == OUTCOME_DRAW);
+}
+
+static bool decode_result(struct fields *f, struct wire_result *r, char *err, size_t err_size)
+{
+    int outcome = 0, reason = 0;
+    if (!field_int(f, "ply", 0, BOARD_MAX_CELLS, &r->ply, err, err_size) ||
+        !field_word(f, "winner", outcome_names, OUTCOME_WORDS, &outcome, err, err_size) ||
+        !field_word(f, "reason", reason_names, REASON_WORDS, &reason, err, err_size))
+        return false;
+    r->outcome = (enum outcome)outcome;
+    r->reason = (enum end_reason)reason;
+    if (!result_fits(r))
+        return fmt_fail(err, err_size, "RESULT: %s is no reason for %s", reason_names[reason],
+                        r->outcome == OUTCOME_DRAW ? "a draw" : "a win");
     return true;
 }
 
@@ -369,6 +414,10 @@ static bool decode_fields(enum wire_type type, struct fields *f, struct wire_msg
         return field_number(f, "number", 0, WIRE_MS_MAX, &msg->ping, err, err_size);
     case WIRE_RESUME:
         return field_int(f, "ply", 0, BOARD_MAX_CELLS, &msg->resume, err, err_size);
+    case WIRE_RESULT:
+        return decode_result(f, &msg->result, err, err_size);
+    case WIRE_UNDO:
+        return field_int(f, "ply", 0, BOARD_MAX_CELLS, &msg->undo, err, err_size);
     }
     return fmt_fail(err, err_size, "no such message type");
 }
@@ -503,13 +552,18 @@ static bool check_fields(const struct wire_msg *msg, char *err, size_t err_size)
     case WIRE_OFFER:
     case WIRE_ANSWER:
         return in_range("ply", msg->offer.ply, 0, BOARD_MAX_CELLS, err, err_size) &&
-               ((msg->offer.ask == WIRE_ASK_DRAW || msg->offer.ask == WIRE_ASK_TAKEBACK) ||
+               (((int)msg->offer.ask >= 0 && (int)msg->offer.ask < ASK_WORDS) ||
                 fmt_fail(err, err_size, "no such offer"));
     case WIRE_PING:
     case WIRE_PONG:
         return in_range("number", msg->ping, 0, WIRE_MS_MAX, err, err_size);
     case WIRE_RESUME:
         return in_range("ply", msg->resume, 0, BOARD_MAX_CELLS, err, err_size);
+    case WIRE_RESULT:
+        return in_range("ply", msg->result.ply, 0, BOARD_MAX_CELLS, err, err_size) &&
+               (result_fits(&msg->result) || fmt_fail(err, err_size, "no such result"));
+    case WIRE_UNDO:
+        return in_range("ply", msg->undo, 0, BOARD_MAX_CELLS, err, err_size);
     case WIRE_DECLINE:
         return text_ok("reason", msg->text, true, WIRE_CHAT_MAX, err, err_size);
     case WIRE_CHAT:
@@ -567,6 +621,13 @@ size_t wire_encode(const struct wire_msg *msg, char *buf, size_t size, char *err
         break;
     case WIRE_RESUME:
         n = snprintf(buf, size, "%s %d", name, msg->resume);
+        break;
+    case WIRE_RESULT:
+        n = snprintf(buf, size, "%s %d %s %s", name, msg->result.ply,
+                     outcome_names[msg->result.outcome], reason_names[msg->result.reason]);
+        break;
+    case WIRE_UNDO:
+        n = snprintf(buf, size, "%s %d", name, msg->undo);
         break;
     case WIRE_DECLINE:
         n = msg->text[0] != '\0' ? snprintf(buf, size, "%s %s", name, msg->text)

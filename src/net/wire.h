@@ -25,8 +25,15 @@
  *   CHOICE <ply> black|white|two       an opening choice (opening.h), made
  *        with <ply> stones on the board
  *   RESIGN
- *   OFFER draw|takeback <ply>          asked with <ply> stones on the board
- *   ANSWER draw|takeback <ply> yes|no  to the offer made at <ply>
+ *   OFFER draw|takeback|rematch <ply>  asked with <ply> stones on the board
+ *        (a rematch: once the game is over, with colours swapped)
+ *   ANSWER draw|takeback|rematch <ply> yes|no  to the offer made at <ply>
+ *   RESULT <ply> black|white|draw <reason>  the host's verdict on an end
+ *        that no move made, with <ply> stones on the board; reason: line,
+ *        full, noline, forfeit, resign, nolegal, agreed or time (game.h's
+ *        END_*), a winner's reasons with a winner, a draw's with draw
+ *   UNDO <ply>                          the host took the game back to <ply>
+ *        stones: a takeback both sides agreed to
  *   CHAT <text>                         at most WIRE_CHAT_MAX bytes
  *   PING <n> | PONG <n>                 keepalive; PONG echoes PING's n
  *   RESUME <ply>                        after a reconnect: the plies this
@@ -40,7 +47,9 @@
  * (wire_decode says WIRE_UNKNOWN for those). Anything else changes the
  * major version, and two majors do not talk (wire_hello_check) — but
  * HELLO itself keeps its form in every version, so that each side can
- * still read the other's and say which version it would need.
+ * still read the other's and say which version it would need. (RESULT,
+ * UNDO and the rematch joined 1.0 before any mnk that speaks it was
+ * released, with the network game that needs them.)
  */
 #ifndef MNK_NET_WIRE_H
 #define MNK_NET_WIRE_H
@@ -49,6 +58,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mnk/game.h"
 #include "mnk/opening.h"
 #include "mnk/rule.h"
 
@@ -78,14 +88,16 @@ enum wire_type {
     WIRE_RESUME,
     WIRE_BYE,
     WIRE_ERROR,
+    WIRE_RESULT,
+    WIRE_UNDO,
 };
-#define WIRE_TYPE_COUNT 15
+#define WIRE_TYPE_COUNT 17
 
 /* The two ends of a link: the one who hosts (listens), the one who joins. */
 enum wire_side { WIRE_HOST, WIRE_JOINER };
 
 /* What an OFFER asks for. */
-enum wire_ask { WIRE_ASK_DRAW, WIRE_ASK_TAKEBACK };
+enum wire_ask { WIRE_ASK_DRAW, WIRE_ASK_TAKEBACK, WIRE_ASK_REMATCH };
 
 struct wire_hello {
     int major, minor;              /* 0 .. 999 each */
@@ -118,6 +130,12 @@ struct wire_offer {                /* OFFER and ANSWER */
     bool yes;                      /* ANSWER only */
 };
 
+struct wire_result {
+    int ply;                       /* 0 .. BOARD_MAX_CELLS */
+    enum outcome outcome;          /* not OUTCOME_ONGOING */
+    enum end_reason reason;        /* not END_NONE, and fits the outcome */
+};
+
 struct wire_msg {
     enum wire_type type;
     union {
@@ -126,8 +144,10 @@ struct wire_msg {
         struct wire_move move;
         struct wire_choice choice;
         struct wire_offer offer;
+        struct wire_result result;
         int64_t ping;              /* PING, PONG: 0 .. WIRE_MS_MAX */
         int resume;                /* RESUME: 0 .. BOARD_MAX_CELLS */
+        int undo;                  /* UNDO: 0 .. BOARD_MAX_CELLS */
         char text[WIRE_CHAT_MAX + 1]; /* CHAT, ERROR: not empty; DECLINE:
                                          maybe empty */
     };

@@ -106,6 +106,16 @@ solve --size 15 --win 5 --rule renju | --rule    | renju: the solver knows frees
 solve --size 4 --win 3 --position zz9 | --position | zz9
 solve --size 3 --win 3 --position a1,a1 | --position | a1
 solve --size 4 --win 3 --bogus 1   | --bogus    | unknown
+host --port 70000                  | --port     | from 0 to 65535
+host --black nobody                | --black    | me or them
+host --tc 3x                       | --tc       | no time
+host --size 3 --win 4              | --win      | from 3 to 3
+host --rule renju --win 4          | --rule     | renju.*five in a row
+host --opening swap3               | --opening  | none, swap, swap2
+host --bogus                       | --bogus    | unknown
+join 127.0.0.1                     | join       | a host and a join code
+join 127.0.0.1 ABCD                | join       | 12 digits and letters
+join 127.0.0.1:0 7KQ2-M9XD-4HPW    | join       | 1 to 65535
 bench --depth 0                    | --depth    | from 1 to 60
 bench --depth 61                   | --depth    | from 1 to 60
 bench --depth x                    | --depth    | from 1 to 60

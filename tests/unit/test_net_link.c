@@ -2,7 +2,8 @@
  * both ways and a clean goodbye, over IPv4 and (where the machine has it)
  * IPv6; a wrong join code refused while the host goes on listening; a
  * peer that falls silent, one that vanishes, one that reads nothing, one
- * that never greets, one that is not mnk; and the addresses people write.
+ * that leaves while this side is busy, one that never greets, one that is
+ * not mnk; and the addresses people write.
  *
  * The host runs in a thread of its own, following a script; every wait of
  * either side is bounded, so the test ends by itself whatever the links
@@ -38,6 +39,7 @@ enum script {
     HOST_WRONG,     /* one peer refused (wrong code), then HOST_PLAY's end */
     HOST_SILENT,    /* once open, says nothing for a while, then vanishes */
     HOST_DEAF,      /* once open, reads nothing for a while, then vanishes */
+    HOST_LEAVE,     /* once open, says a last word and goodbye, and is gone */
 };
 
 struct host {
@@ -137,6 +139,15 @@ static void *host_main(void *arg)
         host_play(h, l);
         link_close(l);
         break;
+    case HOST_LEAVE: {
+        h->opened = next_event(l, &m);
+        struct wire_msg last = {.type = WIRE_CHAT};
+        snprintf(last.text, sizeof last.text, "last words");
+        char err[256];
+        link_send(l, &last, err, sizeof err);
+        link_close(l);
+        break;
+    }
     case HOST_SILENT:
     case HOST_DEAF:
         h->opened = next_event(l, &m);
@@ -324,6 +335,32 @@ static void test_peer_not_reading(void **state)
     host_join(&h);
 }
 
+/* A host that said its last word and left while the joiner was busy: the
+ * joiner's sends fail, and it still reads the word and the goodbye. */
+static void test_left_while_busy(void **state)
+{
+    (void)state;
+    struct host h;
+    assert_true(host_start(&h, "127.0.0.1", HOST_LEAVE));
+    struct link *l = join("127.0.0.1", link_listener_port(h.listener), CODE, &game_key, 60000);
+    struct wire_msg m;
+    assert_int_equal(next_event(l, &m), LINK_READY);
+    host_join(&h); /* the host has closed its end */
+    sleep_ms(100);
+    struct wire_msg chat = {.type = WIRE_CHAT};
+    snprintf(chat.text, sizeof chat.text, "anyone there?");
+    char err[256];
+    for (int i = 0; i < 3; i++) {
+        link_send(l, &chat, err, sizeof err);
+        sleep_ms(20);
+    }
+    assert_int_equal(next_event(l, &m), LINK_MESSAGE);
+    assert_int_equal(m.type, WIRE_CHAT);
+    assert_string_equal(m.text, "last words");
+    assert_int_equal(next_event(l, &m), LINK_CLOSED);
+    link_free(l);
+}
+
 /* A listener that never greets: the joiner gives up at its timeout. */
 static void test_no_greeting(void **state)
 {
@@ -445,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_wrong_code),
         cmocka_unit_test(test_silent_then_dropped),
         cmocka_unit_test(test_peer_not_reading),
+        cmocka_unit_test(test_left_while_busy),
         cmocka_unit_test(test_no_greeting),
         cmocka_unit_test(test_not_mnk),
     };

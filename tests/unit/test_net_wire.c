@@ -113,6 +113,19 @@ static void test_round_trip(void **state)
     round_trip(&m, "RESUME 0");
     m.resume = 17;
     round_trip(&m, "RESUME 17");
+    m = msg_of(WIRE_OFFER);
+    m.offer = (struct wire_offer){WIRE_ASK_REMATCH, 31, false};
+    round_trip(&m, "OFFER rematch 31");
+    m = msg_of(WIRE_RESULT);
+    m.result = (struct wire_result){12, OUTCOME_WHITE_WINS, END_TIME};
+    round_trip(&m, "RESULT 12 white time");
+    m.result = (struct wire_result){40, OUTCOME_DRAW, END_AGREED};
+    round_trip(&m, "RESULT 40 draw agreed");
+    m.result = (struct wire_result){0, OUTCOME_BLACK_WINS, END_FORFEIT};
+    round_trip(&m, "RESULT 0 black forfeit");
+    m = msg_of(WIRE_UNDO);
+    m.undo = 8;
+    round_trip(&m, "UNDO 8");
     round_trip(&(struct wire_msg){.type = WIRE_BYE}, "BYE");
     m = msg_of(WIRE_ERROR);
     snprintf(m.text, sizeof m.text, "malformed message: MOVE: missing y");
@@ -205,6 +218,14 @@ static const struct {
     {"PING", 0, WIRE_MALFORMED, "missing number"},
     {"PONG -3", 0, WIRE_MALFORMED, "not a number"},
     {"RESUME 677", 0, WIRE_MALFORMED, "ply 677 is out of range"},
+    {"RESULT 3 black", 0, WIRE_MALFORMED, "missing reason"},
+    {"RESULT 3 nobody time", 0, WIRE_MALFORMED, "unknown winner 'nobody'"},
+    {"RESULT 3 black agreed", 0, WIRE_MALFORMED, "agreed is no reason for a win"},
+    {"RESULT 3 draw resign", 0, WIRE_MALFORMED, "resign is no reason for a draw"},
+    {"RESULT 3 white none", 0, WIRE_MALFORMED, "unknown reason 'none'"},
+    {"UNDO", 0, WIRE_MALFORMED, "missing ply"},
+    {"UNDO 2 3", 0, WIRE_MALFORMED, "unexpected field"},
+    {"OFFER resign 3", 0, WIRE_MALFORMED, "unknown offer 'resign'"},
     {" MOVE 1 2 3 0 - -", 0, WIRE_MALFORMED, "unknown message type ''"},
     {"\xe5\xa5\xbd", 0, WIRE_MALFORMED, "unknown message type"},
 };
@@ -263,6 +284,11 @@ static void test_lengths(void **state)
     assert_int_equal(wire_encode(&m, out, sizeof out, err, sizeof err), 0);
     m = msg_of(WIRE_CHOICE);
     m.choice = (struct wire_choice){3, OPENING_CHOICE_NONE};
+    assert_int_equal(wire_encode(&m, out, sizeof out, err, sizeof err), 0);
+    m = msg_of(WIRE_RESULT);
+    m.result = (struct wire_result){3, OUTCOME_ONGOING, END_NONE};
+    assert_int_equal(wire_encode(&m, out, sizeof out, err, sizeof err), 0);
+    m.result = (struct wire_result){3, OUTCOME_DRAW, END_LINE};
     assert_int_equal(wire_encode(&m, out, sizeof out, err, sizeof err), 0);
     m.type = (enum wire_type)WIRE_TYPE_COUNT;
     assert_int_equal(wire_encode(&m, out, sizeof out, err, sizeof err), 0);

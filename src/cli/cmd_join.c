@@ -1,0 +1,58 @@
+/* cmd_join.c — `mnk join HOST[:PORT] CODE`: joins a friend's network game
+ * and plays it on standard input and output (cli/netplay.h), the host the
+ * referee (play/netgame.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/netplay.h"
+#include "mnk/i18n.h"
+#include "play/netgame.h"
+
+static const struct args_command join_command = {
+    .name = "join",
+    .operands = "HOST[:PORT] CODE",
+    .about = N_("Joins a friend's game, opened with 'mnk host', at HOST (a name or an "
+             "address; [v6]:PORT for IPv6) with the join code it printed (its groups may be "
+             "given apart). The host's settings are printed first: answer yes to play or no. "
+             "Moves and commands are read from standard input, one a line, and everything "
+             "that happens is written to standard output (see the manual)."),
+    .min_operands = 2,
+    .max_operands = 4,
+    .operands_error = N_("a host and a join code"),
+};
+
+int cmd_join(int argc, char **argv)
+{
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&join_command, argc, argv, NULL, &ops, &status))
+        return status;
+    /* The code, from one operand or its groups apart. */
+    char typed[64] = "";
+    for (int i = 1; i < ops.count; i++)
+        if (strlen(typed) + strlen(ops.list[i]) + 2 < sizeof typed) {
+            strcat(typed, i > 1 ? " " : "");
+            strcat(typed, ops.list[i]);
+        }
+    char code[JOINCODE_SIZE], err[512];
+    if (!joincode_parse(typed, code, err, sizeof err)) {
+        args_error("join", "%s", err);
+        return ARGS_EXIT_USAGE;
+    }
+    char host[LINK_ADDRESS_MAX];
+    int port;
+    if (!link_split_address(ops.list[0], LINK_DEFAULT_PORT, host, sizeof host, &port, err,
+                            sizeof err)) {
+        args_error("join", "%s", err);
+        return ARGS_EXIT_USAGE;
+    }
+    struct netgame_options o = {0};
+    struct netgame *ng = netgame_join(ops.list[0], code, &o, err, sizeof err);
+    if (ng == NULL) {
+        args_error("join", "%s", err);
+        return 1;
+    }
+    return netplay_run("join", ng);
+}
