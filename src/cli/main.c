@@ -23,6 +23,7 @@ static const struct command commands[] = {
     { "engine", cmd_engine, N_("a Gomocup engine on standard input/output (Piskvork protocol)") },
     { "match", cmd_match, N_("headless games between two computer players, with a score") },
     { "levels", cmd_levels, N_("the computer's levels, weakest first, with their strength") },
+    { "puzzle", cmd_puzzle, N_("puzzles: list, show and re-prove a collection") },
     { "solve", cmd_solve, N_("the exact value of a small board, by exhaustive search") },
     { "bench", cmd_bench, N_("search fixed positions: node counts and speed") },
 };
