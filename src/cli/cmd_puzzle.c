@@ -270,7 +270,10 @@ static int puzzle_show(int argc, char **argv)
         printf(_("Difficulty: %d (%s)\n"), pz->difficulty, pz->solves);
     else
         printf("%s\n", _("Difficulty: not measured"));
-    printf(_("Proof: %d moves, bound %d attacking moves\n"), pz->proof.n - 1, pz->depth);
+    if (pz->kind == PUZZLE_PERFECT)
+        printf(_("Proof: %d moves, by the exact solver\n"), pz->proof.n - 1);
+    else
+        printf(_("Proof: %d moves, bound %d attacking moves\n"), pz->proof.n - 1, pz->depth);
     if (pz->source[0] != '\0') {
         char shown[4 * PUZZLE_TEXT_MAX];
         printf(_("From: %s\n"), text_escape(shown, sizeof shown, pz->source));
