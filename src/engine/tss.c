@@ -132,28 +132,26 @@ static inline void prefetch_defence(const struct tss *t, const struct position *
     __builtin_prefetch(&t->cache[key & t->mask]);
 }
 
-/* The defender (1 − a) to move after the attacker's threat. True when every
- * defence fails. */
-static bool defend(struct tss *t, struct position *p, int a, bool threes, int depth,
-                   int last)
+/* The defender's (1 − a) replies to the attacker's threat, `last` the
+ * attacker's move that made it: the cells into out in the order they are
+ * tried, how many returned; 0 when nothing stops the attacker (two fives,
+ * or one Black may not block), −1 when the attack has failed already (the
+ * defender has a five to make, or no threat is pending). The cells of the
+ * general case (no five pending) are not filtered by position_allowed, so
+ * that a defence refuted early costs no look at the rest. */
+static int defences(struct position *p, int a, int last, int16_t *out)
 {
     int o = 1 - a;
     bool renju = p->b.rule == RULE_RENJU, caro = p->b.rule == RULE_CARO;
     int f, n;
     if (renju ? position_fives(p, o, &f) > 0 : position_any(p, o, COMBO_5))
-        return false;
+        return -1;
     if (caro && position_any(p, a, COMBO_5)) {
         int blocks[2];
         n = position_caro_blocks(p, o, blocks);
-        for (int i = 0; i < n; i++) {
-            prefetch_defence(t, p, a, threes, blocks[i]);
-            position_place(p, blocks[i], (enum stone)(o + 1));
-            bool r = attack(t, p, a, threes, depth, NULL);
-            position_remove(p, blocks[i]);
-            if (!r)
-                return false;
-        }
-        return true;
+        for (int i = 0; i < n; i++)
+            out[i] = (int16_t)blocks[i];
+        return n;
     }
     if (renju ? position_fives(p, a, &f) > 0 : position_any(p, a, COMBO_5)) {
         if (renju) {
@@ -165,15 +163,12 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
         }
         /* Two fives, or one Black may not block. */
         if (n >= 2 || !position_allowed(p, o, f))
-            return true;
-        prefetch_defence(t, p, a, threes, f);
-        position_place(p, f, (enum stone)(o + 1));
-        bool r = attack(t, p, a, threes, depth, NULL);
-        position_remove(p, f);
-        return r;
+            return 0;
+        out[0] = (int16_t)f;
+        return 1;
     }
     if (!position_any_allowed(p, a, COMBO_F4))
-        return false; /* no threat pending */
+        return -1; /* no threat pending */
     /* Every cell where either side makes a four, and under caro those that
      * stop the open four. */
     struct cellset mine, theirs, stop;
@@ -185,7 +180,24 @@ static bool defend(struct tss *t, struct position *p, int a, bool threes, int de
         mine.w[i] |= theirs.w[i] | (caro ? stop.w[i] : 0);
     struct cellset_iter it;
     cellset_iter_init(&it, &mine, p->words);
-    for (int q; (q = cellset_next(&it)) >= 0;) {
+    n = 0;
+    for (int q; (q = cellset_next(&it)) >= 0;)
+        out[n++] = (int16_t)q;
+    return n;
+}
+
+/* The defender (1 − a) to move after the attacker's threat. True when every
+ * defence fails. */
+static bool defend(struct tss *t, struct position *p, int a, bool threes, int depth,
+                   int last)
+{
+    int o = 1 - a;
+    int16_t cells[BOARD_MAX_CELLS];
+    int n = defences(p, a, last, cells);
+    if (n < 0)
+        return false;
+    for (int i = 0; i < n; i++) {
+        int q = cells[i];
         if (!position_allowed(p, o, q))
             continue;
         prefetch_defence(t, p, a, threes, q);
@@ -326,4 +338,50 @@ bool tss_solve_shortest(struct tss *t, struct position *p, enum stone attacker, 
             break;
     }
     return false;
+}
+
+int tss_defences(struct position *p, enum stone attacker, int last, int *out)
+{
+    int a = position_side(attacker);
+    int16_t cells[BOARD_MAX_CELLS];
+    int n = defences(p, a, last, cells), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (position_allowed(p, 1 - a, cells[i]))
+            out[kept++] = cells[i];
+    /* Every reply the defender may make refused: nothing stops the threat. */
+    return n < 0 ? -1 : kept;
+}
+
+bool tss_solve_move(struct tss *t, struct position *p, enum stone attacker, bool threes,
+                    int depth, uint64_t budget, int move)
+{
+    int a = position_side(attacker);
+    t->aborted = false;
+    t->deep = false;
+    t->limit = t->nodes + budget;
+    if (depth <= 0 || board_at(&p->b, move) != STONE_NONE || !position_allowed(p, a, move))
+        return false;
+    /* A five (Black's overline is no five, but forbidden: refused above). */
+    enum combo c = position_combo(p, a, move);
+    if (c == COMBO_5)
+        return true;
+    /* The moves attack() would try: the block of the defender's five, else
+     * a four, or with threes a three. */
+    int o = 1 - a, blocks[2], n;
+    if (p->b.rule == RULE_CARO && position_any(p, o, COMBO_5)) {
+        n = position_caro_blocks(p, a, blocks);
+        if (!(n > 0 && blocks[0] == move) && !(n > 1 && blocks[1] == move))
+            return false;
+    } else if (p->b.rule == RULE_RENJU ? position_fives(p, o, &n) > 0
+                                       : position_any(p, o, COMBO_5)) {
+        if (position_combo(p, o, move) != COMBO_5)
+            return false;
+    } else if (c < (threes ? COMBO_F3 : COMBO_4)) {
+        return false;
+    }
+    t->nodes++;
+    position_place(p, move, attacker);
+    bool r = defend(t, p, a, threes, depth - 1, move);
+    position_remove(p, move);
+    return r;
 }

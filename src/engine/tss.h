@@ -91,4 +91,25 @@ bool tss_solve(struct tss *t, struct position *p, enum stone attacker, bool thre
 bool tss_solve_shortest(struct tss *t, struct position *p, enum stone attacker, bool threes,
                         int depth, uint64_t budget, int *move);
 
+/* Whether the attacking move `move` (an empty cell) wins for `attacker`, to
+ * move on p, as tss_solve would prove it: a five, or one of the moves it
+ * tries — the block of the defender's five when there is one, else a four
+ * (with `threes`, a four or a three) — against which every defence it
+ * tries (tss_defences) loses within `depth` attacking moves in all, `move`
+ * among them, and `budget` more nodes. False for any other move, and for
+ * one the attacker may not play (renju). p is restored before returning. */
+bool tss_solve_move(struct tss *t, struct position *p, enum stone attacker, bool threes,
+                    int depth, uint64_t budget, int move);
+
+/* The defender's replies the solver tries after `attacker`'s threat, with
+ * the defender to move on p and `last` the attacker's move that made the
+ * threat (−1: unknown, then fives are looked for everywhere): the defender's
+ * cells it may play into out (BOARD_MAX_CELLS of room), in the order they
+ * are tried; how many. 0 when nothing stops the attacker (two fives, or a
+ * five Black may not block), −1 when the threat is none (no five or open
+ * four pending) or the defender has a five of its own to make. Any other
+ * reply loses to the five or the open four at once (the header's account
+ * of the defences): the set is what a proof of a win must answer. */
+int tss_defences(struct position *p, enum stone attacker, int last, int *out);
+
 #endif

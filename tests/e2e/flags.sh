@@ -143,6 +143,12 @@ analyze a.sgf -o                   | -o         | missing
 convert --to=xyz a.sgf -           | --to       | sgf or psq
 show --bogus=1 a.sgf               | --bogus    | unknown
 levels --bogus                     | --bogus    | unknown
+puzzle list --rule x               | --rule     | freestyle, exact, renju or caro
+puzzle list --kind riddle          | --kind     | vcf, vct, defend, perfect
+puzzle list --bogus                | --bogus    | unknown
+puzzle show --file                 | --file     | missing|expected
+puzzle check --sample -1 a.sgf     | --sample   | from 0 to 1000000
+puzzle check --sample x a.sgf      | --sample   | from 0 to 1000000
 EOF
 )
 

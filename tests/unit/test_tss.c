@@ -1,6 +1,7 @@
 /* test_tss.c — the threat-space search: it finds a win by continuous
  * fours (VCF) in a hand-made position, with the winning first move, and
- * under caro claims none that a block past a five's far end refutes. */
+ * under caro claims none that a block past a five's far end refutes; one
+ * first move judged alone, and the defences it names. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -81,10 +82,51 @@ static void test_tss_caro_two_fives_one_block(void **state)
     }
 }
 
+/* tss_solve_move judges one first move as tss_solve would try it: g5, the
+ * first four of the VCF, wins; a quiet move and an open three do not (the
+ * three not even with threes counted); and tss_defences names the one
+ * block of a four, and none against a move that threatens nothing. */
+static void test_tss_one_move(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    boards_put(&b, BOARDS_VCF7_BLACK, STONE_BLACK);
+    boards_put(&b, BOARDS_VCF7_WHITE, STONE_WHITE);
+    struct pattern_table t;
+    assert_true(pattern_init(&t, 5, RULE_FREESTYLE));
+    static struct position p;
+    position_init(&p, &t, &b);
+    struct tss tss;
+    assert_true(tss_init(&tss, 1 << 16));
+    assert_true(tss_solve_move(&tss, &p, STONE_BLACK, false, 10, 100000, boards_cell(&b, "g5")));
+    assert_false(tss_solve_move(&tss, &p, STONE_BLACK, false, 10, 100000, boards_cell(&b, "a8")));
+    assert_false(tss_solve_move(&tss, &p, STONE_BLACK, true, 10, 100000, boards_cell(&b, "a8")));
+    /* f6 makes a three (f6 g6 _ i6), no four. */
+    assert_false(tss_solve_move(&tss, &p, STONE_BLACK, false, 10, 100000, boards_cell(&b, "f6")));
+    assert_false(tss_solve_move(&tss, &p, STONE_BLACK, false, 10, 100000, boards_cell(&b, "d5")));
+    int cells[BOARD_MAX_CELLS];
+    int g5 = boards_cell(&b, "g5");
+    position_place(&p, g5, STONE_BLACK);
+    assert_int_equal(tss_defences(&p, STONE_BLACK, g5, cells), 1);
+    assert_int_equal(cells[0], boards_cell(&b, "h5"));
+    position_remove(&p, g5);
+    int a8 = boards_cell(&b, "a8");
+    position_place(&p, a8, STONE_BLACK);
+    assert_int_equal(tss_defences(&p, STONE_BLACK, a8, cells), -1);
+    position_remove(&p, a8);
+    static struct position fresh;
+    position_init(&fresh, &t, &b);
+    boards_assert_same_position(&p, &fresh);
+    tss_free(&tss);
+    pattern_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tss_vcf),
+        cmocka_unit_test(test_tss_one_move),
         cmocka_unit_test(test_tss_caro_two_fives_one_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
