@@ -18,11 +18,10 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "config.h"
 #include "play/puzzle.h"
 #include "play/puzzlebook.h"
 #include "tui/text.h"
-#include "util/i18n.h"
+#include "util/datadir.h"
 #include "mnk/i18n.h"
 #include "mnk/notation.h"
 #include "mnk/rule.h"
@@ -112,12 +111,6 @@ static const struct args_command check_command = {
     .operands_error = N_("expected one or more puzzle files"),
 };
 
-/* The directory of the collections that ship. */
-static const char *data_dir(void)
-{
-    return i18n_built_here() ? MNK_SOURCE_DATADIR : MNK_DATADIR;
-}
-
 /* Loads FILEs, or the shipped collections, into book. */
 static bool load_books(const char *cmd, const struct args_operands *ops, struct puzzle_book *book)
 {
@@ -132,8 +125,9 @@ static bool load_books(const char *cmd, const struct args_operands *ops, struct 
         return true;
     }
     for (size_t i = 0; i < N_SHIPPED; i++) {
-        char path[4200];
-        snprintf(path, sizeof path, "%s/puzzles/%s", data_dir(), shipped[i]);
+        char name[64], path[4200];
+        snprintf(name, sizeof name, "puzzles/%s", shipped[i]);
+        datadir_path(name, path, sizeof path);
         if (!puzzle_book_load(path, book, err, sizeof err)) {
             args_error(cmd, "%s", err);
             return false;

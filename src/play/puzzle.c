@@ -811,14 +811,17 @@ static int refute_attack(struct puzzle_prover *pv, struct puzzle_play *pl, int m
 {
     enum stone me = game_to_move(&pl->game), other = stone_other(me);
     bool threes = pl->pz->kind == PUZZLE_VCT;
-    int depth = pl->pz->depth - pl->attacks - 1;
-    if (depth < 1)
-        depth = 1;
+    int depth = accept_depth(pl->pz), key = puzzle_play_hint(pl);
     position_place(pv->pos, move, me);
     int n = win_line(pv, other, pl->pz->depth, line);
     if (n == 0) {
         int cells[BOARD_MAX_CELLS];
         int k = tss_defences(pv->pos, me, move, cells);
+        /* No threat to answer: the other side takes the point the
+         * solution needs, when that leaves no win. */
+        if (k < 0 && key >= 0 && board_at(&pv->pos->b, key) == STONE_NONE &&
+            position_allowed(pv->pos, position_side(other), key))
+            cells[0] = key, k = 1;
         for (int i = 0; i < k && n == 0; i++) {
             position_place(pv->pos, cells[i], other);
             if (wins(pv, me, threes, depth, NULL) == 0)

@@ -746,7 +746,7 @@ static bool parse_sgf(const char *text, size_t len, struct parsed *r, char *err,
     struct cursor c = { text, text + len };
     bool sized = false;
     int nodes = 0, depth = 0;
-    char id[8], value[GAME_PLAYER_SPEC_MAX + 64];
+    char id[16], value[GAME_PLAYER_SPEC_MAX + 64];
     skip_space(&c);
     if (c.p >= c.end || *c.p != '(')
         return fail(err, err_size, _("not an SGF record (no opening '(')"));

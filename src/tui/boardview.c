@@ -126,7 +126,8 @@ void boardview_draw(const struct game *g, const struct board_view *v)
             enum draw_glyph mark = s != STONE_NONE ? GLYPH_COUNT
                                  : v->forbidden != NULL && v->forbidden[pos] ? GLYPH_MARK_FORBID
                                  : mark_at(g, v->marks, pos, &owner);
-            bool hint = pos == v->hint && s == STONE_NONE;
+            bool hint = (pos == v->hint || (v->area != NULL && v->area[pos])) &&
+                        s == STONE_NONE;
             /* The winning line outshines the cursor once the game is won. */
             enum draw_style style = win[pos] ? STYLE_WIN
                                   : cursor ? STYLE_CURSOR

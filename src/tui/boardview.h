@@ -6,8 +6,8 @@
  * four `*`, a four `+`, an open three `∙`, in that side's colour; the
  * stronger shape when both sides have one), the cells renju forbids Black
  * (`×`, over any threat mark there: Black cannot play it, whatever it
- * would make or block), a suggested move, and on request each stone's move
- * number in place of the stone.
+ * would make or block), a suggested move or the area a hint points at, and
+ * on request each stone's move number in place of the stone.
  *
  * A view: it reads the game through a const pointer and changes nothing.
  */
@@ -27,6 +27,8 @@ struct board_view {
     const struct shapes *marks; /* the threats to mark, or NULL */
     const bool *forbidden;      /* per cell, forbidden to Black (marked), or NULL */
     int hint;                   /* the suggested cell, or -1 */
+    const bool *area;           /* per cell, the area a hint points at
+                                 * (marked like the hint), or NULL */
     bool numbers;               /* each stone shows its move number (the
                                  * last two digits where a cell has two
                                  * columns), in its side's style, the last

@@ -18,7 +18,8 @@
 #include "tui/screen.h"
 
 enum {
-    MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_HELP, MAIN_LANG, MAIN_QUIT, MAIN_ENTRIES
+    MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_PUZZLES, MAIN_HELP, MAIN_LANG, MAIN_QUIT,
+    MAIN_ENTRIES
 };
 
 /* Where the notes after the form's values start, from the values' column. */
@@ -29,6 +30,7 @@ static const char *const main_entries[MAIN_ENTRIES] = {
     [MAIN_NEW] = N_("New game"),
     [MAIN_LOAD] = N_("Load"),
     [MAIN_STATS] = N_("Statistics"),
+    [MAIN_PUZZLES] = N_("Puzzles"),
     [MAIN_HELP] = N_("Help"),
     [MAIN_LANG] = N_("Language"),
     [MAIN_QUIT] = N_("Quit"),
@@ -305,6 +307,8 @@ static unsigned act_enter(struct menu *m, int key)
         return REACT_REDRAW;
     case MAIN_STATS:
         return REACT_GO(SCREEN_STATS);
+    case MAIN_PUZZLES:
+        return REACT_GO(SCREEN_PUZZLES);
     case MAIN_HELP:
         return REACT_HELP;
     case MAIN_LANG:

@@ -8,6 +8,7 @@ static const struct screen *const table[SCREEN_COUNT] = {
     [SCREEN_MENU] = &menu_screen,
     [SCREEN_LOAD] = &load_screen,
     [SCREEN_STATS] = &stats_screen,
+    [SCREEN_PUZZLES] = &puzzles_screen,
 };
 
 const struct screen *screen_of(enum screen_id id)

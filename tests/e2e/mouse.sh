@@ -7,8 +7,8 @@
 # answered by the computer with no other input; so is a short one; an
 # analysis goes on after a held click on a move; the board takes clicks as
 # far out on its right as on its left; a menu entry, a form's row, arrow
-# and Start, the review's Continue panel and a dialog's buttons take
-# clicks; a click on nothing does not blank the title bar.
+# and Start, the review's Continue panel, a puzzle's answer and a dialog's
+# buttons take clicks; a click on nothing does not blank the title bar.
 #
 # The screen is read through xterm's print-immediate action, bound to F12:
 # xterm writes its screen (with each character's colours) to a file, and
@@ -418,6 +418,30 @@ if locate "[ Start ]"; then
 else
     fail "no Start on the panel"
 fi
+
+# ---------------------------------------------------------------------------
+echo "# the puzzles: the menu's entry and the answer clicked"
+start_term || exit 1
+expect "New game" "the menu"
+if locate "Puzzles"; then
+    click "$Y" "$X"
+    expect "mnk  puzzles" "a click on Puzzles opens them"
+    id=$(screen | grep -oE '[a-z]+-[0-9]{4}' | head -n 1)
+    first=$("$MNK" puzzle show "$id" | sed -n 's/^Solution: 1\. \([a-z][0-9]*\).*/\1/p')
+    if [ -n "$first" ] && cell "${first:0:1}" "${first:1}"; then
+        click "$Y" "$X"
+        if wait_for_re "Solved|right:"; then
+            pass "a click on the answer ($first of $id) plays it"
+        else
+            fail "a click on $first of $id was not taken as the answer"
+        fi
+    else
+        fail "cannot find the answer of '$id' on the screen"
+    fi
+else
+    fail "no Puzzles entry in the menu"
+fi
+stop_term
 
 # ---------------------------------------------------------------------------
 echo "# a dialog's buttons"

@@ -212,13 +212,16 @@ static void test_vcf_played_through(void **state)
     static struct puzzle_play pl;
     assert_true(puzzle_play_start(&pl, &pz));
     struct puzzle_answer ans;
-    /* An occupied cell is no move; a quiet move is wrong and lets White
-     * off: nothing is played either way. */
+    /* An occupied cell is no move; a quiet move is wrong: nothing is
+     * played either way. */
     assert_int_equal(puzzle_play_move(&pl, &prover, sgf_cell("dd"), &ans), PUZZLE_ILLEGAL);
     assert_int_equal(ans.error, GAME_ERR_OCCUPIED);
     assert_int_equal(puzzle_play_move(&pl, &prover, sgf_cell("aa"), &ans), PUZZLE_WRONG);
     assert_int_equal(pl.mistakes, 1);
     assert_int_equal(pl.game.ply, 0);
+    /* White's answer: it takes the point Black's win needs. */
+    assert_int_equal(ans.n_line, 1);
+    assert_int_equal(ans.line[0], sgf_cell("jf"));
     for (int i = 0; i < n; i += 2) {
         assert_int_equal(puzzle_play_hint(&pl), line[i]);
         assert_int_equal(puzzle_play_move(&pl, &prover, line[i], &ans), PUZZLE_RIGHT);

@@ -499,10 +499,12 @@ static void test_sgf_keeps_root_properties(void **state)
     static struct game g;
     static struct record_extra extra;
     char err[128] = "";
+    /* MNKPUZZLE: a name longer than a standard one's (a puzzle's). */
     const char *text = "(;FF[4]GM[4]SZ[15]EV[Club \\ night]GC[first\nsecond \\] line]"
-                       "PB[Ann]PW[Bo]XQ[1][2]C[root];B[hh]C[move comment];W[ii])";
+                       "PB[Ann]PW[Bo]XQ[1][2]C[root]MNKPUZZLE[vcf];B[hh]C[move comment];W[ii])";
     assert_true(record_parse_extra(text, strlen(text), RECORD_SGF, &g, &extra, err, sizeof err));
-    assert_string_equal(extra.root, "EV[Club \\ night]GC[first\nsecond \\] line]XQ[1][2]C[root]");
+    assert_string_equal(extra.root,
+                        "EV[Club \\ night]GC[first\nsecond \\] line]XQ[1][2]C[root]MNKPUZZLE[vcf]");
     struct record_notes notes = { .root_props = extra.root };
     char *buf = NULL;
     size_t len = 0;

@@ -1,0 +1,209 @@
+#!/bin/sh
+# puzzles.sh — end-to-end tests of the Puzzles screen at 80×24: the main
+# menu's Puzzles opens it on the easiest freestyle puzzle with its task in
+# words; H marks the area, then the move; the solution's moves, played with
+# the keys, are answered from the proof until "Solved", and the solution
+# then plays through; a wrong move is refuted on the board and taken back;
+# s shows the solution; Tab goes to the renju puzzles, whose forbidden
+# cells are marked and refused; Esc goes back to the menu. Then in Chinese
+# and without colour. No line of the screen is cut to fit 80×24 (mnk logs
+# each text it cuts to MNK_CUT_LOG). The answers are read from `mnk puzzle
+# show`, so the test follows the collection as it is. Exits 77 (skipped)
+# without tmux.
+#
+# usage: puzzles.sh PATH/TO/mnk
+set -u
+
+MNK=${1:?usage: puzzles.sh PATH/TO/mnk}
+WRAPPER=${MNK_E2E_WRAPPER:-}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+STATE=$WORK/state
+CUTS=$WORK/cuts
+
+# no_cuts WHAT: nothing was cut to fit since the last check.
+no_cuts() {
+    if [ -s "$CUTS" ]; then
+        fail "$1: cut to fit: $(cat "$CUTS")"
+    else
+        pass "$1: every line fits"
+    fi
+    rm -f "$CUTS"
+}
+
+# The cursor, in board columns and rows from the top, and the board's size.
+CX=7
+CY=7
+SIZE=15
+
+# The id of the puzzle on view (the panel's first line).
+puzzle_id() { screen | grep -o '[a-z]*-[0-9][0-9][0-9][0-9]' | head -1; }
+
+# The player's moves of the solution of puzzle $1, one a line.
+player_moves() {
+    "$MNK" puzzle show "$1" | sed -n 's/^Solution: //p' | tr ' ' '\n' |
+        grep -E '^[a-z][0-9]+$'
+}
+
+# The other side's replies, in order, one a line.
+replies() {
+    "$MNK" puzzle show "$1" | sed -n 's/^Solution: //p' | tr ' ' '\n' |
+        sed -n 's/^(\([a-z][0-9]*\))$/\1/p'
+}
+
+# goto CELL: moves the cursor from (CX, CY) to CELL with the arrow keys.
+goto() {
+    col=$(printf '%s' "$1" | cut -c1)
+    row=$(printf '%s' "$1" | cut -c2-)
+    x=$(($(printf '%d' "'$col") - 97))
+    y=$((SIZE - row))
+    while [ "$CX" -lt "$x" ]; do keys Right; CX=$((CX + 1)); done
+    while [ "$CX" -gt "$x" ]; do keys Left; CX=$((CX - 1)); done
+    while [ "$CY" -lt "$y" ]; do keys Down; CY=$((CY + 1)); done
+    while [ "$CY" -gt "$y" ]; do keys Up; CY=$((CY - 1)); done
+}
+
+# at CELL: the cursor is now on CELL (a reply moves it there).
+at() {
+    col=$(printf '%s' "$1" | cut -c1)
+    row=$(printf '%s' "$1" | cut -c2-)
+    CX=$(($(printf '%d' "'$col") - 97))
+    CY=$((SIZE - row))
+}
+
+# solve ID: plays the solution of puzzle ID from where the cursor is, each
+# reply awaited and the cursor following it.
+solve() {
+    moves=$(player_moves "$1")
+    answers=$(replies "$1")
+    n=0
+    for m in $moves; do
+        n=$((n + 1))
+        goto "$m"
+        keys Enter
+        r=$(printf '%s\n' "$answers" | sed -n "${n}p")
+        if [ -n "$r" ]; then
+            wait_for "answers $r" || fail "no answer $r to $m"
+            at "$r"
+        fi
+    done
+}
+
+# ---------------------------------------------------------------------------
+echo "# the menu opens the puzzles; hints; a puzzle solved"
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run
+expect "Puzzles" "the main menu offers Puzzles"
+keys Down Down Down Enter                   # Load, Statistics, Puzzles
+expect "mnk  puzzles  freestyle 1/" "Puzzles opens on the first freestyle puzzle"
+if screen | grep -qE "to play and win|the only move that"; then
+    pass "the task is said in words"
+else
+    fail "no task in words"
+fi
+expect "difficulty" "its measured difficulty is shown"
+id=$(puzzle_id)
+[ -n "$id" ] && pass "the panel names the puzzle ($id)" || fail "no puzzle id shown"
+keys H
+expect "the answer is in the marked area" "H marks the area"
+keys H
+expect "the answer is the marked cell" "H again marks the move"
+expect "hints 2" "the hints are counted"
+solve "$id"
+expect "Solved" "the solution's moves solve it, each answered from the proof"
+expect "solved" "the panel says it is solved"
+keys Enter                                  # the rest of the play-through at once
+sleep 0.3
+
+echo "# a wrong move refuted and taken back; the solution shown"
+keys n
+expect "freestyle 2/" "n: the next puzzle"
+CX=7
+CY=7
+id=$(puzzle_id)
+first=$(player_moves "$id" | head -1)
+# A wrong move: the first empty corner that is not the answer.
+for c in a1 o1 a15 o15 b2 n2; do
+    [ "$c" != "$first" ] || continue
+    goto "$c"
+    keys Enter
+    if wait_for "is not it"; then
+        break
+    fi
+done
+expect "is not it" "a wrong move is said to be wrong"
+expect "mistakes 1" "and counted"
+keys Enter
+expect "your move again" "Enter takes it back"
+solve "$id"
+expect "Solved, with help on the way" "then solved, the mistake said"
+keys Enter
+sleep 0.3
+keys n
+expect "freestyle 3/" "n: the next puzzle"
+keys s
+expect "the solution plays through" "s shows the solution"
+expect "given up" "the panel says it was given up"
+sleep 1
+
+echo "# renju: the forbidden cells marked and refused"
+keys Tab
+expect "mnk  puzzles  renju 1/" "Tab goes to the renju puzzles"
+CX=7
+CY=7
+# A row of the grid with a forbidden cell (the title's 15×15 is no cell).
+forbidden_row() { screen | grep -E '^ *[0-9]+ .*×' | head -1; }
+tries=120
+while [ -z "$(forbidden_row)" ] && [ "$tries" -gt 0 ]; do
+    keys n
+    sleep 0.1
+    tries=$((tries - 1))
+done
+if [ -n "$(forbidden_row)" ]; then
+    pass "a renju puzzle marks Black's forbidden cells"
+    # The marked cell: its row's number, its column's letter from the
+    # letters line above the grid.
+    text=$(forbidden_row)
+    pre=${text%%×*}
+    colpos=$(printf '%s' "$pre" | LC_ALL=C.UTF-8 wc -m)
+    letters=$(screen | grep -E '^ +a b c' | head -1)
+    col=$(printf '%s' "$letters" | cut -c$((colpos + 1)))
+    row=$(printf '%s' "$text" | awk '{print $1}')
+    CX=7
+    CY=7
+    goto "$col$row"
+    keys Enter
+    expect "forbidden to Black" "a forbidden cell is refused, with the reason"
+else
+    fail "no renju puzzle with a forbidden cell marked"
+fi
+keys Escape
+expect "Puzzles" "Esc goes back to the menu"
+no_cuts "the puzzles in English"
+quit "q from the menu"
+
+# ---------------------------------------------------------------------------
+echo "# in Chinese, without colour"
+start_shell
+RUN_ENV="NO_COLOR=1 MNK_CUT_LOG=$CUTS" run --lang zh_CN
+expect "题目" "the Chinese menu offers Puzzles"
+keys Down Down Down Enter
+expect "mnk  题目" "the screen opens in Chinese"
+if screen | grep -qE "黑先|白先|黑方：|白方："; then
+    pass "the task is said in Chinese"
+else
+    fail "no Chinese task"
+fi
+keys H
+expect "答案在标出的区域内" "the hint in Chinese, without colour"
+keys n n s Enter Tab H
+sleep 0.5
+keys Escape
+expect "题目" "Esc goes back to the menu"
+no_cuts "the puzzles in Chinese"
+quit "q from the Chinese menu"
+
+echo "$CHECKS checks, $FAILED failed"
+[ "$FAILED" -eq 0 ]
