@@ -4,6 +4,9 @@
  *   mnk puzzle show [--file FILE] ID                   the position, the task,
  *                                                      the solution
  *   mnk puzzle check [--sample N] FILE...              re-proves every puzzle
+ *   mnk puzzle export [--rule R] [--kind K] [--file FILE] [--output OUT] [ID...]
+ *                                                      the puzzles chosen, as one
+ *                                                      SGF collection
  *
  * Without FILE, list and show read the collections that ship with mnk
  * (data/puzzles/ NAME.sgf; the checkout's when the binary runs from its build
@@ -109,6 +112,45 @@ static const struct args_command check_command = {
     .min_operands = 1,
     .max_operands = -1,
     .operands_error = N_("expected one or more puzzle files"),
+};
+
+struct export_flags {
+    enum rule rule;
+    bool rule_given;
+    int kind;
+    bool kind_given;
+    const char *file;
+    const char *output;
+};
+
+static const struct args_option export_options[] = {
+    { .name = "rule", .kind = ARGS_RULE, .offset = offsetof(struct export_flags, rule),
+      .seen = ARGS_SEEN(struct export_flags, rule_given),
+      .help = N_("only the puzzles of this rule") },
+    { .name = "kind", .kind = ARGS_CHOICE, .choices = kind_words, .metavar = "KIND",
+      .offset = offsetof(struct export_flags, kind),
+      .seen = ARGS_SEEN(struct export_flags, kind_given),
+      .help = N_("only this kind (as for list)") },
+    { .name = "file", .kind = ARGS_PATH, .metavar = "FILE",
+      .offset = offsetof(struct export_flags, file),
+      .help = N_("take the puzzles from FILE, not from the collections that ship") },
+    { .name = "output", .kind = ARGS_PATH, .metavar = "OUT",
+      .offset = offsetof(struct export_flags, output),
+      .help = N_("write the collection to OUT (replaced whole or not at all), not to the "
+                 "standard output") },
+};
+
+static const struct args_command export_command = {
+    .name = "puzzle export",
+    .operands = "[ID...]",
+    .about = N_("Writes the puzzles named by ID, or all those the filters keep, as one SGF "
+                "FF[4] collection that other programs read: one game tree a puzzle, the "
+                "position as AB, AW and PL, the task in the root's comment, the solution as "
+                "the main line with the defences it answers as variations (the format the "
+                "manual describes, which 'mnk puzzle check' and the Puzzles screen read)."),
+    .options = export_options,
+    .n_options = sizeof export_options / sizeof export_options[0],
+    .max_operands = -1,
 };
 
 /* Loads FILEs, or the shipped collections, into book. */
@@ -336,16 +378,90 @@ static int puzzle_check(int argc, char **argv)
     return failed == 0 && unread == 0 ? 0 : 1;
 }
 
+/* True when export should keep pz: named among ids (when any), and kept by
+ * the filters. */
+static bool export_keeps(const struct export_flags *f, const struct args_operands *ids,
+                         const struct puzzle *pz)
+{
+    if ((f->rule_given && pz->rule != f->rule) || (f->kind_given && (int)pz->kind != f->kind))
+        return false;
+    if (ids->count == 0)
+        return true;
+    for (int i = 0; i < ids->count; i++)
+        if (strcmp(ids->list[i], pz->id) == 0)
+            return true;
+    return false;
+}
+
+static int puzzle_export(int argc, char **argv)
+{
+    struct export_flags f = { 0 };
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&export_command, argc, argv, &f, &ops, &status))
+        return status;
+    struct puzzle_book book, out;
+    puzzle_book_init(&book);
+    puzzle_book_init(&out);
+    struct args_operands files = { .count = f.file != NULL, .list = { f.file } };
+    if (!load_books("puzzle export", &files, &book)) {
+        puzzle_book_free(&book);
+        return 1;
+    }
+    for (int i = 0; i < ops.count; i++)
+        if (puzzle_book_find(&book, ops.list[i]) < 0) {
+            args_error("puzzle export", _("no puzzle '%s' (mnk puzzle list names them)"),
+                       ops.list[i]);
+            puzzle_book_free(&book);
+            return 1;
+        }
+    int result = 0;
+    for (int i = 0; i < book.n && result == 0; i++) {
+        if (!export_keeps(&f, &ops, &book.p[i]))
+            continue;
+        if (!puzzle_book_add(&out, &book.p[i])) {
+            args_error("puzzle export", "%s", _("out of memory"));
+            result = 1;
+        }
+    }
+    if (result == 0 && out.n == 0) {
+        args_error("puzzle export", "%s", _("no puzzle is kept by these filters"));
+        result = 1;
+    }
+    char err[1024];
+    if (result == 0 && f.output != NULL) {
+        if (!puzzle_book_save(f.output, &out, err, sizeof err)) {
+            args_error("puzzle export", "%s", err);
+            result = 1;
+        } else {
+            fprintf(stderr,
+                    ngettext("mnk puzzle export: %d puzzle written to %s\n",
+                             "mnk puzzle export: %d puzzles written to %s\n",
+                             (unsigned long)out.n),
+                    out.n, f.output);
+        }
+    } else if (result == 0) {
+        if (!puzzle_book_write(stdout, &out) || fflush(stdout) != 0 || ferror(stdout)) {
+            args_error("puzzle export", "%s", _("cannot write the standard output"));
+            result = 1;
+        }
+    }
+    puzzle_book_free(&out);
+    puzzle_book_free(&book);
+    return result;
+}
+
 static void usage(FILE *out)
 {
-    fprintf(out, "%s\n\n", _("usage: mnk puzzle list|show|check [OPTIONS] ..."));
+    fprintf(out, "%s\n\n", _("usage: mnk puzzle list|show|check|export [OPTIONS] ..."));
     args_wrap(out, "", _("Puzzles: positions with a task (win with fours, win with fours and "
                          "threes, the only move that does not lose) and the proof of their "
                          "answer, kept as SGF collections."));
-    fprintf(out, "\n  list   %s\n  show   %s\n  check  %s\n\n",
+    fprintf(out, "\n  list    %s\n  show    %s\n  check   %s\n  export  %s\n\n",
             _("the puzzles, one a line"), _("one puzzle: the position, the task, the solution"),
-            _("re-prove every puzzle of a file"));
-    args_wrap(out, "", _("'mnk puzzle list --help' (and show, check) describes each."));
+            _("re-prove every puzzle of a file"),
+            _("the puzzles chosen, as one SGF collection"));
+    args_wrap(out, "", _("'mnk puzzle list --help' (and show, check, export) describes each."));
 }
 
 int cmd_puzzle(int argc, char **argv)
@@ -358,8 +474,10 @@ int cmd_puzzle(int argc, char **argv)
         return puzzle_list(argc - 1, argv + 1);
     if (strcmp(argv[1], "show") == 0)
         return puzzle_show(argc - 1, argv + 1);
+    if (strcmp(argv[1], "export") == 0)
+        return puzzle_export(argc - 1, argv + 1);
     if (strcmp(argv[1], "check") == 0)
         return puzzle_check(argc - 1, argv + 1);
-    args_error("puzzle", _("unknown subcommand '%s' (list, show or check)"), argv[1]);
+    args_error("puzzle", _("unknown subcommand '%s' (list, show, check or export)"), argv[1]);
     return ARGS_EXIT_USAGE;
 }
