@@ -11,6 +11,7 @@
 #include "mnk/clock.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
+#include "tui/clockface.h"
 #include "tui/help.h"
 #include "tui/mouse.h"
 #include "tui/react.h"
@@ -204,9 +205,6 @@ static void follow_cursor(struct play *p)
 
 /* --- the clock ----------------------------------------------------------- */
 
-/* Less than this left, a clock says "low". */
-#define LOW_MS 10000
-
 static bool has_clock(const struct play *p)
 {
     return play_game(p)->config.tc.kind != TC_NONE;
@@ -275,33 +273,19 @@ static int64_t until_flag(const struct play *p)
     return gameclock_until_flag(&g->config.tc, &c, turn_elapsed(p));
 }
 
-/* The clock's face for `side` into buf: "2:58", in byo-yomi the period's
- * time and the periods left ("0:27 ×3"), in Canadian overtime the moves
- * left ("4:10 /7"); "" without a clock. *low when it is close to its flag
- * (said in words as well, for a screen without colour). */
+/* The clock's face for `side` into buf (clockface.h); "" without a clock.
+ * *low when it is close to its flag. */
 static const char *clock_face(const struct play *p, enum stone side, char *buf, size_t size,
                               bool *low)
 {
     const struct game *g = play_game(p);
     const struct tc *tc = &g->config.tc;
-    *low = false;
-    buf[0] = '\0';
-    if (tc->kind == TC_NONE)
-        return buf;
     struct gameclock_side c = clock_now(p, side);
-    char t[24];
-    gameclock_format(gameclock_shown_ms(tc, &c), t, sizeof t);
-    if (tc->kind == TC_BYOYOMI && gameclock_in_overtime(tc, &c))
-        snprintf(buf, size, "%s %s%d", t, draw_sym(GLYPH_TIMES), c.periods);
-    else if (tc->kind == TC_CANADIAN && gameclock_in_overtime(tc, &c))
-        snprintf(buf, size, "%s /%d", t, c.moves);
-    else
-        snprintf(buf, size, "%s", t);
     struct gameclock_side start = game_clock(g, side);
     bool acting = !game_over(g) && game_actor(g) == side;
-    *low = !game_over(g) && !c.flagged &&
-           gameclock_until_flag(tc, &start, acting ? turn_elapsed(p) : 0) < LOW_MS;
-    return buf;
+    int64_t until = game_over(g) ? -1
+                                 : gameclock_until_flag(tc, &start, acting ? turn_elapsed(p) : 0);
+    return clockface_text(tc, &c, until, draw_sym(GLYPH_TIMES), buf, size, low);
 }
 
 /* The flag of the seat that acts fell while it was to move: the game is
