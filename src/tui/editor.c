@@ -70,8 +70,8 @@ void editor_begin(struct editor *e, const struct game_config *c, const struct ga
                                                     ? STONE_WHITE
                                                     : STONE_BLACK);
     }
-    e->cx = e->game.board.width / 2;
-    e->cy = e->game.board.height / 2;
+    e->cur.cx = e->game.board.width / 2;
+    e->cur.cy = e->game.board.height / 2;
     rebuild(e);
 }
 
@@ -89,31 +89,19 @@ const char *editor_problem(const struct editor *e)
     return N_("there is no move left to play in this position");
 }
 
-static void follow_cursor(struct editor *e)
-{
-    const struct layout *l = &e->layout;
-    const struct board *b = &e->game.board;
-    e->off_x = layout_follow(e->off_x, l->view_w, b->width, e->cx);
-    e->off_y = layout_follow(e->off_y, l->view_h, b->height, e->cy);
-}
-
 void editor_resize(struct editor *e, int rows, int cols)
 {
     const struct board *b = &e->game.board;
     e->rows = rows;
     e->cols = cols;
-    if (draw_wide())
-        layout_compact(&e->layout, rows, cols, b->width, b->height, false);
-    else
-        layout_game(&e->layout, rows, cols, b->width, b->height, false);
-    follow_cursor(e);
+    cursor_lay_out(&e->cur, &e->layout, rows, cols, b);
 }
 
 /* --- keys --------------------------------------------------------------- */
 
-static int cursor_cell(const struct editor *e)
+static int cell_at_cursor(const struct editor *e)
 {
-    return board_pos(&e->game.board, e->cx, e->cy);
+    return cursor_cell(&e->cur, &e->game.board);
 }
 
 /* The stone the setup has on `pos`, and its index (-1: none). */
@@ -128,7 +116,7 @@ static int stone_index(const struct editor *e, int pos)
 /* Puts `side` on the cursor's cell (STONE_NONE: empties it). */
 static unsigned put(struct editor *e, enum stone side)
 {
-    int pos = cursor_cell(e);
+    int pos = cell_at_cursor(e);
     int i = stone_index(e, pos);
     if (i >= 0) {   /* the last stone takes its place in the list */
         e->setup.cell[i] = e->setup.cell[e->setup.n - 1];
@@ -146,7 +134,7 @@ static unsigned put(struct editor *e, enum stone side)
 
 static enum stone on_cursor(const struct editor *e)
 {
-    int i = stone_index(e, cursor_cell(e));
+    int i = stone_index(e, cell_at_cursor(e));
     return i >= 0 ? (enum stone)e->setup.stone[i] : STONE_NONE;
 }
 
@@ -195,11 +183,7 @@ static unsigned act_side(struct editor *e)
 
 static unsigned move_cursor(struct editor *e, int dx, int dy)
 {
-    if (board_inside(&e->game.board, e->cx + dx, e->cy + dy)) {
-        e->cx += dx;
-        e->cy += dy;
-        follow_cursor(e);
-    }
+    cursor_step(&e->cur, &e->layout, &e->game.board, dx, dy);
     return REACT_REDRAW;
 }
 
@@ -211,11 +195,8 @@ static unsigned act_down(struct editor *e) { return move_cursor(e, 0, 1); }
 static unsigned act_mouse(struct editor *e)
 {
     struct mouse m = mouse_read();
-    int i, j;
-    if (m.kind != MOUSE_CLICK || !layout_cell_at(&e->layout, m.y, m.x, &i, &j))
+    if (m.kind != MOUSE_CLICK || !cursor_click(&e->cur, &e->layout, m.y, m.x))
         return REACT_NONE;
-    e->cx = e->off_x + i;
-    e->cy = e->off_y + j;
     return act_cycle(e);
 }
 
@@ -345,7 +326,8 @@ void editor_draw(const struct editor *e)
     erase();
     draw_title(e);
     struct board_view view = {
-        .layout = &e->layout, .off_x = e->off_x, .off_y = e->off_y, .cx = e->cx, .cy = e->cy,
+        .layout = &e->layout, .off_x = e->cur.off_x, .off_y = e->cur.off_y,
+        .cx = e->cur.cx, .cy = e->cur.cy,
         .hint = -1,
     };
     boardview_draw(&e->game, &view);

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 
 #include "mnk/game.h"
+#include "tui/cursor.h"
 #include "tui/layout.h"
 
 struct editor {
@@ -27,7 +28,7 @@ struct editor {
     struct game game;           /* the position as set up, as it is drawn */
     struct layout layout;
     int rows, cols;
-    int off_x, off_y, cx, cy;
+    struct board_cursor cur;
     char message[200];          /* what the last key did, or why not */
     bool error;                 /* the message is an error */
 };
