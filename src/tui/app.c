@@ -42,6 +42,7 @@
 #include "tui/keeper.h"
 #include "tui/load.h"
 #include "tui/menu.h"
+#include "tui/netscreen.h"
 #include "tui/mouse.h"
 #include "tui/play.h"
 #include "tui/prompt.h"
@@ -807,6 +808,9 @@ static unsigned react_go(struct app *a, unsigned r)
     if (id < 0 || id >= SCREEN_COUNT)
         return REACT_NONE;
     a->from[id] = a->screen;
+    /* A hosted network game offers what the new-game form last chose. */
+    if (id == SCREEN_NET)
+        netscreen_set_form(a->self[SCREEN_NET], &a->settings.game);
     return enter(a, (enum screen_id)id);
 }
 
@@ -908,11 +912,15 @@ static void loop(struct app *a)
         if (a->dirty)
             draw(a);
         int timeout = s->wait_ms != NULL ? s->wait_ms(self) : -1;
-        struct pollfd fds[2] = {
+        struct pollfd fds[2 + SCREEN_FDS_MAX] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = term_wake_fd(), .events = POLLIN },
         };
-        int n = poll(fds, 2, timeout);
+        int own = s->pollfds != NULL ? s->pollfds(self, fds + 2) : 0;
+        int n = poll(fds, (nfds_t)(2 + own), timeout);
+        bool own_ready = false;
+        for (int i = 0; n > 0 && i < own; i++)
+            own_ready = own_ready || fds[2 + i].revents != 0;
         if (n < 0 && errno != EINTR) {
             snprintf(a->error, sizeof a->error, "mnk: poll: %s", strerror(errno));
             a->status = 1;
@@ -931,7 +939,7 @@ static void loop(struct app *a)
             react(a, s->wake(self));
         /* The screen on view may have changed: time goes to the one that
          * asked for it, if it is still there. */
-        if (n == 0 && a->screen == id && s->tick != NULL)
+        if ((n == 0 || own_ready) && a->screen == id && s->tick != NULL)
             react(a, s->tick(self));
 
         int keys = 0, key;

@@ -18,7 +18,8 @@
 #include "tui/screen.h"
 
 enum {
-    MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_PUZZLES, MAIN_HELP, MAIN_LANG, MAIN_QUIT,
+    MAIN_RESUME, MAIN_NEW, MAIN_LOAD, MAIN_STATS, MAIN_PUZZLES, MAIN_NET, MAIN_HELP, MAIN_LANG,
+    MAIN_QUIT,
     MAIN_ENTRIES
 };
 
@@ -31,6 +32,7 @@ static const char *const main_entries[MAIN_ENTRIES] = {
     [MAIN_LOAD] = N_("Load"),
     [MAIN_STATS] = N_("Statistics"),
     [MAIN_PUZZLES] = N_("Puzzles"),
+    [MAIN_NET] = N_("Network game"),
     [MAIN_HELP] = N_("Help"),
     [MAIN_LANG] = N_("Language"),
     [MAIN_QUIT] = N_("Quit"),
@@ -309,6 +311,8 @@ static unsigned act_enter(struct menu *m, int key)
         return REACT_GO(SCREEN_STATS);
     case MAIN_PUZZLES:
         return REACT_GO(SCREEN_PUZZLES);
+    case MAIN_NET:
+        return REACT_GO(SCREEN_NET);
     case MAIN_HELP:
         return REACT_HELP;
     case MAIN_LANG:

@@ -9,6 +9,7 @@ static const struct screen *const table[SCREEN_COUNT] = {
     [SCREEN_LOAD] = &load_screen,
     [SCREEN_STATS] = &stats_screen,
     [SCREEN_PUZZLES] = &puzzles_screen,
+    [SCREEN_NET] = &net_screen,
 };
 
 const struct screen *screen_of(enum screen_id id)

@@ -2,12 +2,13 @@
  * of each, so that it treats them all alike.
  *
  * A screen is one file (menu.c, play.c, review.c, editor.c, load.c,
- * statsview.c, puzzles.c) and
+ * statsview.c, puzzles.c, netscreen.c) and
  * one entry here, `const struct screen NAME_screen`, that says how big its
  * state is, the smallest window it can be drawn in, and its operations on
  * that state: made ready once (init), laid out (resize), drawn, given keys
  * and mouse events (key: a click is KEY_MOUSE, mouse.h), woken by the
- * worker's pipe (wake), given time (tick, when its timeout ran out), asked
+ * worker's pipe (wake), given time (tick, when its timeout ran out or a
+ * descriptor of its own is ready: pollfds), asked
  * to look again at what other windows changed (relook), and told it is
  * left for good (close). Optional operations are NULL. Handlers return
  * enum react flags (react.h), never draw; draw never changes the state.
@@ -28,7 +29,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <poll.h>
+
 #include "storage/record.h"
+
+#define SCREEN_FDS_MAX 8
 
 /* In the help's order. */
 enum screen_id {
@@ -39,6 +44,7 @@ enum screen_id {
     SCREEN_LOAD,
     SCREEN_STATS,
     SCREEN_PUZZLES,
+    SCREEN_NET,
     SCREEN_COUNT
 };
 
@@ -57,6 +63,10 @@ struct screen {
     /* Milliseconds until tick() has work; -1: none (wait for keys). */
     int (*wait_ms)(const void *self);
     unsigned (*tick)(void *self);
+    /* Descriptors besides the terminal to wait on (a network link), at
+     * most SCREEN_FDS_MAX: their number. tick() is called when one is
+     * ready, as when the timeout runs out. */
+    int (*pollfds)(const void *self, struct pollfd *fds);
     /* Looks again at what other windows may have changed (games opened or
      * left); true when what is shown changed. */
     bool (*relook)(void *self);
@@ -71,7 +81,7 @@ struct screen {
 #define SCREEN_RELOOK_MS 1000
 
 extern const struct screen play_screen, review_screen, editor_screen, menu_screen, load_screen,
-    stats_screen, puzzles_screen;
+    stats_screen, puzzles_screen, net_screen;
 
 /* The entry of screen `id` (< SCREEN_COUNT). */
 const struct screen *screen_of(enum screen_id id);

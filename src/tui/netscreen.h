@@ -1,0 +1,92 @@
+/* netscreen.h — the Network game screen, opened from the main menu: a game
+ * against a friend on another computer (play/netgame.h), hosted or joined.
+ *
+ * First a choice: host a game (with the board, rule, opening and clock of
+ * the new-game form's last choice, and who takes Black: b changes it) or
+ * join one (the host's address, then its join code, asked on the screen).
+ * The host's screen shows the code and the port to read out to the friend
+ * until they join; the joiner's shows the host's settings and asks y or n.
+ * Then the game: the board with its cursor (arrows, Enter, the mouse), both
+ * clocks with the side to move's running, whose turn, and a log of what
+ * happened (moves the other side made, requests, chat, the link lost and
+ * back). Only this side's own actions are sent: a move, an opening choice
+ * (b, w, t when it is this side's), a resignation (r, confirmed), a draw
+ * offer (=), a takeback request (u), an answer to the other side's request
+ * (y, n), a chat line (c), a rematch once over (R), and a claim of the
+ * game once the other side stayed away past the limit (C).
+ *
+ * Every change to the game is written at once, whole or not at all, as an
+ * SGF record in the data directory's games (saves.h: net-DATE.sgf), so that
+ * a game the link or either program loses is never lost; Esc leaves the
+ * game (the friend sees this side gone and may claim it) after a yes.
+ *
+ * The network is polled through the screen table's pollfds and tick: the
+ * screen wakes when the link has something, and at least as often as the
+ * clocks need (tenths under ten seconds). Keys come through one table;
+ * handlers return enum react flags and never draw. MNK_NET_BIND (an
+ * address) makes the host listen on that address only, MNK_NET_PORT on
+ * that port (0: any free one); by default all addresses and port 3630, or
+ * any free port when that one is taken.
+ */
+#ifndef MNK_TUI_NETSCREEN_H
+#define MNK_TUI_NETSCREEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mnk/game.h"
+#include "play/netgame.h"
+#include "tui/cursor.h"
+#include "tui/draw.h"
+#include "tui/layout.h"
+#include "tui/prompt.h"
+#include "tui/saves.h"
+
+#define NETSCREEN_LOG 12
+#define NETSCREEN_LINE_MAX (NETGAME_TEXT_MAX + 80)
+
+enum netscreen_phase {
+    NETSCREEN_CHOOSE,   /* host or join */
+    NETSCREEN_WAITING,  /* the host waits for a friend; the joiner connects
+                           or reads the settings */
+    NETSCREEN_GAME,     /* a game agreed: on, over, or its link lost */
+    NETSCREEN_OVER,     /* the session ended or stopped: what is left to read */
+};
+
+enum netscreen_asking { NETSCREEN_ASK_NONE, NETSCREEN_ASK_ADDRESS, NETSCREEN_ASK_CODE,
+                        NETSCREEN_ASK_CHAT };
+
+enum netscreen_confirm { NETSCREEN_CONFIRM_NONE, NETSCREEN_CONFIRM_RESIGN,
+                         NETSCREEN_CONFIRM_LEAVE };
+
+struct netscreen {
+    int rows, cols;
+    struct layout layout;
+    struct board_cursor cur;
+    struct game_config form;        /* what a host offers: the form's last choice */
+    enum wire_side black;           /* host: who takes Black */
+    int choice;                     /* CHOOSE: 0 host, 1 join */
+    enum netscreen_phase phase;
+    struct netgame *ng;
+    enum netscreen_asking asking;
+    struct prompt prompt;
+    char address[PROMPT_MAX];
+    enum netscreen_confirm confirm;
+    bool abandoned;                 /* the other side stayed away past the limit */
+    char log[NETSCREEN_LOG][NETSCREEN_LINE_MAX];
+    int n_log;                      /* lines in log, the newest last */
+    char message[NETSCREEN_LINE_MAX];
+    enum draw_style message_style;
+    /* The record kept of the game on screen. */
+    char record[4200];              /* "" before the first write, or no place */
+    struct saves_mark kept;         /* the game as last written */
+    struct game last;               /* the game when its session stopped */
+    bool has_last;
+    enum stone last_seat;           /* this side's seat in it */
+    char keep_error[NETSCREEN_LINE_MAX]; /* the last write's failure, said once */
+};
+
+/* The form's last choice, which a hosted game offers. */
+void netscreen_set_form(struct netscreen *n, const struct game_config *c);
+
+#endif

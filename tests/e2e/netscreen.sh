@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# netscreen.sh — the Network game screen at 80×24, against `mnk host` and
+# `mnk join` on the loopback address (each playing a script on its
+# standard input, under a timeout): the screen hosts a game, shows its
+# code and port, a joiner with them is let in, its chat line and moves
+# show, the screen's player wins with five and both sides say the same
+# result, the game is kept as a record; then the screen joins a game with
+# a 1+0 clock from the host's address and code, reads the settings, says
+# yes, sees both clocks, refuses the host's draw offer (the host hears
+# no), plays a move and resigns after a yes (the host hears it). Esc then
+# goes back to the choice and the menu, q quits cleanly.
+#
+#   netscreen.sh MNK_BINARY
+set -u
+MNK=${1:?usage: netscreen.sh PATH/TO/mnk}
+for tool in tmux timeout; do
+    command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
+done
+. "$(dirname "$0")/lib.sh"
+trap 'kill $(jobs -p) 2>/dev/null; cleanup' EXIT INT TERM
+RECORDS=$WORK/.local/share/mnk/games
+
+# Opens the Network game screen from the main menu.
+open_net() {
+    keys Down Down Down Down Enter                # Load, Statistics, Puzzles, Network game
+    if wait_for "Host a game"; then pass "the menu opens the network game"; else
+        fail "no network game screen"; fi
+}
+
+echo "# the screen hosts; mnk join plays White"
+start_shell
+RUN_ENV="MNK_NET_BIND=127.0.0.1 MNK_NET_PORT=0" run
+wait_for "New game" || fail "no menu"
+open_net
+if screen | grep -q "You take Black"; then pass "the host takes Black by default"; else
+    fail "who takes Black is not said"; fi
+keys Enter
+if wait_for "Join code:"; then pass "hosting shows the join code"; else fail "no join code"; fi
+code=$(screen | sed -n 's/.*Join code: \([A-Z0-9-]*\).*/\1/p')
+port=$(screen | sed -n 's/.*Port: \([0-9]*\).*/\1/p')
+[ -n "$code" ] && [ -n "$port" ] || fail "no code or port to read: '$code' '$port'"
+printf 'yes\nsay hello there\na1\na2\na3\na4\n' >"$WORK/join1.in"
+timeout 60 "$MNK" join "127.0.0.1:$port" "$code" <"$WORK/join1.in" >"$WORK/join1.out" \
+    2>"$WORK/join1.err" &
+joiner=$!
+if wait_for "your move"; then pass "the game begins on the host's screen"; else
+    fail "the game did not begin"; fi
+if wait_for "friend: hello there"; then pass "the joiner's chat line shows"; else
+    fail "no chat line"; fi
+# Black h8 (the cursor starts in the centre), then i8 .. l8 as White
+# answers a1 .. a4: five in a row.
+keys Enter
+for i in 1 2 3 4; do
+    wait_for "$i. White a$i" || fail "White's move $i did not show"   # moves by pairs
+    keys Right Enter
+done
+if wait_for "Black wins"; then pass "five in a row wins on the host's screen"; else
+    fail "no win shown"; fi
+wait "$joiner"
+if grep -q '^result black line 9' "$WORK/join1.out"; then pass "the joiner says the same result"
+else fail "the joiner's result: $(grep result "$WORK/join1.out")"; cat "$WORK/join1.out"; fi
+if grep -ql ';B\[hh\]' "$RECORDS"/net-*.sgf 2>/dev/null; then
+    pass "the game is kept as a record"
+else fail "no record of the network game in $RECORDS"; ls -la "$RECORDS"; fi
+keys Escape
+if wait_for "Host a game"; then pass "Esc after the game goes back to the choice"; else
+    fail "Esc did not leave the game"; fi
+
+echo "# the screen joins a game on the clock; mnk host plays Black"
+printf 'h8\ndraw\nh10\n' >"$WORK/host2.in"
+timeout 90 "$MNK" host --bind 127.0.0.1 --port 0 --tc 1+0 <"$WORK/host2.in" \
+    >"$WORK/host2.out" 2>"$WORK/host2.err" &
+host=$!
+tries=100
+while [ $tries -gt 0 ] && ! grep -q '^port ' "$WORK/host2.out"; do sleep 0.1; tries=$((tries - 1)); done
+port=$(sed -n 's/^port //p' "$WORK/host2.out")
+code=$(sed -n 's/^code //p' "$WORK/host2.out")
+keys Down Enter
+if wait_for "The host's address"; then pass "join asks for the address"; else fail "no address asked"; fi
+keys "127.0.0.1:$port" Enter
+if wait_for "join code your friend reads out"; then pass "then for the code"; else fail "no code asked"; fi
+keys "$code" Enter
+if wait_for "The host offers:"; then pass "the joiner reads the settings"; else fail "no settings shown"; fi
+if screen | grep -q "clock 1+0"; then pass "the settings name the clock"; else fail "no clock in the settings"; fi
+keys y
+if wait_for "your friend asks for a draw"; then pass "the host's draw offer shows"; else
+    fail "no draw offer"; fi
+if screen | grep -q "1:00" || screen | grep -q "0:5"; then pass "the clocks show"; else
+    fail "no clock on the screen"; fi
+keys n
+tries=50
+while [ $tries -gt 0 ] && ! grep -q '^answer draw no' "$WORK/host2.out"; do sleep 0.1; tries=$((tries - 1)); done
+if grep -q '^answer draw no' "$WORK/host2.out"; then pass "the host hears the draw refused"; else
+    fail "the host did not hear no"; fi
+keys Up Enter                                     # h9
+if wait_for "1. White h9"; then pass "the joiner's move shows"; else fail "the move did not show"; fi
+wait_for "2. Black h10" || fail "the host's next move did not show"
+keys r
+if wait_for "resign this game?"; then pass "r asks before resigning"; else fail "no question"; fi
+keys y
+if wait_for "Black wins"; then pass "the resignation ends the game"; else fail "no result after resigning"; fi
+wait "$host"
+if grep -q '^result black resign' "$WORK/host2.out"; then pass "the host hears the resignation"; else
+    fail "the host's result: $(grep result "$WORK/host2.out")"; fi
+keys Escape
+wait_for "Host a game" || fail "Esc did not go back to the choice"
+keys Escape
+if wait_for "New game"; then pass "Esc again goes back to the menu"; else fail "not back at the menu"; fi
+quit "leaving after network games"
+
+echo "# $CHECKS checks, $FAILED failed"
+[ "$FAILED" -eq 0 ]
