@@ -6,10 +6,11 @@
 # then plays through; a wrong move is refuted on the board and taken back;
 # s shows the solution; Tab goes to the renju puzzles, whose forbidden
 # cells are marked and refused; Esc goes back to the menu. From your
-# games is empty at first and says how to fill it; `mnk analyze` of a
-# record where the person missed a win by fours adds that position once
-# (not with --no-puzzles), and Tab finds it there, with the game it came
-# from, to be solved. Then in Chinese
+# games is empty at first and says how to fill it; the review's analysis
+# (a) of a game the person lost after missing a win by fours says it added
+# that position, and Tab finds it there, with the game it came from, to be
+# solved; `mnk analyze` of the record adds it once (not again, not with
+# --no-puzzles) and says so. Then in Chinese
 # and without colour. No line of the screen is cut to fit 80×24 (mnk logs
 # each text it cuts to MNK_CUT_LOG). The answers are read from `mnk puzzle
 # show`, so the test follows the collection as it is. Exits 77 (skipped)
@@ -203,45 +204,32 @@ keys Tab
 expect "mnk  puzzles  freestyle" "Tab goes round to freestyle"
 keys Escape
 quit "q from the menu"
-# Black, a person, had a win by fours (j10 first) and played a1; club is
-# White. The analysis's budget is in nodes, so it judges alike every run.
+# Black, a person, had a win by fours (j10 first), played a1 and resigned
+# to club, White.
 cat >"$WORK/missed.sgf" <<'EOF'
-(;FF[4]GM[4]SZ[15]RU[freestyle]WIN[5]PB[human]PW[club]DT[2026-12-02]
+(;FF[4]GM[4]SZ[15]RU[freestyle]WIN[5]PB[human]PW[club]DT[2026-12-02]RE[W+R]
 AB[dd][gf][hg][jh][lh][ii][ji][ki][mi][ij][jj][hk][gl]
 AW[ee][ff][hf][gg][hh][ih][kh][hi][li][hj][ik][jk][fm]
 PL[B];B[ao];W[jf])
 EOF
-analyze() {
-    env -u XDG_DATA_HOME HOME="$WORK" "$MNK" analyze --nodes 20000 "$@" "$WORK/missed.sgf" \
-        >/dev/null 2>"$WORK/analyze.err"
-}
-analyze --no-puzzles
-[ ! -e "$YOURS" ] && pass "--no-puzzles adds none" || fail "--no-puzzles made $YOURS"
-analyze
-if grep -q "1 puzzle added to From your games" "$WORK/analyze.err"; then
-    pass "mnk analyze says it added the missed win"
-else
-    fail "mnk analyze added no puzzle: $(cat "$WORK/analyze.err")"
-fi
-analyze
-if grep -q "puzzle added" "$WORK/analyze.err"; then
-    fail "the same game analysed again added it again"
-else
-    pass "the same game analysed again adds nothing"
-fi
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run "$WORK/missed.sgf"
+expect "review" "the game lost opens in review"
+keys a
+expect "1 puzzle added to From your games" "the review's analysis adds the win missed"
 yid=$("$MNK" puzzle list "$YOURS" | awk 'NR == 1 { print $1 }')
 case $yid in
 y-*) pass "the collection holds it ($yid)" ;;
 *) fail "no puzzle y-... in $YOURS" ;;
 esac
-start_shell
-RUN_ENV="MNK_CUT_LOG=$CUTS" run
+keys q
+expect "Puzzles" "q goes to the menu"
 keys Down Down Down Enter
 expect "mnk  puzzles  freestyle 1/" "the puzzles open"
 keys Tab Tab Tab
 expect "From your games 1/1" "the missed win is in From your games"
 expect "from your game vs club," "the panel names the game it came from"
-expect "2026-12-02, move 1" "with its date and the move"
+expect "move 1" "and the move"
 expect "Black to play and win" "its task is said"
 CX=7
 CY=7
@@ -266,6 +254,29 @@ expect "Solved" "the player finds the win they missed"
 keys Escape
 no_cuts "From your games"
 quit "q from the menu"
+
+# mnk analyze, by node budget (the same judgement every run).
+analyze() {
+    env -u XDG_DATA_HOME HOME="$WORK" "$MNK" analyze --nodes 20000 "$@" "$WORK/missed.sgf" \
+        >/dev/null 2>"$WORK/analyze.err"
+}
+analyze
+if grep -q "puzzle added" "$WORK/analyze.err"; then
+    fail "mnk analyze added the game's puzzle again"
+else
+    pass "mnk analyze of the same game adds nothing new"
+fi
+rm -f "$YOURS"
+analyze --no-puzzles
+[ ! -e "$YOURS" ] && pass "--no-puzzles adds none" || fail "--no-puzzles made $YOURS"
+analyze
+if grep -q "1 puzzle added to From your games" "$WORK/analyze.err"; then
+    pass "mnk analyze says it added the missed win"
+else
+    fail "mnk analyze added no puzzle: $(cat "$WORK/analyze.err")"
+fi
+[ "$("$MNK" puzzle list "$YOURS" | awk '{ print $1 }')" = "$yid" ] &&
+    pass "the same puzzle, once" || fail "not the puzzle $yid alone: $("$MNK" puzzle list "$YOURS")"
 
 # ---------------------------------------------------------------------------
 echo "# in Chinese, without colour"
