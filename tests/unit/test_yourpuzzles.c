@@ -1,6 +1,7 @@
 /* test_yourpuzzles.c — puzzles from the player's own games: a person who
  * missed a win by fours gets that position as a puzzle whose first move is
- * the winning one, the computer's moves and a game of two computers give
+ * the winning one, one who let a win by threats through the only defence
+ * a defend puzzle, the computer's moves and a game of two computers give
  * none, a real analysis marks the miss; the collection's file takes the
  * puzzles under its lock, keeps a position once, a file that does not read
  * is set aside, and a lock held elsewhere keeps hands off. */
@@ -117,6 +118,47 @@ static void test_missed_win_found(void **state)
     puzzle_book_free(&found);
 }
 
+/* White's one defence against Black's threats (test_puzzle.c's): White, a
+ * person, plays jf instead of ji, which allows a forced loss. */
+static const char defend_sgf[] =
+    "(;FF[4]GM[4]SZ[15]RU[freestyle]WIN[5]GN[t-defend]\n"
+    "AB[gg][jg][hh][jh][hi][ej][ij][jj]\n"
+    "AW[hf][ig][gh][ii][dj][fj][gj]\n"
+    "PL[W]MNKPUZZLE[defend]MNKDEPTH[10]\n"
+    "(;W[ji]TE[1]))\n";
+
+static void test_allowed_loss_found(void **state)
+{
+    (void)state;
+    struct puzzle_book book;
+    puzzle_book_init(&book);
+    char err[256];
+    if (!puzzle_book_parse(defend_sgf, strlen(defend_sgf), &book, err, sizeof err))
+        fail_msg("not read: %s", err);
+    assert_null(puzzle_game(&book.p[0], &game));
+    puzzle_book_free(&book);
+    game.config.player[0].kind = PLAYER_COMPUTER;
+    snprintf(game.config.player[0].spec, sizeof game.config.player[0].spec, "keen");
+    assert_int_equal(game_play(&game, sgf_cell("jf")), GAME_OK);
+    memset(&an, 0, sizeof an);
+    an.moves = 1;
+    an.move[0] = (struct analysis_move){ .move = sgf_cell("jf"), .side = STONE_WHITE,
+                                         .best = sgf_cell("ji"), .mark = ANALYSIS_ALLOWS_LOSS };
+    analysis_finish(&game, &an);
+    struct puzzle_book found;
+    puzzle_book_init(&found);
+    assert_int_equal(yours_find(&prover, &game, &an, "2026-12-01", NULL, &found), 1);
+    const struct puzzle *pz = &found.p[0];
+    assert_int_equal(pz->kind, PUZZLE_DEFEND);
+    assert_int_equal(puzzle_player(pz), STONE_WHITE);
+    assert_int_equal(pz->proof.node[pz->proof.node[0].child].move, sgf_cell("ji"));
+    assert_string_equal(pz->source, "from your game vs keen, 2026-12-01, move 1");
+    /* The same move marked a missed win instead: no win there, no puzzle. */
+    an.move[0].mark = ANALYSIS_MISSED_WIN;
+    assert_int_equal(yours_find(&prover, &game, &an, "x", NULL, &found), 0);
+    puzzle_book_free(&found);
+}
+
 /* A real analysis, by node budget, marks a1 as the win thrown away. */
 static void test_real_analysis_marks_it(void **state)
 {
@@ -217,6 +259,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_missed_win_found),
+        cmocka_unit_test(test_allowed_loss_found),
         cmocka_unit_test(test_real_analysis_marks_it),
         cmocka_unit_test(test_file_round_trip),
     };
