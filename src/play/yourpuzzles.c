@@ -21,16 +21,20 @@ void yours_people(const struct game *g, bool person[2])
 void yours_source(const struct game *g, const char *label, int ply, char *buf, size_t size)
 {
     bool person[2];
-    char black[GAME_PLAYER_SPEC_MAX], white[GAME_PLAYER_SPEC_MAX];
+    char black[GAME_PLAYER_SPEC_MAX], white[GAME_PLAYER_SPEC_MAX], move[ANALYSIS_PART_MAX];
     yours_people(g, person);
     record_player_name(&g->config.player[0], black, sizeof black);
     record_player_name(&g->config.player[1], white, sizeof white);
-    if (person[0] && person[1])
-        snprintf(buf, size, _("from your game %s vs %s, %s, move %d"), black, white, label,
-                 ply + 1);
+    /* The move as the review's list and `mnk analyze` name it. */
+    analysis_move_name(g, ply, true, move, sizeof move);
+    if (person[0] && person[1] && strcmp(black, "human") == 0 && strcmp(white, "human") == 0)
+        snprintf(buf, size, _("from your game of two players, %s, before %s"), label, move);
+    else if (person[0] && person[1])
+        snprintf(buf, size, _("from your game %s vs %s, %s, before %s"), black, white, label,
+                 move);
     else
-        snprintf(buf, size, _("from your game vs %s, %s, move %d"), person[0] ? white : black,
-                 label, ply + 1);
+        snprintf(buf, size, _("from your game vs %s, %s, before %s"), person[0] ? white : black,
+                 label, move);
 }
 
 /* The position of g before its move `ply` (moves[0 .. ply) on the board),

@@ -12,7 +12,8 @@
  * win too short to be one, a defence the prover cannot prove within its
  * budget) gives none. Each puzzle's id is "y-" and the hex of its
  * puzzle_key, its MNKFROM says the game and the move ("from your game vs
- * club, 2026-12-02, move 17", in the player's language), and its
+ * club, 2026-12-02, before 9. Black h8", the move named as the review's
+ * list names it, in the player's language), and its
  * difficulty is not measured. The work is bounded: at most YOURS_TRIES
  * positions a game, each search within YOURS_BUDGET nodes, so that a game
  * takes a few seconds at most; it runs on whatever thread calls it (the
@@ -58,9 +59,10 @@
 void yours_people(const struct game *g, bool person[2]);
 
 /* The MNKFROM text of the position before move `ply` (0-based) of g:
- * "from your game vs club, LABEL, move 17", or for two people "from your
- * game alice vs bob, LABEL, move 17"; LABEL says which game (a date, a
- * record's name). In the player's language. */
+ * "from your game vs club, LABEL, before 9. Black h8", or for two people
+ * "from your game alice vs bob, LABEL, before ..." ("of two players" when
+ * neither has a name); LABEL says which game (a date, a record's name).
+ * In the player's language. */
 void yours_source(const struct game *g, const char *label, int ply, char *buf, size_t size);
 
 /* Appends to `out` the puzzles of g's analysis a (the header's rule), with

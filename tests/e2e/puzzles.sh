@@ -229,7 +229,7 @@ expect "mnk  puzzles  freestyle 1/" "the puzzles open"
 keys Tab Tab Tab
 expect "From your games 1/1" "the missed win is in From your games"
 expect "from your game vs club," "the panel names the game it came from"
-expect "move 1" "and the move"
+expect "before 1." "and the move"
 expect "Black to play and win" "its task is said"
 CX=7
 CY=7

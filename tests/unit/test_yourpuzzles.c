@@ -96,7 +96,7 @@ static void test_missed_win_found(void **state)
     assert_true(puzzle_main_line(pz, line) >= 5);
     assert_int_equal(line[0], sgf_cell("jf"));
     assert_int_equal(pz->difficulty, -1);
-    assert_string_equal(pz->source, "from your game vs club, 2026-12-02, move 1");
+    assert_string_equal(pz->source, "from your game vs club, 2026-12-02, before 1. Black a1");
     assert_int_equal(strncmp(pz->id, "y-", 2), 0);
     assert_int_equal(strlen(pz->id), 18);
     char why[256] = "";
@@ -114,7 +114,12 @@ static void test_missed_win_found(void **state)
     game.config.player[0].kind = PLAYER_HUMAN;
     game.config.player[1].kind = PLAYER_HUMAN;
     assert_int_equal(yours_find(&prover, &game, &an, "x", NULL, &found), 1);
-    assert_non_null(strstr(found.p[0].source, "from your game human vs club, x, move 1"));
+    assert_string_equal(found.p[0].source, "from your game human vs club, x, before 1. Black a1");
+    /* Two people without names. */
+    char text[PUZZLE_TEXT_MAX];
+    snprintf(game.config.player[1].spec, sizeof game.config.player[1].spec, "human");
+    yours_source(&game, "x", 1, text, sizeof text);
+    assert_string_equal(text, "from your game of two players, x, before 1. White j10");
     puzzle_book_free(&found);
 }
 
@@ -152,7 +157,7 @@ static void test_allowed_loss_found(void **state)
     assert_int_equal(pz->kind, PUZZLE_DEFEND);
     assert_int_equal(puzzle_player(pz), STONE_WHITE);
     assert_int_equal(pz->proof.node[pz->proof.node[0].child].move, sgf_cell("ji"));
-    assert_string_equal(pz->source, "from your game vs keen, 2026-12-01, move 1");
+    assert_string_equal(pz->source, "from your game vs keen, 2026-12-01, before 1. White j10");
     /* The same move marked a missed win instead: no win there, no puzzle. */
     an.move[0].mark = ANALYSIS_MISSED_WIN;
     assert_int_equal(yours_find(&prover, &game, &an, "x", NULL, &found), 0);
@@ -208,7 +213,7 @@ static void test_file_round_trip(void **state)
     if (!puzzle_book_load(path, &book, err, sizeof err))
         fail_msg("not read back: %s", err);
     assert_int_equal(book.n, 1);
-    assert_string_equal(book.p[0].source, "from your game vs club, 2026-12-02, move 1");
+    assert_string_equal(book.p[0].source, "from your game vs club, 2026-12-02, before 1. Black a1");
     assert_int_equal(book.p[0].difficulty, -1);
     char id[PUZZLE_ID_MAX];
     snprintf(id, sizeof id, "%s", book.p[0].id);
