@@ -12,6 +12,13 @@
  * written under a temporary name and renamed, so it is never left
  * half-written.
  *
+ * Then, unless --no-puzzles, the positions where a person (the record's
+ * human side, or both when two people played) missed a forced win or the
+ * only defence become puzzles of the collection "From your games"
+ * (play/yourpuzzles.h, in tui/saves.h's data directory), named after the
+ * record's date (DT) or file name; a line on stderr says how many were
+ * added, when any were, or why none could be.
+ *
  * Progress goes to stderr once the analysis has run for a second. Exit
  * status: 0 done, 1 the record or the output could not be used, 2 bad usage.
  */
@@ -28,9 +35,11 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "play/annotate.h"
+#include "play/yourpuzzles.h"
 #include "storage/record.h"
 #include "mnk/notation.h"
 #include "mnk/i18n.h"
+#include "tui/saves.h"
 
 #define DEFAULT_TIME_MS 300
 #define PROGRESS_AFTER_MS 1000
@@ -39,6 +48,7 @@ struct analyze_flags {
     long time_ms, nodes;
     const char *output;
     bool timed;
+    bool no_puzzles;
 };
 
 static const struct analyze_flags analyze_defaults = { .time_ms = DEFAULT_TIME_MS };
@@ -56,6 +66,10 @@ static const struct args_option analyze_options[] = {
       .offset = offsetof(struct analyze_flags, output),
       .help = N_("also write the game to OUT (SGF; '-' for standard output) with a comment on "
               "every move and the standard SGF annotations") },
+    { .name = "no-puzzles", .kind = ARGS_SWITCH,
+      .offset = offsetof(struct analyze_flags, no_puzzles),
+      .help = N_("do not add the positions where a person missed a forced win or the only "
+                 "defence to the puzzles From your games") },
 };
 
 static const struct args_command analyze_command = {
@@ -153,6 +167,48 @@ static void summarize(FILE *to, const struct game *g, const struct analysis *a,
     }
 }
 
+/* Which game the puzzles came from: the record's date (DT), else the
+ * file's name without its directory. */
+static void game_label(const char *file, const struct record_extra *extra, char *buf,
+                       size_t size)
+{
+    for (const char *dt = strstr(extra->root, "DT["); dt != NULL; dt = strstr(dt + 1, "DT[")) {
+        if (dt > extra->root && dt[-1] >= 'A' && dt[-1] <= 'Z')
+            continue;   /* another property's name that ends so */
+        const char *end = strchr(dt + 3, ']');
+        if (end != NULL && end > dt + 3 && end - (dt + 3) < 32) {
+            snprintf(buf, size, "%.*s", (int)(end - (dt + 3)), dt + 3);
+            return;
+        }
+    }
+    const char *base = strrchr(file, '/');
+    snprintf(buf, size, "%s", base != NULL ? base + 1 : file);
+}
+
+/* Adds the person's missed wins and defences to "From your games" and
+ * says so on stderr. */
+static void add_puzzles(const char *file, const struct game *g, const struct record_extra *extra,
+                        const struct analysis *a)
+{
+    char path[SAVES_PATH_MAX], note[4400], label[64];
+    int added = 0;
+    if (!saves_yours_path(path, sizeof path, note, sizeof note)) {
+        args_error("analyze", _("puzzles not added: %s"), note);
+        return;
+    }
+    game_label(file, extra, label, sizeof label);
+    yours_collect(path, g, a, label, NULL, &added, note, sizeof note);
+    if (note[0] != '\0')
+        args_error("analyze", "%s", note);
+    if (added > 0) {
+        fprintf(stderr,
+                ngettext("%d puzzle added to From your games (%s)",
+                         "%d puzzles added to From your games (%s)", (unsigned long)added),
+                added, path);
+        fputc('\n', stderr);
+    }
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     struct analyze_flags f = analyze_defaults;
@@ -197,5 +253,7 @@ int cmd_analyze(int argc, char **argv)
     summarize(to, &game, &a, file);
     if (out != NULL && !write_annotated(out, &game, &a))
         return 1;
+    if (!f.no_puzzles)
+        add_puzzles(file, &game, &extra, &a);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
@@ -15,6 +16,7 @@
 #include "tui/help.h"
 #include "tui/mouse.h"
 #include "tui/react.h"
+#include "tui/saves.h"
 #include "tui/screen.h"
 #include "tui/text.h"
 #include "util/datadir.h"
@@ -30,10 +32,13 @@
 /* How far from the answer the area of the first hint reaches. */
 #define AREA_REACH 1
 
+/* The collections that ship; PUZZLES_YOURS, the player's own, is read
+ * from the data directory (tui/saves.h). */
 static const char *const set_files[PUZZLES_SETS] = { "puzzles/freestyle.sgf",
-                                                     "puzzles/renju.sgf", "puzzles/small.sgf" };
+                                                     "puzzles/renju.sgf", "puzzles/small.sgf",
+                                                     NULL };
 static const char *const set_names[PUZZLES_SETS] = { N_("freestyle"), N_("renju"),
-                                                     N_("small boards") };
+                                                     N_("small boards"), N_("From your games") };
 
 static void say(struct puzzles *z, enum draw_style style, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -159,6 +164,27 @@ static void sort_by_difficulty(const struct puzzle_book *b, int *order)
     }
 }
 
+/* The player's own collection, which may not be there yet (nothing is
+ * said then); a file that does not read is said in its own note (the
+ * next analysis sets it aside, play/yourpuzzles.h). */
+static void load_yours(struct puzzles *z)
+{
+    char path[SAVES_PATH_MAX], err[1024];
+    z->yours_note[0] = '\0';
+    if (!saves_yours_path(path, sizeof path, err, sizeof err) || access(path, F_OK) != 0)
+        return;
+    if (!puzzle_book_load(path, &z->book[PUZZLES_YOURS], err, sizeof err))
+        snprintf(z->yours_note, sizeof z->yours_note, "%s", err);
+}
+
+/* The order of the player's own puzzles: the newest, last in the file,
+ * first. */
+static void newest_first(const struct puzzle_book *b, int *order)
+{
+    for (int i = 0; i < b->n; i++)
+        order[i] = b->n - 1 - i;
+}
+
 void puzzles_open(struct puzzles *z)
 {
     if (z->open)
@@ -167,15 +193,22 @@ void puzzles_open(struct puzzles *z)
     for (int k = 0; k < PUZZLES_SETS; k++) {
         char path[4200], err[1024];
         puzzle_book_init(&z->book[k]);
-        datadir_path(set_files[k], path, sizeof path);
-        if (!puzzle_book_load(path, &z->book[k], err, sizeof err) && z->note[0] == '\0')
-            snprintf(z->note, sizeof z->note, "%s", err);
+        if (k == PUZZLES_YOURS) {
+            load_yours(z);
+        } else {
+            datadir_path(set_files[k], path, sizeof path);
+            if (!puzzle_book_load(path, &z->book[k], err, sizeof err) && z->note[0] == '\0')
+                snprintf(z->note, sizeof z->note, "%s", err);
+        }
         z->order[k] = malloc(((size_t)z->book[k].n + 1) * sizeof *z->order[k]);
         if (z->order[k] == NULL) {
             puzzle_book_free(&z->book[k]);
             continue;
         }
-        sort_by_difficulty(&z->book[k], z->order[k]);
+        if (k == PUZZLES_YOURS)
+            newest_first(&z->book[k], z->order[k]);
+        else
+            sort_by_difficulty(&z->book[k], z->order[k]);
         if (z->at[k] >= z->book[k].n)
             z->at[k] = 0;
     }
@@ -407,9 +440,10 @@ static unsigned act_prev(struct puzzles *z) { return step_puzzle(z, -1); }
 
 static unsigned act_set(struct puzzles *z)
 {
+    /* The player's own is shown empty too: it says how to fill it. */
     for (int k = 0; k < PUZZLES_SETS; k++) {
         z->set = (z->set + 1) % PUZZLES_SETS;
-        if (z->book[z->set].n > 0)
+        if (z->book[z->set].n > 0 || z->set == PUZZLES_YOURS)
             break;
     }
     start_puzzle(z);
@@ -461,7 +495,7 @@ static const struct binding bindings[] = {
     { 'r', "r", N_("the puzzle again from its start"), act_again },
     { 'n', "n", N_("the next puzzle (a little harder)"), act_next },
     { 'p', "p", N_("the puzzle before"), act_prev },
-    { TAB, "Tab", N_("the next collection: freestyle, renju, small boards"), act_set },
+    { TAB, "Tab", N_("the next collection: freestyle, renju, small boards, from your games"), act_set },
     { ESC, "Esc", N_("back to the menu"), act_back },
     { '?', "?", N_("this help"), act_help },
     { 'q', "q", N_("quit"), act_quit },
@@ -477,7 +511,8 @@ unsigned puzzles_key(struct puzzles *z, int key)
     const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
     if (b == NULL)
         return REACT_NONE;
-    if (current(z) == NULL && b->run != act_back && b->run != act_help && b->run != act_quit)
+    if (current(z) == NULL && b->run != act_back && b->run != act_help &&
+        b->run != act_quit && b->run != act_set)
         return REACT_NONE;
     return b->run(z);
 }
@@ -510,7 +545,11 @@ static void draw_title(const struct puzzles *z)
     draw_fill(0, 0, cols, STYLE_TITLE);
     const struct puzzle *pz = current(z);
     if (pz == NULL) {
-        draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %s", _("puzzles"));
+        if (z->set == PUZZLES_YOURS)
+            draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %s  %s", _("puzzles"),
+                       _(set_names[z->set]));
+        else
+            draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %s", _("puzzles"));
         return;
     }
     draw_textf(0, 1, cols - 2, STYLE_TITLE, "mnk  %s  %s %d/%d  %d%s%d k=%d %s", _("puzzles"),
@@ -549,6 +588,11 @@ static void draw_panel(const struct puzzles *z)
     puzzle_task_text(pz, true, task, sizeof task);
     y += draw_wrapped(y, x, w, bottom - y - 4, STYLE_MESSAGE, task);
     y++;
+    /* The player's own: the game it came from. */
+    if (z->set == PUZZLES_YOURS && pz->source[0] != '\0') {
+        y += draw_wrapped(y, x, w, bottom - y - 4, STYLE_NORMAL, pz->source);
+        y++;
+    }
     char line[160];
     if (pz->difficulty >= 0)
         snprintf(line, sizeof line, _("difficulty %d of 100"), pz->difficulty);
@@ -579,7 +623,12 @@ static void draw_status(const struct puzzles *z)
         puzzle_task_text(pz, true, task, sizeof task);
         draw_text(y, 1, z->cols - 2, STYLE_MESSAGE, task);
     }
-    if (pz == NULL)
+    if (pz == NULL && z->set == PUZZLES_YOURS)
+        draw_text(y + 1, 1, z->cols - 2, z->yours_note[0] != '\0' ? STYLE_ERROR : STYLE_MESSAGE,
+                  z->yours_note[0] != '\0'
+                      ? z->yours_note
+                      : _("Analyse a game in review (a) to make puzzles from it"));
+    else if (pz == NULL)
         draw_text(y + 1, 1, z->cols - 2, STYLE_ERROR,
                   z->note[0] != '\0' ? z->note : _("no puzzles to be found"));
     else if (z->message[0] != '\0')

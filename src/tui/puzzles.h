@@ -1,9 +1,12 @@
 /* puzzles.h — the Puzzles screen, opened from the main menu: the puzzles
  * that ship with mnk (play/puzzlebook.h), one at a time, to solve.
  *
- * Three collections, freestyle, renju and small boards (Tab goes from one
- * to the next), each from its easiest puzzle (the measured difficulty) to
- * its hardest (n and p). The board shows the position, the panel the task
+ * Four collections, freestyle, renju and small boards, each from its
+ * easiest puzzle (the measured difficulty) to its hardest (n and p), and
+ * "From your games", the player's own (play/yourpuzzles.h: the positions
+ * of their analysed games where they missed a win or the only defence),
+ * newest first, each with the game it came from in the panel, and when
+ * empty a line that says how to fill it. Tab goes from one to the next. The board shows the position, the panel the task
  * in words ("Black to play and win with fours — 7 moves"), the difficulty
  * and how it goes. The player plays with the keys or the mouse; the other
  * side answers from the proof (play/puzzle.h's play-through), never with a
@@ -30,7 +33,9 @@
 #include "tui/draw.h"
 #include "tui/layout.h"
 
-#define PUZZLES_SETS 3
+#define PUZZLES_SETS 4
+/* The player's own collection, read from the data directory. */
+#define PUZZLES_YOURS 3
 
 enum puzzles_mode {
     PUZZLES_SOLVING,   /* the player's move */
@@ -48,6 +53,7 @@ struct puzzles {
     int set;                              /* the collection on view */
     int at[PUZZLES_SETS];                 /* the puzzle on view in each, in order[] */
     char note[1100];                      /* a collection that did not read */
+    char yours_note[1100];                /* the player's own did not read */
     struct puzzle_prover pv;
     bool prover;                          /* pv made */
     struct puzzle_play play;

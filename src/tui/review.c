@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "play/annotate.h"
 #include "play/players.h"
+#include "play/yourpuzzles.h"
 #include "mnk/level.h"
 #include "mnk/notation.h"
 #include "tui/boardview.h"
@@ -269,6 +271,25 @@ static void analyse_job(struct worker *w, void *ctx)
         .ctx = r,
     };
     bool ran = analysis_run(&r->game, &o, &r->work);
+    /* The puzzles of the person's misses, once the whole game is judged
+     * (still on this thread: the proofs take a moment). */
+    r->puzzles_added = 0;
+    r->puzzles_note[0] = '\0';
+    char path[SAVES_PATH_MAX], why[256];
+    if (ran && r->work.complete && !atomic_load(&w->stop)) {
+        if (saves_yours_path(path, sizeof path, why, sizeof why)) {
+            char today[16];
+            time_t now = time(NULL);
+            struct tm tm;
+            if (localtime_r(&now, &tm) == NULL ||
+                strftime(today, sizeof today, "%Y-%m-%d", &tm) == 0)
+                snprintf(today, sizeof today, "?");
+            yours_collect(path, &r->game, &r->work, today, &w->stop, &r->puzzles_added,
+                          r->puzzles_note, sizeof r->puzzles_note);
+        } else {
+            snprintf(r->puzzles_note, sizeof r->puzzles_note, _("puzzles not added: %s"), why);
+        }
+    }
     pthread_mutex_lock(&r->lock);
     r->an.final_score = r->work.final_score;
     r->an.decided = r->work.decided;
@@ -288,6 +309,8 @@ unsigned review_analyse(struct review *r)
     r->judged = 0;
     r->analysed = false;
     r->summary = false;
+    r->puzzles_added = 0;
+    r->puzzles_note[0] = '\0';
     r->job_ms = r->time_ms;
     if (!worker_run(&r->worker, analyse_job, r)) {
         say(r, true, "%s", _("could not start the analysis's thread"));
@@ -322,8 +345,19 @@ static void tally_signs(char *buf, size_t size, const struct analysis_tally *t)
  * they are). */
 static void summary_line(const struct review *r, char *line, size_t size)
 {
+    /* What the analysis added to "From your games" ends the line. */
+    char added[400] = "", words[80] = "";
+    if (r->puzzles_added > 0)
+        snprintf(words, sizeof words,
+                 ngettext("%d puzzle added to From your games",
+                          "%d puzzles added to From your games", (unsigned long)r->puzzles_added),
+                 r->puzzles_added);
+    if (words[0] != '\0' || r->puzzles_note[0] != '\0')
+        snprintf(added, sizeof added, " %s%s%s", words,
+                 words[0] != '\0' && r->puzzles_note[0] != '\0' ? "; " : "", r->puzzles_note);
+    int room = r->layout.cols - 2 - draw_width(added);
     analysis_summary(&r->game, &r->an, true, line, size);
-    if (draw_width(line) > r->layout.cols - 2) {
+    if (draw_width(line) > room) {
         struct analysis_tally t[2];
         char decided[96], black[64], white[64];
         analysis_tally(&r->game, &r->an, t);
@@ -332,6 +366,9 @@ static void summary_line(const struct review *r, char *line, size_t size)
         tally_signs(white, sizeof white, &t[1]);
         snprintf(line, size, _("%sBlack %s, White %s"), decided, black, white);
     }
+    size_t used = strlen(line);
+    if (used < size)
+        snprintf(line + used, size - used, "%s", added);
 }
 
 /* Shows what the analysis found under the move line, fitted to the width

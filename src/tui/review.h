@@ -14,7 +14,11 @@
  * (its legend in words under it) as they are judged, a bar shows the
  * progress, and Esc or `a` stops it. The status line says what the selected
  * move did in the line every view of an analysis uses (analysis_line), and
- * the board marks the engine's better move. A move played after a hint is
+ * the board marks the engine's better move. An analysis that ran to the
+ * end goes on, on the same thread, to make puzzles of the positions where
+ * a person missed a forced win or the only defence and add them to "From
+ * your games" (play/yourpuzzles.h); the summary line says how many were
+ * added. A move played after a hint is
  * starred in the list and its line says so. An analysis the record carried
  * (play/annotate.h) is there from the start, as if it had just run.
  *
@@ -67,6 +71,10 @@ struct review {
     int judged;             /* moves of an.move[] the screen shows */
     bool analysing;
     bool analysed;          /* the analysis ran to the end */
+    /* After the analysis, on the same thread: the puzzles it made for
+     * "From your games" (play/yourpuzzles.h), and what to tell of it. */
+    int puzzles_added;
+    char puzzles_note[320];
     int time_ms;            /* per position, for the next analysis */
     int job_ms;             /* that of the analysis running or done */
     /* The "continue from here" form. */

@@ -12,6 +12,9 @@ set -u
 mnk=$1 dir=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# mnk analyze adds the puzzles of a person's misses to the data directory:
+# the test's own, never the home of whoever runs it.
+export XDG_DATA_HOME="$tmp/data"
 fails=0 checks=0
 ok() { checks=$((checks + 1)); }
 bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }

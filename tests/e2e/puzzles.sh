@@ -5,7 +5,12 @@
 # the keys, are answered from the proof until "Solved", and the solution
 # then plays through; a wrong move is refuted on the board and taken back;
 # s shows the solution; Tab goes to the renju puzzles, whose forbidden
-# cells are marked and refused; Esc goes back to the menu. Then in Chinese
+# cells are marked and refused; Esc goes back to the menu. From your
+# games is empty at first and says how to fill it; the review's analysis
+# (a) of a game the person lost after missing a win by fours says it added
+# that position, and Tab finds it there, with the game it came from, to be
+# solved; `mnk analyze` of the record adds it once (not again, not with
+# --no-puzzles) and says so. Then in Chinese
 # and without colour. No line of the screen is cut to fit 80×24 (mnk logs
 # each text it cuts to MNK_CUT_LOG). The answers are read from `mnk puzzle
 # show`, so the test follows the collection as it is. Exits 77 (skipped)
@@ -183,6 +188,95 @@ keys Escape
 expect "Puzzles" "Esc goes back to the menu"
 no_cuts "the puzzles in English"
 quit "q from the menu"
+
+# ---------------------------------------------------------------------------
+echo "# From your games: empty, then a win missed in a game analysed"
+YOURS=$WORK/.local/share/mnk/puzzles/yours.sgf
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run
+expect "Puzzles" "the main menu offers Puzzles"
+keys Down Down Down Enter
+expect "mnk  puzzles  freestyle 1/" "the puzzles open"
+keys Tab Tab Tab
+expect "From your games" "Tab thrice: the player's own collection"
+expect "Analyse a game in review (a) to make puzzles from it" "empty, it says how to fill it"
+keys Tab
+expect "mnk  puzzles  freestyle" "Tab goes round to freestyle"
+keys Escape
+quit "q from the menu"
+# Black, a person, had a win by fours (j10 first), played a1 and resigned
+# to club, White.
+cat >"$WORK/missed.sgf" <<'EOF'
+(;FF[4]GM[4]SZ[15]RU[freestyle]WIN[5]PB[human]PW[club]DT[2026-12-02]RE[W+R]
+AB[dd][gf][hg][jh][lh][ii][ji][ki][mi][ij][jj][hk][gl]
+AW[ee][ff][hf][gg][hh][ih][kh][hi][li][hj][ik][jk][fm]
+PL[B];B[ao];W[jf])
+EOF
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run "$WORK/missed.sgf"
+expect "review" "the game lost opens in review"
+keys a
+expect "1 puzzle added to From your games" "the review's analysis adds the win missed"
+yid=$("$MNK" puzzle list "$YOURS" | awk 'NR == 1 { print $1 }')
+case $yid in
+y-*) pass "the collection holds it ($yid)" ;;
+*) fail "no puzzle y-... in $YOURS" ;;
+esac
+keys q
+expect "Puzzles" "q goes to the menu"
+keys Down Down Down Enter
+expect "mnk  puzzles  freestyle 1/" "the puzzles open"
+keys Tab Tab Tab
+expect "From your games 1/1" "the missed win is in From your games"
+expect "from your game vs club," "the panel names the game it came from"
+expect "before 1." "and the move"
+expect "Black to play and win" "its task is said"
+CX=7
+CY=7
+solution=$("$MNK" puzzle show --file "$YOURS" "$yid" | sed -n 's/^Solution: //p' | tr ' ' '\n')
+moves=$(printf '%s\n' "$solution" | grep -E '^[a-z][0-9]+$')
+answers=$(printf '%s\n' "$solution" | sed -n 's/^(\([a-z][0-9]*\))$/\1/p')
+first=$(printf '%s\n' "$moves" | head -1)
+[ "$first" = j10 ] && pass "its first move is the win missed, j10" ||
+    fail "its first move is $first, not j10"
+n=0
+for m in $moves; do
+    n=$((n + 1))
+    goto "$m"
+    keys Enter
+    r=$(printf '%s\n' "$answers" | sed -n "${n}p")
+    if [ -n "$r" ]; then
+        wait_for "answers $r" || fail "no answer $r to $m"
+        at "$r"
+    fi
+done
+expect "Solved" "the player finds the win they missed"
+keys Escape
+no_cuts "From your games"
+quit "q from the menu"
+
+# mnk analyze, by node budget (the same judgement every run).
+analyze() {
+    env -u XDG_DATA_HOME HOME="$WORK" "$MNK" analyze --nodes 20000 "$@" "$WORK/missed.sgf" \
+        >/dev/null 2>"$WORK/analyze.err"
+}
+analyze
+if grep -q "puzzle added" "$WORK/analyze.err"; then
+    fail "mnk analyze added the game's puzzle again"
+else
+    pass "mnk analyze of the same game adds nothing new"
+fi
+rm -f "$YOURS"
+analyze --no-puzzles
+[ ! -e "$YOURS" ] && pass "--no-puzzles adds none" || fail "--no-puzzles made $YOURS"
+analyze
+if grep -q "1 puzzle added to From your games" "$WORK/analyze.err"; then
+    pass "mnk analyze says it added the missed win"
+else
+    fail "mnk analyze added no puzzle: $(cat "$WORK/analyze.err")"
+fi
+[ "$("$MNK" puzzle list "$YOURS" | awk '{ print $1 }')" = "$yid" ] &&
+    pass "the same puzzle, once" || fail "not the puzzle $yid alone: $("$MNK" puzzle list "$YOURS")"
 
 # ---------------------------------------------------------------------------
 echo "# in Chinese, without colour"

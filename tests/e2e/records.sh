@@ -7,6 +7,9 @@ set -u
 mnk=$1 dir=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# mnk analyze adds the puzzles of a person's misses to the data directory:
+# the test's own, never the home of whoever runs it.
+export XDG_DATA_HOME="$tmp/data"
 fails=0 checks=0
 check() { # check DESCRIPTION COMMAND...
     local what=$1; shift
