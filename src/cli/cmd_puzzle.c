@@ -4,6 +4,9 @@
  *   mnk puzzle show [--file FILE] ID                   the position, the task,
  *                                                      the solution
  *   mnk puzzle check [--sample N] FILE...              re-proves every puzzle
+ *   mnk puzzle import FILE...                          re-proves and adds them
+ *                                                      to the player's imported
+ *                                                      collection
  *   mnk puzzle export [--rule R] [--kind K] [--file FILE] [--output OUT] [ID...]
  *                                                      the puzzles chosen, as one
  *                                                      SGF collection
@@ -23,6 +26,8 @@
 #include "cli/commands.h"
 #include "play/puzzle.h"
 #include "play/puzzlebook.h"
+#include "play/yourpuzzles.h"
+#include "tui/saves.h"
 #include "tui/text.h"
 #include "util/datadir.h"
 #include "mnk/i18n.h"
@@ -151,6 +156,19 @@ static const struct args_command export_command = {
     .options = export_options,
     .n_options = sizeof export_options / sizeof export_options[0],
     .max_operands = -1,
+};
+
+static const struct args_command import_command = {
+    .name = "puzzle import",
+    .operands = "FILE...",
+    .about = N_("Re-proves every puzzle of each FILE (SGF collections in the format 'mnk "
+                "puzzle export' writes) and adds those that hold to the player's imported "
+                "puzzles, which the Puzzles screen shows: a position already there is not "
+                "added again. Names each puzzle refused and why; exit status 0 only when "
+                "every puzzle held and was kept."),
+    .min_operands = 1,
+    .max_operands = -1,
+    .operands_error = N_("expected one or more puzzle files"),
 };
 
 /* Loads FILEs, or the shipped collections, into book. */
@@ -451,17 +469,80 @@ static int puzzle_export(int argc, char **argv)
     return result;
 }
 
+/* The most the imported collection keeps, the newest. */
+#define IMPORTED_KEEP 20000
+
+static int puzzle_import(int argc, char **argv)
+{
+    struct args_operands ops;
+    int status;
+    if (!args_parse(&import_command, argc, argv, NULL, &ops, &status))
+        return status;
+    char path[SAVES_PATH_MAX], why[256];
+    if (!saves_imported_path(path, sizeof path, why, sizeof why)) {
+        args_error("puzzle import", _("nowhere to keep the puzzles: %s"), why);
+        return 1;
+    }
+    struct puzzle_prover pv;
+    if (!puzzle_prover_init(&pv)) {
+        args_error("puzzle import", "%s", _("out of memory"));
+        return 1;
+    }
+    struct puzzle_book found;
+    puzzle_book_init(&found);
+    int refused = 0, unread = 0;
+    for (int k = 0; k < ops.count; k++) {
+        struct puzzle_book book;
+        puzzle_book_init(&book);
+        char err[1024];
+        if (!puzzle_book_load(ops.list[k], &book, err, sizeof err)) {
+            args_error("puzzle import", "%s", err);
+            unread++;
+            continue;
+        }
+        for (int i = 0; i < book.n; i++) {
+            char fault[512];
+            if (!puzzle_verify(&pv, &book.p[i], fault, sizeof fault)) {
+                refused++;
+                printf(_("%s: %s: refused: %s\n"), ops.list[k], book.p[i].id, fault);
+                continue;
+            }
+            if (!puzzle_book_add(&found, &book.p[i])) {
+                args_error("puzzle import", "%s", _("out of memory"));
+                unread++;
+                break;
+            }
+        }
+        puzzle_book_free(&book);
+    }
+    puzzle_prover_free(&pv);
+    int held = found.n, added = 0;
+    char note[SAVES_PATH_MAX + 200];
+    bool kept = yours_add_keeping(path, &found, IMPORTED_KEEP, &added, note, sizeof note);
+    if (note[0] != '\0')
+        args_error("puzzle import", "%s", note);
+    if (kept && (held > 0 || refused > 0)) {
+        printf(ngettext("%d puzzle imported to %s (%d already there, %d refused)\n",
+                        "%d puzzles imported to %s (%d already there, %d refused)\n",
+                        (unsigned long)added),
+               added, path, held - added, refused);
+    }
+    return kept && refused == 0 && unread == 0 ? 0 : 1;
+}
+
 static void usage(FILE *out)
 {
-    fprintf(out, "%s\n\n", _("usage: mnk puzzle list|show|check|export [OPTIONS] ..."));
+    fprintf(out, "%s\n\n", _("usage: mnk puzzle list|show|check|export|import [OPTIONS] ..."));
     args_wrap(out, "", _("Puzzles: positions with a task (win with fours, win with fours and "
                          "threes, the only move that does not lose) and the proof of their "
                          "answer, kept as SGF collections."));
-    fprintf(out, "\n  list    %s\n  show    %s\n  check   %s\n  export  %s\n\n",
+    fprintf(out, "\n  list    %s\n  show    %s\n  check   %s\n  export  %s\n  import  %s\n\n",
             _("the puzzles, one a line"), _("one puzzle: the position, the task, the solution"),
             _("re-prove every puzzle of a file"),
-            _("the puzzles chosen, as one SGF collection"));
-    args_wrap(out, "", _("'mnk puzzle list --help' (and show, check, export) describes each."));
+            _("the puzzles chosen, as one SGF collection"),
+            _("re-prove a file's puzzles and add them to yours"));
+    args_wrap(out, "",
+              _("'mnk puzzle list --help' (and show, check, export, import) describes each."));
 }
 
 int cmd_puzzle(int argc, char **argv)
@@ -476,8 +557,10 @@ int cmd_puzzle(int argc, char **argv)
         return puzzle_show(argc - 1, argv + 1);
     if (strcmp(argv[1], "export") == 0)
         return puzzle_export(argc - 1, argv + 1);
+    if (strcmp(argv[1], "import") == 0)
+        return puzzle_import(argc - 1, argv + 1);
     if (strcmp(argv[1], "check") == 0)
         return puzzle_check(argc - 1, argv + 1);
-    args_error("puzzle", _("unknown subcommand '%s' (list, show, check or export)"), argv[1]);
+    args_error("puzzle", _("unknown subcommand '%s' (list, show, check, export or import)"), argv[1]);
     return ARGS_EXIT_USAGE;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mnk/i18n.h"
 #include "storage/filelock.h"
@@ -179,6 +180,16 @@ static bool known(const uint64_t *keys, int n, uint64_t k)
 bool yours_add(const char *path, struct puzzle_book *found, int *added, char *note,
                size_t note_size)
 {
+    return yours_add_keeping(path, found, YOURS_KEEP, added, note, note_size);
+}
+
+/* How long another window's hold on a collection is waited out. */
+#define LOCK_TRIES 20
+#define LOCK_PAUSE_NS 100000000L
+
+bool yours_add_keeping(const char *path, struct puzzle_book *found, int keep, int *added,
+                       char *note, size_t note_size)
+{
     *added = 0;
     note[0] = '\0';
     char err[4300];
@@ -192,7 +203,12 @@ bool yours_add(const char *path, struct puzzle_book *found, int *added, char *no
     }
     struct filelock lock;
     filelock_init(&lock);
-    switch (filelock_take(&lock, path, err, sizeof err)) {
+    enum filelock_result taken = filelock_take(&lock, path, err, sizeof err);
+    for (int i = 1; taken == FILELOCK_BUSY && i < LOCK_TRIES; i++) {
+        nanosleep(&(struct timespec){ .tv_nsec = LOCK_PAUSE_NS }, NULL);
+        taken = filelock_take(&lock, path, err, sizeof err);
+    }
+    switch (taken) {
     case FILELOCK_TAKEN:
         break;
     case FILELOCK_BUSY:
@@ -218,13 +234,13 @@ bool yours_add(const char *path, struct puzzle_book *found, int *added, char *no
             keys[n++] = k;
             (*added)++;
         }
-        /* The newest YOURS_KEEP: the oldest are first in the file. */
-        if (book.n > YOURS_KEEP) {
-            int drop = book.n - YOURS_KEEP;
+        /* The newest `keep`: the oldest are first in the file. */
+        if (book.n > keep) {
+            int drop = book.n - keep;
             for (int i = 0; i < drop; i++)
                 puzzle_free(&book.p[i]);
-            memmove(book.p, book.p + drop, (size_t)YOURS_KEEP * sizeof *book.p);
-            book.n = YOURS_KEEP;
+            memmove(book.p, book.p + drop, (size_t)keep * sizeof *book.p);
+            book.n = keep;
         }
         if (*added > 0 && !puzzle_book_save(path, &book, err, sizeof err)) {
             *added = 0;

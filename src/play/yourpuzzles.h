@@ -80,6 +80,13 @@ int yours_find(struct puzzle_prover *pv, const struct game *g, const struct anal
 bool yours_add(const char *path, struct puzzle_book *found, int *added, char *note,
                size_t note_size);
 
+/* yours_add for any collection the player keeps (the imported puzzles
+ * too), keeping its newest `keep`. The lock is waited for a little (two
+ * windows adding at once both get their puzzles in); only a lock held
+ * past that is "in use". */
+bool yours_add_keeping(const char *path, struct puzzle_book *found, int keep, int *added,
+                       char *note, size_t note_size);
+
 /* yours_find with a prover of its own, then yours_add: what the review and
  * `mnk analyze` do after an analysis. *added as yours_add's (0 too when no
  * prover could be made, with a note). */

@@ -159,6 +159,10 @@ bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size);
  * ~/.local/share/mnk/puzzles/yours.sgf. False as for saves_stats_path(). */
 bool saves_yours_path(char *buf, size_t size, char *why, size_t why_size);
 
+/* The puzzles the player imported (mnk puzzle import):
+ * $XDG_DATA_HOME/mnk/puzzles/imported.sgf. False as for saves_stats_path(). */
+bool saves_imported_path(char *buf, size_t size, char *why, size_t why_size);
+
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 

@@ -4,7 +4,9 @@
 # independent SGF parser (sgf2dg, when installed) accepts; the filters and
 # the ids choose exactly those puzzles; an unknown id, an empty choice and
 # an unwritable output are refused with a message and exit status 1, the
-# file that was there left as it was.
+# file that was there left as it was. `mnk puzzle import` re-proves a
+# file's puzzles and keeps those that hold in the player's imported
+# collection, once each, naming any it refuses.
 #
 #   puzzlefiles.sh MNK_BINARY
 set -u
@@ -78,6 +80,28 @@ status 1 "output a directory" "$mnk" puzzle export "$id1" --output "$tmp/dir.sgf
 has "$tmp/err" "mnk puzzle export:" "an unwritable output is said"
 status 1 "a file that is no collection" "$mnk" puzzle export --file "$tmp/kept.sgf"
 status 2 "bad usage" "$mnk" puzzle export --kind riddle
+
+# Import: the puzzles that re-prove go to the player's imported
+# collection, once; a puzzle whose answer was changed is refused and named,
+# the others of its file still kept; a file that is no collection is said.
+imported=$XDG_DATA_HOME/mnk/puzzles/imported.sgf
+status 0 "import" "$mnk" puzzle import "$tmp/two.sgf"
+has "$tmp/out" "2 puzzles imported to $imported (0 already there, 0 refused)" "import says what it kept"
+"$mnk" puzzle list "$imported" | awk '{ print $1 }' >"$tmp/imported.ids"
+same "$tmp/want.ids" "$tmp/imported.ids" "the imported collection holds the two puzzles"
+status 0 "import again" "$mnk" puzzle import "$tmp/two.sgf"
+has "$tmp/out" "0 puzzles imported to $imported (2 already there, 0 refused)" "a second import adds nothing"
+# The first puzzle's answer moved to another cell: it no longer holds.
+awk -v id="$id1" 'BEGIN { t = 0 } /GN\[/ { t = index($0, "GN[" id "]") > 0 }
+    t && /^;[BW]\[/ && !done { sub(/^;[BW]\[[a-z][a-z]\]/, substr($0, 1, 3) "aa]"); done = 1 } { print }' \
+    "$tmp/two.sgf" >"$tmp/tampered.sgf"
+rm -f "$imported"
+status 1 "import of a tampered puzzle" "$mnk" puzzle import "$tmp/tampered.sgf"
+has "$tmp/out" "$tmp/tampered.sgf: $id1: refused:" "the puzzle that does not hold is named"
+has "$tmp/out" "1 puzzle imported to $imported (0 already there, 1 refused)" "the one that holds is kept"
+status 1 "import of a file that is no collection" "$mnk" puzzle import "$tmp/kept.sgf"
+has "$tmp/err" "mnk puzzle import: $tmp/kept.sgf" "the file that does not read is named"
+status 2 "import without a file" "$mnk" puzzle import
 
 echo "# $checks checks, $fails failed"
 [ "$fails" -eq 0 ]
