@@ -561,6 +561,7 @@ int cmd_puzzle(int argc, char **argv)
         return puzzle_import(argc - 1, argv + 1);
     if (strcmp(argv[1], "check") == 0)
         return puzzle_check(argc - 1, argv + 1);
-    args_error("puzzle", _("unknown subcommand '%s' (list, show, check, export or import)"), argv[1]);
+    args_error("puzzle", _("unknown subcommand '%s' (list, show, check, export or import)"),
+               argv[1]);
     return ARGS_EXIT_USAGE;
 }

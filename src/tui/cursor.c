@@ -4,12 +4,12 @@
 #include "tui/draw.h"
 
 void cursor_lay_out(struct board_cursor *c, struct layout *l, int rows, int cols,
-                    const struct board *b)
+                    const struct board *b, bool numbers)
 {
     if (draw_wide())
-        layout_compact(l, rows, cols, b->width, b->height, false);
+        layout_compact(l, rows, cols, b->width, b->height, numbers);
     else
-        layout_game(l, rows, cols, b->width, b->height, false);
+        layout_game(l, rows, cols, b->width, b->height, numbers);
     cursor_follow(c, l, b);
 }
 

@@ -19,9 +19,10 @@ struct board_cursor {
 };
 
 /* Lays out board b on a rows × cols terminal into l (layout.h's choice for
- * the drawing's glyphs) and keeps the cursor in view. */
+ * the drawing's glyphs; `numbers`: the stones show their move numbers) and
+ * keeps the cursor in view. */
 void cursor_lay_out(struct board_cursor *c, struct layout *l, int rows, int cols,
-                    const struct board *b);
+                    const struct board *b, bool numbers);
 
 /* Scrolls the view, if need be, so that the cursor is in it. */
 void cursor_follow(struct board_cursor *c, const struct layout *l, const struct board *b);

@@ -94,7 +94,7 @@ void editor_resize(struct editor *e, int rows, int cols)
     const struct board *b = &e->game.board;
     e->rows = rows;
     e->cols = cols;
-    cursor_lay_out(&e->cur, &e->layout, rows, cols, b);
+    cursor_lay_out(&e->cur, &e->layout, rows, cols, b, false);
 }
 
 /* --- keys --------------------------------------------------------------- */

@@ -218,7 +218,7 @@ static void lay_out(struct netscreen *n)
 {
     const struct game *g = game_of(n);
     if (g != NULL)
-        cursor_lay_out(&n->cur, &n->layout, n->rows, n->cols, &g->board);
+        cursor_lay_out(&n->cur, &n->layout, n->rows, n->cols, &g->board, false);
 }
 
 static void on_event(struct netscreen *n, const struct netgame_event *ev)

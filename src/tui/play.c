@@ -118,8 +118,8 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
     worker_init(&p->worker, wake_fd);
     /* On the last move of a game that has some, else the centre. */
     int last = game_last_move(g);
-    p->cx = last >= 0 ? board_x(&g->board, last) : (g->board.width - 1) / 2;
-    p->cy = last >= 0 ? board_y(&g->board, last) : g->board.height / 2;
+    p->cur.cx = last >= 0 ? board_x(&g->board, last) : (g->board.width - 1) / 2;
+    p->cur.cy = last >= 0 ? board_y(&g->board, last) : g->board.height / 2;
     if (game_over(g))
         say(p, STYLE_MESSAGE, "%s", _(game_result_text(&g->result)));
     /* A name the record gave a side that is no built-in player (a person,
@@ -197,10 +197,7 @@ void play_fini(struct play *p)
 
 static void follow_cursor(struct play *p)
 {
-    const struct layout *l = &p->layout;
-    const struct board *b = &play_game(p)->board;
-    p->off_x = layout_follow(p->off_x, l->view_w, b->width, p->cx);
-    p->off_y = layout_follow(p->off_y, l->view_h, b->height, p->cy);
+    cursor_follow(&p->cur, &p->layout, &play_game(p)->board);
 }
 
 /* --- the clock ----------------------------------------------------------- */
@@ -307,12 +304,7 @@ static bool check_flag(struct play *p)
 
 void play_resize(struct play *p, int rows, int cols)
 {
-    const struct board *b = &play_game(p)->board;
-    if (draw_wide())
-        layout_compact(&p->layout, rows, cols, b->width, b->height, p->numbers);
-    else
-        layout_game(&p->layout, rows, cols, b->width, b->height, p->numbers);
-    follow_cursor(p);
+    cursor_lay_out(&p->cur, &p->layout, rows, cols, &play_game(p)->board, p->numbers);
 }
 
 static bool two_computers(const struct play *p)
@@ -479,12 +471,7 @@ static void opening_news(struct play *p)
 
 static unsigned move_cursor(struct play *p, int dx, int dy)
 {
-    const struct board *b = &play_game(p)->board;
-    if (board_inside(b, p->cx + dx, p->cy + dy)) {
-        p->cx += dx;
-        p->cy += dy;
-        follow_cursor(p);
-    }
+    cursor_step(&p->cur, &p->layout, &play_game(p)->board, dx, dy);
     return REACT_REDRAW;
 }
 
@@ -497,7 +484,7 @@ static unsigned act_place(struct play *p)
 {
     const struct board *b = &play_game(p)->board;
     char name[NOTATION_MAX];
-    int pos = board_pos(b, p->cx, p->cy);
+    int pos = board_pos(b, p->cur.cx, p->cur.cy);
     stop_aside(p);
     if (p->clock_paused) {
         say(p, STYLE_ERROR, "%s", _("the clock is stopped: p starts it again"));
@@ -567,11 +554,8 @@ static unsigned act_place_two(struct play *p) { return choose(p, OPENING_PLACE_T
 static unsigned act_mouse(struct play *p)
 {
     struct mouse m = mouse_read();
-    int i, j;
-    if (m.kind != MOUSE_CLICK || !layout_cell_at(&p->layout, m.y, m.x, &i, &j))
+    if (m.kind != MOUSE_CLICK || !cursor_click(&p->cur, &p->layout, m.y, m.x))
         return REACT_NONE;
-    p->cx = p->off_x + i;
-    p->cy = p->off_y + j;
     return act_place(p);
 }
 
@@ -959,10 +943,11 @@ static void reveal(struct play *p, int pos)
     const struct board *b = &play_game(p)->board;
     int x = board_x(b, pos), y = board_y(b, pos);
     const struct layout *l = &p->layout;
-    if (x >= p->off_x && x < p->off_x + l->view_w && y >= p->off_y && y < p->off_y + l->view_h)
+    const struct board_cursor *c = &p->cur;
+    if (x >= c->off_x && x < c->off_x + l->view_w && y >= c->off_y && y < c->off_y + l->view_h)
         return;
-    p->cx = x;
-    p->cy = y;
+    p->cur.cx = x;
+    p->cur.cy = y;
     follow_cursor(p);
 }
 
@@ -986,8 +971,8 @@ unsigned play_wake(struct play *p)
         session_note_hint(&p->session);
         say(p, STYLE_MESSAGE, _("hint: %s, %s"), notation_format(&g->board, move, name), why);
         /* The cursor goes there: Enter takes the hint. */
-        p->cx = board_x(&g->board, move);
-        p->cy = board_y(&g->board, move);
+        p->cur.cx = board_x(&g->board, move);
+        p->cur.cy = board_y(&g->board, move);
         follow_cursor(p);
         react |= REACT_REDRAW;
     } else if ((p->job == JOB_JUDGE || p->job == JOB_PROOF) &&
@@ -1403,7 +1388,8 @@ void play_draw(const struct play *p)
     erase();
     draw_title(p);
     struct board_view view = {
-        .layout = &p->layout, .off_x = p->off_x, .off_y = p->off_y, .cx = p->cx, .cy = p->cy,
+        .layout = &p->layout, .off_x = p->cur.off_x, .off_y = p->cur.off_y,
+        .cx = p->cur.cx, .cy = p->cur.cy,
         .marks = p->marks && !game_over(play_game(p)) ? &p->shapes : NULL,
         .forbidden = p->marks && p->forbidden_count > 0 && !game_over(play_game(p)) ? p->forbidden
                                                                              : NULL,

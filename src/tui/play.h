@@ -37,6 +37,7 @@
 #include "mnk/ai.h"
 #include "mnk/game.h"
 #include "tui/draw.h"
+#include "tui/cursor.h"
 #include "tui/layout.h"
 #include "tui/worker.h"
 
@@ -44,8 +45,7 @@ struct play {
     struct session session;     /* the game and its computer players */
     struct worker worker;
     struct layout layout;       /* for the current terminal size */
-    int cx, cy;                 /* the cursor's cell, board coordinates */
-    int off_x, off_y;           /* the first visible column and row */
+    struct board_cursor cur;    /* the cursor's cell and the part in view */
     char message[160];
     enum draw_style message_style;
     int64_t move_due;           /* clock_ms() before which a computer waits */
