@@ -401,6 +401,17 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
         filelock_release(&lock);
         return false;
     }
+    /* A network game goes on over the network, on its own screen. */
+    if (netscreen_is_kept(&a->keeper.extra)) {
+        if (!netscreen_resume(a->self[SCREEN_NET], &g, &a->keeper.extra, path, &lock, err,
+                              size))
+            return false;
+        a->menu->page = MENU_MAIN;
+        a->from[SCREEN_NET] = SCREEN_MENU;
+        enter(a, SCREEN_NET);
+        a->dirty = true;
+        return true;
+    }
     reseed(&g);
     snprintf(kept, sizeof kept, "%s", path);
     a->menu->page = MENU_MAIN;

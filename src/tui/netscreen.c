@@ -13,6 +13,7 @@
 #include "mnk/i18n.h"
 #include "mnk/notation.h"
 #include "mnk/rule.h"
+#include "storage/safefile.h"
 #include "tui/boardview.h"
 #include "tui/clockface.h"
 #include "tui/help.h"
@@ -80,7 +81,104 @@ void netscreen_set_form(struct netscreen *n, const struct game_config *c)
 
 /* --- the record kept -------------------------------------------------- */
 
-/* Writes the game when it changed since it was last written. */
+/* SGF text: ']' and '\\' escaped. */
+static void sgf_escape(const char *text, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (; *text != '\0' && n + 3 < size; text++) {
+        if (*text == ']' || *text == '\\')
+            buf[n++] = '\\';
+        buf[n++] = *text;
+    }
+    buf[n] = '\0';
+}
+
+/* The value of root property `name` in `root` (as written: escaped), or
+ * false. */
+static bool root_value(const char *root, const char *name, char *buf, size_t size)
+{
+    char key[32];
+    snprintf(key, sizeof key, "%s[", name);
+    for (const char *at = strstr(root, key); at != NULL; at = strstr(at + 1, key)) {
+        /* A whole name: not the end of a longer one. */
+        if (at != root && at[-1] >= 'A' && at[-1] <= 'Z')
+            continue;
+        const char *v = at + strlen(key);
+        size_t n = 0;
+        for (; *v != '\0' && *v != ']'; v++) {
+            if (*v == '\\' && v[1] != '\0')
+                v++;
+            if (n + 1 < size)
+                buf[n++] = *v;
+        }
+        buf[n] = '\0';
+        return *v == ']';
+    }
+    return false;
+}
+
+/* The root properties a resume needs. */
+static void kept_props(const struct netscreen *n, char *buf, size_t size)
+{
+    struct netgame_kept k;
+    if (n->ng == NULL || !netgame_kept(n->ng, &k)) {
+        buf[0] = '\0';
+        return;
+    }
+    char where[2 * PROMPT_MAX], record[2 * sizeof n->record];
+    if (k.side == WIRE_HOST)
+        snprintf(where, sizeof where, "MNKNETPORT[%d]", netgame_port(n->ng));
+    else {
+        char addr[2 * PROMPT_MAX - 16];
+        sgf_escape(n->address, addr, sizeof addr);
+        snprintf(where, sizeof where, "MNKNETADDR[%s]", addr);
+    }
+    sgf_escape(n->record, record, sizeof record);
+    snprintf(buf, size, "MNKNET[%s]MNKNETCODE[%s]MNKNETID[%s]MNKNETBLACK[%s]%sMNKNETRECORD[%s]",
+             netgame_side_name(k.side), k.code, k.game_id, netgame_side_name(k.black), where,
+             record);
+}
+
+/* The autosave for Resume: written while the game is unfinished, removed
+ * once it is over (saves_keep). */
+static void keep_for_resume(struct netscreen *n, const struct game *g)
+{
+    char err[NETSCREEN_LINE_MAX];
+    if (n->autosave[0] == '\0') {
+        if (game_over(g) || !saves_new_path(n->autosave, sizeof n->autosave, time(NULL), 1,
+                                            NULL, 0))
+            return;
+        if (!safefile_make_parents(n->autosave, err, sizeof err) ||
+            filelock_take(&n->lock, n->autosave, err, sizeof err) != FILELOCK_TAKEN) {
+            if (strcmp(err, n->keep_error) != 0) {
+                snprintf(n->keep_error, sizeof n->keep_error, "%s", err);
+                note(n, "%s", err);
+            }
+            n->autosave[0] = '\0';
+            return;
+        }
+        n->locked = true;
+    }
+    static struct record_extra extra;
+    memset(&extra, 0, sizeof extra);
+    kept_props(n, extra.root, sizeof extra.root);
+    if (!saves_keep(n->autosave, g, &extra, err, sizeof err) && strcmp(err, n->keep_error) != 0) {
+        snprintf(n->keep_error, sizeof n->keep_error, "%s", err);
+        note(n, "%s", err);
+    }
+}
+
+/* Lets go of the autosave (kept on disk while the game is unfinished). */
+static void let_go(struct netscreen *n)
+{
+    if (n->locked)
+        filelock_release(&n->lock);
+    n->locked = false;
+    n->autosave[0] = '\0';
+}
+
+/* Writes the game when it changed since it was last written: its record,
+ * and the autosave for Resume. */
 static void keep(struct netscreen *n)
 {
     const struct game *g = game_of(n);
@@ -117,6 +215,13 @@ static void keep(struct netscreen *n)
         snprintf(n->keep_error, sizeof n->keep_error, "%s", err);
         note(n, "%s", err);
     }
+    keep_for_resume(n, g);
+}
+
+bool netscreen_is_kept(const struct record_extra *extra)
+{
+    char side[16];
+    return root_value(extra->root, "MNKNET", side, sizeof side);
 }
 
 /* --- the session ------------------------------------------------------ */
@@ -135,6 +240,7 @@ static void stop_session(struct netscreen *n, bool goodbye)
     else
         netgame_free(n->ng);
     n->ng = NULL;
+    let_go(n);
 }
 
 static void options_from_env(struct netgame_options *o)
@@ -221,6 +327,74 @@ static void lay_out(struct netscreen *n)
         cursor_lay_out(&n->cur, &n->layout, n->rows, n->cols, &g->board, false);
 }
 
+bool netscreen_resume(struct netscreen *n, const struct game *g,
+                      const struct record_extra *extra, const char *path,
+                      struct filelock *lock, char *err, size_t err_size)
+{
+    struct netgame_kept k;
+    char side[16], black[16], port[16];
+    memset(&k, 0, sizeof k);
+    bool host = false, ok = root_value(extra->root, "MNKNET", side, sizeof side) &&
+                             root_value(extra->root, "MNKNETCODE", k.code, sizeof k.code) &&
+                             root_value(extra->root, "MNKNETID", k.game_id, sizeof k.game_id) &&
+                             root_value(extra->root, "MNKNETBLACK", black, sizeof black);
+    if (ok) {
+        host = strcmp(side, "host") == 0;
+        ok = (host || strcmp(side, "joiner") == 0) &&
+             (strcmp(black, "host") == 0 || strcmp(black, "joiner") == 0);
+        k.side = host ? WIRE_HOST : WIRE_JOINER;
+        k.black = strcmp(black, "host") == 0 ? WIRE_HOST : WIRE_JOINER;
+    }
+    struct netgame_options o;
+    options_from_env(&o);
+    if (ok && host) {
+        char *end;
+        ok = root_value(extra->root, "MNKNETPORT", port, sizeof port);
+        long p = ok ? strtol(port, &end, 10) : -1;
+        ok = ok && *end == '\0' && p > 0 && p <= 65535;
+        o.port = (int)p;
+    } else if (ok) {
+        ok = root_value(extra->root, "MNKNETADDR", n->address, sizeof n->address);
+    }
+    if (!ok) {
+        snprintf(err, err_size, "%s", _("this network game's record lacks what a resume needs"));
+        filelock_release(lock);
+        return false;
+    }
+    if (n->ng != NULL)
+        stop_session(n, true);
+    n->ng = host ? netgame_host_resume(g, &k, &o, err, err_size)
+                 : netgame_join_resume(g, &k, n->address, &o, err, err_size);
+    if (n->ng == NULL) {
+        filelock_release(lock);
+        return false;
+    }
+    if (!root_value(extra->root, "MNKNETRECORD", n->record, sizeof n->record))
+        n->record[0] = '\0';
+    snprintf(n->autosave, sizeof n->autosave, "%s", path);
+    n->lock = *lock;
+    n->locked = true;
+    n->kept = saves_mark_of(netgame_game(n->ng));
+    n->phase = NETSCREEN_GAME;
+    n->has_last = false;
+    n->abandoned = false;
+    n->n_log = 0;
+    n->confirm = NETSCREEN_CONFIRM_NONE;
+    /* The cursor where this side last played, as it was left. */
+    const struct game *on = netgame_game(n->ng);
+    int last = -1;
+    for (int i = on->ply - 1; i >= 0 && last < 0; i--)
+        if (game_stone_of(on, i) == my_seat(n))
+            last = on->moves[i];
+    n->cur.cx = last >= 0 ? board_x(&on->board, last) : on->board.width / 2;
+    n->cur.cy = last >= 0 ? board_y(&on->board, last) : on->board.height / 2;
+    lay_out(n);
+    note(n, "%s", _("resumed where you left off"));
+    say(n, STYLE_WARN, "%s",
+        host ? _("waiting for your friend to come back") : _("reconnecting to your friend"));
+    return true;
+}
+
 static void on_event(struct netscreen *n, const struct netgame_event *ev)
 {
     const struct game *g = game_of(n);
@@ -240,6 +414,7 @@ static void on_event(struct netscreen *n, const struct netgame_event *ev)
     case NETGAME_EV_STARTED:
         n->phase = NETSCREEN_GAME;
         n->record[0] = '\0';
+        let_go(n);          /* a rematch is a game of its own */
         n->abandoned = false;
         if (g != NULL) {
             n->cur.cx = g->board.width / 2;
@@ -553,10 +728,11 @@ static unsigned act_help(struct netscreen *n)
     return REACT_HELP;
 }
 
+/* q: an unfinished game is kept for Resume, after a yes; otherwise at once. */
 static unsigned act_quit(struct netscreen *n)
 {
-    (void)n;
-    return REACT_ASK_QUIT;
+    const struct game *g = game_of(n);
+    return g != NULL && !game_over(g) ? REACT_ASK_QUIT : REACT_QUIT;
 }
 
 /* The prompt's answer: the address, the code, a chat line. */
@@ -977,6 +1153,7 @@ static void op_init(void *self)
     struct netscreen *n = self;
     game_config_default(&n->form);
     n->black = WIRE_HOST;
+    filelock_init(&n->lock);
 }
 
 const struct screen net_screen = {

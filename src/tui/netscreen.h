@@ -80,6 +80,12 @@ struct netscreen {
     /* The record kept of the game on screen. */
     char record[4200];              /* "" before the first write, or no place */
     struct saves_mark kept;         /* the game as last written */
+    /* While the game is unfinished it is also kept for Resume, with what a
+     * resume needs (the code, the game's id, the sides, where the other
+     * side is), in an autosave of its own that this window holds. */
+    char autosave[SAVES_PATH_MAX];  /* "" before the first write, or no place */
+    struct filelock lock;
+    bool locked;
     struct game last;               /* the game when its session stopped */
     bool has_last;
     enum stone last_seat;           /* this side's seat in it */
@@ -88,5 +94,17 @@ struct netscreen {
 
 /* The form's last choice, which a hosted game offers. */
 void netscreen_set_form(struct netscreen *n, const struct game_config *c);
+
+/* True when a record's root (struct record_extra) is a network game kept
+ * for Resume. */
+bool netscreen_is_kept(const struct record_extra *extra);
+
+/* Takes up the network game kept at `path` (read into g and extra), whose
+ * lock the caller took and hands over in *lock: the host listens again on
+ * its port and waits for the friend, the joiner reconnects to the host.
+ * False with the reason in err (the lock is then released). */
+bool netscreen_resume(struct netscreen *n, const struct game *g,
+                      const struct record_extra *extra, const char *path,
+                      struct filelock *lock, char *err, size_t err_size);
 
 #endif

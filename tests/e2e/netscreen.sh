@@ -8,7 +8,10 @@
 # a 1+0 clock from the host's address and code, reads the settings, says
 # yes, sees both clocks, refuses the host's draw offer (the host hears
 # no), plays a move and resigns after a yes (the host hears it). Esc then
-# goes back to the choice and the menu, q quits cleanly.
+# goes back to the choice and the menu, q quits cleanly. Last, the hosting
+# screen is killed (kill -9) mid-game: Resume takes the game up on the same
+# port and code, the joiner comes back by itself and the game is won, one
+# record holding it all and nothing left to resume.
 #
 #   netscreen.sh MNK_BINARY
 set -u
@@ -107,6 +110,59 @@ wait_for "Host a game" || fail "Esc did not go back to the choice"
 keys Escape
 if wait_for "New game"; then pass "Esc again goes back to the menu"; else fail "not back at the menu"; fi
 quit "leaving after network games"
+
+echo "# kill -9 of the hosting screen: Resume takes the game up, the joiner comes back"
+sleep 1.1                                   # records of this part are newer than:
+touch "$WORK/part3"
+RUN_ENV="MNK_NET_BIND=127.0.0.1 MNK_NET_PORT=0" run
+wait_for "New game" || fail "no menu"
+open_net
+keys Enter
+wait_for "Join code:" || fail "no join code"
+code=$(screen | sed -n 's/.*Join code: \([A-Z0-9-]*\).*/\1/p')
+port=$(screen | sed -n 's/.*Port: \([0-9]*\).*/\1/p')
+printf 'yes\na1\na2\na3\na4\n' >"$WORK/join3.in"
+timeout 120 "$MNK" join "127.0.0.1:$port" "$code" <"$WORK/join3.in" >"$WORK/join3.out" \
+    2>"$WORK/join3.err" &
+joiner=$!
+wait_for "your move" || fail "the game did not begin"
+keys Enter
+wait_for "1. White a1" || fail "White's first move did not show"
+keys Right Enter
+wait_for "2. White a2" || fail "White's second move did not show"
+pid=$(cat "$WORK/pid")
+kill -9 "$pid"
+tries=50
+while kill -0 "$pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+if kill -0 "$pid" 2>/dev/null; then fail "the hosting screen did not die"; fi
+keys C-j "stty sane" C-j
+RUN_ENV="MNK_NET_BIND=127.0.0.1 MNK_NET_PORT=0" run
+if wait_for "Resume"; then pass "the network game is offered for Resume"; else fail "no Resume"; fi
+keys Enter
+wait_for "Unfinished games" || fail "no list of kept games"
+keys Enter
+if wait_for "resumed where you left off"; then pass "Resume takes the network game up"; else
+    fail "the network game did not resume"; fi
+if wait_for "the link is back"; then pass "the joiner comes back to the same port and code"; else
+    fail "the joiner did not come back"; fi
+for i in 3 4; do
+    keys Right Enter
+    wait_for "$i. White a$i" || fail "White's move $i did not show after the resume"
+done
+keys Right Enter
+if wait_for "Black wins"; then pass "the resumed game is won"; else fail "no win after the resume"; fi
+wait "$joiner"
+if grep -q '^result black line 9' "$WORK/join3.out"; then
+    pass "the joiner saw the same game to its end"
+else fail "the joiner's result: $(grep -E 'result|dropped|resumed' "$WORK/join3.out")"; fi
+if ls "$WORK"/.local/state/mnk/games/*.sgf >/dev/null 2>&1; then
+    fail "the finished network game is still kept for Resume"
+else pass "a finished network game leaves nothing to resume"; fi
+new=$(find "$RECORDS" -name 'net-*.sgf' -newer "$WORK/part3")
+if [ "$(echo "$new" | grep -c .)" -eq 1 ] && grep -q ';B\[lh\]' "$new"; then
+    pass "one record holds the whole game"
+else fail "records of the resumed game: $new"; fi
+quit "leaving after the resumed game"
 
 echo "# $CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]
