@@ -258,6 +258,21 @@ static void options_from_env(struct netgame_options *o)
     }
 }
 
+/* A session just opened (n->ng), or the reason it did not (err): false. */
+static bool began(struct netscreen *n, const char *err)
+{
+    if (n->ng == NULL) {
+        say(n, STYLE_ERROR, "%s", err);
+        return false;
+    }
+    n->phase = NETSCREEN_WAITING;
+    n->has_last = false;
+    n->n_log = 0;
+    n->record[0] = '\0';
+    n->abandoned = false;
+    return true;
+}
+
 static unsigned start_host(struct netscreen *n)
 {
     const struct game_config *c = &n->form;
@@ -272,15 +287,8 @@ static unsigned start_host(struct netscreen *n)
         o.port = 0;
         n->ng = netgame_host(&s, &o, err, sizeof err);
     }
-    if (n->ng == NULL) {
-        say(n, STYLE_ERROR, "%s", err);
+    if (!began(n, err))
         return REACT_REDRAW;
-    }
-    n->phase = NETSCREEN_WAITING;
-    n->has_last = false;
-    n->n_log = 0;
-    n->record[0] = '\0';
-    n->abandoned = false;
     say(n, STYLE_MESSAGE, "%s", _("waiting for your friend to join"));
     return REACT_REDRAW;
 }
@@ -291,15 +299,8 @@ static unsigned start_join(struct netscreen *n, const char *code)
     options_from_env(&o);
     char err[NETGAME_WHY_MAX];
     n->ng = netgame_join(n->address, code, &o, err, sizeof err);
-    if (n->ng == NULL) {
-        say(n, STYLE_ERROR, "%s", err);
+    if (!began(n, err))
         return REACT_REDRAW;
-    }
-    n->phase = NETSCREEN_WAITING;
-    n->has_last = false;
-    n->n_log = 0;
-    n->record[0] = '\0';
-    n->abandoned = false;
     say(n, STYLE_MESSAGE, _("connecting to %s"), n->address);
     return REACT_REDRAW;
 }
