@@ -154,6 +154,11 @@ bool saves_settings_path(char *buf, size_t size, char *why, size_t why_size);
  * the reason in `why` as for saves_new_path(). */
 bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size);
 
+/* The player's puzzle record (storage/puzzlestats.h):
+ * $XDG_DATA_HOME/mnk/puzzles-rating, by default
+ * ~/.local/share/mnk/puzzles-rating. False as for saves_stats_path(). */
+bool saves_puzzles_path(char *buf, size_t size, char *why, size_t why_size);
+
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 
