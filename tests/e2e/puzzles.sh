@@ -9,7 +9,8 @@
 # and without colour. The player's rating: a new player's at first, each
 # puzzle's visit counted once in $XDG_DATA_HOME/mnk/puzzles-rating (a hint,
 # a wrong move, giving up are losses; a clean solve a win), N the puzzle
-# nearest the rating; a corrupt record set aside and said. No line of the screen is cut to fit 80×24 (mnk logs
+# nearest the rating; the statistics screen's puzzle section; a corrupt
+# record set aside and said. No line of the screen is cut to fit 80×24 (mnk logs
 # each text it cuts to MNK_CUT_LOG). The answers are read from `mnk puzzle
 # show`, so the test follows the collection as it is. Exits 77 (skipped)
 # without tmux.
@@ -235,6 +236,19 @@ keys Escape
 expect "Puzzles" "Esc goes back to the menu"
 no_cuts "the puzzles in English"
 quit "q from the menu"
+
+echo "# the statistics screen shows the puzzle record"
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run
+expect "Puzzles" "the main menu again"
+keys Down Down Enter                        # Load, Statistics
+expect_re "Rating [0-9]+ \\+/- [0-9]+: 1 solved, 3 failed" "the rating and the counts"
+expect "Current streak: 1 solved   Best streak: 1 solved" "the streaks"
+expect "Last attempts:" "the last attempts"
+expect_re "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}  $id  solved" "the newest first, with the puzzle"
+no_cuts "the statistics' puzzles"
+keys Escape
+quit "q from the menu after the statistics"
 
 echo "# a corrupt record: set aside and said"
 printf 'mnk-puzzles 1\nnonsense\n' > "$RECORD"
