@@ -40,10 +40,25 @@ static void bump(long *n)
         ++*n;
 }
 
+static double within(double x, double lo, double hi)
+{
+    return !(x >= lo) ? lo : x > hi ? hi : x;   /* a NaN goes to lo */
+}
+
+/* What a rater gave, kept to what the file holds as printed (two and six
+ * decimals): so that a record written always reads back. */
+static void fit_rating(struct puzzlestats_rating *r)
+{
+    r->rating = within(r->rating, 0.01, 9999.99);
+    r->rd = within(r->rd, 0.01, 999.99);
+    r->volatility = within(r->volatility, 0.000001, 0.999999);
+}
+
 void puzzlestats_add(struct puzzlestats *s, const char *id, bool solved, long long when,
                      puzzlestats_rater *rate, const void *ctx)
 {
     rate(&s->rating, !s->rated, solved, ctx);
+    fit_rating(&s->rating);
     s->rated = true;
     if (solved) {
         bump(&s->solved);
@@ -277,6 +292,30 @@ static enum puzzlestats_read_result parse(const char *path, char *text, size_t l
         return PUZZLESTATS_READ_BAD;
     }
     return PUZZLESTATS_READ_OK;
+}
+
+enum puzzlestats_read_result puzzlestats_parse(const char *name, const char *text, size_t len,
+                                               struct puzzlestats *s, char *err,
+                                               size_t err_size)
+{
+    puzzlestats_init(s);
+    err[0] = '\0';
+    if (len > PUZZLESTATS_FILE_MAX) {
+        fmt_fail(err, err_size, "%s: larger than %d bytes", name, PUZZLESTATS_FILE_MAX);
+        return PUZZLESTATS_READ_BAD;
+    }
+    char *copy = malloc(len + 1);   /* parse() cuts it into lines */
+    if (copy == NULL) {
+        fmt_fail(err, err_size, "%s: out of memory", name);
+        return PUZZLESTATS_READ_LEAVE;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    enum puzzlestats_read_result r = parse(name, copy, len, s, err, err_size);
+    free(copy);
+    if (r != PUZZLESTATS_READ_OK)
+        puzzlestats_init(s);
+    return r;
 }
 
 enum puzzlestats_read_result puzzlestats_read(const char *path, struct puzzlestats *s,

@@ -67,7 +67,8 @@ struct puzzlestats {
 };
 
 /* Rates one attempt: *r is the player's rating before (`fresh`: none yet,
- * the rater starts one), and after on return. */
+ * the rater starts one), and after on return (then kept within what a
+ * file may hold). */
 typedef void puzzlestats_rater(struct puzzlestats_rating *r, bool fresh, bool solved,
                                const void *ctx);
 
@@ -91,6 +92,12 @@ enum puzzlestats_read_result {
  * one-line reason in err otherwise, naming the file and the line. */
 enum puzzlestats_read_result puzzlestats_read(const char *path, struct puzzlestats *s,
                                               char *err, size_t err_size);
+
+/* The same for the file's content text[0 .. len), `name` standing for
+ * the file in the reason. */
+enum puzzlestats_read_result puzzlestats_parse(const char *name, const char *text, size_t len,
+                                               struct puzzlestats *s, char *err,
+                                               size_t err_size);
 
 /* Prints *s as the file holds it. */
 void puzzlestats_print(FILE *out, const struct puzzlestats *s);

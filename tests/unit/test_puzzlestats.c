@@ -108,6 +108,28 @@ static void test_count(void **state)
     assert_int_equal(s.streak, 1);
 }
 
+/* A rater that goes out of bounds, or gives a NaN: kept to what the
+ * file holds, so that it reads back. */
+static void wild(struct puzzlestats_rating *r, bool fresh, bool solved, const void *ctx)
+{
+    (void)fresh;
+    (void)solved;
+    (void)ctx;
+    *r = (struct puzzlestats_rating){ 1e9, 0.0 / 0.0, 1e-12 };
+}
+
+static void test_wild_rater(void **state)
+{
+    (void)state;
+    struct puzzlestats s, back;
+    char err[4400];
+    puzzlestats_init(&s);
+    puzzlestats_add(&s, "x", true, 1, wild, NULL);
+    assert_true(puzzlestats_write(path, &s, err, sizeof err));
+    assert_int_equal(puzzlestats_read(path, &back, err, sizeof err), PUZZLESTATS_READ_OK);
+    assert_true(back.rating.volatility > 0);
+}
+
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -300,6 +322,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_count, clean),
         cmocka_unit_test_setup(test_round_trip, clean),
+        cmocka_unit_test_setup(test_wild_rater, clean),
         cmocka_unit_test_setup(test_history_bound, clean),
         cmocka_unit_test_setup(test_bad_files, clean),
         cmocka_unit_test_setup(test_set_aside, clean),
