@@ -40,6 +40,15 @@ static void bump(long *n)
         ++*n;
 }
 
+/* What a file may hold, as printed (two decimals, six for the
+ * volatility): a value within these prints as one within them. */
+#define RATING_LO 0.01
+#define RATING_HI 9999.99
+#define RD_LO 0.01
+#define RD_HI 999.99
+#define VOLATILITY_LO 0.000001
+#define VOLATILITY_HI 0.999999
+
 static double within(double x, double lo, double hi)
 {
     return !(x >= lo) ? lo : x > hi ? hi : x;   /* a NaN goes to lo */
@@ -49,9 +58,9 @@ static double within(double x, double lo, double hi)
  * decimals): so that a record written always reads back. */
 static void fit_rating(struct puzzlestats_rating *r)
 {
-    r->rating = within(r->rating, 0.01, 9999.99);
-    r->rd = within(r->rd, 0.01, 999.99);
-    r->volatility = within(r->volatility, 0.000001, 0.999999);
+    r->rating = within(r->rating, RATING_LO, RATING_HI);
+    r->rd = within(r->rd, RD_LO, RD_HI);
+    r->volatility = within(r->volatility, VOLATILITY_LO, VOLATILITY_HI);
 }
 
 void puzzlestats_add(struct puzzlestats *s, const char *id, bool solved, long long when,
@@ -136,7 +145,7 @@ static bool parse_long(const char *t, long *out)
     return true;
 }
 
-/* A decimal strictly between lo and hi: digits, a point and digits. */
+/* A decimal from lo to hi: digits, a point and digits. */
 static bool parse_decimal(const char *t, double lo, double hi, double *out)
 {
     size_t n = strspn(t, "0123456789.");
@@ -145,7 +154,7 @@ static bool parse_decimal(const char *t, double lo, double hi, double *out)
     char *end;
     errno = 0;
     double v = strtod(t, &end);
-    if (errno != 0 || *end != '\0' || !isfinite(v) || v <= lo || v >= hi)
+    if (errno != 0 || *end != '\0' || !isfinite(v) || v < lo || v > hi)
         return false;
     *out = v;
     return true;
@@ -183,8 +192,9 @@ static bool parse_line(char *line, struct puzzlestats *s, struct seen *seen, cha
         if (seen->rating)
             return fmt_fail(why, size, "a second rating line");
         struct puzzlestats_rating *r = &s->rating;
-        if (n != 4 || !parse_decimal(f[1], 0, 10000, &r->rating) ||
-            !parse_decimal(f[2], 0, 1000, &r->rd) || !parse_decimal(f[3], 0, 1, &r->volatility))
+        if (n != 4 || !parse_decimal(f[1], RATING_LO, RATING_HI, &r->rating) ||
+            !parse_decimal(f[2], RD_LO, RD_HI, &r->rd) ||
+            !parse_decimal(f[3], VOLATILITY_LO, VOLATILITY_HI, &r->volatility))
             return fmt_fail(why, size, "the rating is not RATING RD VOLATILITY");
         seen->rating = s->rated = true;
         return true;
@@ -206,7 +216,7 @@ static bool parse_line(char *line, struct puzzlestats *s, struct seen *seen, cha
         struct puzzlestats_attempt a;
         memset(&a, 0, sizeof a);
         if (n != 5 || !parse_count(f[1], 12, &a.when) || strlen(f[3]) != 1 ||
-            (f[3][0] != 'S' && f[3][0] != 'F') || !parse_decimal(f[4], 0, 10000, &a.rating))
+            (f[3][0] != 'S' && f[3][0] != 'F') || !parse_decimal(f[4], RATING_LO, RATING_HI, &a.rating))
             return fmt_fail(why, size, "an attempt is not TIME ID S|F RATING");
         clean_id(f[2], a.id);
         if (strcmp(a.id, f[2]) != 0)

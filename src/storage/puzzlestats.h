@@ -44,8 +44,8 @@
 #define PUZZLESTATS_COUNT_MAX 999999999L
 
 /* A rating as Glicko-2 keeps it; what a file may hold is checked loosely
- * (0 < RATING < 10000, 0 < RD < 1000, 0 < VOLATILITY < 1), the bounds
- * being the rater's. */
+ * (RATING 0.01 to 9999.99, RD 0.01 to 999.99, VOLATILITY 0.000001 to
+ * 0.999999), the tighter bounds being the rater's. */
 struct puzzlestats_rating {
     double rating, rd, volatility;
 };
