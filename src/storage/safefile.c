@@ -241,6 +241,21 @@ bool safefile_set_aside(const char *path, char *aside, size_t aside_size)
            rename(path, aside) == 0;
 }
 
+bool safefile_set_aside_short(const char *path, const char *err, char *base, size_t base_size,
+                              const char **why)
+{
+    size_t n = strlen(path);
+    *why = strncmp(err, path, n) == 0 && err[n] == ':' && err[n + 1] == ' ' ? err + n + 2 : err;
+    char aside[4200];
+    if (base_size > 0)
+        base[0] = '\0';
+    if (!safefile_set_aside(path, aside, sizeof aside))
+        return false;
+    const char *slash = strrchr(aside, '/');
+    snprintf(base, base_size, "%s", slash != NULL ? slash + 1 : aside);
+    return true;
+}
+
 enum safefile_status safefile_read(const char *path, size_t max, char **text, size_t *len,
                                    char *err, size_t err_size)
 {

@@ -54,6 +54,14 @@ bool safefile_make_parents(const char *path, char *err, size_t err_size);
  * not be moved (`path` then stays as it is). */
 bool safefile_set_aside(const char *path, char *aside, size_t aside_size);
 
+/* safefile_set_aside() for a file a reader refused with the reason `err`
+ * ("PATH: ..."), put for a status line: the new name without its
+ * directory (it stays beside the file) into `base`, and *why pointed at
+ * the reason without the path it starts with. False as for
+ * safefile_set_aside() (base is then ""). */
+bool safefile_set_aside_short(const char *path, const char *err, char *base, size_t base_size,
+                              const char **why);
+
 /* What safefile_read() found at a path. Only SAFEFILE_OK means the file was
  * read; the others tell the caller whether the file may be blamed. */
 enum safefile_status {

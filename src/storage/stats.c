@@ -743,18 +743,14 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     case STATS_READ_BAD:
         break;
     }
-    /* Short enough for a status line: the new name without its directory
-     * (it stays beside the file, see stats.h), then the reason without the
-     * path it starts with. */
-    size_t n = strlen(path);
-    const char *why = strncmp(err, path, n) == 0 && err[n] == ':' ? err + n + 2 : err;
-    char aside[4096];
-    if (!safefile_set_aside(path, aside, sizeof aside))
+    /* Short enough for a status line (see stats.h for where it goes). */
+    char base[4200];
+    const char *why;
+    if (!safefile_set_aside_short(path, err, base, sizeof base, &why))
         return fmt_fail(note, note_size, _("statistics not understood (%s) and could not be set "
                                        "aside: %s"), why, path);
-    const char *base = strrchr(aside, '/');
-    snprintf(note, note_size, _("statistics moved to %s (%s); counting starts afresh"),
-             base != NULL ? base + 1 : aside, why);
+    snprintf(note, note_size, _("statistics moved to %s (%s); counting starts afresh"), base,
+             why);
     return true;
 }
 

@@ -2,16 +2,19 @@
 #include "tui/puzzles.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
 #include "mnk/notation.h"
 #include "mnk/rule.h"
+#include "play/glicko.h"
 #include "tui/boardview.h"
 #include "tui/help.h"
 #include "tui/mouse.h"
@@ -96,6 +99,56 @@ static void lay_out(struct puzzles *z)
     follow_cursor(z);
 }
 
+/* --- the rating ---------------------------------------------------------- */
+
+/* The player's rating as the record has it, or a new player's. */
+static struct glicko player_rating(const struct puzzles *z)
+{
+    if (!z->record.rated)
+        return glicko_new();
+    const struct puzzlestats_rating *r = &z->record.rating;
+    return (struct glicko){ r->rating, r->rd, r->volatility };
+}
+
+/* What the rater needs: the puzzle, and where to say the rating before
+ * (as the file held it, another window's attempts included). */
+struct rate_ctx {
+    const struct puzzle *pz;
+    double *before;
+};
+
+static void rate(struct puzzlestats_rating *r, bool fresh, bool solved, const void *ctx)
+{
+    const struct rate_ctx *c = ctx;
+    struct glicko before = fresh ? glicko_new() : (struct glicko){ r->rating, r->rd,
+                                                                   r->volatility };
+    struct glicko_game g = glicko_puzzle(c->pz->difficulty, solved);
+    struct glicko after = glicko_update(&before, &g, 1, GLICKO_TAU);
+    *c->before = before.rating;
+    *r = (struct puzzlestats_rating){ after.rating, after.rd, after.volatility };
+}
+
+/* Counts this visit's attempt, once: a win when solved, a loss else. */
+static void count_attempt(struct puzzles *z, bool solved)
+{
+    const struct puzzle *pz = current(z);
+    if (z->counted || pz == NULL)
+        return;
+    z->counted = true;
+    char path[SAVES_PATH_MAX], why[200];
+    if (!saves_puzzles_path(path, sizeof path, why, sizeof why)) {
+        snprintf(z->record_note, sizeof z->record_note, _("no puzzle record: %s"), why);
+        return;
+    }
+    double before = 0;
+    const struct rate_ctx ctx = { pz, &before };
+    if (puzzlestats_record(path, pz->id, solved, (long long)time(NULL), rate, &ctx, &z->record,
+                           z->record_note, sizeof z->record_note))
+        z->change = (int)lround(z->record.rating.rating) - (int)lround(before);
+    else
+        z->counted = false;   /* not in the file: the rating shown has not moved */
+}
+
 /* Sets up the puzzle on view from its start. */
 static void start_puzzle(struct puzzles *z)
 {
@@ -149,6 +202,17 @@ static void show_solution(struct puzzles *z)
 
 /* The order of a book's puzzles: by difficulty, the unmeasured last, ties
  * in the file's order (an insertion sort: a few hundred puzzles). */
+static void start_puzzle(struct puzzles *z);
+
+/* A new visit to the puzzle on view: its attempt not counted yet. */
+static void visit(struct puzzles *z)
+{
+    z->counted = false;
+    z->change = 0;
+    z->record_note[0] = '\0';
+    start_puzzle(z);
+}
+
 static void sort_by_difficulty(const struct puzzle_book *b, int *order)
 {
     for (int i = 0; i < b->n; i++) {
@@ -221,7 +285,14 @@ void puzzles_open(struct puzzles *z)
     /* The first collection that has puzzles. */
     for (int k = 0; k < PUZZLES_SETS && z->book[z->set].n == 0; k++)
         z->set = (z->set + 1) % PUZZLES_SETS;
-    start_puzzle(z);
+    visit(z);
+    /* The record, read once here: a file set aside is said now. */
+    char path[SAVES_PATH_MAX], why[200];
+    puzzlestats_init(&z->record);
+    if (!saves_puzzles_path(path, sizeof path, why, sizeof why))
+        snprintf(z->record_note, sizeof z->record_note, _("no puzzle record: %s"), why);
+    else
+        puzzlestats_load(path, &z->record, z->record_note, sizeof z->record_note);
 }
 
 void puzzles_close(struct puzzles *z)
@@ -315,6 +386,7 @@ static unsigned play_at(struct puzzles *z, int pos)
         return REACT_REDRAW;
     case PUZZLE_WRONG: {
         /* The wrong move, then its refutation, shown on the board. */
+        count_attempt(z, false);
         int line[PUZZLE_LINE_MAX + 1];
         line[0] = pos;
         memcpy(line + 1, ans.line, (size_t)ans.n_line * sizeof *line);
@@ -334,6 +406,7 @@ static unsigned play_at(struct puzzles *z, int pos)
     }
     if (ans.done) {
         z->solved = true;
+        count_attempt(z, z->play.mistakes == 0 && z->hints == 0);
         show_solution(z);
         if (z->play.mistakes == 0 && z->hints == 0)
             say(z, STYLE_MESSAGE, "%s", _("Solved! The solution plays through (n: next)"));
@@ -402,6 +475,7 @@ static unsigned act_hint(struct puzzles *z)
         z->hint_level++;
         z->hints++;
     }
+    count_attempt(z, false);
     say(z, STYLE_MESSAGE, "%s",
         z->hint_level == 1 ? _("the answer is in the marked area (H again: the move)")
                            : _("the answer is the marked cell"));
@@ -412,8 +486,10 @@ static unsigned act_solution(struct puzzles *z)
 {
     if (current(z) == NULL)
         return REACT_NONE;
-    if (!z->solved)
+    if (!z->solved) {
         z->gave_up = true;
+        count_attempt(z, false);
+    }
     show_solution(z);
     say(z, STYLE_MESSAGE, "%s", _("the solution plays through (r: try again, n: next)"));
     return REACT_REDRAW;
@@ -431,7 +507,43 @@ static unsigned step_puzzle(struct puzzles *z, int delta)
     if (n == 0)
         return REACT_NONE;
     z->at[z->set] = (z->at[z->set] + n + delta) % n;
-    start_puzzle(z);
+    visit(z);
+    return REACT_REDRAW;
+}
+
+/* Whether the record's history has puzzle `id` solved. */
+static bool solved_before(const struct puzzles *z, const char *id)
+{
+    for (int i = 0; i < z->record.n_history; i++)
+        if (z->record.history[i].solved && strcmp(z->record.history[i].id, id) == 0)
+            return true;
+    return false;
+}
+
+/* The puzzle of the collection nearest the player's rating, one not
+ * solved before first; never the one on view. */
+static unsigned act_nearest(struct puzzles *z)
+{
+    const struct puzzle_book *b = &z->book[z->set];
+    double rating = player_rating(z).rating, best_d = 0;
+    int best = -1;
+    bool best_new = false;
+    for (int i = 0; i < b->n; i++) {
+        if (i == z->at[z->set])
+            continue;
+        const struct puzzle *pz = &b->p[z->order[z->set][i]];
+        bool is_new = !solved_before(z, pz->id);
+        double d = fabs(glicko_puzzle(pz->difficulty, false).rating - rating);
+        if (best < 0 || (is_new && !best_new) || (is_new == best_new && d < best_d)) {
+            best = i;
+            best_d = d;
+            best_new = is_new;
+        }
+    }
+    if (best < 0)
+        return REACT_NONE;
+    z->at[z->set] = best;
+    visit(z);
     return REACT_REDRAW;
 }
 
@@ -446,7 +558,7 @@ static unsigned act_set(struct puzzles *z)
         if (z->book[z->set].n > 0 || z->set == PUZZLES_YOURS)
             break;
     }
-    start_puzzle(z);
+    visit(z);
     return REACT_REDRAW;
 }
 
@@ -495,7 +607,9 @@ static const struct binding bindings[] = {
     { 'r', "r", N_("the puzzle again from its start"), act_again },
     { 'n', "n", N_("the next puzzle (a little harder)"), act_next },
     { 'p', "p", N_("the puzzle before"), act_prev },
-    { TAB, "Tab", N_("the next collection: freestyle, renju, small boards, from your games"), act_set },
+    { 'N', "N", N_("the unsolved puzzle nearest your rating"), act_nearest },
+    { TAB, "Tab", N_("the next collection: freestyle, renju, small boards, from your games"),
+      act_set },
     { ESC, "Esc", N_("back to the menu"), act_back },
     { '?', "?", N_("this help"), act_help },
     { 'q', "q", N_("quit"), act_quit },
@@ -511,6 +625,8 @@ unsigned puzzles_key(struct puzzles *z, int key)
     const struct binding *b = HELP_TABLE_FIND(struct binding, bindings, key);
     if (b == NULL)
         return REACT_NONE;
+    /* What befell the record was shown until this key: said once. */
+    z->record_note[0] = '\0';
     if (current(z) == NULL && b->run != act_back && b->run != act_help &&
         b->run != act_quit && b->run != act_set)
         return REACT_NONE;
@@ -586,7 +702,7 @@ static void draw_panel(const struct puzzles *z)
     y++;
     char task[PUZZLE_TEXT_MAX];
     puzzle_task_text(pz, true, task, sizeof task);
-    y += draw_wrapped(y, x, w, bottom - y - 4, STYLE_MESSAGE, task);
+    y += draw_wrapped(y, x, w, bottom - y - 6, STYLE_MESSAGE, task);
     y++;
     /* The player's own: the game it came from. */
     if (z->set == PUZZLES_YOURS && pz->source[0] != '\0') {
@@ -599,6 +715,17 @@ static void draw_panel(const struct puzzles *z)
     else
         snprintf(line, sizeof line, "%s", _("difficulty not measured"));
     draw_text(y++, x, w, STYLE_NORMAL, line);
+    snprintf(line, sizeof line, _("puzzle's rating %d"),
+             (int)lround(glicko_puzzle(pz->difficulty, false).rating));
+    draw_text(y++, x, w, STYLE_DIM, line);
+    struct glicko me = player_rating(z);
+    if (z->counted)
+        snprintf(line, sizeof line, _("your rating %d (%+d)"), (int)lround(me.rating),
+                 z->change);
+    else
+        snprintf(line, sizeof line, _("your rating %d +/- %d"), (int)lround(me.rating),
+                 (int)lround(me.rd));
+    draw_text(y++, x, w, STYLE_NORMAL, line);
     if (z->playing) {
         snprintf(line, sizeof line, _("mistakes %d, hints %d"), z->play.mistakes, z->hints);
         draw_text(y++, x, w, STYLE_NORMAL, line);
@@ -610,6 +737,7 @@ static void draw_panel(const struct puzzles *z)
                                          : _("to solve");
         draw_text(y, x, w, z->solved ? STYLE_MESSAGE : STYLE_DIM, state);
     }
+
 }
 
 static void draw_status(const struct puzzles *z)
@@ -631,7 +759,11 @@ static void draw_status(const struct puzzles *z)
     else if (pz == NULL)
         draw_text(y + 1, 1, z->cols - 2, STYLE_ERROR,
                   z->note[0] != '\0' ? z->note : _("no puzzles to be found"));
-    else if (z->message[0] != '\0')
+    else if (z->record_note[0] != '\0') {
+        /* A file's name and a reason: two rows, over the hints. */
+        if (draw_wrapped(y + 1, 1, z->cols - 2, 2, STYLE_ERROR, z->record_note) > 1)
+            return;
+    } else if (z->message[0] != '\0')
         draw_text(y + 1, 1, z->cols - 2, z->message_style, z->message);
     else
         draw_text(y + 1, 1, z->cols - 2, STYLE_DIM,

@@ -17,6 +17,16 @@
  * and shows the solution. Once solved, the solution plays through from the
  * start. Esc goes back to the menu.
  *
+ * The player has a rating (play/glicko.h) kept in the puzzle record
+ * (storage/puzzlestats.h), shown in the panel with its change after an
+ * attempt. Each visit to a puzzle counts once: solved without a hint and
+ * without a wrong move is a win against the puzzle's rating (from its
+ * difficulty); the first wrong move, the first hint, or giving up is a
+ * loss, counted then. Taking the puzzle again (r) counts nothing more;
+ * going to another puzzle starts a new visit. N goes to the puzzle of the
+ * collection on view nearest the player's rating among those not solved
+ * yet (by the record's history).
+ *
  * The collections are read, and the engine's tables for the proofs made,
  * when the screen opens; a file that does not read is said, the others
  * still shown. Keys come through one table; handlers return enum react
@@ -30,6 +40,7 @@
 
 #include "play/puzzle.h"
 #include "play/puzzlebook.h"
+#include "storage/puzzlestats.h"
 #include "tui/draw.h"
 #include "tui/layout.h"
 
@@ -69,6 +80,11 @@ struct puzzles {
     int n_line, line_at;
     int64_t next_ms;                      /* when its next move shows */
     bool forbidden[BOARD_MAX_CELLS];      /* renju: cells Black may not play now */
+    struct puzzlestats record;            /* as last read or written */
+    bool counted;                         /* this visit's attempt is in it */
+    int change;                           /* the rating's change by it */
+    char record_note[600];                /* what befell the record: on the status
+                                           * line until the next key */
     char message[320];
     enum draw_style message_style;
 };

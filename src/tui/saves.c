@@ -74,6 +74,11 @@ bool saves_imported_path(char *buf, size_t size, char *why, size_t why_size)
                     why_size);
 }
 
+bool saves_puzzles_path(char *buf, size_t size, char *why, size_t why_size)
+{
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "puzzles-rating", why, why_size);
+}
+
 bool saves_settings_path(char *buf, size_t size, char *why, size_t why_size)
 {
     return xdg_path(buf, size, "XDG_CONFIG_HOME", ".config", "settings", why, why_size);

@@ -163,6 +163,11 @@ bool saves_yours_path(char *buf, size_t size, char *why, size_t why_size);
  * $XDG_DATA_HOME/mnk/puzzles/imported.sgf. False as for saves_stats_path(). */
 bool saves_imported_path(char *buf, size_t size, char *why, size_t why_size);
 
+/* The player's puzzle record (storage/puzzlestats.h):
+ * $XDG_DATA_HOME/mnk/puzzles-rating, by default
+ * ~/.local/share/mnk/puzzles-rating. False as for saves_stats_path(). */
+bool saves_puzzles_path(char *buf, size_t size, char *why, size_t why_size);
+
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tui/draw.h"
 #include "tui/menu.h"
@@ -28,12 +29,45 @@ enum line_kind {
     LINE_PEOPLE_TITLE,
     LINE_PEOPLE_HEAD,
     LINE_PEOPLE_ROW,     /* stats.people[row] */
+    LINE_PUZZLE_TITLE,
+    LINE_PUZZLE_EMPTY,   /* no puzzle rated yet */
+    LINE_PUZZLE_RATING,  /* the rating, solved and failed */
+    LINE_PUZZLE_STREAKS,
+    LINE_PUZZLE_HEAD,    /* "Last attempts" */
+    LINE_PUZZLE_ATTEMPT, /* the row-th newest attempt */
 };
 
 struct line {
     enum line_kind kind;
     int row;
 };
+
+static int shown_attempts(const struct statsview *v)
+{
+    int n = v->puzzles.n_history;
+    return n < STATSVIEW_ATTEMPTS ? n : STATSVIEW_ATTEMPTS;
+}
+
+/* The i-th line of the puzzles' part; false past its end. */
+static bool puzzle_line_at(const struct statsview *v, int i, struct line *l)
+{
+    if (v->puzzles_unread)
+        return false;   /* the note says why */
+    static const enum line_kind head[] = { LINE_BLANK, LINE_PUZZLE_TITLE };
+    if (i < 2)
+        return l->kind = head[i], true;
+    i -= 2;
+    if (!v->puzzles.rated)
+        return i == 0 ? (l->kind = LINE_PUZZLE_EMPTY, true) : false;
+    static const enum line_kind facts[] = { LINE_PUZZLE_RATING, LINE_PUZZLE_STREAKS,
+                                            LINE_PUZZLE_HEAD };
+    if (i < 3)
+        return l->kind = facts[i], true;
+    i -= 3;
+    if (i < shown_attempts(v))
+        return l->kind = LINE_PUZZLE_ATTEMPT, l->row = i, true;
+    return false;
+}
 
 /* The i-th line of the content; false past the end. */
 static bool line_at(const struct statsview *v, int i, struct line *l)
@@ -64,15 +98,17 @@ static bool line_at(const struct statsview *v, int i, struct line *l)
             return l->kind = LINE_ROW, l->row = i, true;
         i -= s->n_rows;
     }
-    if (s->n_people == 0)
-        return false;
-    static const enum line_kind people[] = { LINE_BLANK, LINE_PEOPLE_TITLE, LINE_PEOPLE_HEAD };
-    if (i < 3)
-        return l->kind = people[i], true;
-    i -= 3;
-    if (i < s->n_people)
-        return l->kind = LINE_PEOPLE_ROW, l->row = i, true;
-    return false;
+    if (s->n_people > 0) {
+        static const enum line_kind people[] = { LINE_BLANK, LINE_PEOPLE_TITLE,
+                                                 LINE_PEOPLE_HEAD };
+        if (i < 3)
+            return l->kind = people[i], true;
+        i -= 3;
+        if (i < s->n_people)
+            return l->kind = LINE_PEOPLE_ROW, l->row = i, true;
+        i -= s->n_people;
+    }
+    return puzzle_line_at(v, i, l);
 }
 
 static int n_lines(const struct statsview *v)
@@ -126,6 +162,19 @@ void statsview_open(struct statsview *v)
         snprintf(v->note, sizeof v->note, _("no statistics: %s"), why);
     else
         v->unread = !stats_load(path, &v->stats, v->note, sizeof v->note);
+    /* The puzzle record, read the same way; its note after the other's. */
+    char note[sizeof v->note];
+    puzzlestats_init(&v->puzzles);
+    v->puzzles_unread = false;
+    note[0] = '\0';
+    if (!saves_puzzles_path(path, sizeof path, why, sizeof why))
+        snprintf(note, sizeof note, _("no puzzle record: %s"), why);
+    else
+        v->puzzles_unread = !puzzlestats_load(path, &v->puzzles, note, sizeof note);
+    if (note[0] != '\0') {
+        size_t used = strlen(v->note);
+        snprintf(v->note + used, sizeof v->note - used, "%s%s", used > 0 ? _("; ") : "", note);
+    }
     count_clocks(v);
     lay_out(v);
 }
@@ -488,6 +537,19 @@ static void draw_clock(const struct statsview *v, int y, int width, const struct
     draw_text(y, v->left + 2 + most + GAP, width - 2 - most - GAP, STYLE_NORMAL, games);
 }
 
+/* One attempt: when, the puzzle, solved or not, the rating after. */
+static void draw_attempt(const struct statsview *v, int y, int width,
+                         const struct puzzlestats_attempt *a)
+{
+    char when[32];
+    time_t t = (time_t)a->when;
+    struct tm tm;
+    if (localtime_r(&t, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm) == 0)
+        snprintf(when, sizeof when, "%s", draw_sym(GLYPH_DASH));
+    draw_textf(y, v->left + 2, width - 2, a->solved ? STYLE_NORMAL : STYLE_DIM, "%s  %s  %s  %d",
+               when, a->id, a->solved ? _("solved") : _("failed"), (int)(a->rating + 0.5));
+}
+
 static void draw_line(const struct statsview *v, int y, const struct line *l)
 {
     const struct stats *s = &v->stats;
@@ -542,6 +604,29 @@ static void draw_line(const struct statsview *v, int y, const struct line *l)
     case LINE_PEOPLE_ROW:
         people_cells(&s->people[l->row], &cells);
         draw_cells(v, y, v->people, P_COLS, v->people_gap, &cells, STYLE_NORMAL, STYLE_NORMAL);
+        break;
+    case LINE_PUZZLE_TITLE:
+        draw_text(y, left, width, STYLE_MESSAGE, _("Puzzles"));
+        break;
+    case LINE_PUZZLE_EMPTY:
+        draw_text(y, left + 2, width - 2, STYLE_DIM,
+                  _("No puzzle rated yet: solve one from Puzzles."));
+        break;
+    case LINE_PUZZLE_RATING:
+        draw_textf(y, left, width, STYLE_NORMAL, _("Rating %d +/- %d: %ld solved, %ld failed"),
+                   (int)(v->puzzles.rating.rating + 0.5), (int)(v->puzzles.rating.rd + 0.5),
+                   v->puzzles.solved, v->puzzles.failed);
+        break;
+    case LINE_PUZZLE_STREAKS:
+        draw_textf(y, left, width, STYLE_NORMAL,
+                   _("Current streak: %ld solved   Best streak: %ld solved"), v->puzzles.streak,
+                   v->puzzles.best);
+        break;
+    case LINE_PUZZLE_HEAD:
+        draw_text(y, left, width, STYLE_DIM, _("Last attempts:"));
+        break;
+    case LINE_PUZZLE_ATTEMPT:
+        draw_attempt(v, y, width, &v->puzzles.history[v->puzzles.n_history - 1 - l->row]);
         break;
     }
 }

@@ -3,7 +3,9 @@
  * clock, won, lost, lost on time, drawn, the current and the best streak)
  * under the totals and, once any game had a clock, the totals per time
  * control; then the games two people played at one keyboard, per board and
- * clock. The tables' columns are as wide as their widest cell and give way
+ * clock; then the puzzles (storage/puzzlestats.h): the rating and its
+ * deviation, puzzles solved and failed, the current and best streak, and
+ * the last STATSVIEW_ATTEMPTS attempts, newest first. The tables' columns are as wide as their widest cell and give way
  * in a narrow window (tui/columns.h): the counts go, the games on time
  * first (the totals per clock still say them), while what tells a row from
  * another (opponent, board, rule, clock) stays. It says so when there is
@@ -11,7 +13,7 @@
  * or q goes back to the menu.
  *
  * The record is read from its file (storage/stats.h, tui/saves.h) each time the
- * screen opens; a file that does not load is set aside by that read, and
+ * screen opens, and so is the puzzle record, in the same way; a file that does not load is set aside by that read, and
  * the screen says so — the once the player is told. A file that is there
  * but cannot be read, or is a later version's, is said instead of a
  * table: the games it holds are not known, so none are claimed. Keys come
@@ -22,10 +24,12 @@
 
 #include <stdbool.h>
 
+#include "storage/puzzlestats.h"
 #include "storage/stats.h"
 #include "tui/columns.h"
 
 #define STATSVIEW_COLUMNS 10        /* the computer's table; the people's has fewer */
+#define STATSVIEW_ATTEMPTS 5        /* the puzzle attempts shown */
 
 struct statsview {
     struct stats stats;
@@ -39,6 +43,8 @@ struct statsview {
     char note[600];     /* the file set aside, or why it is not shown */
     bool unread;        /* the file is there but was not read (stats_load):
                          * no table, since its games are not known */
+    struct puzzlestats puzzles; /* the puzzle record */
+    bool puzzles_unread;        /* it is there but was not read: not shown */
     int rows, cols;
     int top;            /* the first line of the content shown */
 };

@@ -10,8 +10,12 @@
 # (a) of a game the person lost after missing a win by fours says it added
 # that position, and Tab finds it there, with the game it came from, to be
 # solved; `mnk analyze` of the record adds it once (not again, not with
-# --no-puzzles) and says so. Then in Chinese
-# and without colour. No line of the screen is cut to fit 80×24 (mnk logs
+# --no-puzzles) and says so. Then in Chinese and without colour. The
+# player's rating: a new player's at first, each puzzle's visit counted
+# once in $XDG_DATA_HOME/mnk/puzzles-rating (a hint, a wrong move, giving
+# up are losses; a clean solve a win), N the puzzle nearest the rating;
+# the statistics screen's puzzle section; a corrupt record set aside and
+# said. No line of the screen is cut to fit 80×24 (mnk logs
 # each text it cuts to MNK_CUT_LOG). The answers are read from `mnk puzzle
 # show`, so the test follows the collection as it is. Exits 77 (skipped)
 # without tmux.
@@ -27,6 +31,27 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 STATE=$WORK/state
 CUTS=$WORK/cuts
+RECORD=$WORK/.local/share/mnk/puzzles-rating
+
+# expect_re REGEX WHAT: like expect, for an extended regular expression.
+expect_re() {
+    tries=$PATIENCE
+    while [ "$tries" -gt 0 ]; do
+        screen | grep -qE -- "$1" && { pass "$2"; return; }
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    fail "$2 (no /$1/ on screen)"
+}
+
+# record_has TEXT WHAT: the puzzle record holds the line TEXT.
+record_has() {
+    if grep -qx "$1" "$RECORD" 2>/dev/null; then
+        pass "$2"
+    else
+        fail "$2: no '$1' in $(cat "$RECORD" 2>&1)"
+    fi
+}
 
 # no_cuts WHAT: nothing was cut to fit since the last check.
 no_cuts() {
@@ -109,6 +134,8 @@ else
     fail "no task in words"
 fi
 expect "difficulty" "its measured difficulty is shown"
+expect "your rating 1500 +/- 350" "a new player's rating is shown"
+expect "puzzle's rating" "and the puzzle's"
 id=$(puzzle_id)
 [ -n "$id" ] && pass "the panel names the puzzle ($id)" || fail "no puzzle id shown"
 keys H
@@ -116,6 +143,8 @@ expect "the answer is in the marked area" "H marks the area"
 keys H
 expect "the answer is the marked cell" "H again marks the move"
 expect "hints 2" "the hints are counted"
+expect_re "your rating [0-9]+ \\(-[0-9]+\\)" "a hint counts as a loss, its change shown"
+record_has "counts 0 1 0 0" "the hint's loss is in the record, once"
 solve "$id"
 expect "Solved" "the solution's moves solve it, each answered from the proof"
 expect "solved" "the panel says it is solved"
@@ -146,12 +175,36 @@ solve "$id"
 expect "Solved, with help on the way" "then solved, the mistake said"
 keys Enter
 sleep 0.3
+record_has "counts 0 2 0 0" "the wrong move counted as one loss, the solve after it not"
 keys n
 expect "freestyle 3/" "n: the next puzzle"
 keys s
 expect "the solution plays through" "s shows the solution"
 expect "given up" "the panel says it was given up"
 sleep 1
+keys r s
+sleep 0.3
+record_has "counts 0 3 0 0" "giving up is a loss, counted once per visit"
+[ "$(grep -c '^attempt ' "$RECORD")" -eq 3 ] && pass "three attempts in the history" ||
+    fail "the history: $(cat "$RECORD")"
+
+echo "# N: the puzzle nearest the rating, solved cleanly"
+keys N
+sleep 0.3
+if screen | grep -q "freestyle 3/"; then
+    fail "N stayed on the puzzle on view"
+else
+    pass "N goes to another puzzle"
+fi
+CX=7
+CY=7
+id=$(puzzle_id)
+solve "$id"
+expect "Solved! The solution" "solved without help"
+expect_re "your rating [0-9]+ \\(\\+[0-9]+\\)" "a clean solve raises the rating"
+record_has "counts 1 3 1 1" "the win and the streak are in the record"
+keys Enter
+sleep 0.3
 
 echo "# renju: the forbidden cells marked and refused"
 keys Tab
@@ -188,6 +241,44 @@ keys Escape
 expect "Puzzles" "Esc goes back to the menu"
 no_cuts "the puzzles in English"
 quit "q from the menu"
+
+echo "# the statistics screen shows the puzzle record"
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run
+expect "Puzzles" "the main menu again"
+keys Down Down Enter                        # Load, Statistics
+expect_re "Rating [0-9]+ \\+/- [0-9]+: 1 solved, 3 failed" "the rating and the counts"
+expect "Current streak: 1 solved   Best streak: 1 solved" "the streaks"
+expect "Last attempts:" "the last attempts"
+expect_re "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}  $id  solved" "the newest first, with the puzzle"
+no_cuts "the statistics' puzzles"
+keys Escape
+quit "q from the menu after the statistics"
+
+echo "# a corrupt record: set aside and said"
+printf 'mnk-puzzles 1\nnonsense\n' > "$RECORD"
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run
+expect "Puzzles" "the main menu again"
+keys Down Down Down Enter
+expect "puzzle record moved to puzzles-rating.corrupt-" "the corrupt record is said"
+if ls "$RECORD".corrupt-* >/dev/null 2>&1; then
+    pass "and set aside beside it, not deleted"
+else
+    fail "no $RECORD.corrupt-*"
+fi
+expect "your rating 1500 +/- 350" "the rating starts afresh"
+keys H
+sleep 0.3
+if screen | grep -q "puzzle record moved"; then
+    fail "the note is said again"
+else
+    pass "the note is said once"
+fi
+record_has "counts 0 1 0 0" "counting starts afresh"
+no_cuts "the corrupt record's note"
+keys Escape
+quit "q from the menu after the corrupt record"
 
 # ---------------------------------------------------------------------------
 echo "# From your games: empty, then a win missed in a game analysed"
