@@ -35,13 +35,14 @@
 /* How far from the answer the area of the first hint reaches. */
 #define AREA_REACH 1
 
-/* The collections that ship; PUZZLES_YOURS, the player's own, is read
- * from the data directory (tui/saves.h). */
+/* The collections that ship; PUZZLES_YOURS and PUZZLES_IMPORTED, the
+ * player's own, are read from the data directory (tui/saves.h). */
 static const char *const set_files[PUZZLES_SETS] = { "puzzles/freestyle.sgf",
                                                      "puzzles/renju.sgf", "puzzles/small.sgf",
-                                                     NULL };
+                                                     NULL, NULL };
 static const char *const set_names[PUZZLES_SETS] = { N_("freestyle"), N_("renju"),
-                                                     N_("small boards"), N_("From your games") };
+                                                     N_("small boards"), N_("From your games"),
+                                                     N_("imported") };
 
 static void say(struct puzzles *z, enum draw_style style, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -241,6 +242,18 @@ static void load_yours(struct puzzles *z)
         snprintf(z->yours_note, sizeof z->yours_note, "%s", err);
 }
 
+/* The puzzles the player imported, when there are any; a file that does
+ * not read is said as the shipped ones are. */
+static void load_imported(struct puzzles *z)
+{
+    char path[SAVES_PATH_MAX], err[1024];
+    if (!saves_imported_path(path, sizeof path, err, sizeof err) || access(path, F_OK) != 0)
+        return;
+    if (!puzzle_book_load(path, &z->book[PUZZLES_IMPORTED], err, sizeof err) &&
+        z->note[0] == '\0')
+        snprintf(z->note, sizeof z->note, "%s", err);
+}
+
 /* The order of the player's own puzzles: the newest, last in the file,
  * first. */
 static void newest_first(const struct puzzle_book *b, int *order)
@@ -259,6 +272,8 @@ void puzzles_open(struct puzzles *z)
         puzzle_book_init(&z->book[k]);
         if (k == PUZZLES_YOURS) {
             load_yours(z);
+        } else if (k == PUZZLES_IMPORTED) {
+            load_imported(z);
         } else {
             datadir_path(set_files[k], path, sizeof path);
             if (!puzzle_book_load(path, &z->book[k], err, sizeof err) && z->note[0] == '\0')
@@ -608,7 +623,8 @@ static const struct binding bindings[] = {
     { 'n', "n", N_("the next puzzle (a little harder)"), act_next },
     { 'p', "p", N_("the puzzle before"), act_prev },
     { 'N', "N", N_("the unsolved puzzle nearest your rating"), act_nearest },
-    { TAB, "Tab", N_("the next collection: freestyle, renju, small boards, from your games"),
+    { TAB, "Tab",
+      N_("the next collection: freestyle, renju, small boards, from your games, imported"),
       act_set },
     { ESC, "Esc", N_("back to the menu"), act_back },
     { '?', "?", N_("this help"), act_help },
@@ -705,7 +721,7 @@ static void draw_panel(const struct puzzles *z)
     y += draw_wrapped(y, x, w, bottom - y - 6, STYLE_MESSAGE, task);
     y++;
     /* The player's own: the game it came from. */
-    if (z->set == PUZZLES_YOURS && pz->source[0] != '\0') {
+    if ((z->set == PUZZLES_YOURS || z->set == PUZZLES_IMPORTED) && pz->source[0] != '\0') {
         y += draw_wrapped(y, x, w, bottom - y - 4, STYLE_NORMAL, pz->source);
         y++;
     }

@@ -44,9 +44,11 @@
 #include "tui/draw.h"
 #include "tui/layout.h"
 
-#define PUZZLES_SETS 4
-/* The player's own collection, read from the data directory. */
+#define PUZZLES_SETS 5
+/* The player's own collections, read from the data directory: the puzzles
+ * made from their games, and those they imported (mnk puzzle import). */
 #define PUZZLES_YOURS 3
+#define PUZZLES_IMPORTED 4
 
 enum puzzles_mode {
     PUZZLES_SOLVING,   /* the player's move */

@@ -370,6 +370,32 @@ fi
     pass "the same puzzle, once" || fail "not the puzzle $yid alone: $("$MNK" puzzle list "$YOURS")"
 
 # ---------------------------------------------------------------------------
+echo "# imported puzzles: a collection of their own, after From your games"
+ids=$("$MNK" puzzle list --rule renju --kind vcf | awk 'NR <= 2 { print $1 }' | tr '\n' ' ')
+# shellcheck disable=SC2086
+"$MNK" puzzle export $ids --output "$WORK/two.sgf" 2>/dev/null
+if env -u XDG_DATA_HOME HOME="$WORK" "$MNK" puzzle import "$WORK/two.sgf" >"$WORK/import.out"; then
+    pass "two puzzles imported"
+else
+    fail "the import failed: $(cat "$WORK/import.out")"
+fi
+start_shell
+RUN_ENV="MNK_CUT_LOG=$CUTS" run
+expect "Puzzles" "the menu"
+keys Down Down Down Enter
+expect "mnk  puzzles  freestyle" "the Puzzles screen"
+keys Tab Tab Tab Tab
+if wait_for "imported 1/2"; then pass "Tab reaches the imported puzzles"; else
+    fail "no imported collection"; fi
+first=$(echo "$ids" | awk '{ print $1 }')
+if screen | grep -qF "$first"; then pass "the imported puzzle is on view"; else
+    fail "not the imported puzzle $first"; fi
+keys Tab
+expect "mnk  puzzles  freestyle" "Tab goes round to the first collection"
+keys Escape
+quit "q after the imported puzzles"
+
+# ---------------------------------------------------------------------------
 echo "# in Chinese, without colour"
 start_shell
 RUN_ENV="NO_COLOR=1 MNK_CUT_LOG=$CUTS" run --lang zh_CN
