@@ -84,20 +84,12 @@ static void find_forbidden(struct puzzles *z)
 
 static void follow_cursor(struct puzzles *z)
 {
-    const struct layout *l = &z->layout;
-    const struct board *b = &shown_game(z)->board;
-    z->off_x = layout_follow(z->off_x, l->view_w, b->width, z->cx);
-    z->off_y = layout_follow(z->off_y, l->view_h, b->height, z->cy);
+    cursor_follow(&z->cur, &z->layout, &shown_game(z)->board);
 }
 
 static void lay_out(struct puzzles *z)
 {
-    const struct board *b = &shown_game(z)->board;
-    if (draw_wide())
-        layout_compact(&z->layout, z->rows, z->cols, b->width, b->height, false);
-    else
-        layout_game(&z->layout, z->rows, z->cols, b->width, b->height, false);
-    follow_cursor(z);
+    cursor_lay_out(&z->cur, &z->layout, z->rows, z->cols, &shown_game(z)->board, false);
 }
 
 /* --- the rating ---------------------------------------------------------- */
@@ -169,8 +161,8 @@ static void start_puzzle(struct puzzles *z)
         return;
     }
     z->playing = true;
-    z->cx = pz->width / 2;
-    z->cy = pz->height / 2;
+    z->cur.cx = pz->width / 2;
+    z->cur.cy = pz->height / 2;
     lay_out(z);
     find_forbidden(z);
 }
@@ -345,8 +337,8 @@ static unsigned line_done(struct puzzles *z)
         /* The cursor goes back to the move taken back. */
         z->mode = PUZZLES_SOLVING;
         if (z->n_line > 0) {
-            z->cx = board_x(&z->play.game.board, z->line[0]);
-            z->cy = board_y(&z->play.game.board, z->line[0]);
+            z->cur.cx = board_x(&z->play.game.board, z->line[0]);
+            z->cur.cy = board_y(&z->play.game.board, z->line[0]);
             follow_cursor(z);
         }
         say(z, STYLE_MESSAGE, "%s", _("your move again"));
@@ -362,8 +354,8 @@ static bool line_step(struct puzzles *z)
         return false;
     if (game_play(&z->shown, z->line[z->line_at]) == GAME_OK) {
         int m = z->line[z->line_at];
-        z->cx = board_x(&z->shown.board, m);
-        z->cy = board_y(&z->shown.board, m);
+        z->cur.cx = board_x(&z->shown.board, m);
+        z->cur.cy = board_y(&z->shown.board, m);
         follow_cursor(z);
     }
     z->line_at++;
@@ -431,8 +423,8 @@ static unsigned play_at(struct puzzles *z, int pos)
         return REACT_REDRAW;
     }
     notation_format(b, ans.reply, reply);
-    z->cx = board_x(b, ans.reply);
-    z->cy = board_y(b, ans.reply);
+    z->cur.cx = board_x(b, ans.reply);
+    z->cur.cy = board_y(b, ans.reply);
     follow_cursor(z);
     find_forbidden(z);
     if (ans.other_win)
@@ -446,31 +438,24 @@ static unsigned play_at(struct puzzles *z, int pos)
 
 static unsigned act_play(struct puzzles *z)
 {
-    return play_at(z, board_pos(&shown_game(z)->board, z->cx, z->cy));
+    return play_at(z, board_pos(&shown_game(z)->board, z->cur.cx, z->cur.cy));
 }
 
 static unsigned act_mouse(struct puzzles *z)
 {
     struct mouse m = mouse_read();
-    int i, j;
     if (m.kind != MOUSE_CLICK)
         return REACT_NONE;
     if (z->mode != PUZZLES_SOLVING)
         return play_at(z, -1);
-    if (!layout_cell_at(&z->layout, m.y, m.x, &i, &j))
+    if (!cursor_click(&z->cur, &z->layout, m.y, m.x))
         return REACT_NONE;
-    z->cx = z->off_x + i;
-    z->cy = z->off_y + j;
     return act_play(z);
 }
 
 static unsigned move_cursor(struct puzzles *z, int dx, int dy)
 {
-    if (board_inside(&shown_game(z)->board, z->cx + dx, z->cy + dy)) {
-        z->cx += dx;
-        z->cy += dy;
-        follow_cursor(z);
-    }
+    cursor_step(&z->cur, &z->layout, &shown_game(z)->board, dx, dy);
     return REACT_REDRAW;
 }
 
@@ -821,8 +806,8 @@ void puzzles_draw(const struct puzzles *z)
         for (int q = 0; q < board_cells(&g->board) && !any_forbidden; q++)
             any_forbidden = z->forbidden[q];
         struct board_view view = {
-            .layout = &z->layout, .off_x = z->off_x, .off_y = z->off_y, .cx = z->cx,
-            .cy = z->cy, .hint = hint, .area = z->hint_level == 1 ? area : NULL,
+            .layout = &z->layout, .off_x = z->cur.off_x, .off_y = z->cur.off_y, .cx = z->cur.cx,
+            .cy = z->cur.cy, .hint = hint, .area = z->hint_level == 1 ? area : NULL,
             .forbidden = any_forbidden ? z->forbidden : NULL,
         };
         boardview_draw(g, &view);

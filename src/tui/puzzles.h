@@ -41,6 +41,7 @@
 #include "play/puzzle.h"
 #include "play/puzzlebook.h"
 #include "storage/puzzlestats.h"
+#include "tui/cursor.h"
 #include "tui/draw.h"
 #include "tui/layout.h"
 
@@ -59,7 +60,7 @@ enum puzzles_mode {
 struct puzzles {
     int rows, cols;
     struct layout layout;
-    int off_x, off_y, cx, cy;
+    struct board_cursor cur;
     bool open;                            /* the books are read, the prover made */
     struct puzzle_book book[PUZZLES_SETS];
     int *order[PUZZLES_SETS];             /* each book's puzzles, easiest first */
