@@ -335,20 +335,16 @@ enum puzzlestats_read_result puzzlestats_read(const char *path, struct puzzlesta
     err[0] = '\0';
     char *text = NULL;
     size_t len = 0;
-    char why[4096 + 200];
-    switch (safefile_read(path, PUZZLESTATS_FILE_MAX, &text, &len, why, sizeof why)) {
-    case SAFEFILE_OK:
+    switch (safefile_read_kept(path, PUZZLESTATS_FILE_MAX, &text, &len, err, err_size)) {
+    case SAFEFILE_KEPT_TEXT:
         break;
-    case SAFEFILE_MISSING:
+    case SAFEFILE_KEPT_NONE:
         return PUZZLESTATS_READ_OK;
-    case SAFEFILE_TOO_LARGE:
-        fmt_fail(err, err_size, "%s", why);
+    case SAFEFILE_KEPT_BAD:
         return PUZZLESTATS_READ_BAD;
-    case SAFEFILE_NOT_FILE:
-    case SAFEFILE_UNREADABLE:
+    case SAFEFILE_KEPT_LEAVE:
         /* Nothing is known of its content: neither set aside nor written
          * over (stats.h's reasons). */
-        fmt_fail(err, err_size, _("cannot read %s"), why);
         return PUZZLESTATS_READ_LEAVE;
     }
     enum puzzlestats_read_result r = parse(path, text, len, s, err, err_size);

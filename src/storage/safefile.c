@@ -336,3 +336,25 @@ enum safefile_status safefile_read(const char *path, size_t max, char **text, si
     *len = n;
     return SAFEFILE_OK;
 }
+
+enum safefile_kept safefile_read_kept(const char *path, size_t max, char **text, size_t *len,
+                                      char *err, size_t err_size)
+{
+    char why[4096 + 200];
+    err[0] = '\0';
+    switch (safefile_read(path, max, text, len, why, sizeof why)) {
+    case SAFEFILE_OK:
+        return SAFEFILE_KEPT_TEXT;
+    case SAFEFILE_MISSING:
+        return SAFEFILE_KEPT_NONE;
+    case SAFEFILE_TOO_LARGE:
+        /* Read as far as that, and it is no file of ours. */
+        snprintf(err, err_size, "%s", why);
+        return SAFEFILE_KEPT_BAD;
+    case SAFEFILE_NOT_FILE:
+    case SAFEFILE_UNREADABLE:
+    default:
+        snprintf(err, err_size, _("cannot read %s"), why);
+        return SAFEFILE_KEPT_LEAVE;
+    }
+}

@@ -84,4 +84,22 @@ enum safefile_status {
 enum safefile_status safefile_read(const char *path, size_t max, char **text, size_t *len,
                                    char *err, size_t err_size);
 
+/* What a file mnk keeps for the player (statistics, the puzzle record)
+ * gives its reader, by the same rules for each: its text to parse; nothing
+ * there (counting starts); content to refuse, and so to set aside (larger
+ * than its bound); or nothing known of its content (not a regular file,
+ * or the system refused it), to leave alone and never write over. */
+enum safefile_kept {
+    SAFEFILE_KEPT_TEXT,
+    SAFEFILE_KEPT_NONE,
+    SAFEFILE_KEPT_BAD,
+    SAFEFILE_KEPT_LEAVE,
+};
+
+/* safefile_read() for such a file: *text and *len as safefile_read's for
+ * SAFEFILE_KEPT_TEXT; for BAD "PATH: reason" in err, for LEAVE "cannot
+ * read PATH: reason". */
+enum safefile_kept safefile_read_kept(const char *path, size_t max, char **text, size_t *len,
+                                      char *err, size_t err_size);
+
 #endif

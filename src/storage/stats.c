@@ -707,21 +707,16 @@ enum stats_read_result stats_read(const char *path, struct stats *s, char *err,
     err[0] = '\0';
     char *text = NULL;
     size_t len = 0;
-    char why[4096 + 200];
-    switch (safefile_read(path, STATS_FILE_MAX, &text, &len, why, sizeof why)) {
-    case SAFEFILE_OK:
+    /* A file nothing is known of may hold every game the player has
+     * counted: it is neither set aside nor written over. */
+    switch (safefile_read_kept(path, STATS_FILE_MAX, &text, &len, err, err_size)) {
+    case SAFEFILE_KEPT_TEXT:
         break;
-    case SAFEFILE_MISSING:
+    case SAFEFILE_KEPT_NONE:
         return STATS_READ_OK;
-    case SAFEFILE_TOO_LARGE:
-        /* Read as far as that, and it is no file of ours. */
-        fmt_fail(err, err_size, "%s", why);
+    case SAFEFILE_KEPT_BAD:
         return STATS_READ_BAD;
-    case SAFEFILE_NOT_FILE:
-    case SAFEFILE_UNREADABLE:
-        /* Nothing is known of its content: it may hold every game the
-         * player has counted, so it is neither set aside nor written over. */
-        fmt_fail(err, err_size, _("cannot read %s"), why);
+    case SAFEFILE_KEPT_LEAVE:
         return STATS_READ_LEAVE;
     }
     enum stats_read_result r = parse(path, text, len, s, err, err_size);
