@@ -10,7 +10,8 @@
 # (a) of a game the person lost after missing a win by fours says it added
 # that position, and Tab finds it there, with the game it came from, to be
 # solved; `mnk analyze` of the record adds it once (not again, not with
-# --no-puzzles) and says so. Then in Chinese and without colour. The
+# --no-puzzles) and says so. Then in Chinese and without colour (three
+# puzzles solved, the replies said in Chinese). The
 # player's rating: a new player's at first, each puzzle's visit counted
 # once in $XDG_DATA_HOME/mnk/puzzles-rating (a hint, a wrong move, giving
 # up are losses; a clean solve a win), N the puzzle nearest the rating;
@@ -115,7 +116,7 @@ solve() {
         keys Enter
         r=$(printf '%s\n' "$answers" | sed -n "${n}p")
         if [ -n "$r" ]; then
-            wait_for "answers $r" || fail "no answer $r to $m"
+            wait_for "${ANSWERS:-answers} $r" || fail "no answer $r to $m"
             at "$r"
         fi
     done
@@ -407,6 +408,20 @@ if screen | grep -qE "黑先|白先|黑方：|白方："; then
 else
     fail "no Chinese task"
 fi
+# Three puzzles solved in Chinese, each reply said in Chinese ("白应 h9").
+ANSWERS=应
+for k in 1 2 3; do
+    CX=7
+    CY=7
+    id=$(puzzle_id)
+    solve "$id"
+    expect "解出来了！" "puzzle $k ($id) solved in Chinese"
+    keys Enter
+    sleep 0.3
+    keys n
+    expect "自由 $((k + 1))/" "n: the next one"
+done
+ANSWERS=
 keys H
 expect "答案在标出的区域内" "the hint in Chinese, without colour"
 keys n n s Enter Tab H
