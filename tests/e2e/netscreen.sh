@@ -11,7 +11,9 @@
 # goes back to the choice and the menu, q quits cleanly. Last, the hosting
 # screen is killed (kill -9) mid-game: Resume takes the game up on the same
 # port and code, the joiner comes back by itself and the game is won, one
-# record holding it all and nothing left to resume.
+# record holding it all and nothing left to resume; and the joining screen
+# is killed: Resume reconnects it to the host that waited, and the game
+# ends the same on both sides.
 #
 #   netscreen.sh MNK_BINARY
 set -u
@@ -163,6 +165,52 @@ if [ "$(echo "$new" | grep -c .)" -eq 1 ] && grep -q ';B\[lh\]' "$new"; then
     pass "one record holds the whole game"
 else fail "records of the resumed game: $new"; fi
 quit "leaving after the resumed game"
+
+echo "# kill -9 of the joining screen: Resume reconnects to the host that waited"
+printf 'h8\ni8\nj8\nk8\nl8\n' >"$WORK/host4.in"
+timeout 120 "$MNK" host --bind 127.0.0.1 --port 0 <"$WORK/host4.in" >"$WORK/host4.out" \
+    2>"$WORK/host4.err" &
+host=$!
+tries=100
+while [ $tries -gt 0 ] && ! grep -q '^port ' "$WORK/host4.out"; do sleep 0.1; tries=$((tries - 1)); done
+port=$(sed -n 's/^port //p' "$WORK/host4.out")
+code=$(sed -n 's/^code //p' "$WORK/host4.out")
+RUN_ENV="MNK_NET_BIND=127.0.0.1" run
+wait_for "New game" || fail "no menu"
+open_net
+keys Down Enter
+wait_for "The host's address" || fail "no address asked"
+keys "127.0.0.1:$port" Enter
+wait_for "join code your friend reads out" || fail "no code asked"
+keys "$code" Enter
+wait_for "The host offers:" || fail "no settings shown"
+keys y
+wait_for "1. Black h8" || fail "the host's first move did not show"
+keys Left Left Left Left Left Left Left Down Down Down Down Down Down Down Enter   # a1
+wait_for "2. Black i8" || fail "the host's second move did not show"
+keys Up Enter                                                                     # a2
+wait_for "3. Black j8" || fail "the host's third move did not show"
+pid=$(cat "$WORK/pid")
+kill -9 "$pid"
+tries=50
+while kill -0 "$pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+keys C-j "stty sane" C-j
+RUN_ENV="MNK_NET_BIND=127.0.0.1" run
+if wait_for "Resume"; then pass "the joined game is offered for Resume"; else fail "no Resume"; fi
+keys Enter
+wait_for "Unfinished games" || fail "no list of kept games"
+keys Enter
+if wait_for "the link is back"; then pass "Resume reconnects the joiner to the host"; else
+    fail "the joiner did not reconnect"; fi
+keys Up Enter                                                                     # a3
+wait_for "4. Black k8" || fail "the host's fourth move did not show"
+keys Up Enter                                                                     # a4
+if wait_for "Black wins"; then pass "the host's five ends the resumed game"; else
+    fail "no result after the joiner's resume"; fi
+wait "$host"
+if grep -q '^result black line 9' "$WORK/host4.out"; then pass "the host saw the same game"
+else fail "the host's result: $(grep -E 'result|dropped|resumed' "$WORK/host4.out")"; fi
+quit "leaving after the joiner's resume"
 
 echo "# $CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]
