@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "mnk/i18n.h"
 #include "storage/filelock.h"
@@ -184,8 +183,7 @@ bool yours_add(const char *path, struct puzzle_book *found, int *added, char *no
 }
 
 /* How long another window's hold on a collection is waited out. */
-#define LOCK_TRIES 20
-#define LOCK_PAUSE_NS 100000000L
+#define LOCK_WAIT_MS 2000
 
 bool yours_add_keeping(const char *path, struct puzzle_book *found, int keep, int *added,
                        char *note, size_t note_size)
@@ -203,12 +201,7 @@ bool yours_add_keeping(const char *path, struct puzzle_book *found, int keep, in
     }
     struct filelock lock;
     filelock_init(&lock);
-    enum filelock_result taken = filelock_take(&lock, path, err, sizeof err);
-    for (int i = 1; taken == FILELOCK_BUSY && i < LOCK_TRIES; i++) {
-        nanosleep(&(struct timespec){ .tv_nsec = LOCK_PAUSE_NS }, NULL);
-        taken = filelock_take(&lock, path, err, sizeof err);
-    }
-    switch (taken) {
+    switch (filelock_wait(&lock, path, LOCK_WAIT_MS, err, sizeof err)) {
     case FILELOCK_TAKEN:
         break;
     case FILELOCK_BUSY:

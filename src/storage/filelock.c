@@ -145,3 +145,17 @@ void filelock_forget(const char *path)
     if (filelock_take(&l, path, err, sizeof err) == FILELOCK_TAKEN)
         filelock_release(&l);
 }
+
+/* Between two tries of filelock_wait. */
+#define WAIT_STEP_MS 10
+
+enum filelock_result filelock_wait(struct filelock *l, const char *path, int wait_ms,
+                                   char *err, size_t err_size)
+{
+    enum filelock_result r = filelock_take(l, path, err, err_size);
+    for (int waited = 0; r == FILELOCK_BUSY && waited < wait_ms; waited += WAIT_STEP_MS) {
+        nanosleep(&(struct timespec){ .tv_nsec = WAIT_STEP_MS * 1000000L }, NULL);
+        r = filelock_take(l, path, err, err_size);
+    }
+    return r;
+}

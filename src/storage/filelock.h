@@ -64,6 +64,13 @@ bool filelock_held(const struct filelock *l);
 enum filelock_result filelock_take(struct filelock *l, const char *path, char *err,
                                    size_t err_size);
 
+/* filelock_take, waiting up to `wait_ms` for another process to let go:
+ * for a read-modify-write that takes a moment (a game counted, a puzzle
+ * added), so that two windows doing it at once both get it done. BUSY only
+ * when the lock is held that long. */
+enum filelock_result filelock_wait(struct filelock *l, const char *path, int wait_ms,
+                                   char *err, size_t err_size);
+
 /* Lets go of the lock l holds, if any, and removes its PATH.lock. */
 void filelock_release(struct filelock *l);
 

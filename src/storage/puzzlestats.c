@@ -13,10 +13,9 @@
 
 #define HEADER "mnk-puzzles"
 #define MAX_FIELDS 6    /* an attempt has 5; one more means too many */
-/* A lock another window holds is asked for again this often, this many
- * milliseconds apart: it holds it only while it writes. */
-#define LOCK_TRIES 20
-#define LOCK_WAIT_MS 10
+/* How long a lock another window holds is waited for: it holds it only
+ * while it writes. */
+#define LOCK_WAIT_MS 200
 
 void puzzlestats_init(struct puzzlestats *s)
 {
@@ -384,18 +383,6 @@ static bool add_to_note(char *note, size_t note_size, const char *what)
     return false;
 }
 
-static enum filelock_result take_lock(struct filelock *l, const char *path, char *err,
-                                      size_t err_size)
-{
-    enum filelock_result r = FILELOCK_BUSY;
-    for (int i = 0; i < LOCK_TRIES && r == FILELOCK_BUSY; i++) {
-        if (i > 0)
-            nanosleep(&(struct timespec){ 0, LOCK_WAIT_MS * 1000000L }, NULL);
-        r = filelock_take(l, path, err, err_size);
-    }
-    return r;
-}
-
 bool puzzlestats_record(const char *path, const char *id, bool solved, long long when,
                         puzzlestats_rater *rate, const void *ctx, struct puzzlestats *out,
                         char *note, size_t note_size)
@@ -412,7 +399,7 @@ bool puzzlestats_record(const char *path, const char *id, bool solved, long long
         snprintf(said, sizeof said, _("the puzzle was not counted: %s"), err);
         add_to_note(note, note_size, said);
     } else {
-        enum filelock_result taken = take_lock(&lock, path, err, sizeof err);
+        enum filelock_result taken = filelock_wait(&lock, path, LOCK_WAIT_MS, err, sizeof err);
         if (taken == FILELOCK_BUSY) {
             add_to_note(note, note_size,
                         _("the puzzle was not counted: another window holds the record"));

@@ -8,6 +8,7 @@
 
 #include "util/fmt.h"
 #include "storage/record.h"
+#include "storage/filelock.h"
 #include "storage/safefile.h"
 #include "mnk/level.h"
 #include "mnk/i18n.h"
@@ -749,19 +750,38 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
     return true;
 }
 
+/* How long a lock another window holds on the file is waited for: it
+ * holds it only while it counts a game. */
+#define COUNT_WAIT_MS 2000
+
 bool stats_count(const char *path, const struct game *g, char *note, size_t note_size)
 {
     note[0] = '\0';
     if (!counts(g))
         return true;
+    /* Read, add and write under the file's lock: two windows ending games
+     * at once both get theirs counted, neither writing over the other's. */
+    char err[4096 + 200];
+    struct filelock lock;
+    filelock_init(&lock);
+    enum filelock_result taken = safefile_make_parents(path, err, sizeof err)
+                                     ? filelock_wait(&lock, path, COUNT_WAIT_MS, err, sizeof err)
+                                     : FILELOCK_ERROR;
+    if (taken == FILELOCK_BUSY)
+        return fmt_fail(note, note_size, "%s",
+                        _("the game was not counted: another window holds the statistics"));
+    if (taken == FILELOCK_ERROR)
+        return fmt_fail(note, note_size, _("the game was not counted: %s"), err);
     struct stats s;
     stats_init(&s);
-    if (!stats_load(path, &s, note, note_size))
+    if (!stats_load(path, &s, note, note_size)) {
+        filelock_release(&lock);
         return false;   /* s is empty: nothing to free */
-    char err[4096 + 200];
+    }
     bool ok = stats_add_game(&s, g) ? stats_write(path, &s, err, sizeof err)
                                     : fmt_fail(err, sizeof err, "out of memory");
     stats_free(&s);
+    filelock_release(&lock);
     if (!ok) {
         size_t used = strlen(note);
         snprintf(note + used, note_size - used, "%s", used > 0 ? _("; ") : "");

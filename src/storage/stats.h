@@ -199,8 +199,11 @@ bool stats_write(const char *path, const struct stats *s, char *err, size_t err_
 bool stats_load(const char *path, struct stats *s, char *note, size_t note_size);
 
 /* Counts game g into the file at `path`: stats_load(), stats_add_game(),
- * stats_write(). True when the file now holds it, or when g does not
- * count; note as for stats_load(), or why it could not be counted. */
+ * stats_write(), all under the file's lock (storage/filelock.h; waited
+ * for a moment when another window holds it), so that two windows ending
+ * games at once both get theirs counted. True when the file now holds it,
+ * or when g does not count; note as for stats_load(), or why it could not
+ * be counted (the lock held too long, or not to be had). */
 bool stats_count(const char *path, const struct game *g, char *note, size_t note_size);
 
 #endif

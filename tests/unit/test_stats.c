@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include <dirent.h>
@@ -868,6 +869,47 @@ static void test_count_file(void **state)
     clear_dir();
 }
 
+/* Two windows count games at once, many each: none is lost. */
+static void test_two_windows(void **state)
+{
+    (void)state;
+    clear_dir();
+    enum { EACH = 25 };
+    pid_t child = fork();
+    assert_true(child >= 0);
+    bool is_child = child == 0;
+    static struct game g;
+    int missed = 0;
+    for (int i = 0; i < EACH; i++) {
+        char note[8192];
+        /* The parent loses to club, the child beats it. */
+        start(&g, is_child ? NULL : "club", is_child ? "club" : NULL);
+        black_wins(&g);
+        if (!stats_count(path, &g, note, sizeof note))
+            missed++;
+    }
+    if (is_child)
+        _exit(missed == 0 ? 0 : 1);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(missed, 0);
+    struct stats s;
+    char err[512];
+    stats_init(&s);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    const struct stats_row *r = stats_find(&s, "club", &b5, NULL);
+    assert_non_null(r);
+    assert_int_equal(r->won, EACH);
+    assert_int_equal(r->lost, EACH);
+    stats_free(&s);
+    /* No lock file is left behind. */
+    char lock[160];
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    assert_int_equal(access(lock, F_OK), -1);
+    clear_dir();
+}
+
 /* A later version's file is neither set aside nor written over. */
 static void test_later_version(void **state)
 {
@@ -1061,6 +1103,7 @@ int main(void)
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_set_aside),
         cmocka_unit_test(test_count_file),
+        cmocka_unit_test(test_two_windows),
         cmocka_unit_test(test_later_version),
         cmocka_unit_test(test_cannot_read),
         cmocka_unit_test(test_unwritable),
