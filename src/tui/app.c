@@ -397,14 +397,15 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
             CONFIRM_COPY);
         return true;
     }
-    if (!saves_load(path, &g, &a->keeper.extra, err, size)) {
+    /* Read aside: a network game's record never becomes the keeper's. */
+    static struct record_extra extra;
+    if (!saves_load(path, &g, &extra, err, size)) {
         filelock_release(&lock);
         return false;
     }
     /* A network game goes on over the network, on its own screen. */
-    if (netscreen_is_kept(&a->keeper.extra)) {
-        if (!netscreen_resume(a->self[SCREEN_NET], &g, &a->keeper.extra, path, &lock, err,
-                              size))
+    if (netscreen_is_kept(&extra)) {
+        if (!netscreen_resume(a->self[SCREEN_NET], &g, &extra, path, &lock, err, size))
             return false;
         a->menu->page = MENU_MAIN;
         a->from[SCREEN_NET] = SCREEN_MENU;
@@ -412,6 +413,7 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
         a->dirty = true;
         return true;
     }
+    a->keeper.extra = extra;
     reseed(&g);
     snprintf(kept, sizeof kept, "%s", path);
     a->menu->page = MENU_MAIN;
@@ -430,14 +432,23 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
 static void open_copy(struct app *a)
 {
     static struct game g;
+    static struct record_extra extra;
     char err[SAVES_PATH_MAX + 200];
-    if (!saves_load(a->busy_path, &g, &a->keeper.extra, err, sizeof err)) {
+    bool loaded = saves_load(a->busy_path, &g, &extra, err, sizeof err);
+    /* A network game has one place it goes on: where it is open. A copy
+     * would be a second session with the same code. */
+    if (loaded && netscreen_is_kept(&extra)) {
+        loaded = false;
+        snprintf(err, sizeof err, "%s", _("this network game is on in another window"));
+    }
+    if (!loaded) {
         if (a->screen == SCREEN_LOAD)
             load_say(a->load, err);
         else
             menu_say(a->menu, err);
         return;
     }
+    a->keeper.extra = extra;
     reseed(&g);
     a->menu->page = MENU_MAIN;
     char note[sizeof a->busy_why + 200];
