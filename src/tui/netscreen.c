@@ -159,10 +159,10 @@ static void keep_for_resume(struct netscreen *n, const struct game *g)
         }
         n->locked = true;
     }
-    static struct record_extra extra;
-    memset(&extra, 0, sizeof extra);
-    kept_props(n, extra.root, sizeof extra.root);
-    if (!saves_keep(n->autosave, g, &extra, err, sizeof err) && strcmp(err, n->keep_error) != 0) {
+    memset(&n->extra, 0, sizeof n->extra);
+    kept_props(n, n->extra.root, sizeof n->extra.root);
+    if (!saves_keep(n->autosave, g, &n->extra, err, sizeof err) &&
+        strcmp(err, n->keep_error) != 0) {
         snprintf(n->keep_error, sizeof n->keep_error, "%s", err);
         note(n, "%s", err);
     }
@@ -328,6 +328,31 @@ static void lay_out(struct netscreen *n)
         cursor_lay_out(&n->cur, &n->layout, n->rows, n->cols, &g->board, false);
 }
 
+/* Under renju, the cells Black may not play now, marked as in a game:
+ * looked for again only when the game changed. */
+static void find_forbidden(struct netscreen *n)
+{
+    const struct game *g = game_of(n);
+    if (g == NULL) {
+        n->any_forbidden = false;
+        n->forbidden_at = (struct saves_mark){ .ply = -1 };
+        return;
+    }
+    struct saves_mark now = saves_mark_of(g);
+    if (saves_mark_equal(&now, &n->forbidden_at))
+        return;
+    n->forbidden_at = now;
+    n->any_forbidden = false;
+    memset(n->forbidden, 0, sizeof n->forbidden);
+    if (!rule_info(g->board.rule)->forbidden || game_over(g) || game_to_move(g) != STONE_BLACK)
+        return;
+    for (int q = 0; q < board_cells(&g->board); q++) {
+        n->forbidden[q] =
+            board_at(&g->board, q) == STONE_NONE && game_forbidden(g, q) != FORBID_NONE;
+        n->any_forbidden = n->any_forbidden || n->forbidden[q];
+    }
+}
+
 bool netscreen_resume(struct netscreen *n, const struct game *g,
                       const struct record_extra *extra, const char *path,
                       struct filelock *lock, char *err, size_t err_size)
@@ -390,6 +415,7 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     n->cur.cx = last >= 0 ? board_x(&on->board, last) : on->board.width / 2;
     n->cur.cy = last >= 0 ? board_y(&on->board, last) : on->board.height / 2;
     lay_out(n);
+    find_forbidden(n);
     note(n, "%s", _("resumed where you left off"));
     say(n, STYLE_WARN, "%s",
         host ? _("waiting for your friend to come back") : _("reconnecting to your friend"));
@@ -504,6 +530,7 @@ static unsigned pump(struct netscreen *n)
         say(n, STYLE_MESSAGE, "%s", _("the session is over: Esc goes back"));
         any = true;
     }
+    find_forbidden(n);
     return any ? REACT_REDRAW : REACT_NONE;
 }
 
@@ -1092,18 +1119,10 @@ static void draw(const struct netscreen *n)
     if (n->phase == NETSCREEN_CHOOSE) {
         draw_choose(n);
     } else if ((n->phase == NETSCREEN_GAME || n->phase == NETSCREEN_OVER) && g != NULL) {
-        /* Under renju, the cells Black may not play, marked as in a game. */
-        bool forbidden[BOARD_MAX_CELLS];
-        bool any = false;
-        memset(forbidden, 0, sizeof forbidden);
-        if (rule_info(g->board.rule)->forbidden && !game_over(g) &&
-            game_to_move(g) == STONE_BLACK)
-            for (int q = 0; q < board_cells(&g->board); q++)
-                any |= forbidden[q] = board_at(&g->board, q) == STONE_NONE &&
-                                      game_forbidden(g, q) != FORBID_NONE;
         struct board_view view = {
             .layout = &n->layout, .off_x = n->cur.off_x, .off_y = n->cur.off_y,
-            .cx = n->cur.cx, .cy = n->cur.cy, .hint = -1, .forbidden = any ? forbidden : NULL,
+            .cx = n->cur.cx, .cy = n->cur.cy, .hint = -1,
+            .forbidden = n->any_forbidden && g == game_of(n) ? n->forbidden : NULL,
         };
         boardview_draw(g, &view);
         draw_panel(n);

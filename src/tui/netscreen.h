@@ -86,6 +86,13 @@ struct netscreen {
     char autosave[SAVES_PATH_MAX];  /* "" before the first write, or no place */
     struct filelock lock;
     bool locked;
+    struct record_extra extra;      /* the autosave's root, as it is written */
+    /* Under renju with Black to move, the cells Black may not play, as the
+     * game stood at forbidden_at (looked at again when it changes, not at
+     * every draw). */
+    bool forbidden[BOARD_MAX_CELLS];
+    bool any_forbidden;
+    struct saves_mark forbidden_at;
     struct game last;               /* the game when its session stopped */
     bool has_last;
     enum stone last_seat;           /* this side's seat in it */
