@@ -172,14 +172,10 @@ static void summarize(FILE *to, const struct game *g, const struct analysis *a,
 static void game_label(const char *file, const struct record_extra *extra, char *buf,
                        size_t size)
 {
-    for (const char *dt = strstr(extra->root, "DT["); dt != NULL; dt = strstr(dt + 1, "DT[")) {
-        if (dt > extra->root && dt[-1] >= 'A' && dt[-1] <= 'Z')
-            continue;   /* another property's name that ends so */
-        const char *end = strchr(dt + 3, ']');
-        if (end != NULL && end > dt + 3 && end - (dt + 3) < 32) {
-            snprintf(buf, size, "%.*s", (int)(end - (dt + 3)), dt + 3);
-            return;
-        }
+    char dt[64];
+    if (record_extra_get(extra, "DT", dt, sizeof dt) && dt[0] != '\0' && strlen(dt) < 32) {
+        snprintf(buf, size, "%s", dt);
+        return;
     }
     const char *base = strrchr(file, '/');
     snprintf(buf, size, "%s", base != NULL ? base + 1 : file);

@@ -1211,3 +1211,67 @@ bool record_load(const char *path, struct game *g, char *err, size_t err_size)
 {
     return record_load_extra(path, g, NULL, err, err_size);
 }
+
+/* ---- root properties kept beside the game ---------------------------- */
+
+bool record_extra_get(const struct record_extra *extra, const char *name, char *buf,
+                      size_t size)
+{
+    const char *p = extra->root;
+    size_t want = strlen(name);
+    while (*p != '\0') {
+        while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+            p++;
+        const char *id = p;
+        while (*p >= 'A' && *p <= 'Z')
+            p++;
+        size_t id_len = (size_t)(p - id);
+        if (id_len == 0 || *p != '[')
+            return false;   /* not as record_parse keeps them */
+        bool match = id_len == want && memcmp(id, name, want) == 0;
+        bool first = true;
+        while (*p == '[') {
+            size_t n = 0;
+            for (p++; *p != '\0' && *p != ']'; p++) {
+                if (*p == '\\' && p[1] != '\0')
+                    p++;
+                if (match && first && n + 1 < size)
+                    buf[n++] = *p;
+            }
+            if (*p != ']')
+                return false;
+            p++;
+            if (match && first) {
+                buf[n] = '\0';
+                return true;
+            }
+            first = false;
+            while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+                p++;
+        }
+    }
+    return false;
+}
+
+bool record_extra_put(struct record_extra *extra, const char *name, const char *value)
+{
+    size_t used = strlen(extra->root), n = used;
+    size_t name_len = strlen(name);
+    if (n + name_len + 1 >= sizeof extra->root)
+        return false;
+    memcpy(extra->root + n, name, name_len);
+    n += name_len;
+    extra->root[n++] = '[';
+    for (; *value != '\0'; value++) {
+        if (n + 3 >= sizeof extra->root) {
+            extra->root[used] = '\0';
+            return false;
+        }
+        if (*value == ']' || *value == '\\')
+            extra->root[n++] = '\\';
+        extra->root[n++] = *value;
+    }
+    extra->root[n++] = ']';
+    extra->root[n] = '\0';
+    return true;
+}

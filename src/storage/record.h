@@ -136,6 +136,17 @@ struct record_extra {
     char warning[320];
 };
 
+/* The first value of root property `name` among extra's (as record_parse
+ * kept them), unescaped, into buf (cut to fit): false when there is none.
+ * Walks the properties one by one, so a name inside another's value (a
+ * comment that quotes one) is not taken for it. */
+bool record_extra_get(const struct record_extra *extra, const char *name, char *buf,
+                      size_t size);
+
+/* Appends NAME[value] to extra's root, the value escaped: false (the root
+ * as it was) when it does not fit. */
+bool record_extra_put(struct record_extra *extra, const char *name, const char *value);
+
 /* record_write in SGF with the notes. False on a write error. */
 bool record_write_notes(FILE *out, const struct game *g, const struct record_notes *notes);
 

@@ -81,62 +81,24 @@ void netscreen_set_form(struct netscreen *n, const struct game_config *c)
 
 /* --- the record kept -------------------------------------------------- */
 
-/* SGF text: ']' and '\\' escaped. */
-static void sgf_escape(const char *text, char *buf, size_t size)
+/* The root properties a resume needs, into n->extra. */
+static void kept_props(struct netscreen *n)
 {
-    size_t n = 0;
-    for (; *text != '\0' && n + 3 < size; text++) {
-        if (*text == ']' || *text == '\\')
-            buf[n++] = '\\';
-        buf[n++] = *text;
-    }
-    buf[n] = '\0';
-}
-
-/* The value of root property `name` in `root` (as written: escaped), or
- * false. */
-static bool root_value(const char *root, const char *name, char *buf, size_t size)
-{
-    char key[32];
-    snprintf(key, sizeof key, "%s[", name);
-    for (const char *at = strstr(root, key); at != NULL; at = strstr(at + 1, key)) {
-        /* A whole name: not the end of a longer one. */
-        if (at != root && at[-1] >= 'A' && at[-1] <= 'Z')
-            continue;
-        const char *v = at + strlen(key);
-        size_t n = 0;
-        for (; *v != '\0' && *v != ']'; v++) {
-            if (*v == '\\' && v[1] != '\0')
-                v++;
-            if (n + 1 < size)
-                buf[n++] = *v;
-        }
-        buf[n] = '\0';
-        return *v == ']';
-    }
-    return false;
-}
-
-/* The root properties a resume needs. */
-static void kept_props(const struct netscreen *n, char *buf, size_t size)
-{
+    memset(&n->extra, 0, sizeof n->extra);
     struct netgame_kept k;
-    if (n->ng == NULL || !netgame_kept(n->ng, &k)) {
-        buf[0] = '\0';
+    if (n->ng == NULL || !netgame_kept(n->ng, &k))
         return;
-    }
-    char where[2 * PROMPT_MAX], record[2 * sizeof n->record];
+    char port[16];
+    snprintf(port, sizeof port, "%d", netgame_port(n->ng));
+    record_extra_put(&n->extra, "MNKNET", netgame_side_name(k.side));
+    record_extra_put(&n->extra, "MNKNETCODE", k.code);
+    record_extra_put(&n->extra, "MNKNETID", k.game_id);
+    record_extra_put(&n->extra, "MNKNETBLACK", netgame_side_name(k.black));
     if (k.side == WIRE_HOST)
-        snprintf(where, sizeof where, "MNKNETPORT[%d]", netgame_port(n->ng));
-    else {
-        char addr[2 * PROMPT_MAX - 16];
-        sgf_escape(n->address, addr, sizeof addr);
-        snprintf(where, sizeof where, "MNKNETADDR[%s]", addr);
-    }
-    sgf_escape(n->record, record, sizeof record);
-    snprintf(buf, size, "MNKNET[%s]MNKNETCODE[%s]MNKNETID[%s]MNKNETBLACK[%s]%sMNKNETRECORD[%s]",
-             netgame_side_name(k.side), k.code, k.game_id, netgame_side_name(k.black), where,
-             record);
+        record_extra_put(&n->extra, "MNKNETPORT", port);
+    else
+        record_extra_put(&n->extra, "MNKNETADDR", n->address);
+    record_extra_put(&n->extra, "MNKNETRECORD", n->record);
 }
 
 /* The autosave for Resume: written while the game is unfinished, removed
@@ -159,8 +121,7 @@ static void keep_for_resume(struct netscreen *n, const struct game *g)
         }
         n->locked = true;
     }
-    memset(&n->extra, 0, sizeof n->extra);
-    kept_props(n, n->extra.root, sizeof n->extra.root);
+    kept_props(n);
     if (!saves_keep(n->autosave, g, &n->extra, err, sizeof err) &&
         strcmp(err, n->keep_error) != 0) {
         snprintf(n->keep_error, sizeof n->keep_error, "%s", err);
@@ -221,7 +182,7 @@ static void keep(struct netscreen *n)
 bool netscreen_is_kept(const struct record_extra *extra)
 {
     char side[16];
-    return root_value(extra->root, "MNKNET", side, sizeof side);
+    return record_extra_get(extra, "MNKNET", side, sizeof side);
 }
 
 /* --- the session ------------------------------------------------------ */
@@ -360,10 +321,10 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     struct netgame_kept k;
     char side[16], black[16], port[16];
     memset(&k, 0, sizeof k);
-    bool host = false, ok = root_value(extra->root, "MNKNET", side, sizeof side) &&
-                             root_value(extra->root, "MNKNETCODE", k.code, sizeof k.code) &&
-                             root_value(extra->root, "MNKNETID", k.game_id, sizeof k.game_id) &&
-                             root_value(extra->root, "MNKNETBLACK", black, sizeof black);
+    bool host = false, ok = record_extra_get(extra, "MNKNET", side, sizeof side) &&
+                             record_extra_get(extra, "MNKNETCODE", k.code, sizeof k.code) &&
+                             record_extra_get(extra, "MNKNETID", k.game_id, sizeof k.game_id) &&
+                             record_extra_get(extra, "MNKNETBLACK", black, sizeof black);
     if (ok) {
         host = strcmp(side, "host") == 0;
         ok = (host || strcmp(side, "joiner") == 0) &&
@@ -375,12 +336,12 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     options_from_env(&o);
     if (ok && host) {
         char *end;
-        ok = root_value(extra->root, "MNKNETPORT", port, sizeof port);
+        ok = record_extra_get(extra, "MNKNETPORT", port, sizeof port);
         long p = ok ? strtol(port, &end, 10) : -1;
         ok = ok && *end == '\0' && p > 0 && p <= 65535;
         o.port = (int)p;
     } else if (ok) {
-        ok = root_value(extra->root, "MNKNETADDR", n->address, sizeof n->address);
+        ok = record_extra_get(extra, "MNKNETADDR", n->address, sizeof n->address);
     }
     if (!ok) {
         snprintf(err, err_size, "%s", _("this network game's record lacks what a resume needs"));
@@ -395,7 +356,7 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
         filelock_release(lock);
         return false;
     }
-    if (!root_value(extra->root, "MNKNETRECORD", n->record, sizeof n->record))
+    if (!record_extra_get(extra, "MNKNETRECORD", n->record, sizeof n->record))
         n->record[0] = '\0';
     snprintf(n->autosave, sizeof n->autosave, "%s", path);
     n->lock = *lock;

@@ -1041,11 +1041,57 @@ static void test_set_up_round_trip(void **state)
     assert_non_null(strstr(err, ".sgf"));
 }
 
+/* Root properties kept beside the game: put escapes, get unescapes and
+ * walks property by property (a name quoted inside a comment is not one),
+ * and both survive a record's write and read. */
+static void test_extra_properties(void **state)
+{
+    (void)state;
+    static struct record_extra extra, again;
+    static struct game g;
+    char buf[64], err[256];
+    memset(&extra, 0, sizeof extra);
+    assert_true(record_extra_put(&extra, "GC", "says MNKX[fake] here"));
+    assert_true(record_extra_put(&extra, "MNKX", "a]b\\c"));
+    assert_true(record_extra_get(&extra, "MNKX", buf, sizeof buf));
+    assert_string_equal(buf, "a]b\\c");
+    assert_true(record_extra_get(&extra, "GC", buf, sizeof buf));
+    assert_string_equal(buf, "says MNKX[fake] here");
+    assert_false(record_extra_get(&extra, "MNK", buf, sizeof buf));
+    assert_false(record_extra_get(&extra, "DT", buf, sizeof buf));
+    /* Cut to fit. */
+    assert_true(record_extra_get(&extra, "GC", buf, 5));
+    assert_string_equal(buf, "says");
+    /* Through a record written and read back. */
+    struct game_config c;
+    game_config_default(&c);
+    assert_null(game_init(&g, &c));
+    assert_int_equal(game_play(&g, 112), GAME_OK);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    struct record_notes notes = { .root_props = extra.root };
+    assert_true(record_write_notes(out, &g, &notes));
+    fclose(out);
+    assert_true(record_parse_extra(text, len, RECORD_SGF, &g, &again, err, sizeof err));
+    free(text);
+    assert_true(record_extra_get(&again, "MNKX", buf, sizeof buf));
+    assert_string_equal(buf, "a]b\\c");
+    /* A value that does not fit leaves the root as it was. */
+    static char big[RECORD_EXTRA_MAX];
+    memset(big, 'x', sizeof big - 1);
+    size_t before = strlen(extra.root);
+    assert_false(record_extra_put(&extra, "BIG", big));
+    assert_int_equal(strlen(extra.root), before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_set_up_round_trip),
         cmocka_unit_test(test_sgf_round_trip),
+        cmocka_unit_test(test_extra_properties),
         cmocka_unit_test(test_agreed_draw_round_trip),
         cmocka_unit_test(test_clock_round_trip),
         cmocka_unit_test(test_clock_properties_written),
