@@ -15,8 +15,15 @@ static const char *const type_names[WIRE_TYPE_COUNT] = {
     [WIRE_RESIGN] = "RESIGN", [WIRE_OFFER] = "OFFER",       [WIRE_ANSWER] = "ANSWER",
     [WIRE_CHAT] = "CHAT",     [WIRE_PING] = "PING",         [WIRE_PONG] = "PONG",
     [WIRE_RESUME] = "RESUME", [WIRE_BYE] = "BYE",           [WIRE_ERROR] = "ERROR",
-    [WIRE_RESULT] = "RESULT", [WIRE_UNDO] = "UNDO",
+    [WIRE_RESULT] = "RESULT", [WIRE_UNDO] = "UNDO",         [WIRE_NAME] = "NAME",
+    [WIRE_LIST] = "LIST",     [WIRE_LISTED] = "LISTED",     [WIRE_GAME] = "GAME",
+    [WIRE_CREATE] = "CREATE", [WIRE_JOIN] = "JOIN",         [WIRE_WATCH] = "WATCH",
+    [WIRE_REJOIN] = "REJOIN", [WIRE_SEAT] = "SEAT",         [WIRE_WATCHING] = "WATCHING",
+    [WIRE_REFUSED] = "REFUSED",
 };
+static const char *const state_names[] = {
+    [WIRE_GAME_OPEN] = "open", [WIRE_GAME_PLAYING] = "playing", [WIRE_GAME_OVER] = "over"};
+#define STATE_WORDS (int)(sizeof state_names / sizeof state_names[0])
 
 static const char *const side_names[] = {[WIRE_HOST] = "host", [WIRE_JOINER] = "joiner"};
 static const char *const ask_names[] = {[WIRE_ASK_DRAW] = "draw",
@@ -111,6 +118,28 @@ bool wire_text_check(const char *text, size_t len, char *err, size_t err_size)
         i += used;
     }
     return true;
+}
+
+/* What keeps `text` from being a name, in English (N_), or NULL. */
+static const char *name_problem(const char *text)
+{
+    size_t len = strnlen(text, WIRE_NAME_MAX);
+    char why[96];
+    if (len == 0)
+        return N_("a name cannot be empty");
+    if (len >= WIRE_NAME_MAX)
+        return N_("a name has at most 24 bytes");
+    if (strpbrk(text, " ,") != NULL || (len == 1 && text[0] == '-'))
+        return N_("a name has no space or comma, and is not '-'");
+    if (!wire_text_check(text, len, why, sizeof why))
+        return N_("a name is printable text");
+    return NULL;
+}
+
+bool wire_name_check(const char *text, char *err, size_t err_size)
+{
+    const char *why = name_problem(text);
+    return why == NULL || fmt_fail(err, err_size, "%s", _(why));
 }
 
 /* ---- decoding ---- */
@@ -309,18 +338,18 @@ static bool decode_settings(struct fields *f, struct wire_settings *s, char *err
         return false;
     const char *why = board_check_size(s->width, s->height, s->win);
     if (why != NULL)
-        return fmt_fail(err, err_size, "SETTINGS: %s", why);
+        return fmt_fail(err, err_size, "%s: %s", f->type, why);
     if (!field_copy(f, "rule", word, sizeof word, err, err_size))
         return false;
     if (!rule_parse(word, &s->rule))
-        return fmt_fail(err, err_size, "SETTINGS: unknown rule '%s'", word);
+        return fmt_fail(err, err_size, "%s: unknown rule '%s'", f->type, word);
     why = rule_check_win(s->rule, s->win);
     if (why != NULL)
-        return fmt_fail(err, err_size, "SETTINGS: %s", why);
+        return fmt_fail(err, err_size, "%s: %s", f->type, why);
     if (!field_copy(f, "opening", word, sizeof word, err, err_size))
         return false;
     if (!opening_rule_parse(word, &s->opening))
-        return fmt_fail(err, err_size, "SETTINGS: unknown opening rule '%s'", word);
+        return fmt_fail(err, err_size, "%s: unknown opening rule '%s'", f->type, word);
     if (!field_word(f, "side", side_names, 2, &black, err, err_size))
         return false;
     s->black = (enum wire_side)black;
@@ -379,6 +408,56 @@ static bool decode_result(struct fields *f, struct wire_result *r, char *err, si
     return true;
 }
 
+/* A name, or "-" for none where none_ok (then ""). */
+static bool field_name(struct fields *f, const char *what, bool none_ok, char out[WIRE_NAME_MAX],
+                       char *err, size_t err_size)
+{
+    if (!field_copy(f, what, out, WIRE_NAME_MAX, err, err_size))
+        return false;
+    if (none_ok && strcmp(out, "-") == 0) {
+        out[0] = '\0';
+        return true;
+    }
+    const char *why = name_problem(out);
+    return why == NULL || fmt_fail(err, err_size, "%s: %s: %s", f->type, what, why);
+}
+
+static bool is_hex(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+            return false;
+    return true;
+}
+
+static bool decode_seat(struct fields *f, bool token, struct wire_seat *s, char *err,
+                        size_t err_size)
+{
+    if (!field_int(f, "game", 1, WIRE_GAME_MAX, &s->game, err, err_size))
+        return false;
+    if (!token)
+        return true;
+    if (!field_copy(f, "token", s->token, sizeof s->token, err, err_size))
+        return false;
+    size_t len = strlen(s->token);
+    return (len == WIRE_SEAT_HEX && is_hex(s->token, len)) ||
+           fmt_fail(err, err_size, "%s: the token is not %d hex digits", f->type, WIRE_SEAT_HEX);
+}
+
+static bool decode_game(struct fields *f, bool listed, struct wire_game *g, char *err,
+                        size_t err_size)
+{
+    int state = 0;
+    if (!field_int(f, "game", 1, WIRE_GAME_MAX, &g->game, err, err_size) ||
+        (listed && (!field_word(f, "state", state_names, STATE_WORDS, &state, err, err_size) ||
+                    !field_int(f, "watchers", 0, 999999, &g->watchers, err, err_size))) ||
+        !field_name(f, "host", false, g->host, err, err_size) ||
+        !field_name(f, "joiner", true, g->joiner, err, err_size))
+        return false;
+    g->state = (enum wire_game_state)state;
+    return !listed || decode_settings(f, &g->settings, err, err_size);
+}
+
 static bool decode_fields(enum wire_type type, struct fields *f, struct wire_msg *msg,
                           char *err, size_t err_size)
 {
@@ -418,6 +497,25 @@ static bool decode_fields(enum wire_type type, struct fields *f, struct wire_msg
         return decode_result(f, &msg->result, err, err_size);
     case WIRE_UNDO:
         return field_int(f, "ply", 0, BOARD_MAX_CELLS, &msg->undo, err, err_size);
+    case WIRE_NAME:
+        return field_name(f, "name", false, msg->name, err, err_size);
+    case WIRE_LIST:
+        return true;
+    case WIRE_LISTED:
+        return field_int(f, "count", 0, WIRE_GAME_MAX, &msg->count, err, err_size);
+    case WIRE_GAME:
+    case WIRE_WATCHING:
+        return decode_game(f, type == WIRE_GAME, &msg->game, err, err_size);
+    case WIRE_CREATE:
+        return decode_settings(f, &msg->settings, err, err_size);
+    case WIRE_JOIN:
+    case WIRE_WATCH:
+        return decode_seat(f, false, &msg->seat, err, err_size);
+    case WIRE_REJOIN:
+    case WIRE_SEAT:
+        return decode_seat(f, true, &msg->seat, err, err_size);
+    case WIRE_REFUSED:
+        return field_rest(f, "text", false, msg->text, WIRE_CHAT_MAX, err, err_size);
     }
     return fmt_fail(err, err_size, "no such message type");
 }
@@ -505,6 +603,33 @@ static const char *clock_text(int64_t ms, char buf[24])
     return buf;
 }
 
+/* Whether SETTINGS' fields are in their ranges. */
+static bool settings_ok(const struct wire_settings *s, char *err, size_t err_size)
+{
+    const char *why = board_check_size(s->width, s->height, s->win);
+    if (why == NULL && ((int)s->rule < 0 || (int)s->rule >= RULE_COUNT))
+        why = "no such rule";
+    if (why == NULL)
+        why = rule_check_win(s->rule, s->win);
+    if (why == NULL && ((int)s->opening < 0 || (int)s->opening >= OPENING_RULE_COUNT))
+        why = "no such opening rule";
+    if (why == NULL && s->black != WIRE_HOST && s->black != WIRE_JOINER)
+        why = "no such side";
+    if (why != NULL)
+        return fmt_fail(err, err_size, "%s", why);
+    return text_ok("time control", s->time_control, false, sizeof s->time_control - 1, err,
+                   err_size);
+}
+
+static bool name_ok(const char *what, const char *name, bool none_ok, char *err,
+                    size_t err_size)
+{
+    if (none_ok && name[0] == '\0')
+        return true;
+    const char *why = name_problem(name);
+    return why == NULL || fmt_fail(err, err_size, "%s: %s", what, why);
+}
+
 /* Checks the fields of *msg against wire.h's ranges. */
 static bool check_fields(const struct wire_msg *msg, char *err, size_t err_size)
 {
@@ -519,22 +644,39 @@ static bool check_fields(const struct wire_msg *msg, char *err, size_t err_size)
             return fmt_fail(err, err_size, "bad program name");
         return true;
     }
-    case WIRE_SETTINGS: {
-        const struct wire_settings *s = &msg->settings;
-        const char *why = board_check_size(s->width, s->height, s->win);
-        if (why == NULL && ((int)s->rule < 0 || (int)s->rule >= RULE_COUNT))
-            why = "no such rule";
-        if (why == NULL)
-            why = rule_check_win(s->rule, s->win);
-        if (why == NULL && ((int)s->opening < 0 || (int)s->opening >= OPENING_RULE_COUNT))
-            why = "no such opening rule";
-        if (why == NULL && s->black != WIRE_HOST && s->black != WIRE_JOINER)
-            why = "no such side";
-        if (why != NULL)
-            return fmt_fail(err, err_size, "%s", why);
-        return text_ok("time control", s->time_control, false, sizeof s->time_control - 1, err,
-                       err_size);
+    case WIRE_SETTINGS:
+    case WIRE_CREATE:
+        return settings_ok(&msg->settings, err, err_size);
+    case WIRE_NAME:
+        return name_ok("name", msg->name, false, err, err_size);
+    case WIRE_LIST:
+        return true;
+    case WIRE_LISTED:
+        return in_range("count", msg->count, 0, WIRE_GAME_MAX, err, err_size);
+    case WIRE_GAME:
+    case WIRE_WATCHING: {
+        const struct wire_game *g = &msg->game;
+        bool listed = msg->type == WIRE_GAME;
+        return in_range("game", g->game, 1, WIRE_GAME_MAX, err, err_size) &&
+               (!listed || ((int)g->state >= 0 && (int)g->state < STATE_WORDS) ||
+                fmt_fail(err, err_size, "no such game state")) &&
+               (!listed || in_range("watchers", g->watchers, 0, 999999, err, err_size)) &&
+               name_ok("host", g->host, false, err, err_size) &&
+               name_ok("joiner", g->joiner, true, err, err_size) &&
+               (!listed || settings_ok(&g->settings, err, err_size));
     }
+    case WIRE_JOIN:
+    case WIRE_WATCH:
+        return in_range("game", msg->seat.game, 1, WIRE_GAME_MAX, err, err_size);
+    case WIRE_REJOIN:
+    case WIRE_SEAT: {
+        size_t len = strnlen(msg->seat.token, sizeof msg->seat.token);
+        return in_range("game", msg->seat.game, 1, WIRE_GAME_MAX, err, err_size) &&
+               ((len == WIRE_SEAT_HEX && is_hex(msg->seat.token, len)) ||
+                fmt_fail(err, err_size, "the token is not %d hex digits", WIRE_SEAT_HEX));
+    }
+    case WIRE_REFUSED:
+        return text_ok("text", msg->text, false, WIRE_CHAT_MAX, err, err_size);
     case WIRE_MOVE: {
         const struct wire_move *m = &msg->move;
         return in_range("ply", m->ply, 1, BOARD_MAX_CELLS, err, err_size) &&
@@ -577,6 +719,18 @@ static bool check_fields(const struct wire_msg *msg, char *err, size_t err_size)
     return fmt_fail(err, err_size, "no such message type");
 }
 
+/* Appends SETTINGS' fields to the `n` bytes of buf: the new length, or -1
+ * past the end. */
+static int encode_settings(const struct wire_settings *s, char *buf, size_t size, int n)
+{
+    if (n < 0 || (size_t)n >= size)
+        return -1;
+    int more = snprintf(buf + n, size - (size_t)n, "%d %d %d %s %s %s %s", s->width, s->height,
+                        s->win, rule_name(s->rule), opening_rule_name(s->opening),
+                        side_names[s->black], s->time_control);
+    return more < 0 ? -1 : n + more;
+}
+
 size_t wire_encode(const struct wire_msg *msg, char *buf, size_t size, char *err,
                    size_t err_size)
 {
@@ -590,13 +744,37 @@ size_t wire_encode(const struct wire_msg *msg, char *buf, size_t size, char *err
         n = snprintf(buf, size, "%s %d.%d %s", name, msg->hello.major, msg->hello.minor,
                      msg->hello.program);
         break;
-    case WIRE_SETTINGS: {
-        const struct wire_settings *s = &msg->settings;
-        n = snprintf(buf, size, "%s %d %d %d %s %s %s %s", name, s->width, s->height, s->win,
-                     rule_name(s->rule), opening_rule_name(s->opening), side_names[s->black],
-                     s->time_control);
+    case WIRE_SETTINGS:
+    case WIRE_CREATE:
+        n = encode_settings(&msg->settings, buf, size, snprintf(buf, size, "%s ", name));
+        break;
+    case WIRE_NAME:
+        n = snprintf(buf, size, "%s %s", name, msg->name);
+        break;
+    case WIRE_LISTED:
+        n = snprintf(buf, size, "%s %d", name, msg->count);
+        break;
+    case WIRE_GAME: {
+        const struct wire_game *g = &msg->game;
+        n = snprintf(buf, size, "%s %d %s %d %s %s ", name, g->game, state_names[g->state],
+                     g->watchers, g->host, g->joiner[0] != '\0' ? g->joiner : "-");
+        n = encode_settings(&g->settings, buf, size, n);
         break;
     }
+    case WIRE_WATCHING: {
+        const struct wire_game *g = &msg->game;
+        n = snprintf(buf, size, "%s %d %s %s", name, g->game, g->host,
+                     g->joiner[0] != '\0' ? g->joiner : "-");
+        break;
+    }
+    case WIRE_JOIN:
+    case WIRE_WATCH:
+        n = snprintf(buf, size, "%s %d", name, msg->seat.game);
+        break;
+    case WIRE_REJOIN:
+    case WIRE_SEAT:
+        n = snprintf(buf, size, "%s %d %s", name, msg->seat.game, msg->seat.token);
+        break;
     case WIRE_MOVE: {
         const struct wire_move *m = &msg->move;
         n = snprintf(buf, size, "%s %d %d %d %lld %s %s", name, m->ply, m->x, m->y,
@@ -635,6 +813,7 @@ size_t wire_encode(const struct wire_msg *msg, char *buf, size_t size, char *err
         break;
     case WIRE_CHAT:
     case WIRE_ERROR:
+    case WIRE_REFUSED:
         n = snprintf(buf, size, "%s %s", name, msg->text);
         break;
     default:

@@ -40,6 +40,29 @@
  *        side knows (0 for none)
  *   BYE                                 the sender closes the link
  *   ERROR <text>                        the sender's complaint, then BYE
+ *   NAME <name>                         in a server's lobby, the player's
+ *        name (a client's first message there); in a game, the other
+ *        player's. A name: 1 to WIRE_NAME_MAX - 1 bytes, no space, no comma
+ *
+ * A server's lobby (mnk server; 1.1), the client's messages, each answered:
+ *   LIST                                the games: a GAME line each, then
+ *        LISTED <count>
+ *   CREATE <width> <height> <k> <rule> <opening> <black> <time control>
+ *        a game to wait in, SETTINGS' fields, black: host for its creator,
+ *        joiner for the one who joins it; answered SEAT
+ *   JOIN <game> | WATCH <game>          sit down at an open game (SEAT) or
+ *        watch one (WATCHING)
+ *   REJOIN <game> <token>               back to one's seat after a drop
+ * and the server's:
+ *   GAME <game> open|playing|over <watchers> <host> <joiner>|- <width>
+ *        <height> <k> <rule> <opening> <black> <time control>
+ *   SEAT <game> <token>                 this client plays <game>; the token
+ *        (WIRE_SEAT_HEX hex digits) brings it back there with REJOIN. Then
+ *        the game goes as between a host and a joiner, the server the host
+ *        for each player: NAME of the other player, SETTINGS, ACCEPT...
+ *   WATCHING <game> <host> <joiner>|-   then SETTINGS, the game's CHOICE and
+ *        MOVE lines so far and as they come, RESULT, UNDO
+ *   REFUSED <text>                      a lobby request that cannot be done
  *
  * Versions: HELLO carries the protocol's version (WIRE_MAJOR.WIRE_MINOR)
  * and the program's. A new minor version only adds message types; a side
@@ -63,7 +86,7 @@
 #include "mnk/rule.h"
 
 #define WIRE_MAJOR 1
-#define WIRE_MINOR 0
+#define WIRE_MINOR 1
 
 #define WIRE_LINE_MAX 1024   /* longest line, terminator excluded */
 #define WIRE_CHAT_MAX 400    /* longest text field, in bytes */
@@ -71,6 +94,9 @@
 #define WIRE_CLOCK_MAX 64    /* SETTINGS' time control, NUL included */
 #define WIRE_MS_MAX INT64_C(999999999999) /* any time in ms: ~31 years */
 #define WIRE_NO_CLOCK (-1)   /* MOVE's clock in an untimed game ("-") */
+#define WIRE_NAME_MAX 25     /* a player's name, NUL included */
+#define WIRE_GAME_MAX 999999999 /* a server's game numbers: 1 .. this */
+#define WIRE_SEAT_HEX 32     /* a seat's token: hex digits (128 bits) */
 
 enum wire_type {
     WIRE_HELLO,
@@ -90,8 +116,19 @@ enum wire_type {
     WIRE_ERROR,
     WIRE_RESULT,
     WIRE_UNDO,
+    WIRE_NAME,
+    WIRE_LIST,
+    WIRE_LISTED,
+    WIRE_GAME,
+    WIRE_CREATE,
+    WIRE_JOIN,
+    WIRE_WATCH,
+    WIRE_REJOIN,
+    WIRE_SEAT,
+    WIRE_WATCHING,
+    WIRE_REFUSED,
 };
-#define WIRE_TYPE_COUNT 17
+#define WIRE_TYPE_COUNT 28
 
 /* The two ends of a link: the one who hosts (listens), the one who joins. */
 enum wire_side { WIRE_HOST, WIRE_JOINER };
@@ -136,11 +173,28 @@ struct wire_result {
     enum end_reason reason;        /* not END_NONE, and fits the outcome */
 };
 
+/* What state a server's game is in. */
+enum wire_game_state { WIRE_GAME_OPEN, WIRE_GAME_PLAYING, WIRE_GAME_OVER };
+
+struct wire_game {                 /* GAME, WATCHING */
+    int game;                      /* 1 .. WIRE_GAME_MAX */
+    enum wire_game_state state;    /* GAME only */
+    int watchers;                  /* GAME only: 0 .. 999999 */
+    char host[WIRE_NAME_MAX];      /* a name */
+    char joiner[WIRE_NAME_MAX];    /* a name, or "" for none yet ("-") */
+    struct wire_settings settings; /* GAME only */
+};
+
+struct wire_seat {                 /* SEAT, REJOIN; JOIN, WATCH: game only */
+    int game;                      /* 1 .. WIRE_GAME_MAX */
+    char token[WIRE_SEAT_HEX + 1]; /* lower-case hex digits */
+};
+
 struct wire_msg {
     enum wire_type type;
     union {
         struct wire_hello hello;
-        struct wire_settings settings;
+        struct wire_settings settings; /* SETTINGS, CREATE */
         struct wire_move move;
         struct wire_choice choice;
         struct wire_offer offer;
@@ -148,8 +202,12 @@ struct wire_msg {
         int64_t ping;              /* PING, PONG: 0 .. WIRE_MS_MAX */
         int resume;                /* RESUME: 0 .. BOARD_MAX_CELLS */
         int undo;                  /* UNDO: 0 .. BOARD_MAX_CELLS */
-        char text[WIRE_CHAT_MAX + 1]; /* CHAT, ERROR: not empty; DECLINE:
-                                         maybe empty */
+        int count;                 /* LISTED: 0 .. WIRE_GAME_MAX */
+        char name[WIRE_NAME_MAX];  /* NAME */
+        struct wire_game game;     /* GAME, WATCHING */
+        struct wire_seat seat;     /* SEAT, REJOIN, JOIN, WATCH */
+        char text[WIRE_CHAT_MAX + 1]; /* CHAT, ERROR, REFUSED: not empty;
+                                         DECLINE: maybe empty */
     };
 };
 
@@ -170,6 +228,10 @@ enum wire_status wire_decode(const char *line, size_t len, struct wire_msg *msg,
  * ranges above (err says which), so that whatever is encoded decodes. */
 size_t wire_encode(const struct wire_msg *msg, char *buf, size_t size, char *err,
                    size_t err_size);
+
+/* True when `text` may be a player's name (see above); false with the
+ * reason in err. */
+bool wire_name_check(const char *text, char *err, size_t err_size);
 
 /* The message type's word ("MOVE"). */
 const char *wire_type_name(enum wire_type type);

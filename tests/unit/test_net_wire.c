@@ -132,6 +132,79 @@ static void test_round_trip(void **state)
     round_trip(&m, "ERROR malformed message: MOVE: missing y");
 }
 
+/* A server's lobby: every message of it, there and back. */
+static void test_lobby_round_trip(void **state)
+{
+    (void)state;
+    struct wire_msg m = msg_of(WIRE_NAME);
+    snprintf(m.name, sizeof m.name, "李小龙_1");
+    round_trip(&m, "NAME 李小龙_1");
+    round_trip(&(struct wire_msg){.type = WIRE_LIST}, "LIST");
+    m = msg_of(WIRE_LISTED);
+    m.count = 1000;
+    round_trip(&m, "LISTED 1000");
+    m = msg_of(WIRE_GAME);
+    m.game = (struct wire_game){.game = 12, .state = WIRE_GAME_OPEN, .watchers = 0};
+    snprintf(m.game.host, sizeof m.game.host, "ann");
+    m.game.settings = (struct wire_settings){15, 15, 5, RULE_RENJU, OPENING_SWAP2, WIRE_JOINER,
+                                             "5m+3s"};
+    round_trip(&m, "GAME 12 open 0 ann - 15 15 5 renju swap2 joiner 5m+3s");
+    m.game.state = WIRE_GAME_PLAYING;
+    m.game.watchers = 3;
+    snprintf(m.game.joiner, sizeof m.game.joiner, "bob");
+    round_trip(&m, "GAME 12 playing 3 ann bob 15 15 5 renju swap2 joiner 5m+3s");
+    m.type = WIRE_WATCHING;
+    round_trip(&m, "WATCHING 12 ann bob");
+    m = msg_of(WIRE_CREATE);
+    m.settings = (struct wire_settings){3, 3, 3, RULE_FREESTYLE, OPENING_NONE, WIRE_HOST, "-"};
+    round_trip(&m, "CREATE 3 3 3 freestyle none host -");
+    m = msg_of(WIRE_JOIN);
+    m.seat.game = 7;
+    round_trip(&m, "JOIN 7");
+    m.type = WIRE_WATCH;
+    round_trip(&m, "WATCH 7");
+    m = msg_of(WIRE_SEAT);
+    m.seat.game = WIRE_GAME_MAX;
+    snprintf(m.seat.token, sizeof m.seat.token, "0123456789abcdef0123456789abcdef");
+    round_trip(&m, "SEAT 999999999 0123456789abcdef0123456789abcdef");
+    m.type = WIRE_REJOIN;
+    round_trip(&m, "REJOIN 999999999 0123456789abcdef0123456789abcdef");
+    m = msg_of(WIRE_REFUSED);
+    snprintf(m.text, sizeof m.text, "no game 7 here");
+    round_trip(&m, "REFUSED no game 7 here");
+}
+
+/* Names and tokens out of their forms are refused both ways. */
+static void test_lobby_bad(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "NAME", "NAME a b", "NAME a,b", "NAME -", "NAME 0123456789012345678901234",
+        "JOIN 0", "JOIN 1000000000", "WATCH x", "SEAT 1", "SEAT 1 0123",
+        "SEAT 1 0123456789ABCDEF0123456789ABCDEF", "REJOIN 1 0123456789abcdef0123456789abcdeg",
+        "GAME 1 open 0 ann", "GAME 1 done 0 ann - 3 3 3 freestyle none host -",
+        "GAME 1 open 0 - - 3 3 3 freestyle none host -", "LISTED -1", "REFUSED",
+        "CREATE 3 3 4 freestyle none host -", "WATCHING 1 ann", "LIST 3",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct wire_msg m;
+        char err[160];
+        if (wire_decode(bad[i], strlen(bad[i]), &m, err, sizeof err) != WIRE_MALFORMED)
+            fail_msg("'%s' decoded", bad[i]);
+    }
+    struct wire_msg m = msg_of(WIRE_NAME);
+    snprintf(m.name, sizeof m.name, "a b");
+    char line[WIRE_LINE_MAX + 1], err[160];
+    assert_int_equal(wire_encode(&m, line, sizeof line, err, sizeof err), 0);
+    m = msg_of(WIRE_SEAT);
+    m.seat.game = 1;
+    snprintf(m.seat.token, sizeof m.seat.token, "xyz");
+    assert_int_equal(wire_encode(&m, line, sizeof line, err, sizeof err), 0);
+    assert_true(wire_name_check("ann", err, sizeof err));
+    assert_false(wire_name_check("", err, sizeof err));
+    assert_false(wire_name_check("a\x1b[2J", err, sizeof err));
+}
+
 /* Every type has a name and a case in the round trip above. */
 static void test_names(void **state)
 {
@@ -331,6 +404,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_lobby_round_trip),
+        cmocka_unit_test(test_lobby_bad),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_hostile),
         cmocka_unit_test(test_lengths),
