@@ -10,6 +10,7 @@
 #include "cli/netplay.h"
 #include "mnk/i18n.h"
 #include "play/netgame.h"
+#include "play/pisknet.h"
 
 struct host_flags {
     long port;
@@ -21,6 +22,8 @@ struct host_flags {
     struct tc tc;
     int black;                 /* index in black_words */
     bool win_given;
+    bool port_given;
+    bool piskvork;
 };
 
 static const char *const black_words[] = {"me", "them", NULL};
@@ -35,9 +38,14 @@ static const struct host_flags host_defaults = {
 };
 
 static const struct args_option host_options[] = {
+    { .name = "piskvork", .kind = ARGS_SWITCH, .offset = offsetof(struct host_flags, piskvork),
+      .help = N_("play a Piskvork player over Piskvork's own network game (five in a row, no "
+              "opening rule, no clock). It is not encrypted: anyone on the way can read and "
+              "change it") },
     { .name = "port", .kind = ARGS_INT, .min = 0, .max = 65535, .metavar = "P",
       .offset = offsetof(struct host_flags, port), .show_default = true,
-      .help = N_("the TCP port to listen on (0: any free one, printed)") },
+      .seen = ARGS_SEEN(struct host_flags, port_given),
+      .help = N_("the TCP port to listen on (0: any free one, printed); 3629 with --piskvork") },
     { .name = "bind", .kind = ARGS_STRING, .metavar = "ADDRESS",
       .offset = offsetof(struct host_flags, bind),
       .help = N_("listen on this address only (127.0.0.1, ::1, ...); by default on all") },
@@ -66,12 +74,31 @@ static const struct args_command host_command = {
     .about = N_("Opens a game for a friend to join over the network, with 'mnk join', and "
              "prints its join code and port. Moves and commands are read from standard "
              "input, one a line, and everything that happens is written to standard output "
-             "(see the manual); this side is the referee."),
+             "(see the manual); this side is the referee. With --piskvork, a Piskvork player "
+             "joins instead, with no join code."),
     .options = host_options,
     .n_options = sizeof host_options / sizeof host_options[0],
     .defaults = &host_defaults,
     .max_operands = 0,
 };
+
+/* `mnk host --piskvork`: the same game for a Piskvork player. */
+static int host_piskvork(const struct netgame_settings *s, const struct host_flags *f)
+{
+    struct pisknet_options o = {.bind = f->bind != NULL && f->bind[0] != '\0' ? f->bind : NULL,
+                                .port = f->port_given ? (int)f->port : PISKWIRE_PORT};
+    char err[512];
+    struct pisknet *pn = pisknet_host(s, &o, err, sizeof err);
+    if (pn == NULL) {
+        args_error("host", "%s", err);
+        return 1;
+    }
+    printf("notice %s\nport %d\n",
+           _("Piskvork's network game is not encrypted: anyone on the way can read and change it"),
+           pisknet_port(pn));
+    fflush(stdout);
+    return netplay_run_piskvork("host", pn);
+}
 
 int cmd_host(int argc, char **argv)
 {
@@ -93,6 +120,8 @@ int cmd_host(int argc, char **argv)
     struct netgame_settings s = {c.width, c.height, c.win, c.rule,
                                  (enum opening_rule)f.opening, f.tc,
                                  f.black == 0 ? WIRE_HOST : WIRE_JOINER};
+    if (f.piskvork)
+        return host_piskvork(&s, &f);
     struct netgame_options o = {.bind = f.bind != NULL && f.bind[0] != '\0' ? f.bind : NULL,
                                 .port = (int)f.port};
     char err[512];

@@ -20,9 +20,100 @@
 
 enum verdict { DONE, WAIT, QUIT };
 
+/* A session as the front end drives it: netgame's (mnk to mnk) or
+ * pisknet's (Piskvork's network game), whose calls mean the same. A NULL
+ * action is one the session does not have. */
+struct session_ops {
+    bool (*poll)(void *s, struct netgame_event *ev);
+    int (*pollfds)(void *s, struct pollfd fds[NETGAME_FDS_MAX]);
+    int (*timeout_ms)(void *s);
+    const struct game *(*game)(void *s);
+    enum netgame_state (*state)(void *s);
+    enum wire_side (*side)(void *s);
+    const struct netgame_settings *(*settings)(void *s);
+    enum stone (*seat)(void *s, enum wire_side side);
+    bool (*my_turn)(void *s);
+    enum netgame_ask (*asked)(void *s);
+    int (*elapsed_ms)(void *s);
+    const char *(*why)(void *s);
+    enum netgame_error (*accept)(void *s);
+    enum netgame_error (*decline)(void *s, const char *reason);
+    enum netgame_error (*move)(void *s, int pos, int spent_ms);
+    enum netgame_error (*choose)(void *s, enum opening_choice c);
+    enum netgame_error (*resign)(void *s);
+    enum netgame_error (*ask)(void *s, enum netgame_ask ask);
+    enum netgame_error (*answer)(void *s, bool yes);
+    enum netgame_error (*chat)(void *s, const char *text);
+    enum netgame_error (*claim)(void *s);
+    void (*close)(void *s);
+    bool draw;                  /* the session has draw offers */
+    bool new_game_any_time;     /* rematch may be asked while a game goes on */
+};
+
+/* The calls both sessions have, as W_name calling REAL_name on a T. */
+#define WRAP(w, real, T, ret, name, params, args)                                          \
+    static ret w##_##name params { return real##_##name args; }
+#define SESSION_CALLS(w, real, T)                                                           \
+    WRAP(w, real, T, bool, poll, (void *s, struct netgame_event *ev), ((T *)s, ev))         \
+    WRAP(w, real, T, int, pollfds, (void *s, struct pollfd f[NETGAME_FDS_MAX]), ((T *)s, f)) \
+    WRAP(w, real, T, int, timeout_ms, (void *s), ((T *)s))                                   \
+    WRAP(w, real, T, const struct game *, game, (void *s), ((T *)s))                        \
+    WRAP(w, real, T, enum netgame_state, state, (void *s), ((T *)s))                        \
+    WRAP(w, real, T, enum wire_side, side, (void *s), ((T *)s))                             \
+    WRAP(w, real, T, const struct netgame_settings *, settings, (void *s), ((T *)s))        \
+    WRAP(w, real, T, enum stone, seat, (void *s, enum wire_side x), ((T *)s, x))            \
+    WRAP(w, real, T, bool, my_turn, (void *s), ((T *)s))                                    \
+    WRAP(w, real, T, enum netgame_ask, asked, (void *s), ((T *)s))                          \
+    WRAP(w, real, T, int, elapsed_ms, (void *s), ((T *)s))                                  \
+    WRAP(w, real, T, const char *, why, (void *s), ((T *)s))                                \
+    WRAP(w, real, T, enum netgame_error, accept, (void *s), ((T *)s))                       \
+    WRAP(w, real, T, enum netgame_error, decline, (void *s, const char *r), ((T *)s, r))    \
+    WRAP(w, real, T, enum netgame_error, move, (void *s, int pos, int ms), ((T *)s, pos, ms)) \
+    WRAP(w, real, T, enum netgame_error, ask, (void *s, enum netgame_ask a), ((T *)s, a))   \
+    WRAP(w, real, T, enum netgame_error, answer, (void *s, bool y), ((T *)s, y))            \
+    WRAP(w, real, T, enum netgame_error, chat, (void *s, const char *t), ((T *)s, t))       \
+    static void w##_close(void *s) { real##_close((T *)s); }
+
+SESSION_CALLS(ng, netgame, struct netgame)
+SESSION_CALLS(pn, pisknet, struct pisknet)
+
+static enum netgame_error ng_choose(void *s, enum opening_choice c)
+{
+    return netgame_choose((struct netgame *)s, c);
+}
+
+static enum netgame_error ng_resign(void *s)
+{
+    return netgame_resign((struct netgame *)s);
+}
+
+static enum netgame_error ng_claim(void *s)
+{
+    return netgame_claim((struct netgame *)s);
+}
+
+#define SESSION_TABLE(w)                                                                     \
+    .poll = w##_poll, .pollfds = w##_pollfds, .timeout_ms = w##_timeout_ms, .game = w##_game, \
+    .state = w##_state, .side = w##_side, .settings = w##_settings, .seat = w##_seat,         \
+    .my_turn = w##_my_turn, .asked = w##_asked, .elapsed_ms = w##_elapsed_ms, .why = w##_why, \
+    .accept = w##_accept, .decline = w##_decline, .move = w##_move, .ask = w##_ask,           \
+    .answer = w##_answer, .chat = w##_chat, .close = w##_close
+
+static const struct session_ops netgame_ops = {
+    SESSION_TABLE(ng), .choose = ng_choose, .resign = ng_resign, .claim = ng_claim, .draw = true,
+};
+
+/* Piskvork's network game: no opening choices, resignation, draw offers
+ * or claims; a new game may be asked at any time. */
+static const struct session_ops pisknet_ops = {
+    SESSION_TABLE(pn), .new_game_any_time = true,
+};
+
+
 struct netplay {
     const char *name;
-    struct netgame *ng;
+    const struct session_ops *ops;
+    void *s;                /* the session the ops drive */
     struct linebuf in;
     char queue[QUEUE_MAX][COMMAND_MAX + 1];
     int head, count;
@@ -88,9 +179,9 @@ static void say_settings(const struct netgame_settings *s)
 /* `turn` once each time this side's turn comes. */
 static void say_turn(struct netplay *p)
 {
-    const struct game *g = netgame_game(p->ng);
-    if (g == NULL || !netgame_my_turn(p->ng)) {
-        if (g != NULL && !netgame_my_turn(p->ng))
+    const struct game *g = p->ops->game(p->s);
+    if (g == NULL || !p->ops->my_turn(p->s)) {
+        if (g != NULL && !p->ops->my_turn(p->s))
             p->turn_said = -1;
         return;
     }
@@ -103,13 +194,13 @@ static void say_turn(struct netplay *p)
 
 static void report(struct netplay *p, const struct netgame_event *ev)
 {
-    const struct game *g = netgame_game(p->ng);
+    const struct game *g = p->ops->game(p->s);
     switch (ev->kind) {
     case NETGAME_EV_CONNECTED:
         say("connected %s", ev->text);
         break;
     case NETGAME_EV_SETTINGS:
-        say_settings(netgame_settings(p->ng));
+        say_settings(p->ops->settings(p->s));
         break;
     case NETGAME_EV_DECLINED:
         say(ev->text[0] != '\0' ? "declined %s" : "declined%s", ev->text);
@@ -117,7 +208,7 @@ static void report(struct netplay *p, const struct netgame_event *ev)
     case NETGAME_EV_STARTED:
         p->rematch_asked = false;
         p->turn_said = -1;
-        say("start you=%s", colour(netgame_seat(p->ng, netgame_side(p->ng))));
+        say("start you=%s", colour(p->ops->seat(p->s, p->ops->side(p->s))));
         break;
     case NETGAME_EV_MOVE:
         say_move(g, ev->ply - 1);
@@ -183,7 +274,7 @@ static enum verdict refused(struct netplay *p, const char *line, enum netgame_er
         return DONE;
     if (e == NETGAME_ERR_LINK)
         return WAIT;
-    complain(p, line, netgame_why(p->ng));
+    complain(p, line, p->ops->why(p->s));
     return DONE;
 }
 
@@ -194,14 +285,14 @@ static bool is_word(const char *line, const char *word)
 
 static enum verdict act_move(struct netplay *p, const char *line, int pos)
 {
-    const struct game *g = netgame_game(p->ng);
+    const struct game *g = p->ops->game(p->s);
     if (g != NULL && game_over(g)) {
         complain(p, line, _("the game is over"));
         return DONE;
     }
-    if (!netgame_my_turn(p->ng))
+    if (!p->ops->my_turn(p->s))
         return WAIT;
-    enum netgame_error e = netgame_move(p->ng, pos, netgame_elapsed_ms(p->ng));
+    enum netgame_error e = p->ops->move(p->s, pos, p->ops->elapsed_ms(p->s));
     if (e == NETGAME_OK) {
         say_move(g, g->ply - 1);
         return DONE;
@@ -211,57 +302,70 @@ static enum verdict act_move(struct netplay *p, const char *line, int pos)
 
 static enum verdict act_choice(struct netplay *p, const char *line, enum opening_choice c)
 {
-    const struct game *g = netgame_game(p->ng);
+    const struct game *g = p->ops->game(p->s);
     if (g != NULL && game_over(g)) {
         complain(p, line, _("the game is over"));
         return DONE;
     }
-    if (!netgame_my_turn(p->ng))
+    if (!p->ops->my_turn(p->s))
         return WAIT;
     int ply = g->ply;
-    enum netgame_error e = netgame_choose(p->ng, c);
+    enum netgame_error e = p->ops->choose(p->s, c);
     if (e == NETGAME_OK)
         say("choice %d %s", ply, choice_word(c));
     return refused(p, line, e);
 }
 
+/* A command the session does not have: said, and done. */
+static enum verdict lacking(struct netplay *p, const char *line)
+{
+    complain(p, line, _("Piskvork's network game has no such command"));
+    return DONE;
+}
+
 static enum verdict act(struct netplay *p, const char *line)
 {
-    const struct game *g = netgame_game(p->ng);
-    enum netgame_state st = netgame_state(p->ng);
+    const struct game *g = p->ops->game(p->s);
+    enum netgame_state st = p->ops->state(p->s);
     if (is_word(line, "quit"))
         return QUIT;
     if (strncmp(line, "say ", 4) == 0 || is_word(line, "say")) {
-        enum netgame_error e = netgame_chat(p->ng, line[3] == ' ' ? line + 4 : "");
+        enum netgame_error e = p->ops->chat(p->s, line[3] == ' ' ? line + 4 : "");
         return e == NETGAME_ERR_LINK ? WAIT : refused(p, line, e);
     }
     if (is_word(line, "yes") || is_word(line, "no")) {
         bool yes = is_word(line, "yes");
-        if (netgame_side(p->ng) == WIRE_JOINER && st == NETGAME_SETTINGS && g == NULL)
-            return refused(p, line, yes ? netgame_accept(p->ng) : netgame_decline(p->ng, ""));
-        if (netgame_asked(p->ng) == NETGAME_ASK_NONE)
+        if (p->ops->side(p->s) == WIRE_JOINER && st == NETGAME_SETTINGS && g == NULL)
+            return refused(p, line, yes ? p->ops->accept(p->s) : p->ops->decline(p->s, ""));
+        if (p->ops->asked(p->s) == NETGAME_ASK_NONE)
             return WAIT;
-        return refused(p, line, netgame_answer(p->ng, yes));
+        return refused(p, line, p->ops->answer(p->s, yes));
     }
     if (is_word(line, "resign"))
-        return refused(p, line, netgame_resign(p->ng));
+        return p->ops->resign == NULL ? lacking(p, line) : refused(p, line, p->ops->resign(p->s));
     if (is_word(line, "draw"))
-        return refused(p, line, netgame_ask(p->ng, NETGAME_ASK_DRAW));
+        return !p->ops->draw ? lacking(p, line)
+                             : refused(p, line, p->ops->ask(p->s, NETGAME_ASK_DRAW));
     if (is_word(line, "takeback"))
-        return refused(p, line, netgame_ask(p->ng, NETGAME_ASK_TAKEBACK));
+        return refused(p, line, p->ops->ask(p->s, NETGAME_ASK_TAKEBACK));
     if (is_word(line, "rematch")) {
-        if (g == NULL || !game_over(g))
+        if (g == NULL || (!game_over(g) && !p->ops->new_game_any_time))
             return WAIT;
-        enum netgame_error e = netgame_ask(p->ng, NETGAME_ASK_REMATCH);
-        if (e == NETGAME_OK && g == netgame_game(p->ng) && game_over(g))
+        enum netgame_error e = p->ops->ask(p->s, NETGAME_ASK_REMATCH);
+        if (e == NETGAME_OK && g == p->ops->game(p->s) && game_over(g))
             p->rematch_asked = true;
         return refused(p, line, e);
     }
     if (is_word(line, "claim")) {
+        if (p->ops->claim == NULL)
+            return lacking(p, line);
         if (g != NULL && !game_over(g) && !p->abandoned && st != NETGAME_STOPPED)
             return WAIT;
-        return refused(p, line, netgame_claim(p->ng));
+        return refused(p, line, p->ops->claim(p->s));
     }
+    if ((is_word(line, "black") || is_word(line, "white") || is_word(line, "two")) &&
+        p->ops->choose == NULL)
+        return lacking(p, line);
     if (is_word(line, "black"))
         return act_choice(p, line, OPENING_TAKE_BLACK);
     if (is_word(line, "white"))
@@ -321,8 +425,8 @@ static void read_lines(struct netplay *p)
 /* Whether nothing more can happen for a player who has no more to say. */
 static bool all_done(const struct netplay *p)
 {
-    enum netgame_state st = netgame_state(p->ng);
-    const struct game *g = netgame_game(p->ng);
+    enum netgame_state st = p->ops->state(p->s);
+    const struct game *g = p->ops->game(p->s);
     if (st == NETGAME_ENDED)
         return true;
     if (!p->input_over || p->count > 0)
@@ -330,33 +434,34 @@ static bool all_done(const struct netplay *p)
     return st == NETGAME_STOPPED || p->abandoned || (g != NULL && game_over(g) && !p->rematch_asked);
 }
 
-int netplay_run(const char *name, struct netgame *ng)
+static int run(const char *name, const struct session_ops *ops, void *session)
 {
     static struct netplay p; /* large (the queue); one per process */
     memset(&p, 0, sizeof p);
     p.name = name;
-    p.ng = ng;
+    p.ops = ops;
+    p.s = session;
     p.turn_said = -1;
     linebuf_init(&p.in);
     signal(SIGPIPE, SIG_IGN);
     bool go = true;
     while (go) {
         struct netgame_event ev;
-        while (netgame_poll(ng, &ev))
+        while (p.ops->poll(p.s, &ev))
             report(&p, &ev);
         say_turn(&p); /* before the move a script may have waiting for it */
         go = run_queue(&p);
-        while (netgame_poll(ng, &ev))
+        while (p.ops->poll(p.s, &ev))
             report(&p, &ev);
         say_turn(&p);
         if (!go || all_done(&p))
             break;
         struct pollfd fds[NETGAME_FDS_MAX + 1];
-        int n = netgame_pollfds(ng, fds);
+        int n = p.ops->pollfds(p.s, fds);
         bool reading = !p.input_over && p.count < QUEUE_MAX;
         if (reading)
             fds[n++] = (struct pollfd){STDIN_FILENO, POLLIN, 0};
-        int wait = netgame_timeout_ms(ng);
+        int wait = p.ops->timeout_ms(p.s);
         /* A waiting command may become possible with time alone (a turn
          * that comes from a flag, say): look again at least each second. */
         if (wait < 0 || wait > 1000)
@@ -375,6 +480,16 @@ int netplay_run(const char *name, struct netgame *ng)
             read_lines(&p);
         }
     }
-    netgame_close(ng);
+    p.ops->close(p.s);
     return p.finished || !go ? 0 : 1;
+}
+
+int netplay_run(const char *name, struct netgame *ng)
+{
+    return run(name, &netgame_ops, ng);
+}
+
+int netplay_run_piskvork(const char *name, struct pisknet *pn)
+{
+    return run(name, &pisknet_ops, pn);
 }

@@ -38,15 +38,32 @@
  *   dropped WHY | resumed N | abandoned | stopped WHY | ended WHY
  *   result black|white|draw REASON N (TEXT)   REASON as RESULT's (wire.h)
  * Texts from the other side are fit to print as they are (wire.h).
+ *
+ * Against a Piskvork player (--piskvork, play/pisknet.h) the same lines
+ * serve, except: black, white, two, resign, draw and claim do not exist
+ * (said so, and skipped); rematch once a game is over begins the next one
+ * at once (the side that did not move last begins), and while one goes on
+ * asks for a new game (offer rematch / answer rematch on the other side);
+ * takeback takes this side's last move back (and the other side's after
+ * it); yes and no answer those, and the joiner's settings. Never written:
+ * code, choice, clock, dropped, resumed, abandoned, stopped; the port is
+ * the host's only line before `connected`, and what the other side sends
+ * that is malformed or against the rules is a `notice`, the game going on.
+ * A chat line the other side sent cut ends in "…".
  */
 #ifndef MNK_CLI_NETPLAY_H
 #define MNK_CLI_NETPLAY_H
 
 #include "play/netgame.h"
+#include "play/pisknet.h"
 
 /* Plays the session of `ng` (which it frees) for the command `name`
  * ("host", "join"): the exit status, 0 when a game was played to its end
  * or the player quit, 1 when the session ended or stopped without one. */
 int netplay_run(const char *name, struct netgame *ng);
+
+/* The same for a game against a Piskvork player (pisknet.h), which it
+ * frees. */
+int netplay_run_piskvork(const char *name, struct pisknet *pn);
 
 #endif

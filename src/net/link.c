@@ -17,6 +17,7 @@
 
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
+#include "net/sock.h"
 #include "util/fmt.h"
 
 /* TLS 1.3 only, and of its key exchanges only the pre-shared key combined
@@ -29,6 +30,8 @@
 #define GREETING_MAX 64
 #define ERROR_MAX 256
 #define IN_MAX (2 * (WIRE_LINE_MAX + 1))
+
+_Static_assert(LINK_ADDRESS_MAX == SOCK_ADDRESS_MAX, "one length for an address as text");
 
 enum state {
     ST_CONNECTING,  /* joiner: TCP connect under way */
@@ -132,25 +135,6 @@ bool link_split_address(const char *text, int default_port, char *host, size_t h
     memcpy(host, h, hlen);
     host[hlen] = '\0';
     return true;
-}
-
-/* "[v6]:port" or "v4:port" of a socket address. */
-static void address_text(const struct sockaddr *sa, socklen_t len, char out[LINK_ADDRESS_MAX])
-{
-    char host[64], serv[8]; /* numeric forms fit; NI_MAXHOST is not POSIX */
-    if (getnameinfo(sa, len, host, sizeof host, serv, sizeof serv,
-                    NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
-        snprintf(out, LINK_ADDRESS_MAX, "?");
-        return;
-    }
-    snprintf(out, LINK_ADDRESS_MAX, sa->sa_family == AF_INET6 ? "[%s]:%s" : "%s:%s", host, serv);
-}
-
-static bool set_flags(int fd)
-{
-    int fl = fcntl(fd, F_GETFL);
-    return fl >= 0 && fcntl(fd, F_SETFL, fl | O_NONBLOCK) == 0 &&
-           fcntl(fd, F_SETFD, FD_CLOEXEC) == 0;
 }
 
 /* ---- the link's end ---- */
@@ -368,33 +352,22 @@ static enum link_event step_handshake(struct link *l)
 /* Starts a connection to the next address; fails when none is left. */
 static enum link_event connect_next(struct link *l)
 {
-    for (; l->next != NULL; l->next = l->next->ai_next) {
-        const struct addrinfo *ai = l->next;
-        close_fd(l);
-        l->fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
-        if (l->fd < 0 || !set_flags(l->fd)) {
-            l->connect_errno = errno;
-            continue;
-        }
-        if (connect(l->fd, ai->ai_addr, ai->ai_addrlen) == 0 || errno == EINPROGRESS) {
-            address_text(ai->ai_addr, ai->ai_addrlen, l->address);
-            l->state = ST_CONNECTING;
-            return LINK_IDLE;
-        }
-        l->connect_errno = errno;
+    close_fd(l);
+    const struct addrinfo *next = l->next;
+    l->fd = sock_connect_next(&next, l->address, &l->connect_errno);
+    l->next = (struct addrinfo *)next;
+    if (l->fd >= 0) {
+        l->state = ST_CONNECTING;
+        return LINK_IDLE;
     }
     return fail(l, _("could not reach %s: %s"), l->address, strerror(l->connect_errno));
 }
 
 static enum link_event step_connect(struct link *l)
 {
-    struct pollfd p = {l->fd, POLLOUT, 0};
-    if (poll(&p, 1, 0) == 0)
+    int soerr = sock_connect_done(l->fd);
+    if (soerr == EINPROGRESS)
         return LINK_IDLE;
-    int soerr = 0;
-    socklen_t len = sizeof soerr;
-    if (getsockopt(l->fd, SOL_SOCKET, SO_ERROR, &soerr, &len) != 0)
-        soerr = errno;
     if (soerr == 0) {
         l->state = ST_GREETING;
         return LINK_IDLE;
@@ -696,7 +669,7 @@ static struct link *link_new(const struct link_config *c, bool host)
 struct link *link_connect(const char *address, const struct link_config *c, char *err,
                           size_t err_size)
 {
-    char host[LINK_ADDRESS_MAX], port_text[8];
+    char host[LINK_ADDRESS_MAX];
     int port;
     if (!link_split_address(address, LINK_DEFAULT_PORT, host, sizeof host, &port, err, err_size))
         return NULL;
@@ -706,15 +679,9 @@ struct link *link_connect(const char *address, const struct link_config *c, char
             fmt_fail(err, err_size, _("a join code is needed to join a game"));
         return NULL;
     }
-    snprintf(port_text, sizeof port_text, "%d", port);
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_NUMERICSERV};
-    struct addrinfo *addrs;
-    int rc = getaddrinfo(host, port_text, &hints, &addrs);
-    if (rc != 0) {
-        fmt_fail(err, err_size, "%s: %s", host, gai_strerror(rc));
+    struct addrinfo *addrs = sock_resolve(host, port, false, err, err_size);
+    if (addrs == NULL)
         return NULL;
-    }
     struct link *l = link_new(c, false);
     if (l == NULL) {
         freeaddrinfo(addrs);
@@ -808,14 +775,8 @@ struct link_listener *link_listen(const char *host, int port, char *err, size_t 
         fmt_fail(err, err_size, "%s", strerror(ENOMEM));
         return NULL;
     }
-    char port_text[8];
-    snprintf(port_text, sizeof port_text, "%d", port);
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
-    struct addrinfo *addrs;
-    int rc = getaddrinfo(host, port_text, &hints, &addrs);
-    if (rc != 0) {
-        fmt_fail(err, err_size, "%s: %s", host != NULL ? host : "*", gai_strerror(rc));
+    struct addrinfo *addrs = sock_resolve(host, port, true, err, err_size);
+    if (addrs == NULL) {
         free(l);
         return NULL;
     }
@@ -841,7 +802,7 @@ struct link_listener *link_listen(const char *host, int port, char *err, size_t 
             ((struct sockaddr_in *)&sa)->sin_port = htons((uint16_t)l->port);
         else
             ((struct sockaddr_in6 *)&sa)->sin6_port = htons((uint16_t)l->port);
-        if (!set_flags(fd) || bind(fd, (struct sockaddr *)&sa, ai->ai_addrlen) != 0 ||
+        if (!sock_set_flags(fd) || bind(fd, (struct sockaddr *)&sa, ai->ai_addrlen) != 0 ||
             listen(fd, 8) != 0) {
             last_errno = errno;
             close(fd);
@@ -884,12 +845,10 @@ bool link_accept(struct link_listener *ls, const struct link_config *c, struct l
     if (c->key == NULL)
         return fmt_fail(err, err_size, "link_accept: no key");
     for (int i = 0; i < ls->n; i++) {
-        struct sockaddr_storage sa;
-        socklen_t len = sizeof sa;
-        int fd = accept(ls->fd[i], (struct sockaddr *)&sa, &len);
+        char address[SOCK_ADDRESS_MAX];
+        int fd = sock_accept(ls->fd[i], address);
         if (fd < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ||
-                errno == ECONNABORTED)
+            if (errno == EAGAIN)
                 continue;
             return fmt_fail(err, err_size, _("could not take a connection: %s"), strerror(errno));
         }
@@ -899,12 +858,12 @@ bool link_accept(struct link_listener *ls, const struct link_config *c, struct l
             return fmt_fail(err, err_size, "%s", strerror(ENOMEM));
         }
         l->fd = fd;
-        address_text((struct sockaddr *)&sa, len, l->address);
+        snprintf(l->address, sizeof l->address, "%s", address);
         char greeting[GREETING_MAX];
         int n = snprintf(greeting, sizeof greeting, GREETING "%s\n", l->key.game_id);
         /* A new socket's buffer is empty: the greeting goes whole, or the
          * peer is already gone. */
-        if (!set_flags(fd) || send(fd, greeting, (size_t)n, MSG_NOSIGNAL) != n) {
+        if (send(fd, greeting, (size_t)n, MSG_NOSIGNAL) != n) {
             link_free(l);
             continue;
         }
