@@ -1,4 +1,5 @@
-/* link.c — TLS-PSK links carrying wire messages; see link.h. */
+/* link.c — TLS links carrying wire messages, with a game's key or a
+ * server's certificate; see link.h. */
 #include "net/link.h"
 
 #include <errno.h>
@@ -11,9 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <arpa/inet.h>
+#include <gnutls/abstract.h>
+#include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
 
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
@@ -24,18 +31,29 @@
  * with (EC)Diffie-Hellman: a peer without the key cannot finish a
  * handshake, and a key guessed later does not decrypt a recorded game. */
 #define PRIORITY "NORMAL:-VERS-ALL:+VERS-TLS1.3:-KX-ALL:+ECDHE-PSK:+DHE-PSK"
+/* Certificate mode: TLS 1.3's (EC)DHE with the server's signature; of the
+ * groups only the elliptic curves, each a cheap computation for a server
+ * whatever a client offers (a finite-field group of 8192 bits is not). */
+#define PRIORITY_CERT "NORMAL:-VERS-ALL:+VERS-TLS1.3:-GROUP-ALL:+GROUP-EC-ALL"
 
 #define GREETING "mnk-net-1 "
 #define GREETING_FAMILY "mnk-net-"
+#define GREETING_SERVER "server" /* in place of a game id: certificate mode */
 #define GREETING_MAX 64
-#define ERROR_MAX 256
+#define ERROR_MAX 512            /* the sentence of a changed key names a file */
+#define PATH_MAX_LEN 4096
+/* Handshake records that bring no progress, in one call: the bound on a
+ * peer that sends TLS's noise instead of its handshake. */
+#define HANDSHAKE_NOISE_MAX 16
+/* A server's certificate chain, as the connecting side reads it. */
+#define SERVER_HANDSHAKE_MAX 65536
 #define IN_MAX (2 * (WIRE_LINE_MAX + 1))
 
 _Static_assert(LINK_ADDRESS_MAX == SOCK_ADDRESS_MAX, "one length for an address as text");
 
 enum state {
     ST_CONNECTING,  /* joiner: TCP connect under way */
-    ST_GREETING,    /* joiner: reading the host's greeting */
+    ST_GREETING,    /* connecting side: reading the greeting */
     ST_HANDSHAKE,   /* TLS handshake */
     ST_HELLO,       /* waiting for the peer's HELLO */
     ST_OPEN,
@@ -44,16 +62,40 @@ enum state {
     ST_FAILED,
 };
 
+/* The connecting side's check of a server's certificate, as the verify
+ * callback left it. */
+enum verdict {
+    VERDICT_NONE,     /* not checked (yet) */
+    VERDICT_CA,       /* vouched for by the system's trusted CAs */
+    VERDICT_PINNED,   /* the key pinned before for this address */
+    VERDICT_NEW,      /* a key never seen at this address: pin it */
+    VERDICT_CHANGED,  /* another key than the one pinned: refused */
+    VERDICT_BAD,      /* no certificate, or one that does not parse */
+};
+
 struct link {
     enum state state;
-    bool host;
+    bool host;                       /* the accepting side */
+    bool cert;                       /* certificate mode */
     int fd;
     gnutls_session_t tls;
     gnutls_psk_server_credentials_t server_cred;
     gnutls_psk_client_credentials_t client_cred;
+    gnutls_certificate_credentials_t cert_cred; /* connecting side's, with
+                                                   the system's CAs */
+    const struct link_identity *identity;       /* server: the caller's */
     struct joincode_key key;
     bool have_key;
     char code[JOINCODE_SIZE];        /* joiner */
+    char *known_file;                /* connecting side, certificate mode */
+    char server_host[LINK_ADDRESS_MAX]; /* the name given, lower case: the
+                                           pinned key's entry with server_port */
+    char server_port[8];
+    enum verdict verdict;
+    bool shaken;                     /* the handshake is done */
+    size_t handshake_read;           /* accepting side: bytes read before */
+    bool pinned_now;
+    char peer_fingerprint[LINK_FINGERPRINT_SIZE];
     struct addrinfo *addrs, *next;   /* joiner: addresses left to try */
     int connect_errno;               /* the last address's failure */
     int timeout_ms, ping_ms;
@@ -83,6 +125,44 @@ struct link_listener {
     int n;
     int port;
 };
+
+struct link_identity {
+    gnutls_certificate_credentials_t cred;
+    char fingerprint[LINK_FINGERPRINT_SIZE];
+};
+
+/* ---- keys' fingerprints ---- */
+
+/* "SHA256:" + the unpadded base64 of the SHA-256 of the public key
+ * (SubjectPublicKeyInfo, DER) of a DER certificate: a GnuTLS error code
+ * or 0. */
+static int fingerprint(const gnutls_datum_t *crt, char out[LINK_FINGERPRINT_SIZE])
+{
+    gnutls_pubkey_t pub;
+    gnutls_datum_t spki = {NULL, 0}, b64 = {NULL, 0};
+    unsigned char digest[32];
+    int rc = gnutls_pubkey_init(&pub);
+    if (rc < 0)
+        return rc;
+    rc = gnutls_pubkey_import_x509_raw(pub, crt, GNUTLS_X509_FMT_DER, 0);
+    if (rc >= 0)
+        rc = gnutls_pubkey_export2(pub, GNUTLS_X509_FMT_DER, &spki);
+    if (rc >= 0)
+        rc = gnutls_hash_fast(GNUTLS_DIG_SHA256, spki.data, spki.size, digest);
+    gnutls_datum_t d = {digest, sizeof digest};
+    if (rc >= 0)
+        rc = gnutls_base64_encode2(&d, &b64);
+    if (rc >= 0) {
+        size_t n = b64.size;
+        while (n > 0 && b64.data[n - 1] == '=')
+            n--;
+        snprintf(out, LINK_FINGERPRINT_SIZE, "SHA256:%.*s", (int)n, (const char *)b64.data);
+    }
+    gnutls_free(b64.data);
+    gnutls_free(spki.data);
+    gnutls_pubkey_deinit(pub);
+    return rc < 0 ? rc : 0;
+}
 
 /* ---- addresses ---- */
 
@@ -273,6 +353,124 @@ static int psk_lookup(gnutls_session_t session, const char *username, gnutls_dat
     return 0;
 }
 
+/* "host:port", or "[v6]:port": the server as its pinned key's entry
+ * names it. */
+static void server_name(const struct link *l, char out[LINK_ADDRESS_MAX + 8])
+{
+    snprintf(out, LINK_ADDRESS_MAX + 8, strchr(l->server_host, ':') ? "[%s]:%s" : "%s:%s",
+             l->server_host, l->server_port);
+}
+
+/* The connecting side's check of the server's certificate, run by GnuTLS
+ * once the server has signed the handshake with its key, before its
+ * Finished: accepted (0) when the system's CAs vouch for it for the host
+ * name, or its key is the one pinned for the address, or none is pinned
+ * (pinned once the handshake is done); refused (-1) otherwise. */
+static int verify_server(gnutls_session_t session)
+{
+    struct link *l = gnutls_session_get_ptr(session);
+    unsigned n = 0;
+    const gnutls_datum_t *peers = gnutls_certificate_get_peers(session, &n);
+    if (peers == NULL || n == 0 || fingerprint(&peers[0], l->peer_fingerprint) < 0) {
+        l->peer_fingerprint[0] = '\0';
+        l->verdict = VERDICT_BAD;
+        return -1;
+    }
+    unsigned status = 0;
+    if (gnutls_certificate_verify_peers3(session, l->server_host, &status) >= 0 && status == 0) {
+        l->verdict = VERDICT_CA;
+        return 0;
+    }
+    int rc = gnutls_verify_stored_pubkey(l->known_file, NULL, l->server_host, l->server_port,
+                                         GNUTLS_CRT_X509, &peers[0], 0);
+    if (rc == 0)
+        l->verdict = VERDICT_PINNED;
+    else if (rc == GNUTLS_E_CERTIFICATE_KEY_MISMATCH)
+        l->verdict = VERDICT_CHANGED;
+    else
+        l->verdict = VERDICT_NEW; /* GnuTLS says "none found" for any other
+                                     failure: a file it cannot write either
+                                     fails the pinning */
+    return l->verdict == VERDICT_CHANGED ? -1 : 0;
+}
+
+/* The session's credentials: the game's key, the server's certificate, or
+ * the connecting side's check of one. */
+static int tls_credentials(struct link *l)
+{
+    int rc;
+    if (l->cert && l->host)
+        return gnutls_credentials_set(l->tls, GNUTLS_CRD_CERTIFICATE, l->identity->cred);
+    if (l->cert) {
+        /* The name the player gave, for the CAs' check and for a server
+         * with several names; an address is no name (RFC 6066). */
+        unsigned char any[sizeof(struct in6_addr)];
+        if (inet_pton(AF_INET, l->server_host, any) != 1 &&
+            inet_pton(AF_INET6, l->server_host, any) != 1 &&
+            strchr(l->server_host, '%') == NULL) {
+            rc = gnutls_server_name_set(l->tls, GNUTLS_NAME_DNS, l->server_host,
+                                        strlen(l->server_host));
+            if (rc < 0)
+                return rc;
+        }
+        gnutls_session_set_verify_function(l->tls, verify_server);
+        return gnutls_credentials_set(l->tls, GNUTLS_CRD_CERTIFICATE, l->cert_cred);
+    }
+    if (l->host) {
+        rc = gnutls_psk_allocate_server_credentials(&l->server_cred);
+        if (rc >= 0) {
+            gnutls_psk_set_server_credentials_function(l->server_cred, psk_lookup);
+            rc = gnutls_credentials_set(l->tls, GNUTLS_CRD_PSK, l->server_cred);
+        }
+        return rc;
+    }
+    rc = gnutls_psk_allocate_client_credentials(&l->client_cred);
+    gnutls_datum_t key = {l->key.key, sizeof l->key.key};
+    if (rc >= 0)
+        rc = gnutls_psk_set_client_credentials(l->client_cred, l->key.game_id, &key,
+                                               GNUTLS_PSK_KEY_RAW);
+    if (rc >= 0)
+        rc = gnutls_credentials_set(l->tls, GNUTLS_CRD_PSK, l->client_cred);
+    return rc;
+}
+
+/* The socket under TLS. Before its handshake is done a peer gets at most
+ * LINK_HANDSHAKE_MAX bytes read from it by the accepting side: GnuTLS
+ * itself would gather a handshake message of up to 16 MiB before judging
+ * its size. */
+static ssize_t tls_pull(gnutls_transport_ptr_t p, void *buf, size_t size)
+{
+    struct link *l = p;
+    bool bounded = l->host && !l->shaken;
+    if (bounded) {
+        if (l->handshake_read >= LINK_HANDSHAKE_MAX) {
+            errno = EMSGSIZE;
+            return -1;
+        }
+        if (size > LINK_HANDSHAKE_MAX - l->handshake_read)
+            size = LINK_HANDSHAKE_MAX - l->handshake_read;
+    }
+    ssize_t n = recv(l->fd, buf, size, 0);
+    if (bounded && n > 0)
+        l->handshake_read += (size_t)n;
+    return n;
+}
+
+static ssize_t tls_push(gnutls_transport_ptr_t p, const void *buf, size_t size)
+{
+    const struct link *l = p;
+    return send(l->fd, buf, size, MSG_NOSIGNAL);
+}
+
+/* Asked for by GnuTLS only when a timeout of its own is set (none is):
+ * whether there is something to read within ms. */
+static int tls_pull_timeout(gnutls_transport_ptr_t p, unsigned int ms)
+{
+    const struct link *l = p;
+    struct pollfd pf = {l->fd, POLLIN, 0};
+    return poll(&pf, 1, ms == GNUTLS_INDEFINITE_TIMEOUT ? -1 : (int)ms);
+}
+
 static enum link_event tls_start(struct link *l)
 {
     unsigned flags = GNUTLS_NONBLOCK | GNUTLS_NO_SIGNAL | GNUTLS_NO_TICKETS;
@@ -282,25 +480,21 @@ static enum link_event tls_start(struct link *l)
         return fail(l, "TLS: %s", gnutls_strerror(rc));
     }
     gnutls_session_set_ptr(l->tls, l);
-    rc = gnutls_priority_set_direct(l->tls, PRIORITY, NULL);
-    if (rc >= 0 && l->host) {
-        rc = gnutls_psk_allocate_server_credentials(&l->server_cred);
-        if (rc >= 0) {
-            gnutls_psk_set_server_credentials_function(l->server_cred, psk_lookup);
-            rc = gnutls_credentials_set(l->tls, GNUTLS_CRD_PSK, l->server_cred);
-        }
-    } else if (rc >= 0) {
-        rc = gnutls_psk_allocate_client_credentials(&l->client_cred);
-        gnutls_datum_t key = {l->key.key, sizeof l->key.key};
-        if (rc >= 0)
-            rc = gnutls_psk_set_client_credentials(l->client_cred, l->key.game_id, &key,
-                                                   GNUTLS_PSK_KEY_RAW);
-        if (rc >= 0)
-            rc = gnutls_credentials_set(l->tls, GNUTLS_CRD_PSK, l->client_cred);
-    }
+    /* What the peer can make this side hold of one handshake message,
+     * once gathered: a client's hello is small (and the bytes read from a
+     * client are bounded, tls_pull); a server's chain of certificates may
+     * not be. */
+    gnutls_handshake_set_max_packet_length(l->tls,
+                                           l->host ? LINK_HANDSHAKE_MAX : SERVER_HANDSHAKE_MAX);
+    rc = gnutls_priority_set_direct(l->tls, l->cert ? PRIORITY_CERT : PRIORITY, NULL);
+    if (rc >= 0)
+        rc = tls_credentials(l);
     if (rc < 0)
         return fail(l, "TLS: %s", gnutls_strerror(rc));
-    gnutls_transport_set_int(l->tls, l->fd);
+    gnutls_transport_set_ptr(l->tls, l);
+    gnutls_transport_set_pull_function(l->tls, tls_pull);
+    gnutls_transport_set_push_function(l->tls, tls_push);
+    gnutls_transport_set_pull_timeout_function(l->tls, tls_pull_timeout);
     l->state = ST_HANDSHAKE;
     return LINK_IDLE;
 }
@@ -308,8 +502,28 @@ static enum link_event tls_start(struct link *l)
 /* The sentence for a handshake that failed with rc. */
 static enum link_event handshake_failed(struct link *l, int rc)
 {
+    if (l->host && l->handshake_read >= LINK_HANDSHAKE_MAX && rc == GNUTLS_E_PULL_ERROR)
+        return fail(l, _("%s sent more than %d bytes without finishing its handshake"),
+                    l->address, LINK_HANDSHAKE_MAX);
     bool alert = rc == GNUTLS_E_FATAL_ALERT_RECEIVED;
     gnutls_alert_description_t what = alert ? gnutls_alert_get(l->tls) : GNUTLS_A_CLOSE_NOTIFY;
+    if (l->cert) {
+        /* Tell the peer (best effort: a non-blocking socket), then the
+         * player. */
+        if (!alert)
+            gnutls_alert_send_appropriate(l->tls, rc);
+        if (l->verdict == VERDICT_CHANGED) {
+            char name[LINK_ADDRESS_MAX + 8];
+            server_name(l, name);
+            return fail(l,
+                        _("the server at %s shows a different key than before (%s): if its "
+                          "operator changed it, remove its line from %s; otherwise someone may "
+                          "be in the way"),
+                        name, l->peer_fingerprint, l->known_file);
+        }
+        return fail(l, _("the secure handshake with %s failed: %s"), l->address,
+                    alert ? gnutls_alert_get_name(what) : gnutls_strerror(rc));
+    }
     /* The joiner heard the host's greeting: a host that then refuses the
      * handshake found that the two keys differ, so the codes do (or
      * someone in the middle has neither). */
@@ -332,9 +546,29 @@ static enum link_event handshake_failed(struct link *l, int rc)
                 alert ? gnutls_alert_get_name(what) : gnutls_strerror(rc));
 }
 
+/* Pins the key of a server seen for the first time, now that it has
+ * finished its handshake. */
+static enum link_event pin(struct link *l)
+{
+    unsigned n = 0;
+    const gnutls_datum_t *peers = gnutls_certificate_get_peers(l->tls, &n);
+    int rc = peers != NULL && n > 0
+                 ? gnutls_store_pubkey(l->known_file, NULL, l->server_host, l->server_port,
+                                       GNUTLS_CRT_X509, &peers[0], 0, 0)
+                 : GNUTLS_E_NO_CERTIFICATE_FOUND;
+    if (rc < 0) {
+        char name[LINK_ADDRESS_MAX + 8];
+        server_name(l, name);
+        return fail(l, _("could not remember the key of the server at %s in %s: %s"), name,
+                    l->known_file, gnutls_strerror(rc));
+    }
+    l->pinned_now = true;
+    return LINK_IDLE;
+}
+
 static enum link_event step_handshake(struct link *l)
 {
-    for (;;) {
+    for (int noise = 0;; noise++) {
         int rc = gnutls_handshake(l->tls);
         if (rc == GNUTLS_E_SUCCESS)
             break;
@@ -342,7 +576,15 @@ static enum link_event step_handshake(struct link *l)
             return LINK_IDLE;
         if (gnutls_error_is_fatal(rc))
             return handshake_failed(l, rc);
+        /* A warning alert, a record of data out of turn: a peer sending
+         * only those would keep this loop busy as long as it likes. */
+        if (noise >= HANDSHAKE_NOISE_MAX)
+            return fail(l, _("the secure handshake with %s failed: %s"), l->address,
+                        gnutls_strerror(rc));
     }
+    l->shaken = true;
+    if (l->verdict == VERDICT_NEW && pin(l) != LINK_IDLE)
+        return LINK_FAILED;
     l->state = ST_HELLO;
     return flush(l);
 }
@@ -377,8 +619,9 @@ static enum link_event step_connect(struct link *l)
     return connect_next(l);
 }
 
-/* Reads the host's greeting, then derives the key (or takes the one the
- * caller kept for this game) and starts the handshake. */
+/* Reads the greeting, which says the other side's mode; then, for a
+ * game's host, derives the key (or takes the one the caller kept for this
+ * game), and starts the handshake. */
 static enum link_event step_greeting(struct link *l)
 {
     ssize_t n = recv(l->fd, l->greeting + l->greeting_len,
@@ -396,11 +639,15 @@ static enum link_event step_greeting(struct link *l)
             return LINK_IDLE;
         return fail(l, _("%s is not an mnk game: it did not greet like one"), l->address);
     }
-    size_t prefix = sizeof GREETING - 1;
+    size_t prefix = sizeof GREETING - 1, len = (size_t)(nl - l->greeting);
     const char *id = l->greeting + prefix;
-    if ((size_t)(nl - l->greeting) != prefix + JOINCODE_ID_DIGITS ||
-        memcmp(l->greeting, GREETING, prefix) != 0 ||
-        !joincode_game_id_valid(id, JOINCODE_ID_DIGITS) || nl + 1 != l->greeting + l->greeting_len) {
+    bool ours = len >= prefix && memcmp(l->greeting, GREETING, prefix) == 0 &&
+                nl + 1 == l->greeting + l->greeting_len;
+    bool game = ours && len == prefix + JOINCODE_ID_DIGITS &&
+                joincode_game_id_valid(id, JOINCODE_ID_DIGITS);
+    bool server = ours && len == prefix + sizeof GREETING_SERVER - 1 &&
+                  memcmp(id, GREETING_SERVER, sizeof GREETING_SERVER - 1) == 0;
+    if (!game && !server) {
         if (memcmp(l->greeting, GREETING_FAMILY, sizeof GREETING_FAMILY - 1) == 0 &&
             memcmp(l->greeting, GREETING, prefix) != 0)
             return fail(l, "%s",
@@ -408,7 +655,13 @@ static enum link_event step_greeting(struct link *l)
                           "both need the same version"));
         return fail(l, _("%s is not an mnk game: it did not greet like one"), l->address);
     }
+    if (server && !l->cert)
+        return fail(l, "%s", _("that address is an mnk server: join it without a code"));
+    if (game && l->cert)
+        return fail(l, "%s", _("that address hosts a single game: give its join code"));
     *nl = '\0';
+    if (server)
+        return tls_start(l);
     if (!l->have_key || strcmp(l->key.game_id, id) != 0) {
         char err[ERROR_MAX];
         if (!joincode_derive(l->code, id, &l->key, err, sizeof err))
@@ -635,6 +888,16 @@ void link_security(const struct link *l, char *buf, size_t size)
              cipher != NULL ? cipher : "?");
 }
 
+const char *link_peer_fingerprint(const struct link *l)
+{
+    return l->shaken ? l->peer_fingerprint : "";
+}
+
+bool link_peer_pinned_now(const struct link *l)
+{
+    return l->pinned_now;
+}
+
 const struct joincode_key *link_key(const struct link *l)
 {
     return l->have_key ? &l->key : NULL;
@@ -648,6 +911,8 @@ static struct link *link_new(const struct link_config *c, bool host)
     if (l == NULL)
         return NULL;
     l->host = host;
+    l->cert = host ? c->key == NULL : c->code == NULL;
+    l->identity = c->identity;
     l->fd = -1;
     l->timeout_ms = c->timeout_ms > 0 ? c->timeout_ms : LINK_TIMEOUT_MS;
     l->ping_ms = c->ping_ms > 0 ? c->ping_ms : LINK_PING_MS;
@@ -666,6 +931,32 @@ static struct link *link_new(const struct link_config *c, bool host)
     return l;
 }
 
+/* The connecting side's part of certificate mode: the file of pinned keys,
+ * the server's entry in it, and the system's trusted CAs. */
+static bool cert_client_start(struct link *l, const char *known_file, const char *host,
+                              const char *port, char *err, size_t err_size)
+{
+    l->known_file = strdup(known_file);
+    if (l->known_file == NULL)
+        return fmt_fail(err, err_size, "%s", strerror(ENOMEM));
+    /* Names are pinned as DNS compares them, case aside (a scope's name
+     * after '%' excepted). */
+    size_t i;
+    for (i = 0; host[i] != '\0' && host[i] != '%' && i + 1 < sizeof l->server_host; i++)
+        l->server_host[i] = host[i] >= 'A' && host[i] <= 'Z' ? (char)(host[i] - 'A' + 'a') : host[i];
+    snprintf(l->server_host + i, sizeof l->server_host - i, "%s", host + i);
+    snprintf(l->server_port, sizeof l->server_port, "%s", port);
+    int rc = gnutls_certificate_allocate_credentials(&l->cert_cred);
+    if (rc < 0) {
+        l->cert_cred = NULL;
+        return fmt_fail(err, err_size, "TLS: %s", gnutls_strerror(rc));
+    }
+    /* A machine without a store of CAs still checks servers by their
+     * pinned keys. */
+    gnutls_certificate_set_x509_system_trust(l->cert_cred);
+    return true;
+}
+
 struct link *link_connect(const char *address, const struct link_config *c, char *err,
                           size_t err_size)
 {
@@ -673,8 +964,9 @@ struct link *link_connect(const char *address, const struct link_config *c, char
     int port;
     if (!link_split_address(address, LINK_DEFAULT_PORT, host, sizeof host, &port, err, err_size))
         return NULL;
-    char code[JOINCODE_SIZE];
-    if (c->code == NULL || !joincode_parse(c->code, code, err, err_size)) {
+    char code[JOINCODE_SIZE] = "";
+    bool cert = c->code == NULL && c->known_file != NULL;
+    if (!cert && (c->code == NULL || !joincode_parse(c->code, code, err, err_size))) {
         if (c->code == NULL)
             fmt_fail(err, err_size, _("a join code is needed to join a game"));
         return NULL;
@@ -689,6 +981,14 @@ struct link *link_connect(const char *address, const struct link_config *c, char
         return NULL;
     }
     memcpy(l->code, code, sizeof code);
+    gnutls_memset(code, 0, sizeof code);
+    char port_text[8];
+    snprintf(port_text, sizeof port_text, "%d", port);
+    if (cert && !cert_client_start(l, c->known_file, host, port_text, err, err_size)) {
+        freeaddrinfo(addrs);
+        link_free(l);
+        return NULL;
+    }
     l->addrs = l->next = addrs;
     snprintf(l->address, sizeof l->address, "%s", address);
     l->connect_errno = ECONNREFUSED;
@@ -704,9 +1004,12 @@ static void tls_free(struct link *l)
         gnutls_psk_free_server_credentials(l->server_cred);
     if (l->client_cred != NULL)
         gnutls_psk_free_client_credentials(l->client_cred);
+    if (l->cert_cred != NULL)
+        gnutls_certificate_free_credentials(l->cert_cred);
     l->tls = NULL;
     l->server_cred = NULL;
     l->client_cred = NULL;
+    l->cert_cred = NULL;
 }
 
 void link_free(struct link *l)
@@ -719,6 +1022,7 @@ void link_free(struct link *l)
         freeaddrinfo(l->addrs);
     joincode_wipe(&l->key);
     gnutls_memset(l->code, 0, sizeof l->code);
+    free(l->known_file);
     free(l);
 }
 
@@ -842,8 +1146,8 @@ bool link_accept(struct link_listener *ls, const struct link_config *c, struct l
                  char *err, size_t err_size)
 {
     *out = NULL;
-    if (c->key == NULL)
-        return fmt_fail(err, err_size, "link_accept: no key");
+    if (c->key == NULL && c->identity == NULL)
+        return fmt_fail(err, err_size, "link_accept: no key and no identity");
     for (int i = 0; i < ls->n; i++) {
         char address[SOCK_ADDRESS_MAX];
         int fd = sock_accept(ls->fd[i], address);
@@ -860,7 +1164,8 @@ bool link_accept(struct link_listener *ls, const struct link_config *c, struct l
         l->fd = fd;
         snprintf(l->address, sizeof l->address, "%s", address);
         char greeting[GREETING_MAX];
-        int n = snprintf(greeting, sizeof greeting, GREETING "%s\n", l->key.game_id);
+        int n = snprintf(greeting, sizeof greeting, GREETING "%s\n",
+                         l->cert ? GREETING_SERVER : l->key.game_id);
         /* A new socket's buffer is empty: the greeting goes whole, or the
          * peer is already gone. */
         if (send(fd, greeting, (size_t)n, MSG_NOSIGNAL) != n) {
@@ -881,4 +1186,253 @@ void link_listener_free(struct link_listener *l)
     for (int i = 0; i < l->n; i++)
         close(l->fd[i]);
     free(l);
+}
+
+/* ---- identities (server) ---- */
+
+/* Whether the credentials' key is the one of their certificate:
+ * GNUTLS_E_CERTIFICATE_KEY_MISMATCH when not. GnuTLS checks that by a
+ * signature, which it skips for the keys it cannot sign with SHA-256
+ * (Ed25519): here the public keys' SHA-256 are compared, for any kind. */
+static int key_matches(gnutls_certificate_credentials_t cred)
+{
+    gnutls_x509_privkey_t key = NULL;
+    gnutls_x509_crt_t *crts = NULL;
+    unsigned n = 0;
+    unsigned char a[32], b[32];
+    size_t a_size = sizeof a, b_size = sizeof b;
+    int rc = gnutls_certificate_get_x509_key(cred, 0, &key);
+    if (rc >= 0)
+        rc = gnutls_certificate_get_x509_crt(cred, 0, &crts, &n);
+    if (rc >= 0 && n == 0)
+        rc = GNUTLS_E_NO_CERTIFICATE_FOUND;
+    if (rc >= 0)
+        rc = gnutls_x509_privkey_get_key_id(key, GNUTLS_KEYID_USE_SHA256, a, &a_size);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_get_key_id(crts[0], GNUTLS_KEYID_USE_SHA256, b, &b_size);
+    if (rc >= 0 && (a_size != b_size || memcmp(a, b, a_size) != 0))
+        rc = GNUTLS_E_CERTIFICATE_KEY_MISMATCH;
+    for (unsigned i = 0; i < n; i++)
+        gnutls_x509_crt_deinit(crts[i]);
+    gnutls_free(crts);
+    if (key != NULL)
+        gnutls_x509_privkey_deinit(key);
+    return rc;
+}
+
+struct link_identity *link_identity_load(const char *cert_file, const char *key_file, char *err,
+                                         size_t err_size)
+{
+    /* The system's reason for a file that cannot be read, rather than
+     * GnuTLS's "error while reading file". */
+    const char *files[] = {cert_file, key_file};
+    for (size_t i = 0; i < 2; i++)
+        if (access(files[i], R_OK) != 0) {
+            fmt_fail(err, err_size, "%s: %s", files[i], strerror(errno));
+            return NULL;
+        }
+    struct link_identity *id = calloc(1, sizeof *id);
+    if (id == NULL) {
+        fmt_fail(err, err_size, "%s", strerror(ENOMEM));
+        return NULL;
+    }
+    int rc = gnutls_certificate_allocate_credentials(&id->cred);
+    if (rc < 0) {
+        free(id);
+        fmt_fail(err, err_size, "TLS: %s", gnutls_strerror(rc));
+        return NULL;
+    }
+    rc = gnutls_certificate_set_x509_key_file2(id->cred, cert_file, key_file,
+                                               GNUTLS_X509_FMT_PEM, NULL, 0);
+    gnutls_datum_t crt = {NULL, 0};
+    if (rc >= 0)
+        rc = key_matches(id->cred);
+    if (rc >= 0)
+        rc = gnutls_certificate_get_crt_raw(id->cred, 0, 0, &crt);
+    if (rc >= 0)
+        rc = fingerprint(&crt, id->fingerprint);
+    if (rc < 0) {
+        if (rc == GNUTLS_E_CERTIFICATE_KEY_MISMATCH)
+            fmt_fail(err, err_size, _("the certificate in %s is not for the key in %s"), cert_file,
+                     key_file);
+        else
+            fmt_fail(err, err_size, _("could not load the certificate %s with its key %s: %s"),
+                     cert_file, key_file, gnutls_strerror(rc));
+        link_identity_free(id);
+        return NULL;
+    }
+    return id;
+}
+
+const char *link_identity_fingerprint(const struct link_identity *id)
+{
+    return id->fingerprint;
+}
+
+void link_identity_free(struct link_identity *id)
+{
+    if (id == NULL)
+        return;
+    gnutls_certificate_free_credentials(id->cred);
+    free(id);
+}
+
+/* Writes `data` to a new file beside `path` (mode `mode`), flushed to
+ * disk, then puts it at `path`: over what is there with `replace`, else
+ * only where nothing is (a file made meanwhile by another server is kept,
+ * and true returned). False with the reason. */
+static bool publish(const char *path, const gnutls_datum_t *data, mode_t mode, bool replace,
+                    char *err, size_t err_size)
+{
+    char tmp[PATH_MAX_LEN];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp)
+        return fmt_fail(err, err_size, _("%s: path too long"), path);
+    int fd = mkstemp(tmp); /* 0600 from the start: the key is never readable */
+    if (fd < 0)
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(errno));
+    bool ok = fchmod(fd, mode) == 0;
+    for (size_t done = 0; ok && done < data->size;) {
+        ssize_t n = write(fd, data->data + done, data->size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        ok = n > 0;
+        done += ok ? (size_t)n : 0;
+    }
+    ok = ok && fsync(fd) == 0;
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && replace) {
+        ok = rename(tmp, path) == 0;
+        saved = errno;
+    } else if (ok) {
+        /* link() puts the file only where nothing is; a file system
+         * without hard links gets the rename. */
+        if (link(tmp, path) != 0 && errno != EEXIST) {
+            ok = rename(tmp, path) == 0;
+            saved = errno;
+        }
+    }
+    unlink(tmp);
+    if (!ok)
+        return fmt_fail(err, err_size, "%s: %s", path, strerror(saved));
+    return true;
+}
+
+/* A new key, written to `path`. */
+static bool make_key(const char *path, char *err, size_t err_size)
+{
+    gnutls_x509_privkey_t key;
+    gnutls_datum_t pem = {NULL, 0};
+    int rc = gnutls_x509_privkey_init(&key);
+    if (rc < 0)
+        return fmt_fail(err, err_size, "TLS: %s", gnutls_strerror(rc));
+    rc = gnutls_x509_privkey_generate(key, GNUTLS_PK_ECDSA,
+                                      GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0);
+    if (rc >= 0) /* PKCS #8, unencrypted: what other tools read too */
+        rc = gnutls_x509_privkey_export2_pkcs8(key, GNUTLS_X509_FMT_PEM, NULL, GNUTLS_PKCS_PLAIN,
+                                               &pem);
+    gnutls_x509_privkey_deinit(key);
+    bool ok = rc >= 0 ? publish(path, &pem, 0600, false, err, err_size)
+                      : fmt_fail(err, err_size, "TLS: %s", gnutls_strerror(rc));
+    if (pem.data != NULL) {
+        gnutls_memset(pem.data, 0, pem.size);
+        gnutls_free(pem.data);
+    }
+    return ok;
+}
+
+/* A self-signed certificate for the key at `key_path` (the one on disk,
+ * whoever made it), written to `path`. It never expires: a pinned key is
+ * what the players check, as ssh's host keys. */
+static bool make_certificate(const char *key_path, const char *path, char *err, size_t err_size)
+{
+    gnutls_datum_t key_pem = {NULL, 0}, pem = {NULL, 0};
+    gnutls_x509_privkey_t key = NULL;
+    gnutls_x509_crt_t crt = NULL;
+    int rc = gnutls_load_file(key_path, &key_pem);
+    if (rc >= 0)
+        rc = gnutls_x509_privkey_init(&key);
+    if (rc >= 0)
+        rc = gnutls_x509_privkey_import(key, &key_pem, GNUTLS_X509_FMT_PEM);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_init(&crt);
+    unsigned char serial[16];
+    if (rc >= 0)
+        rc = gnutls_rnd(GNUTLS_RND_NONCE, serial, sizeof serial);
+    serial[0] &= 0x7f; /* a positive number */
+    static const char name[] = "mnk server";
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_version(crt, 3);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_serial(crt, serial, sizeof serial);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_activation_time(crt, time(NULL));
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_expiration_time(crt, (time_t)-1); /* 99991231235959Z */
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_dn_by_oid(crt, GNUTLS_OID_X520_COMMON_NAME, 0, name,
+                                           sizeof name - 1);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_key(crt, key);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_basic_constraints(crt, 0, -1);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_key_usage(crt, GNUTLS_KEY_DIGITAL_SIGNATURE);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_set_key_purpose_oid(crt, GNUTLS_KP_TLS_WWW_SERVER, 0);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_sign2(crt, crt, key, GNUTLS_DIG_SHA256, 0);
+    if (rc >= 0)
+        rc = gnutls_x509_crt_export2(crt, GNUTLS_X509_FMT_PEM, &pem);
+    bool ok = rc >= 0 ? publish(path, &pem, 0644, true, err, err_size)
+                      : fmt_fail(err, err_size, "%s: %s", key_path, gnutls_strerror(rc));
+    if (crt != NULL)
+        gnutls_x509_crt_deinit(crt);
+    if (key != NULL)
+        gnutls_x509_privkey_deinit(key);
+    if (key_pem.data != NULL) {
+        gnutls_memset(key_pem.data, 0, key_pem.size);
+        gnutls_free(key_pem.data);
+    }
+    gnutls_free(pem.data);
+    return ok;
+}
+
+/* Whether `path` exists; false with errno when the system cannot say. */
+static bool exists(const char *path, bool *yes)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return *yes = true;
+    *yes = false;
+    return errno == ENOENT;
+}
+
+struct link_identity *link_identity_own(const char *dir, char *err, size_t err_size)
+{
+    char key_path[PATH_MAX_LEN], cert_path[PATH_MAX_LEN];
+    if (snprintf(key_path, sizeof key_path, "%s/key.pem", dir) >= (int)sizeof key_path - 16 ||
+        snprintf(cert_path, sizeof cert_path, "%s/cert.pem", dir) >= (int)sizeof cert_path - 16) {
+        fmt_fail(err, err_size, _("%s: path too long"), dir);
+        return NULL;
+    }
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        fmt_fail(err, err_size, "%s: %s", dir, strerror(errno));
+        return NULL;
+    }
+    bool have_key, have_cert;
+    if (!exists(key_path, &have_key) || !exists(cert_path, &have_cert)) {
+        fmt_fail(err, err_size, "%s: %s", dir, strerror(errno));
+        return NULL;
+    }
+    /* A new key gets a new certificate; so does a key whose certificate
+     * was lost (or never written, the server stopped between the two). */
+    if (!have_key && !make_key(key_path, err, err_size))
+        return NULL;
+    if ((!have_key || !have_cert) && !make_certificate(key_path, cert_path, err, err_size))
+        return NULL;
+    return link_identity_load(cert_path, key_path, err, err_size);
 }

@@ -5,9 +5,18 @@
  * that leaves while this side is busy, one that never greets, one that is
  * not mnk; and the addresses people write.
  *
+ * A server's certificate: its own identity made once and read again, with
+ * the files' modes; a server's key pinned on the first connection and
+ * accepted on the next; another key at the same address refused before
+ * anything is said; an operator's files (made here with GnuTLS) served;
+ * a code given to a server and none to a game's host, each refused with
+ * its sentence; clients that stall or send an oversized hello, while the
+ * server goes on with the next.
+ *
  * The host runs in a thread of its own, following a script; every wait of
  * either side is bounded, so the test ends by itself whatever the links
- * do. Nothing listens beyond 127.0.0.1 and ::1. */
+ * do. Nothing listens beyond 127.0.0.1 and ::1; files go to a temporary
+ * folder, removed at the end. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,11 +25,19 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <dirent.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <arpa/inet.h>
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
 
 #include "mnk/clock.h"
 #include "net/link.h"
@@ -33,6 +50,8 @@
 
 /* Derived once: the host's key for CODE and GAME_ID. */
 static struct joincode_key game_key;
+/* The temporary folder of the certificate tests' files. */
+static char tmp_dir[64];
 
 enum script {
     HOST_PLAY,      /* SETTINGS out, ACCEPT and CHAT in, MOVE out, until BYE */
@@ -40,17 +59,24 @@ enum script {
     HOST_SILENT,    /* once open, says nothing for a while, then vanishes */
     HOST_DEAF,      /* once open, reads nothing for a while, then vanishes */
     HOST_LEAVE,     /* once open, says a last word and goodbye, and is gone */
+    HOST_ONE,       /* one peer's first event and error, then nothing more */
+    HOST_BOUNDS,    /* a stalled peer, an oversized hello, then HOST_PLAY */
 };
 
 struct host {
     struct link_listener *listener;
     enum script script;
+    const struct link_identity *identity; /* certificate mode, else PSK */
+    int timeout_ms;
     pthread_t thread;
     /* What the host saw, checked by the main thread once it is joined. */
     enum link_event first;            /* the first attempt's opening event */
     char first_error[256];
     enum link_event opened;           /* READY when a link opened */
-    bool got_accept, got_chat;
+    bool got_accept, got_chat, got_any;
+    enum link_event stalled, oversized;   /* HOST_BOUNDS: those two peers' */
+    char stalled_error[256], oversized_error[256];
+    int64_t oversized_ms;                 /* how long the oversized took */
     char chat[WIRE_CHAT_MAX + 1];
     enum link_event last;             /* the event that ended the link */
 };
@@ -64,7 +90,11 @@ static void sleep_ms(int ms)
 /* The next peer of the listener, waiting up to WAIT_MS; NULL if none. */
 static struct link *take_peer(struct host *h)
 {
-    struct link_config c = {.key = &game_key};
+    struct link_config c = {.timeout_ms = h->timeout_ms};
+    if (h->identity != NULL)
+        c.identity = h->identity;
+    else
+        c.key = &game_key;
     int64_t deadline = clock_ms() + WAIT_MS;
     while (clock_ms() < deadline) {
         int fds[LINK_LISTEN_MAX];
@@ -127,6 +157,33 @@ static void *host_main(void *arg)
         return NULL;
     struct wire_msg m;
     switch (h->script) {
+    case HOST_ONE:
+        h->first = next_event(l, &m);
+        h->got_any = h->first == LINK_MESSAGE || next_event(l, &m) == LINK_MESSAGE;
+        snprintf(h->first_error, sizeof h->first_error, "%s", link_error(l));
+        link_free(l);
+        break;
+    case HOST_BOUNDS: {
+        /* Three peers in turn, the first two never finishing their
+         * handshakes: each waits on its own while the next is taken. */
+        struct link *stalled = l, *oversized = take_peer(h);
+        l = take_peer(h);
+        if (oversized != NULL) {
+            int64_t start = clock_ms();
+            h->oversized = next_event(oversized, &m);
+            h->oversized_ms = (int)(clock_ms() - start);
+            snprintf(h->oversized_error, sizeof h->oversized_error, "%s", link_error(oversized));
+            link_free(oversized);
+        }
+        if (l != NULL) {
+            host_play(h, l);
+            link_close(l);
+        }
+        h->stalled = next_event(stalled, &m);
+        snprintf(h->stalled_error, sizeof h->stalled_error, "%s", link_error(stalled));
+        link_free(stalled);
+        break;
+    }
     case HOST_WRONG:
         h->first = next_event(l, &m);
         snprintf(h->first_error, sizeof h->first_error, "%s", link_error(l));
@@ -162,26 +219,63 @@ static void *host_main(void *arg)
     return NULL;
 }
 
+/* Starts the script on the host's listener, forgetting what the last one
+ * saw; a server (certificate mode) with `identity`; its links' timeout
+ * `timeout_ms` (0: the default). */
+static void host_again_within(struct host *h, enum script script,
+                              const struct link_identity *identity, int timeout_ms)
+{
+    struct link_listener *listener = h->listener;
+    memset(h, 0, sizeof *h);
+    h->listener = listener;
+    h->script = script;
+    h->identity = identity;
+    h->timeout_ms = timeout_ms;
+    h->first = h->opened = h->last = h->stalled = h->oversized = LINK_IDLE;
+    assert_int_equal(pthread_create(&h->thread, NULL, host_main, h), 0);
+}
+
+static void host_again(struct host *h, enum script script, const struct link_identity *identity)
+{
+    host_again_within(h, script, identity, 0);
+}
+
 /* Listens on `host` (a loopback address) and starts the script; false
  * when the machine cannot listen there (no IPv6). */
 static bool host_start(struct host *h, const char *address, enum script script)
 {
-    memset(h, 0, sizeof *h);
     char err[256];
     h->listener = link_listen(address, 0, err, sizeof err);
     if (h->listener == NULL)
         return false;
     assert_int_not_equal(link_listener_port(h->listener), 0);
-    h->script = script;
-    h->first = h->opened = h->last = LINK_IDLE;
-    assert_int_equal(pthread_create(&h->thread, NULL, host_main, h), 0);
+    host_again(h, script, NULL);
     return true;
+}
+
+/* Waits for the script's end; the listener stays. */
+static void host_wait(struct host *h)
+{
+    pthread_join(h->thread, NULL);
 }
 
 static void host_join(struct host *h)
 {
-    pthread_join(h->thread, NULL);
+    host_wait(h);
     link_listener_free(h->listener);
+}
+
+/* host_start for a server with `identity` (certificate mode), its links'
+ * timeout `timeout_ms` (0: the default). */
+static bool host_serve(struct host *h, const char *address, enum script script,
+                       const struct link_identity *identity, int timeout_ms)
+{
+    char err[256];
+    h->listener = link_listen(address, 0, err, sizeof err);
+    if (h->listener == NULL)
+        return false;
+    host_again_within(h, script, identity, timeout_ms);
+    return true;
 }
 
 static struct link *join(const char *host, int port, const char *code,
@@ -466,11 +560,404 @@ static void test_addresses(void **state)
     assert_null(link_listen("127.0.0.1", 70000, err, sizeof err));
 }
 
-static int derive_key(void **state)
+/* ---- certificate mode ---- */
+
+/* tmp_dir/name. */
+static void tmp_path(char out[256], const char *name)
+{
+    snprintf(out, 256, "%s/%s", tmp_dir, name);
+}
+
+static int file_mode(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return (int)(st.st_mode & 0777);
+}
+
+static int count_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    int n = 0, ch;
+    while ((ch = getc(f)) != EOF)
+        n += ch == '\n';
+    fclose(f);
+    return n;
+}
+
+/* A server's link from this side: connects to the host's listener without
+ * a code, pinning keys in `known`. */
+static struct link *join_server(const struct host *h, const char *known)
+{
+    char address[LINK_ADDRESS_MAX], err[256];
+    snprintf(address, sizeof address, "127.0.0.1:%d", link_listener_port(h->listener));
+    struct link_config c = {.known_file = known};
+    struct link *l = link_connect(address, &c, err, sizeof err);
+    if (l == NULL)
+        fail_msg("connect %s: %s", address, err);
+    return l;
+}
+
+/* HOST_PLAY's game from the joining side, once the link is READY. */
+static void play_game(struct link *l)
+{
+    struct wire_msg m;
+    assert_int_equal(next_event(l, &m), LINK_MESSAGE);
+    assert_int_equal(m.type, WIRE_SETTINGS);
+    char err[256];
+    assert_true(link_send(l, &(struct wire_msg){.type = WIRE_ACCEPT}, err, sizeof err));
+    struct wire_msg chat = {.type = WIRE_CHAT};
+    snprintf(chat.text, sizeof chat.text, "hello, server");
+    assert_true(link_send(l, &chat, err, sizeof err));
+    assert_int_equal(next_event(l, &m), LINK_MESSAGE);
+    assert_int_equal(m.type, WIRE_MOVE);
+    link_close(l);
+}
+
+static void test_own_identity(void **state)
+{
+    (void)state;
+    char dir[256], key[256], cert[256], err[512];
+    tmp_path(dir, "own");
+    tmp_path(key, "own/key.pem");
+    tmp_path(cert, "own/cert.pem");
+    struct link_identity *id = link_identity_own(dir, err, sizeof err);
+    if (id == NULL)
+        fail_msg("own: %s", err);
+    char fp[LINK_FINGERPRINT_SIZE];
+    snprintf(fp, sizeof fp, "%s", link_identity_fingerprint(id));
+    assert_int_equal(strncmp(fp, "SHA256:", 7), 0);
+    assert_int_equal(strlen(fp), 7 + 43); /* 32 bytes in base64, unpadded */
+    link_identity_free(id);
+    assert_int_equal(file_mode(dir), 0700);
+    assert_int_equal(file_mode(key), 0600);
+
+    /* Read again: the same key. */
+    id = link_identity_own(dir, err, sizeof err);
+    assert_non_null(id);
+    assert_string_equal(link_identity_fingerprint(id), fp);
+    link_identity_free(id);
+
+    /* A certificate lost is made again, for the same key. */
+    assert_int_equal(unlink(cert), 0);
+    id = link_identity_own(dir, err, sizeof err);
+    assert_non_null(id);
+    assert_string_equal(link_identity_fingerprint(id), fp);
+    link_identity_free(id);
+
+    /* A folder that cannot be made says why. */
+    char bad[300];
+    snprintf(bad, sizeof bad, "%s/key.pem/sub", dir);
+    assert_null(link_identity_own(bad, err, sizeof err));
+    assert_non_null(strstr(err, "key.pem/sub"));
+}
+
+/* The first connection pins the server's key, the next is accepted by it;
+ * then another key at the same address is refused before anything is
+ * said, and the file keeps the first. */
+static void test_pinned_on_first_use(void **state)
+{
+    (void)state;
+    char dir[256], other_dir[256], known[256], err[512];
+    tmp_path(dir, "pin");
+    tmp_path(other_dir, "pin-other");
+    tmp_path(known, "known_servers");
+    struct link_identity *id = link_identity_own(dir, err, sizeof err);
+    struct link_identity *other = link_identity_own(other_dir, err, sizeof err);
+    assert_non_null(id);
+    assert_non_null(other);
+    assert_string_not_equal(link_identity_fingerprint(id), link_identity_fingerprint(other));
+
+    /* First connection: pinned. */
+    struct host h;
+    assert_true(host_serve(&h, "127.0.0.1", HOST_PLAY, id, 0));
+    struct link *l = join_server(&h, known);
+    struct wire_msg m;
+    assert_string_equal(link_peer_fingerprint(l), "");
+    enum link_event ev = next_event(l, &m);
+    if (ev != LINK_READY)
+        fail_msg("first: event %d, %s", (int)ev, link_error(l));
+    assert_true(link_peer_pinned_now(l));
+    assert_string_equal(link_peer_fingerprint(l), link_identity_fingerprint(id));
+    assert_null(link_key(l));
+    char security[64];
+    link_security(l, security, sizeof security);
+    if (strncmp(security, "TLS1.3 ", 7) != 0 || strstr(security, "PSK") != NULL)
+        fail_msg("security: %s", security);
+    play_game(l);
+    host_wait(&h);
+    assert_int_equal(h.opened, LINK_READY);
+    assert_true(h.got_accept && h.got_chat);
+    assert_int_equal(h.last, LINK_CLOSED);
+    assert_int_equal(count_lines(known), 1);
+
+    /* Second: the key pinned, accepted, nothing more pinned. */
+    host_again(&h, HOST_PLAY, id);
+    l = join_server(&h, known);
+    ev = next_event(l, &m);
+    if (ev != LINK_READY)
+        fail_msg("second: event %d, %s", (int)ev, link_error(l));
+    assert_false(link_peer_pinned_now(l));
+    assert_string_equal(link_peer_fingerprint(l), link_identity_fingerprint(id));
+    play_game(l);
+    host_wait(&h);
+    assert_int_equal(h.last, LINK_CLOSED);
+    assert_int_equal(count_lines(known), 1);
+
+    /* Another key at the same address: refused in the handshake, with the
+     * sentence, before either side says anything. */
+    host_again(&h, HOST_ONE, other);
+    l = join_server(&h, known);
+    assert_int_equal(next_event(l, &m), LINK_FAILED);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "the server at 127.0.0.1:%d shows a different key than before (%s): if its "
+             "operator changed it, remove its line from %s; otherwise someone may be in the way",
+             link_listener_port(h.listener), link_identity_fingerprint(other), known);
+    assert_string_equal(link_error(l), want);
+    assert_false(link_peer_pinned_now(l));
+    link_close(l);
+    host_wait(&h);
+    assert_int_equal(h.first, LINK_FAILED);
+    assert_false(h.got_any);
+    if (strstr(h.first_error, "handshake") == NULL)
+        fail_msg("server: %s", h.first_error);
+    assert_int_equal(count_lines(known), 1);
+
+    /* The first key again: still accepted. */
+    host_again(&h, HOST_PLAY, id);
+    l = join_server(&h, known);
+    assert_int_equal(next_event(l, &m), LINK_READY);
+    play_game(l);
+    host_join(&h);
+    link_identity_free(id);
+    link_identity_free(other);
+}
+
+/* An operator's files: a key and a certificate for it made here with
+ * GnuTLS, as an operator's tools would. */
+static void write_operator_files(const char *cert_path, const char *key_path,
+                                 const char *other_key_path)
+{
+    gnutls_x509_privkey_t key, other;
+    gnutls_x509_crt_t crt;
+    assert_int_equal(gnutls_x509_privkey_init(&key), 0);
+    assert_int_equal(gnutls_x509_privkey_init(&other), 0);
+    assert_int_equal(gnutls_x509_privkey_generate(key, GNUTLS_PK_EDDSA_ED25519, 0, 0), 0);
+    assert_int_equal(gnutls_x509_privkey_generate(other, GNUTLS_PK_EDDSA_ED25519, 0, 0), 0);
+    assert_int_equal(gnutls_x509_crt_init(&crt), 0);
+    unsigned char serial[] = {1, 2, 3, 4};
+    assert_int_equal(gnutls_x509_crt_set_version(crt, 3), 0);
+    assert_int_equal(gnutls_x509_crt_set_serial(crt, serial, sizeof serial), 0);
+    assert_int_equal(gnutls_x509_crt_set_activation_time(crt, time(NULL) - 60), 0);
+    assert_int_equal(gnutls_x509_crt_set_expiration_time(crt, time(NULL) + 86400), 0);
+    assert_int_equal(gnutls_x509_crt_set_dn(crt, "CN=mnk.example.org", NULL), 0);
+    assert_int_equal(gnutls_x509_crt_set_subject_alt_name(crt, GNUTLS_SAN_DNSNAME,
+                                                          "mnk.example.org", 15, GNUTLS_FSAN_SET),
+                     0);
+    assert_int_equal(gnutls_x509_crt_set_key(crt, key), 0);
+    assert_int_equal(gnutls_x509_crt_sign2(crt, crt, key, GNUTLS_DIG_SHA512, 0), 0);
+    struct {
+        const char *path;
+        gnutls_datum_t pem;
+    } out[3] = {{cert_path, {NULL, 0}}, {key_path, {NULL, 0}}, {other_key_path, {NULL, 0}}};
+    assert_int_equal(gnutls_x509_crt_export2(crt, GNUTLS_X509_FMT_PEM, &out[0].pem), 0);
+    assert_int_equal(gnutls_x509_privkey_export2_pkcs8(key, GNUTLS_X509_FMT_PEM, NULL,
+                                                       GNUTLS_PKCS_PLAIN, &out[1].pem),
+                     0);
+    assert_int_equal(gnutls_x509_privkey_export2_pkcs8(other, GNUTLS_X509_FMT_PEM, NULL,
+                                                       GNUTLS_PKCS_PLAIN, &out[2].pem),
+                     0);
+    for (int i = 0; i < 3; i++) {
+        FILE *f = fopen(out[i].path, "w");
+        assert_non_null(f);
+        assert_int_equal(fwrite(out[i].pem.data, 1, out[i].pem.size, f), out[i].pem.size);
+        assert_int_equal(fclose(f), 0);
+        gnutls_free(out[i].pem.data);
+    }
+    gnutls_x509_crt_deinit(crt);
+    gnutls_x509_privkey_deinit(key);
+    gnutls_x509_privkey_deinit(other);
+}
+
+static void test_operator_files(void **state)
+{
+    (void)state;
+    char cert[256], key[256], other_key[256], missing[256], known[256], err[512];
+    tmp_path(cert, "op-cert.pem");
+    tmp_path(key, "op-key.pem");
+    tmp_path(other_key, "op-other-key.pem");
+    tmp_path(missing, "op-missing.pem");
+    tmp_path(known, "known_op");
+    write_operator_files(cert, key, other_key);
+
+    struct link_identity *id = link_identity_load(cert, key, err, sizeof err);
+    if (id == NULL)
+        fail_msg("load: %s", err);
+    assert_int_equal(strncmp(link_identity_fingerprint(id), "SHA256:", 7), 0);
+
+    /* Served: its key is the one the player sees (no CA knows it: pinned). */
+    struct host h;
+    assert_true(host_serve(&h, "127.0.0.1", HOST_PLAY, id, 0));
+    struct link *l = join_server(&h, known);
+    struct wire_msg m;
+    enum link_event ev = next_event(l, &m);
+    if (ev != LINK_READY)
+        fail_msg("join: event %d, %s", (int)ev, link_error(l));
+    assert_string_equal(link_peer_fingerprint(l), link_identity_fingerprint(id));
+    assert_true(link_peer_pinned_now(l));
+    play_game(l);
+    host_join(&h);
+    link_identity_free(id);
+
+    /* Files that do not go together, or are not there. */
+    assert_null(link_identity_load(cert, other_key, err, sizeof err));
+    assert_non_null(strstr(err, "is not for the key in"));
+    assert_null(link_identity_load(missing, key, err, sizeof err));
+    assert_non_null(strstr(err, "op-missing.pem: No such file or directory"));
+    assert_null(link_identity_load(key, key, err, sizeof err)); /* a key is no certificate */
+    assert_non_null(strstr(err, "could not load the certificate"));
+}
+
+/* A code given to a server, none to a game's host: each refused at the
+ * greeting with the sentence that says what is needed. */
+static void test_mode_mismatch(void **state)
+{
+    (void)state;
+    char dir[256], known[256], err[512];
+    tmp_path(dir, "mismatch");
+    tmp_path(known, "known_mismatch");
+    struct link_identity *id = link_identity_own(dir, err, sizeof err);
+    assert_non_null(id);
+    struct host h;
+    assert_true(host_serve(&h, "127.0.0.1", HOST_ONE, id, 0));
+    struct link *l = join("127.0.0.1", link_listener_port(h.listener), CODE, &game_key, 0);
+    struct wire_msg m;
+    assert_int_equal(next_event(l, &m), LINK_FAILED);
+    assert_string_equal(link_error(l), "that address is an mnk server: join it without a code");
+    link_close(l);
+    host_join(&h);
+    assert_int_equal(h.first, LINK_FAILED);
+    assert_false(h.got_any);
+
+    assert_true(host_start(&h, "127.0.0.1", HOST_ONE));
+    l = join_server(&h, known);
+    assert_int_equal(next_event(l, &m), LINK_FAILED);
+    assert_string_equal(link_error(l), "that address hosts a single game: give its join code");
+    link_close(l);
+    host_join(&h);
+    assert_int_equal(h.first, LINK_FAILED);
+    assert_false(h.got_any);
+    assert_int_equal(count_lines(known), 0);
+    link_identity_free(id);
+
+    /* Neither a code nor a file of known servers: nothing to join with. */
+    struct link_config c = {0};
+    assert_null(link_connect("127.0.0.1", &c, err, sizeof err));
+    assert_string_equal(err, "a join code is needed to join a game");
+}
+
+/* A raw connection to port, sending `len` bytes. */
+static int raw_connect(int port, const void *bytes, size_t len)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    if (len > 0)
+        assert_int_equal(send(fd, bytes, len, MSG_NOSIGNAL), (ssize_t)len);
+    return fd;
+}
+
+/* What a client can make a server do before its handshake is done: one
+ * that stalls in the middle of a record holds only its own link, until the
+ * timeout; one that announces a hello of a megabyte is refused at once;
+ * and a player who comes after them plays. */
+static void test_server_bounds(void **state)
+{
+    (void)state;
+    char dir[256], known[256], err[512];
+    tmp_path(dir, "bounds");
+    tmp_path(known, "known_bounds");
+    struct link_identity *id = link_identity_own(dir, err, sizeof err);
+    assert_non_null(id);
+    struct host h;
+    assert_true(host_serve(&h, "127.0.0.1", HOST_BOUNDS, id, 3000));
+    int port = link_listener_port(h.listener);
+
+    /* A record header of a handshake, then nothing. */
+    static const unsigned char stall[] = {0x16, 0x03, 0x01, 0x00, 0x80, 0x01};
+    int stalled = raw_connect(port, stall, sizeof stall);
+    /* Two records of 16 KiB, holding the start of a client hello that says
+     * it is 1 MiB long. */
+    static unsigned char big[2 * (5 + 16384)];
+    for (int i = 0; i < 2; i++) {
+        unsigned char *r = big + i * (5 + 16384);
+        r[0] = 0x16, r[1] = 0x03, r[2] = 0x01, r[3] = 0x40, r[4] = 0x00;
+    }
+    big[5] = 0x01, big[6] = 0x10, big[7] = 0x00, big[8] = 0x00;
+    big[9] = 0x03, big[10] = 0x03;
+    sleep_ms(100); /* the server takes them in this order */
+    int oversized = raw_connect(port, big, sizeof big);
+    sleep_ms(100);
+
+    struct link *l = join_server(&h, known);
+    struct wire_msg m;
+    enum link_event ev = next_event(l, &m);
+    if (ev != LINK_READY)
+        fail_msg("join: event %d, %s", (int)ev, link_error(l));
+    play_game(l);
+    host_join(&h);
+    assert_int_equal(h.oversized, LINK_FAILED);
+    if (h.oversized_ms >= 1000)
+        fail_msg("oversized: %d ms, %s", (int)h.oversized_ms, h.oversized_error);
+    if (strstr(h.oversized_error, "bytes without finishing its handshake") == NULL)
+        fail_msg("oversized: %s", h.oversized_error);
+    assert_int_equal(h.opened, LINK_READY);
+    assert_int_equal(h.last, LINK_CLOSED);
+    assert_int_equal(h.stalled, LINK_FAILED);
+    if (strstr(h.stalled_error, "no answer from") == NULL)
+        fail_msg("stalled: %s", h.stalled_error);
+    close(stalled);
+    close(oversized);
+    link_identity_free(id);
+}
+
+static int setup(void **state)
 {
     (void)state;
     char err[256];
+    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/mnk-test-link-XXXXXX");
+    if (mkdtemp(tmp_dir) == NULL)
+        return -1;
     return joincode_derive(CODE, GAME_ID, &game_key, err, sizeof err) ? 0 : -1;
+}
+
+/* Removes tmp_dir and what the tests left in it (two levels). */
+static void remove_tree(const char *path, int depth)
+{
+    DIR *d = depth > 0 ? opendir(path) : NULL;
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char sub[512];
+        if (snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < (int)sizeof sub)
+            remove_tree(sub, depth - 1);
+    }
+    if (d != NULL)
+        closedir(d);
+    remove(path);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    if (getenv("KEEP_TMP") == NULL) remove_tree(tmp_dir, 2);
+    return 0;
 }
 
 int main(void)
@@ -485,6 +972,11 @@ int main(void)
         cmocka_unit_test(test_left_while_busy),
         cmocka_unit_test(test_no_greeting),
         cmocka_unit_test(test_not_mnk),
+        cmocka_unit_test(test_own_identity),
+        cmocka_unit_test(test_pinned_on_first_use),
+        cmocka_unit_test(test_operator_files),
+        cmocka_unit_test(test_mode_mismatch),
+        cmocka_unit_test(test_server_bounds),
     };
-    return cmocka_run_group_tests(tests, derive_key, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }
