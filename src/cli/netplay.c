@@ -256,6 +256,9 @@ static void report(struct netplay *p, const struct netgame_event *ev)
     case NETGAME_EV_ENDED:
         say("ended %s", ev->text);
         break;
+    case NETGAME_EV_NAME:
+        say("opponent %s", ev->text);
+        break;
     }
 }
 
@@ -431,7 +434,10 @@ static bool all_done(const struct netplay *p)
         return true;
     if (!p->input_over || p->count > 0)
         return false;
-    return st == NETGAME_STOPPED || p->abandoned || (g != NULL && game_over(g) && !p->rematch_asked);
+    /* An end this side played waits for the host's word (NETGAME_EV_OVER)
+     * before this side leaves. */
+    return st == NETGAME_STOPPED || p->abandoned ||
+           (g != NULL && game_over(g) && p->finished && !p->rematch_asked);
 }
 
 static int run(const char *name, const struct session_ops *ops, void *session)

@@ -35,6 +35,7 @@
  *   undo N                            a takeback: back to N moves
  *   offer draw|takeback|rematch | answer draw|takeback|rematch yes|no
  *   chat TEXT | notice TEXT
+ *   opponent NAME                     a server's player: the other one's name
  *   dropped WHY | resumed N | abandoned | stopped WHY | ended WHY
  *   result black|white|draw REASON N (TEXT)   REASON as RESULT's (wire.h)
  * Texts from the other side are fit to print as they are (wire.h).

@@ -111,18 +111,26 @@ bool joincode_parse(const char *text, char code[JOINCODE_SIZE], char *err, size_
     return true;
 }
 
-bool joincode_new_game_id(char id[JOINCODE_ID_SIZE], char *err, size_t err_size)
+bool joincode_new_hex(char *out, size_t digits, char *err, size_t err_size)
 {
     static const char hex[] = "0123456789abcdef";
-    unsigned char raw[JOINCODE_ID_DIGITS / 2];
-    if (!random_bytes(raw, sizeof raw, err, err_size))
+    unsigned char raw[64];
+    if (digits % 2 != 0 || digits / 2 > sizeof raw)
+        return fmt_fail(err, err_size, "%s", "no such random token");
+    if (!random_bytes(raw, digits / 2, err, err_size))
         return false;
-    for (size_t i = 0; i < sizeof raw; i++) {
-        id[2 * i] = hex[raw[i] >> 4];
-        id[2 * i + 1] = hex[raw[i] & 15];
+    for (size_t i = 0; i < digits / 2; i++) {
+        out[2 * i] = hex[raw[i] >> 4];
+        out[2 * i + 1] = hex[raw[i] & 15];
     }
-    id[JOINCODE_ID_DIGITS] = '\0';
+    out[digits] = '\0';
+    memset(raw, 0, sizeof raw);
     return true;
+}
+
+bool joincode_new_game_id(char id[JOINCODE_ID_SIZE], char *err, size_t err_size)
+{
+    return joincode_new_hex(id, JOINCODE_ID_DIGITS, err, err_size);
 }
 
 bool joincode_game_id_valid(const char *text, size_t len)

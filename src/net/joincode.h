@@ -50,6 +50,11 @@ bool joincode_parse(const char *text, char code[JOINCODE_SIZE], char *err, size_
  * fails. */
 bool joincode_new_game_id(char id[JOINCODE_ID_SIZE], char *err, size_t err_size);
 
+/* `digits` (even, at most 128) lower-case hex digits from the same random
+ * source, and a NUL, into out: a server's seat token. False when the
+ * random source fails. */
+bool joincode_new_hex(char *out, size_t digits, char *err, size_t err_size);
+
 /* True when `len` bytes of `text` are a game id (16 lower-case hex digits). */
 bool joincode_game_id_valid(const char *text, size_t len);
 

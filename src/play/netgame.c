@@ -61,6 +61,17 @@ struct netgame {
 
     int ping_ms, silent_ms, reconnect_ms, retry_ms;
 
+    /* A server's: the host's seat is another player's, whose thinking time
+     * and flag another netgame judges (netgame_serve). */
+    bool relay;
+    char peer_name[WIRE_NAME_MAX]; /* the other player's, "" when unknown */
+
+    /* A server's player (netgame_join_seat): the seat to come back to, and
+     * the file of servers' keys to check the server's against. */
+    bool seated;
+    struct wire_seat seat;
+    char known_file[1024];
+
     struct netgame_event events[EVENTS_MAX];
     int ev_head, ev_count;
     char why[NETGAME_WHY_MAX];
@@ -502,26 +513,25 @@ static void rematch(struct netgame *ng)
         push(ng, NETGAME_EV_STARTED, 0, NULL);
 }
 
+void netgame_settings_wire(const struct netgame_settings *s, struct wire_settings *w)
+{
+    *w = (struct wire_settings){s->width, s->height, s->win, s->rule, s->opening, s->black, ""};
+    if (s->tc.kind == TC_NONE)
+        snprintf(w->time_control, sizeof w->time_control, "-");
+    else
+        tc_format(&s->tc, w->time_control, sizeof w->time_control);
+}
+
 static struct wire_msg settings_msg(const struct netgame *ng)
 {
     struct wire_msg m = {.type = WIRE_SETTINGS};
-    const struct netgame_settings *s = &ng->settings;
-    m.settings.width = s->width;
-    m.settings.height = s->height;
-    m.settings.win = s->win;
-    m.settings.rule = s->rule;
-    m.settings.opening = s->opening;
-    m.settings.black = s->black;
-    if (s->tc.kind == TC_NONE)
-        snprintf(m.settings.time_control, sizeof m.settings.time_control, "-");
-    else
-        tc_format(&s->tc, m.settings.time_control, sizeof m.settings.time_control);
+    netgame_settings_wire(&ng->settings, &m.settings);
     return m;
 }
 
 /* The settings a SETTINGS message says; false with the reason in why. */
-static bool settings_of(const struct wire_settings *w, struct netgame_settings *s, char *why,
-                        size_t why_size)
+bool netgame_settings_of(const struct wire_settings *w, struct netgame_settings *s, char *why,
+                         size_t why_size)
 {
     *s = (struct netgame_settings){w->width,   w->height, w->win,  w->rule,
                                    w->opening, tc_none(), w->black};
@@ -1206,6 +1216,17 @@ static void joiner_message(struct netgame *ng, const struct wire_msg *m)
         peer_error(ng, m->text);
         return;
     }
+    if (m->type == WIRE_REFUSED && ng->seated) {
+        peer_error(ng, m->text);
+        return;
+    }
+    if (m->type == WIRE_NAME) {
+        if (strcmp(ng->peer_name, m->name) != 0) {
+            snprintf(ng->peer_name, sizeof ng->peer_name, "%s", m->name);
+            push(ng, NETGAME_EV_NAME, 0, m->name);
+        }
+        return;
+    }
     if (m->type == WIRE_CHAT) {
         push(ng, NETGAME_EV_CHAT, 0, m->text);
         return;
@@ -1216,19 +1237,21 @@ static void joiner_message(struct netgame *ng, const struct wire_msg *m)
             return;
         }
         char why[256];
-        if (!settings_of(&m->settings, &ng->settings, why, sizeof why)) {
+        if (!netgame_settings_of(&m->settings, &ng->settings, why, sizeof why)) {
             fault(ng, N_("settings this side cannot play: %s"), why);
             return;
         }
         ng->have_settings = true;
         ng->state = NETGAME_SETTINGS;
         push(ng, NETGAME_EV_SETTINGS, 0, NULL);
+        if (ng->seated)
+            netgame_accept(ng); /* sitting down at a server's game said yes */
         return;
     }
     if (m->type == WIRE_SETTINGS) {
         struct netgame_settings s;
         char why[256];
-        if (ng->synced || !settings_of(&m->settings, &s, why, sizeof why) ||
+        if (ng->synced || !netgame_settings_of(&m->settings, &s, why, sizeof why) ||
             !settings_equal(&s, &ng->settings)) {
             fault(ng, N_("the host's settings are not this game's"));
             return;
@@ -1287,6 +1310,11 @@ static void host_adopt(struct netgame *ng, struct link *l)
     ng->link_open = true;
     ng->synced = false;
     forget_requests(ng);
+    if (ng->peer_name[0] != '\0') {
+        struct wire_msg n = {.type = WIRE_NAME};
+        snprintf(n.name, sizeof n.name, "%s", ng->peer_name);
+        send(ng, &n);
+    }
     struct wire_msg s = settings_msg(ng);
     send(ng, &s);
     ng->state = ng->have_game ? NETGAME_PLAYING : NETGAME_SETTINGS;
@@ -1403,6 +1431,10 @@ static void poll_link(struct netgame *ng)
             /* Later links must lead to this game, whoever answers there. */
             snprintf(ng->kept_id, sizeof ng->kept_id, "%s", ng->key.game_id);
             push(ng, NETGAME_EV_CONNECTED, 0, link_peer_address(ng->link));
+            if (ng->seated) {
+                struct wire_msg j = {.type = WIRE_REJOIN, .seat = ng->seat};
+                send(ng, &j);
+            }
             if (ng->have_game) {
                 struct wire_msg r = {.type = WIRE_RESUME, .resume = ng->acked_ply};
                 send(ng, &r);
@@ -1450,6 +1482,8 @@ static int64_t until_flag(const struct netgame *ng)
     if (actor == STONE_NONE || game_opening_step(g) == OPENING_CHOOSE ||
         game_opening_step(g) == OPENING_CHOOSE2)
         return GAMECLOCK_NEVER; /* choices take no time */
+    if (ng->relay && actor == netgame_seat(ng, WIRE_HOST))
+        return GAMECLOCK_NEVER; /* the other player's netgame flags it */
     /* The joiner's time counts only past the allowance: until then, the
      * wait is the allowance's rest and then all its clock has. */
     int64_t e = turn_elapsed(ng), grace = 0;
@@ -1491,6 +1525,8 @@ static void joiner_retry(struct netgame *ng)
         return;
     struct link_config c = {
         .code = ng->code, .key = ng->have_key ? &ng->key : NULL, .ping_ms = ng->ping_ms};
+    if (ng->seated)
+        c = (struct link_config){.known_file = ng->known_file, .ping_ms = ng->ping_ms};
     char err[256];
     ng->link = link_connect(ng->address, &c, err, sizeof err);
     ng->link_open = false;
@@ -1693,6 +1729,58 @@ struct netgame *netgame_host_resume(const struct game *g, const struct netgame_k
     return ng;
 }
 
+struct netgame *netgame_serve(const struct netgame_settings *s, const char *other_name,
+                              struct link *l, const struct netgame_options *o, char *err,
+                              size_t err_size)
+{
+    struct netgame *ng = netgame_new(WIRE_HOST, o, err, err_size);
+    if (ng == NULL)
+        return NULL;
+    ng->settings = *s;
+    ng->have_settings = true;
+    ng->relay = true;
+    ng->state = NETGAME_WAITING;
+    if (other_name != NULL)
+        snprintf(ng->peer_name, sizeof ng->peer_name, "%s", other_name);
+    host_adopt(ng, l);
+    return ng;
+}
+
+enum netgame_error netgame_serve_adopt(struct netgame *ng, struct link *l)
+{
+    if (!ng->relay || ng->state != NETGAME_DROPPED) {
+        link_free(l);
+        return refuse(ng, "%s", _("that seat is taken"));
+    }
+    host_adopt(ng, l);
+    return NETGAME_OK;
+}
+
+enum netgame_error netgame_serve_concede(struct netgame *ng, enum end_reason reason)
+{
+    if (!ng->relay || !ng->have_game || game_over(&ng->game))
+        return refuse(ng, "%s", _("there is no game to end"));
+    enum stone seat = netgame_seat(ng, WIRE_HOST);
+    if (reason == END_TIME)
+        game_flag(&ng->game, seat);
+    else
+        game_concede(&ng->game, seat, reason);
+    turn_pause(ng);
+    send_result(ng);
+    check_over(ng);
+    return NETGAME_OK;
+}
+
+struct wire_msg netgame_move_msg(const struct game *g, int i)
+{
+    return move_msg(g, i);
+}
+
+const char *netgame_peer_name(const struct netgame *ng)
+{
+    return ng->peer_name;
+}
+
 static struct netgame *joiner_new(const char *address, const char *code,
                                   const struct netgame_options *o, char *err, size_t err_size)
 {
@@ -1763,6 +1851,31 @@ struct netgame *netgame_join_resume(const struct game *g, const struct netgame_k
     ng->state = NETGAME_DROPPED;
     ng->dropped_ms = clock_ms();
     ng->retry_at_ms = clock_ms();
+    return ng;
+}
+
+struct netgame *netgame_join_seat(struct link *l, const char *address, const char *known_file,
+                                  const struct wire_seat *seat, const struct netgame_options *o,
+                                  char *err, size_t err_size)
+{
+    if (strlen(address) >= sizeof ((struct netgame *)0)->address ||
+        strlen(known_file) >= sizeof ((struct netgame *)0)->known_file) {
+        fmt_fail(err, err_size, "%s", _("the server's address is too long"));
+        link_free(l);
+        return NULL;
+    }
+    struct netgame *ng = netgame_new(WIRE_JOINER, o, err, err_size);
+    if (ng == NULL) {
+        link_free(l);
+        return NULL;
+    }
+    snprintf(ng->address, sizeof ng->address, "%s", address);
+    snprintf(ng->known_file, sizeof ng->known_file, "%s", known_file);
+    ng->seated = true;
+    ng->seat = *seat;
+    ng->link = l;
+    ng->link_open = true;
+    ng->state = NETGAME_CONNECTING;
     return ng;
 }
 

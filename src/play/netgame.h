@@ -174,6 +174,7 @@ enum netgame_event_kind {
     NETGAME_EV_ABANDONED,  /* the other side stayed away past reconnect_ms */
     NETGAME_EV_STOPPED,    /* text: the disagreement, this side's or the other's */
     NETGAME_EV_ENDED,      /* text: why the session is over */
+    NETGAME_EV_NAME,       /* text: the other player's name (netgame_peer_name) */
 };
 
 struct netgame_event {
@@ -218,6 +219,48 @@ struct netgame *netgame_host_resume(const struct game *g, const struct netgame_k
 struct netgame *netgame_join_resume(const struct game *g, const struct netgame_kept *k,
                                     const char *address, const struct netgame_options *o,
                                     char *err, size_t err_size);
+
+/* A server's game, one netgame for each player (play/server.h): the host
+ * side of the link `l` (open: READY said; taken over), its joiner the
+ * player, the host's seat `other_name`'s, who plays through the other
+ * netgame. What that player does comes in through the host's calls
+ * (netgame_move with the time charged there, netgame_choose, _ask,
+ * _answer, _resign, _chat, netgame_serve_concede); this netgame judges
+ * the joiner's actions and its clock as netgame_host does, never the
+ * host seat's clock. NULL with the reason in err. */
+struct netgame *netgame_serve(const struct netgame_settings *s, const char *other_name,
+                              struct link *l, const struct netgame_options *o, char *err,
+                              size_t err_size);
+
+/* A player of a server's game, seated (SEAT) on the open link `l` to the
+ * server at `address` (taken over): the joiner, who says yes to the
+ * settings by itself, and after a drop reconnects there, checking the
+ * server's key against `known_file` (link.h), and says REJOIN with
+ * `seat` before its RESUME. NULL with the reason in err. */
+struct netgame *netgame_join_seat(struct link *l, const char *address, const char *known_file,
+                                  const struct wire_seat *seat, const struct netgame_options *o,
+                                  char *err, size_t err_size);
+
+/* A server's game: the player's new link after a drop (READY said; taken
+ * over, or freed when the seat is not waiting for it). */
+enum netgame_error netgame_serve_adopt(struct netgame *ng, struct link *l);
+
+/* A server's game: the host's seat loses by `reason` (END_TIME,
+ * END_FORFEIT or END_RESIGN), as the other player's netgame judged. */
+enum netgame_error netgame_serve_concede(struct netgame *ng, enum end_reason reason);
+
+/* The settings as SETTINGS carries them, and back: false (why) when the
+ * wire's are no game this side can play. */
+void netgame_settings_wire(const struct netgame_settings *s, struct wire_settings *w);
+bool netgame_settings_of(const struct wire_settings *w, struct netgame_settings *s, char *why,
+                         size_t why_size);
+
+/* The MOVE that says g->moves[i]: its time charged, both clocks after it
+ * (for a server's spectators). */
+struct wire_msg netgame_move_msg(const struct game *g, int i);
+
+/* The other player's name, as the other side said it (NAME), or "". */
+const char *netgame_peer_name(const struct netgame *ng);
 
 /* Says BYE on an open link and frees everything. NULL is allowed. */
 void netgame_close(struct netgame *ng);

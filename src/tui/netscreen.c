@@ -447,6 +447,9 @@ static void on_event(struct netscreen *n, const struct netgame_event *ev)
     case NETGAME_EV_NOTICE:
         note(n, "%s", ev->text);
         break;
+    case NETGAME_EV_NAME:
+        note(n, _("your opponent: %s"), ev->text);
+        break;
     case NETGAME_EV_DROPPED:
         note(n, "%s%s%s", _("the link is lost"), ev->text[0] ? ": " : "", ev->text);
         say(n, STYLE_WARN, "%s",
