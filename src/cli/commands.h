@@ -16,6 +16,7 @@ int cmd_levels(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_puzzle(int argc, char **argv);
+int cmd_server(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 

@@ -24,6 +24,7 @@ static const struct command commands[] = {
     { "match", cmd_match, N_("headless games between two computer players, with a score") },
     { "host", cmd_host, N_("open a network game for a friend to join (lines on stdin/stdout)") },
     { "join", cmd_join, N_("join a friend's network game with its code (lines on stdin/stdout)") },
+    { "server", cmd_server, N_("a server where many players meet, play and watch games") },
     { "levels", cmd_levels, N_("the computer's levels, weakest first, with their strength") },
     { "puzzle", cmd_puzzle, N_("puzzles: list, show and re-prove a collection") },
     { "solve", cmd_solve, N_("the exact value of a small board, by exhaustive search") },

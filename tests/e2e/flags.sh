@@ -113,7 +113,9 @@ host --size 3 --win 4              | --win      | from 3 to 3
 host --rule renju --win 4          | --rule     | renju.*five in a row
 host --opening swap3               | --opening  | none, swap, swap2
 host --bogus                       | --bogus    | unknown
-join 127.0.0.1                     | join       | a host and a join code
+join 127.0.0.1                     | join       | say what to do on the server
+join 127.0.0.1 --list --game 3     | join       | say what to do on the server
+join 127.0.0.1 --list --name a,b   | join       | no space or comma
 join 127.0.0.1 ABCD                | join       | 12 digits and letters
 join 127.0.0.1:0 7KQ2-M9XD-4HPW    | join       | 1 to 65535
 bench --depth 0                    | --depth    | from 1 to 60

@@ -1,0 +1,931 @@
+/* server.c — a lobby and its games, the server the referee; see server.h. */
+#include "play/server.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mnk/clock.h"
+#include "mnk/i18n.h"
+#include "storage/record.h"
+#include "util/fmt.h"
+
+#define MESSAGES_PER_STEP 16  /* a client's messages read in one step */
+#define EVENTS_PER_STEP 32    /* a netgame's events taken in one step */
+#define QUEUE_MAX 8           /* a player's actions waiting for the other's link */
+
+enum client_state {
+    CLIENT_HANDSHAKE, /* TLS and HELLO under way */
+    CLIENT_NEW,       /* open, not named yet */
+    CLIENT_LOBBY,     /* named */
+    CLIENT_WAITING,   /* in an open game of its own, for a second player */
+    CLIENT_WATCHING,  /* a spectator of `game` */
+    CLIENT_GONE,      /* to be removed */
+};
+
+struct client {
+    struct link *link;
+    enum client_state state;
+    char name[WIRE_NAME_MAX];
+    int game;               /* WAITING, WATCHING: the game's id */
+    int64_t since_ms;       /* when last heard from in the lobby */
+};
+
+/* One player's action, for the other player's netgame. */
+struct action {
+    enum { ACT_MOVE, ACT_CHOICE, ACT_ASK, ACT_ANSWER, ACT_CHAT, ACT_RESIGN,
+           ACT_CONCEDE } kind;
+    int pos, spent_ms;
+    enum opening_choice choice;
+    enum netgame_ask ask;
+    bool yes;
+    enum end_reason reason;
+    char text[WIRE_CHAT_MAX + 1];
+};
+
+struct sgame {
+    int id;
+    bool started;                        /* both players seated */
+    struct netgame_settings settings;    /* black: host for the creator */
+    char name[2][WIRE_NAME_MAX];         /* [0] the creator, [1] the other */
+    char token[2][WIRE_SEAT_HEX + 1];
+    struct netgame *ng[2];               /* each player's */
+    struct action queue[2][QUEUE_MAX];   /* for ng[i], not taken yet */
+    int queued[2];
+    int number;                          /* games played in this seat pair */
+    bool recorded;                       /* this game's record is written */
+    /* What the spectators have: plies, choices, the end. */
+    int fed_ply, fed_choices;
+    bool fed_over;
+    bool finished;                       /* both sessions over: remove */
+};
+
+struct server {
+    struct server_options o;
+    struct link_listener *listener;
+    struct client *clients;
+    int n_clients, cap_clients;
+    struct sgame **games;
+    int n_games, cap_games;
+    int next_id;
+    struct pollfd *fds;
+    size_t cap_fds;
+    int finished;
+    long moves;
+};
+
+/* ---- small things ---- */
+
+__attribute__((format(printf, 2, 3))) static void logf_(struct server *s, const char *fmt, ...)
+{
+    if (s->o.log == NULL)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    s->o.log(s->o.log_ctx, line);
+}
+
+static void send_msg(struct link *l, const struct wire_msg *m)
+{
+    char err[256];
+    link_send(l, m, err, sizeof err); /* a failure shows at the next poll */
+}
+
+__attribute__((format(printf, 2, 3))) static void refuse(struct client *c, const char *fmt, ...)
+{
+    struct wire_msg m = {.type = WIRE_REFUSED};
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m.text, sizeof m.text, fmt, ap);
+    va_end(ap);
+    send_msg(c->link, &m);
+}
+
+/* Tells the client what is wrong, then lets it go. */
+static void drop_client(struct client *c, const char *why)
+{
+    if (why != NULL) {
+        struct wire_msg m = {.type = WIRE_ERROR};
+        snprintf(m.text, sizeof m.text, "%s", why);
+        send_msg(c->link, &m);
+        link_close(c->link);
+    } else {
+        link_free(c->link);
+    }
+    c->link = NULL;
+    c->state = CLIENT_GONE;
+}
+
+static struct sgame *game_of(struct server *s, int id)
+{
+    for (int i = 0; i < s->n_games; i++)
+        if (s->games[i]->id == id)
+            return s->games[i];
+    return NULL;
+}
+
+static enum wire_side other_side(enum wire_side w)
+{
+    return w == WIRE_HOST ? WIRE_JOINER : WIRE_HOST;
+}
+
+static bool name_taken(const struct server *s, const char *name)
+{
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].state >= CLIENT_LOBBY && s->clients[i].state != CLIENT_GONE &&
+            strcmp(s->clients[i].name, name) == 0)
+            return true;
+    for (int i = 0; i < s->n_games; i++)
+        for (int p = 0; p < 2; p++)
+            if (s->games[i]->started && !s->games[i]->finished &&
+                strcmp(s->games[i]->name[p], name) == 0)
+                return true;
+    return false;
+}
+
+static int watchers_of(const struct server *s, int id)
+{
+    int n = 0;
+    for (int i = 0; i < s->n_clients; i++)
+        n += s->clients[i].state == CLIENT_WATCHING && s->clients[i].game == id;
+    return n;
+}
+
+/* The game as the spectators and the records see it: the creator's
+ * player's netgame, or none before the start. */
+static const struct game *shown(const struct sgame *g)
+{
+    return g->ng[0] != NULL ? netgame_game(g->ng[0]) : NULL;
+}
+
+static struct wire_msg game_line(const struct server *s, const struct sgame *g)
+{
+    struct wire_msg m = {.type = WIRE_GAME};
+    const struct game *gm = shown(g);
+    m.game.game = g->id;
+    m.game.state = !g->started                    ? WIRE_GAME_OPEN
+                 : gm != NULL && game_over(gm)    ? WIRE_GAME_OVER
+                                                  : WIRE_GAME_PLAYING;
+    m.game.watchers = watchers_of(s, g->id);
+    snprintf(m.game.host, sizeof m.game.host, "%s", g->name[0]);
+    snprintf(m.game.joiner, sizeof m.game.joiner, "%s", g->started ? g->name[1] : "");
+    netgame_settings_wire(&g->settings, &m.game.settings);
+    return m;
+}
+
+/* ---- records ---- */
+
+static void write_record(struct server *s, struct sgame *sg)
+{
+    const struct game *g = shown(sg);
+    if (s->o.records_dir == NULL || g == NULL || sg->recorded || !game_over(g))
+        return;
+    sg->recorded = true;
+    struct game copy = *g;
+    /* The first player is the one the settings make Black (or the one who
+     * places the opening's stones). */
+    int first = sg->settings.black == WIRE_HOST ? 0 : 1;
+    for (int p = 0; p < 2; p++) {
+        struct player *pl = &copy.config.player[p == 0 ? first : 1 - first];
+        pl->kind = PLAYER_HUMAN;
+        snprintf(pl->spec, sizeof pl->spec, "%s", sg->name[p]);
+    }
+    char path[1024], err[320];
+    snprintf(path, sizeof path, "%s/server-%d-%d.sgf", s->o.records_dir, sg->id, sg->number);
+    if (record_save(path, &copy, err, sizeof err))
+        logf_(s, "game %d: record %s", sg->id, path);
+    else
+        logf_(s, "game %d: no record: %s", sg->id, err);
+}
+
+/* ---- spectators ---- */
+
+static void feed_all(struct server *s, const struct sgame *sg, const struct wire_msg *m)
+{
+    for (int i = 0; i < s->n_clients; i++) {
+        struct client *c = &s->clients[i];
+        if (c->state == CLIENT_WATCHING && c->game == sg->id)
+            send_msg(c->link, m);
+    }
+}
+
+/* The history from `ply` stones and `choices` choices on, to one link or
+ * (l NULL) every spectator. */
+static void feed_history(struct server *s, const struct sgame *sg, struct link *l, int ply,
+                         int choices)
+{
+    const struct game *g = shown(sg);
+    for (int i = ply; i <= g->ply; i++) {
+        for (int c = choices; c < g->choices; c++)
+            if (opening_choice_ply(c) == i) {
+                struct wire_msg m = {.type = WIRE_CHOICE};
+                m.choice = (struct wire_choice){i, (enum opening_choice)g->choice[c]};
+                if (l != NULL)
+                    send_msg(l, &m);
+                else
+                    feed_all(s, sg, &m);
+            }
+        if (i < g->ply) {
+            struct wire_msg m = netgame_move_msg(g, i);
+            if (l != NULL)
+                send_msg(l, &m);
+            else
+                feed_all(s, sg, &m);
+        }
+    }
+}
+
+static struct wire_msg result_msg(const struct game *g)
+{
+    struct wire_msg m = {.type = WIRE_RESULT};
+    m.result = (struct wire_result){g->ply, g->result.outcome, g->result.reason};
+    return m;
+}
+
+static struct wire_msg settings_msg(const struct sgame *sg)
+{
+    struct wire_msg m = {.type = WIRE_SETTINGS};
+    netgame_settings_wire(&sg->settings, &m.settings);
+    return m;
+}
+
+/* A new spectator: who plays, the settings, the game so far. */
+static void feed_start(struct server *s, const struct sgame *sg, struct link *l)
+{
+    struct wire_msg w = {.type = WIRE_WATCHING};
+    w.game.game = sg->id;
+    snprintf(w.game.host, sizeof w.game.host, "%s", sg->name[0]);
+    snprintf(w.game.joiner, sizeof w.game.joiner, "%s", sg->started ? sg->name[1] : "");
+    send_msg(l, &w);
+    struct wire_msg st = settings_msg(sg);
+    send_msg(l, &st);
+    const struct game *g = shown(sg);
+    if (g == NULL)
+        return;
+    feed_history(s, sg, l, 0, 0);
+    if (game_over(g)) {
+        struct wire_msg r = result_msg(g);
+        send_msg(l, &r);
+    }
+}
+
+/* What changed since the spectators were last told. */
+static void feed(struct server *s, struct sgame *sg)
+{
+    const struct game *g = shown(sg);
+    if (g == NULL)
+        return;
+    if (g->ply < sg->fed_ply || g->choices < sg->fed_choices) {
+        struct wire_msg u = {.type = WIRE_UNDO, .undo = g->ply};
+        feed_all(s, sg, &u);
+        sg->fed_ply = g->ply;
+        sg->fed_choices = g->choices;
+        sg->fed_over = false;
+    }
+    if (g->ply > sg->fed_ply || g->choices > sg->fed_choices) {
+        s->moves += g->ply - sg->fed_ply;
+        feed_history(s, sg, NULL, sg->fed_ply, sg->fed_choices);
+        sg->fed_ply = g->ply;
+        sg->fed_choices = g->choices;
+    }
+    if (game_over(g) != sg->fed_over) {
+        sg->fed_over = game_over(g);
+        if (sg->fed_over) {
+            struct wire_msg r = result_msg(g);
+            feed_all(s, sg, &r);
+        }
+    }
+}
+
+/* ---- the relay between a game's two netgames ---- */
+
+/* Hands action *a to player p's netgame: false when its link is down (the
+ * action waits). */
+static bool apply(struct sgame *sg, int p, const struct action *a)
+{
+    struct netgame *ng = sg->ng[p];
+    enum netgame_error e = NETGAME_OK;
+    switch (a->kind) {
+    case ACT_MOVE:
+        e = netgame_move(ng, a->pos, a->spent_ms);
+        break;
+    case ACT_CHOICE:
+        e = netgame_choose(ng, a->choice);
+        break;
+    case ACT_ASK:
+        e = netgame_ask(ng, a->ask);
+        break;
+    case ACT_ANSWER:
+        e = netgame_answer(ng, a->yes);
+        break;
+    case ACT_CHAT:
+        e = netgame_chat(ng, a->text);
+        break;
+    case ACT_RESIGN:
+        e = netgame_resign(ng);
+        break;
+    case ACT_CONCEDE:
+        e = netgame_serve_concede(ng, a->reason);
+        break;
+    }
+    return e != NETGAME_ERR_LINK;
+}
+
+static void relay(struct server *s, struct sgame *sg, int p, const struct action *a)
+{
+    if (sg->queued[p] == 0 && apply(sg, p, a))
+        return;
+    if (sg->queued[p] == QUEUE_MAX) {
+        logf_(s, "game %d: %s's link is down too long: an action is lost", sg->id,
+              sg->name[p]);
+        return;
+    }
+    sg->queue[p][sg->queued[p]++] = *a;
+}
+
+static void flush_queue(struct sgame *sg, int p)
+{
+    while (sg->queued[p] > 0 && apply(sg, p, &sg->queue[p][0])) {
+        sg->queued[p]--;
+        memmove(sg->queue[p], sg->queue[p] + 1, (size_t)sg->queued[p] * sizeof sg->queue[p][0]);
+    }
+}
+
+/* Player p's netgame said *ev: what the other player's must hear. */
+static void on_event(struct server *s, struct sgame *sg, int p, const struct netgame_event *ev)
+{
+    struct netgame *ng = sg->ng[p];
+    const struct game *g = netgame_game(ng);
+    struct action a = {0};
+    int q = 1 - p;
+    switch (ev->kind) {
+    case NETGAME_EV_MOVE:
+        if (g == NULL || ev->ply < 1 || ev->ply > g->ply ||
+            game_stone_of(g, ev->ply - 1) != netgame_seat(ng, WIRE_JOINER))
+            return;
+        a.kind = ACT_MOVE;
+        a.pos = g->moves[ev->ply - 1];
+        a.spent_ms = g->timing[ev->ply - 1].spent_ms;
+        relay(s, sg, q, &a);
+        return;
+    case NETGAME_EV_CHOICE:
+        if (g == NULL || g->choices == 0)
+            return;
+        a.kind = ACT_CHOICE;
+        a.choice = (enum opening_choice)g->choice[g->choices - 1];
+        relay(s, sg, q, &a);
+        return;
+    case NETGAME_EV_OFFER:
+        a.kind = ACT_ASK;
+        a.ask = ev->ask;
+        relay(s, sg, q, &a);
+        return;
+    case NETGAME_EV_ANSWER:
+        a.kind = ACT_ANSWER;
+        a.yes = ev->yes;
+        relay(s, sg, q, &a);
+        return;
+    case NETGAME_EV_CHAT:
+        a.kind = ACT_CHAT;
+        snprintf(a.text, sizeof a.text, "%s", ev->text);
+        relay(s, sg, q, &a);
+        return;
+    case NETGAME_EV_OVER: {
+        /* Ends no move makes that this netgame judged of its player. */
+        enum end_reason r = g->result.reason;
+        enum stone mine = netgame_seat(ng, WIRE_JOINER);
+        bool lost = (g->result.outcome == OUTCOME_BLACK_WINS && mine == STONE_WHITE) ||
+                    (g->result.outcome == OUTCOME_WHITE_WINS && mine == STONE_BLACK);
+        const struct game *other = netgame_game(sg->ng[q]);
+        if (lost && (r == END_RESIGN || r == END_TIME || r == END_FORFEIT) && other != NULL &&
+            !game_over(other)) {
+            a.kind = r == END_RESIGN ? ACT_RESIGN : ACT_CONCEDE;
+            a.reason = r;
+            relay(s, sg, q, &a);
+        }
+        logf_(s, "game %d: over: %s", sg->id, game_result_text(&g->result));
+        return;
+    }
+    case NETGAME_EV_STARTED:
+        if (p == 0) {
+            sg->number++;
+            sg->recorded = false;
+            sg->fed_ply = sg->fed_choices = 0;
+            sg->fed_over = false;
+            if (sg->number > 1) {
+                struct wire_msg st = settings_msg(sg);
+                feed_all(s, sg, &st);
+            }
+        }
+        return;
+    case NETGAME_EV_DROPPED:
+        logf_(s, "game %d: %s's link dropped: %s", sg->id, sg->name[p], ev->text);
+        return;
+    case NETGAME_EV_RESUMED:
+        logf_(s, "game %d: %s is back", sg->id, sg->name[p]);
+        flush_queue(sg, p);
+        return;
+    case NETGAME_EV_ABANDONED:
+    case NETGAME_EV_STOPPED:
+        /* Away past the limit, or a disagreement with the referee: the
+         * other player wins. */
+        logf_(s, "game %d: %s %s%s%s", sg->id, sg->name[p],
+              ev->kind == NETGAME_EV_ABANDONED ? "stayed away too long" : "stopped",
+              ev->text[0] != '\0' ? ": " : "", ev->text);
+        if (g != NULL && !game_over(g)) {
+            netgame_claim(ng); /* the host's claim: this player loses */
+            const struct game *other = netgame_game(sg->ng[q]);
+            if (other != NULL && !game_over(other)) {
+                a.kind = ACT_CONCEDE;
+                a.reason = END_FORFEIT;
+                relay(s, sg, q, &a);
+            }
+        }
+        return;
+    case NETGAME_EV_ENDED:
+        logf_(s, "game %d: %s left: %s", sg->id, sg->name[p], ev->text);
+        return;
+    default:
+        return;
+    }
+}
+
+static void step_game(struct server *s, struct sgame *sg)
+{
+    if (!sg->started)
+        return;
+    for (int p = 0; p < 2; p++) {
+        flush_queue(sg, p);
+        struct netgame_event ev;
+        for (int n = 0; n < EVENTS_PER_STEP && netgame_poll(sg->ng[p], &ev); n++)
+            on_event(s, sg, p, &ev);
+    }
+    feed(s, sg);
+    write_record(s, sg);
+    bool done = true;
+    for (int p = 0; p < 2; p++)
+        done = done && netgame_state(sg->ng[p]) == NETGAME_ENDED;
+    if (done && !sg->finished) {
+        sg->finished = true;
+        s->finished++;
+    }
+}
+
+/* ---- the lobby ---- */
+
+static struct sgame *new_game(struct server *s, struct client *c,
+                              const struct wire_settings *w)
+{
+    struct netgame_settings st;
+    char why[256];
+    if (!netgame_settings_of(w, &st, why, sizeof why)) {
+        refuse(c, "%s", why);
+        return NULL;
+    }
+    if (s->n_games == s->cap_games) {
+        int cap = s->cap_games > 0 ? 2 * s->cap_games : 64;
+        struct sgame **more = realloc(s->games, (size_t)cap * sizeof *more);
+        if (more == NULL) {
+            refuse(c, "the server is out of memory");
+            return NULL;
+        }
+        s->games = more;
+        s->cap_games = cap;
+    }
+    struct sgame *sg = calloc(1, sizeof *sg);
+    char err[160];
+    if (sg == NULL || !joincode_new_hex(sg->token[0], WIRE_SEAT_HEX, err, sizeof err) ||
+        !joincode_new_hex(sg->token[1], WIRE_SEAT_HEX, err, sizeof err)) {
+        free(sg);
+        refuse(c, "the server cannot open a game now");
+        return NULL;
+    }
+    sg->id = s->next_id;
+    s->next_id = s->next_id == WIRE_GAME_MAX ? 1 : s->next_id + 1;
+    sg->settings = st;
+    snprintf(sg->name[0], sizeof sg->name[0], "%s", c->name);
+    s->games[s->n_games++] = sg;
+    return sg;
+}
+
+static void seat_msg(struct client *c, const struct sgame *sg, int p)
+{
+    struct wire_msg m = {.type = WIRE_SEAT};
+    m.seat.game = sg->id;
+    snprintf(m.seat.token, sizeof m.seat.token, "%s", sg->token[p]);
+    send_msg(c->link, &m);
+}
+
+/* The second player sits down: both links go to the game's netgames. */
+static void start(struct server *s, struct sgame *sg, struct client *joiner)
+{
+    struct client *creator = NULL;
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].state == CLIENT_WAITING && s->clients[i].game == sg->id)
+            creator = &s->clients[i];
+    if (creator == NULL) {
+        refuse(joiner, "game %d is not open any more", sg->id);
+        return;
+    }
+    snprintf(sg->name[1], sizeof sg->name[1], "%s", joiner->name);
+    seat_msg(joiner, sg, 1);
+    /* Each netgame's host is the other player: the creator's sees Black
+     * on the other side of the settings. */
+    struct netgame_settings mine = sg->settings, theirs = sg->settings;
+    mine.black = other_side(sg->settings.black);
+    char err[320];
+    sg->ng[0] = netgame_serve(&mine, sg->name[1], creator->link, &s->o.game, err, sizeof err);
+    sg->ng[1] = sg->ng[0] == NULL ? NULL
+              : netgame_serve(&theirs, sg->name[0], joiner->link, &s->o.game, err, sizeof err);
+    creator->link = NULL;
+    joiner->link = NULL;
+    creator->state = joiner->state = CLIENT_GONE;
+    if (sg->ng[0] == NULL || sg->ng[1] == NULL) {
+        logf_(s, "game %d: cannot start: %s", sg->id, err);
+        netgame_free(sg->ng[0]);
+        netgame_free(sg->ng[1]);
+        sg->ng[0] = sg->ng[1] = NULL;
+        sg->finished = true;
+        return;
+    }
+    sg->started = true;
+    logf_(s, "game %d: %s against %s", sg->id, sg->name[0], sg->name[1]);
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].state == CLIENT_WATCHING && s->clients[i].game == sg->id) {
+            struct wire_msg w = {.type = WIRE_WATCHING};
+            w.game.game = sg->id;
+            snprintf(w.game.host, sizeof w.game.host, "%s", sg->name[0]);
+            snprintf(w.game.joiner, sizeof w.game.joiner, "%s", sg->name[1]);
+            send_msg(s->clients[i].link, &w);
+        }
+}
+
+static void rejoin(struct server *s, struct client *c, const struct wire_seat *seat)
+{
+    struct sgame *sg = game_of(s, seat->game);
+    int p = -1;
+    for (int i = 0; sg != NULL && sg->started && i < 2; i++)
+        if (strcmp(sg->token[i], seat->token) == 0)
+            p = i;
+    if (p < 0) {
+        refuse(c, "no seat of yours in game %d", seat->game);
+        return;
+    }
+    struct link *l = c->link;
+    c->link = NULL;
+    c->state = CLIENT_GONE;
+    if (netgame_serve_adopt(sg->ng[p], l) != NETGAME_OK) {
+        logf_(s, "game %d: %s came back but the seat is not waiting", sg->id, sg->name[p]);
+        return;
+    }
+    logf_(s, "game %d: %s reconnected", sg->id, sg->name[p]);
+}
+
+static void list_games(struct server *s, struct client *c)
+{
+    int n = 0;
+    for (int i = 0; i < s->n_games; i++) {
+        if (s->games[i]->finished)
+            continue;
+        struct wire_msg m = game_line(s, s->games[i]);
+        send_msg(c->link, &m);
+        n++;
+    }
+    struct wire_msg done = {.type = WIRE_LISTED, .count = n};
+    send_msg(c->link, &done);
+}
+
+static void lobby_message(struct server *s, struct client *c, const struct wire_msg *m)
+{
+    c->since_ms = clock_ms();
+    if (m->type == WIRE_REJOIN && (c->state == CLIENT_NEW || c->state == CLIENT_LOBBY)) {
+        rejoin(s, c, &m->seat);
+        return;
+    }
+    if (c->state == CLIENT_NEW) {
+        if (m->type != WIRE_NAME) {
+            drop_client(c, "say NAME first");
+            return;
+        }
+        if (name_taken(s, m->name)) {
+            refuse(c, "the name %s is taken now", m->name);
+            return;
+        }
+        snprintf(c->name, sizeof c->name, "%s", m->name);
+        c->state = CLIENT_LOBBY;
+        struct wire_msg n = {.type = WIRE_NAME};
+        snprintf(n.name, sizeof n.name, "%s", c->name);
+        send_msg(c->link, &n);
+        logf_(s, "%s is in the lobby (%s)", c->name, link_peer_address(c->link));
+        return;
+    }
+    if (m->type == WIRE_LIST) {
+        list_games(s, c);
+        return;
+    }
+    if (c->state == CLIENT_WAITING || c->state == CLIENT_WATCHING) {
+        drop_client(c, "only LIST is taken while waiting or watching");
+        return;
+    }
+    switch (m->type) {
+    case WIRE_CREATE: {
+        struct sgame *sg = new_game(s, c, &m->settings);
+        if (sg == NULL)
+            return;
+        c->state = CLIENT_WAITING;
+        c->game = sg->id;
+        seat_msg(c, sg, 0);
+        logf_(s, "game %d: opened by %s", sg->id, c->name);
+        return;
+    }
+    case WIRE_JOIN: {
+        struct sgame *sg = game_of(s, m->seat.game);
+        if (sg == NULL || sg->started || sg->finished) {
+            refuse(c, "game %d is not open", m->seat.game);
+            return;
+        }
+        if (strcmp(sg->name[0], c->name) == 0) {
+            refuse(c, "game %d is your own", m->seat.game);
+            return;
+        }
+        start(s, sg, c);
+        return;
+    }
+    case WIRE_WATCH: {
+        struct sgame *sg = game_of(s, m->seat.game);
+        if (sg == NULL || sg->finished) {
+            refuse(c, "there is no game %d", m->seat.game);
+            return;
+        }
+        if (watchers_of(s, sg->id) >= SERVER_WATCHERS_MAX) {
+            refuse(c, "game %d has as many spectators as it takes", sg->id);
+            return;
+        }
+        c->state = CLIENT_WATCHING;
+        c->game = sg->id;
+        feed_start(s, sg, c->link);
+        return;
+    }
+    case WIRE_NAME:
+        refuse(c, "you are %s already", c->name);
+        return;
+    default:
+        drop_client(c, "that message is not for a server's lobby");
+        return;
+    }
+}
+
+static void step_client(struct server *s, struct client *c)
+{
+    for (int n = 0; n < MESSAGES_PER_STEP && c->link != NULL; n++) {
+        struct wire_msg m;
+        enum link_event ev = link_poll(c->link, &m);
+        switch (ev) {
+        case LINK_IDLE:
+            goto idle;
+        case LINK_READY:
+            c->state = CLIENT_NEW;
+            c->since_ms = clock_ms();
+            break;
+        case LINK_MESSAGE:
+            lobby_message(s, c, &m);
+            break;
+        default:
+            /* Gone: a waiting creator's open game goes with it. */
+            if (c->state == CLIENT_WAITING) {
+                struct sgame *sg = game_of(s, c->game);
+                if (sg != NULL && !sg->started)
+                    sg->finished = true;
+            }
+            if (c->state >= CLIENT_LOBBY)
+                logf_(s, "%s left", c->name);
+            drop_client(c, NULL);
+            return;
+        }
+    }
+idle:
+    if (c->link != NULL && (c->state == CLIENT_NEW || c->state == CLIENT_LOBBY) &&
+        clock_ms() - c->since_ms > SERVER_LOBBY_IDLE_MS)
+        drop_client(c, "idle in the lobby too long");
+}
+
+/* ---- connections ---- */
+
+static int count_state(const struct server *s, enum client_state st)
+{
+    int n = 0;
+    for (int i = 0; i < s->n_clients; i++)
+        n += s->clients[i].state == st;
+    return n;
+}
+
+static void take_connections(struct server *s)
+{
+    for (;;) {
+        struct link_config c = {.identity = s->o.identity, .ping_ms = s->o.game.ping_ms};
+        struct link *l;
+        char err[256];
+        if (!link_accept(s->listener, &c, &l, err, sizeof err)) {
+            logf_(s, "%s", err);
+            return;
+        }
+        if (l == NULL)
+            return;
+        int limit = s->o.clients_max > 0 ? s->o.clients_max : SERVER_CLIENTS_MAX;
+        if (s->n_clients >= limit) {
+            link_free(l);
+            continue;
+        }
+        if (count_state(s, CLIENT_HANDSHAKE) >= SERVER_HANDSHAKES_MAX) {
+            /* The oldest handshake makes room: a crowd that never finishes
+             * its own cannot keep everyone else out. */
+            for (int i = 0; i < s->n_clients; i++)
+                if (s->clients[i].state == CLIENT_HANDSHAKE) {
+                    drop_client(&s->clients[i], NULL);
+                    break;
+                }
+        }
+        if (s->n_clients == s->cap_clients) {
+            int cap = s->cap_clients > 0 ? 2 * s->cap_clients : 64;
+            struct client *more = realloc(s->clients, (size_t)cap * sizeof *more);
+            if (more == NULL) {
+                link_free(l);
+                return;
+            }
+            s->clients = more;
+            s->cap_clients = cap;
+        }
+        s->clients[s->n_clients++] = (struct client){.link = l, .state = CLIENT_HANDSHAKE,
+                                                     .since_ms = clock_ms()};
+    }
+}
+
+/* Removes the clients gone and the games over. */
+static void sweep(struct server *s)
+{
+    int k = 0;
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].state != CLIENT_GONE)
+            s->clients[k++] = s->clients[i];
+    s->n_clients = k;
+    k = 0;
+    for (int i = 0; i < s->n_games; i++) {
+        struct sgame *sg = s->games[i];
+        if (!sg->finished) {
+            s->games[k++] = sg;
+            continue;
+        }
+        for (int c = 0; c < s->n_clients; c++)
+            if ((s->clients[c].state == CLIENT_WATCHING || s->clients[c].state == CLIENT_WAITING) &&
+                s->clients[c].game == sg->id) {
+                s->clients[c].state = CLIENT_LOBBY;
+                s->clients[c].since_ms = clock_ms();
+                refuse(&s->clients[c], "game %d is gone", sg->id);
+            }
+        netgame_free(sg->ng[0]);
+        netgame_free(sg->ng[1]);
+        free(sg);
+    }
+    s->n_games = k;
+}
+
+void server_step(struct server *s)
+{
+    take_connections(s);
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].state != CLIENT_GONE)
+            step_client(s, &s->clients[i]);
+    for (int i = 0; i < s->n_games; i++)
+        step_game(s, s->games[i]);
+    sweep(s);
+}
+
+static bool room_for_fds(struct server *s, size_t need)
+{
+    if (need <= s->cap_fds)
+        return true;
+    size_t cap = s->cap_fds > 0 ? s->cap_fds : 64;
+    while (cap < need)
+        cap *= 2;
+    struct pollfd *more = realloc(s->fds, cap * sizeof *more);
+    if (more == NULL)
+        return false;
+    s->fds = more;
+    s->cap_fds = cap;
+    return true;
+}
+
+size_t server_pollfds(struct server *s, struct pollfd **fds)
+{
+    size_t need = LINK_LISTEN_MAX + (size_t)s->n_clients + 2 * (size_t)s->n_games * NETGAME_FDS_MAX;
+    size_t n = 0;
+    if (!room_for_fds(s, need)) {
+        *fds = s->fds;
+        return 0;
+    }
+    int lfds[LINK_LISTEN_MAX];
+    int nl = link_listener_fds(s->listener, lfds);
+    for (int i = 0; i < nl; i++)
+        s->fds[n++] = (struct pollfd){.fd = lfds[i], .events = POLLIN};
+    for (int i = 0; i < s->n_clients; i++) {
+        struct link *l = s->clients[i].link;
+        if (l != NULL && link_fd(l) >= 0)
+            s->fds[n++] = (struct pollfd){.fd = link_fd(l), .events = link_events(l)};
+    }
+    for (int i = 0; i < s->n_games; i++)
+        for (int p = 0; p < 2 && s->games[i]->started; p++) {
+            struct pollfd f[NETGAME_FDS_MAX];
+            int k = netgame_pollfds(s->games[i]->ng[p], f);
+            for (int j = 0; j < k; j++)
+                s->fds[n++] = f[j];
+        }
+    *fds = s->fds;
+    return n;
+}
+
+static void sooner(int *best, int ms)
+{
+    if (ms >= 0 && (*best < 0 || ms < *best))
+        *best = ms;
+}
+
+int server_timeout_ms(const struct server *s)
+{
+    int best = 1000; /* the lobby's idle check */
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].link != NULL)
+            sooner(&best, link_timeout_ms(s->clients[i].link));
+    for (int i = 0; i < s->n_games; i++)
+        for (int p = 0; p < 2 && s->games[i]->started; p++) {
+            sooner(&best, netgame_timeout_ms(s->games[i]->ng[p]));
+            if (s->games[i]->queued[p] > 0)
+                sooner(&best, 50);
+        }
+    return best;
+}
+
+struct server *server_new(const struct server_options *o, char *err, size_t err_size)
+{
+    if (o->identity == NULL) {
+        fmt_fail(err, err_size, "%s", _("a server needs its certificate"));
+        return NULL;
+    }
+    struct server *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        fmt_fail(err, err_size, "%s", _("out of memory"));
+        return NULL;
+    }
+    s->o = *o;
+    s->next_id = 1;
+    s->listener = link_listen(o->bind, o->port, err, err_size);
+    if (s->listener == NULL) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int server_port(const struct server *s)
+{
+    return link_listener_port(s->listener);
+}
+
+void server_counts(const struct server *s, struct server_counts *out)
+{
+    *out = (struct server_counts){.finished = s->finished, .moves = s->moves};
+    for (int i = 0; i < s->n_clients; i++) {
+        out->clients += s->clients[i].state != CLIENT_GONE;
+        out->watchers += s->clients[i].state == CLIENT_WATCHING;
+    }
+    for (int i = 0; i < s->n_games; i++) {
+        if (s->games[i]->finished)
+            continue;
+        if (s->games[i]->started)
+            out->playing++;
+        else
+            out->open++;
+    }
+}
+
+void server_free(struct server *s)
+{
+    if (s == NULL)
+        return;
+    for (int i = 0; i < s->n_clients; i++)
+        if (s->clients[i].link != NULL)
+            link_close(s->clients[i].link);
+    for (int i = 0; i < s->n_games; i++) {
+        netgame_close(s->games[i]->ng[0]);
+        netgame_close(s->games[i]->ng[1]);
+        free(s->games[i]);
+    }
+    free(s->clients);
+    free(s->games);
+    free(s->fds);
+    link_listener_free(s->listener);
+    free(s);
+}
