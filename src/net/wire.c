@@ -8,6 +8,7 @@
 #include "mnk/board.h"
 #include "mnk/i18n.h"
 #include "util/fmt.h"
+#include "util/utf8.h"
 
 static const char *const type_names[WIRE_TYPE_COUNT] = {
     [WIRE_HELLO] = "HELLO",   [WIRE_SETTINGS] = "SETTINGS", [WIRE_ACCEPT] = "ACCEPT",
@@ -62,62 +63,17 @@ const char *wire_type_name(enum wire_type type)
 
 /* ---- text ---- */
 
-/* The code point of the UTF-8 sequence at s[0 .. n), its length in *used;
- * -1 when it is not valid shortest-form UTF-8 of a scalar value. */
-static long utf8_next(const unsigned char *s, size_t n, size_t *used)
-{
-    unsigned char c = s[0];
-    size_t len = 0;
-    long cp, min;
-    if (c < 0x80) {
-        *used = 1;
-        return c;
-    } else if (c >= 0xc2 && c <= 0xdf) {
-        len = 2, cp = c & 0x1f, min = 0x80;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        len = 3, cp = c & 0x0f, min = 0x800;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4, cp = c & 0x07, min = 0x10000;
-    } else {
-        return -1;
-    }
-    if (len > n)
-        return -1;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return -1;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return -1;
-    *used = len;
-    return cp;
-}
-
-/* True for a code point that changes how a terminal draws what follows
- * rather than drawing itself. */
-static bool is_control(long cp)
-{
-    return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
-           (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
-           cp == 0xfeff;
-}
-
 bool wire_text_check(const char *text, size_t len, char *err, size_t err_size)
 {
-    const unsigned char *s = (const unsigned char *)text;
-    for (size_t i = 0; i < len;) {
-        size_t used;
-        long cp = utf8_next(s + i, len - i, &used);
-        if (cp < 0)
-            return fmt_fail(err, err_size, "invalid UTF-8 at byte %zu", i);
-        if (cp == 0)
-            return fmt_fail(err, err_size, "NUL byte at byte %zu", i);
-        if (is_control(cp))
-            return fmt_fail(err, err_size, "control character U+%04lX at byte %zu", cp, i);
-        i += used;
-    }
-    return true;
+    long cp;
+    size_t at = utf8_first_bad(text, len, &cp);
+    if (at == len)
+        return true;
+    if (cp < 0)
+        return fmt_fail(err, err_size, "invalid UTF-8 at byte %zu", at);
+    if (cp == 0)
+        return fmt_fail(err, err_size, "NUL byte at byte %zu", at);
+    return fmt_fail(err, err_size, "control character U+%04lX at byte %zu", cp, at);
 }
 
 /* What keeps `text` from being a name, in English (N_), or NULL. */
