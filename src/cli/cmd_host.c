@@ -15,6 +15,7 @@
 struct host_flags {
     long port;
     const char *bind;
+    const char *name;
     struct args_size size;
     long win;
     enum rule rule;
@@ -49,6 +50,9 @@ static const struct args_option host_options[] = {
     { .name = "bind", .kind = ARGS_STRING, .metavar = "ADDRESS",
       .offset = offsetof(struct host_flags, bind),
       .help = N_("listen on this address only (127.0.0.1, ::1, ...); by default on all") },
+    { .name = "name", .kind = ARGS_STRING, .metavar = "NAME",
+      .offset = offsetof(struct host_flags, name),
+      .help = N_("your name, as your friend sees it (by default your login name)") },
     { .name = "size", .kind = ARGS_SIZE, .offset = offsetof(struct host_flags, size),
       .show_default = true, .help = N_("board size") },
     { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
@@ -122,9 +126,17 @@ int cmd_host(int argc, char **argv)
                                  f.black == 0 ? WIRE_HOST : WIRE_JOINER};
     if (f.piskvork)
         return host_piskvork(&s, &f);
+    char name[WIRE_NAME_MAX], err[512];
+    if (f.name == NULL) {
+        netgame_default_name(name, sizeof name);
+    } else if (wire_name_check(f.name, err, sizeof err)) {
+        snprintf(name, sizeof name, "%s", f.name);
+    } else {
+        args_error("host", "--name: %s", err);
+        return ARGS_EXIT_USAGE;
+    }
     struct netgame_options o = {.bind = f.bind != NULL && f.bind[0] != '\0' ? f.bind : NULL,
-                                .port = (int)f.port};
-    char err[512];
+                                .port = (int)f.port, .name = name};
     struct netgame *ng = netgame_host(&s, &o, err, sizeof err);
     if (ng == NULL) {
         args_error("host", "%s", err);

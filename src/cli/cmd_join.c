@@ -49,7 +49,8 @@ static const struct args_option join_options[] = {
               "with no code. It is not encrypted: anyone on the way can read and change it") },
     { .name = "name", .kind = ARGS_STRING, .metavar = "NAME",
       .offset = offsetof(struct join_flags, name),
-      .help = N_("on a server: your name there (by default your login name)") },
+      .help = N_("your name, as the other player and a server see it (by default your login "
+              "name)") },
     { .name = "list", .kind = ARGS_SWITCH, .offset = offsetof(struct join_flags, list),
       .help = N_("on a server: print its games and leave") },
     { .name = "create", .kind = ARGS_SWITCH, .offset = offsetof(struct join_flags, create),
@@ -284,6 +285,23 @@ static bool known_path(char *buf, size_t size)
     return snprintf(buf, size, "%s/known-servers", stats) < (int)size;
 }
 
+/* The name given with --name, or the default one; false (said) when the
+ * one given is no name. */
+static bool name_of(const struct join_flags *f, char *name, size_t size)
+{
+    char err[200];
+    if (f->name == NULL) {
+        netgame_default_name(name, size);
+        return true;
+    }
+    if (!wire_name_check(f->name, err, sizeof err)) {
+        args_error("join", "--name: %s", err);
+        return false;
+    }
+    snprintf(name, size, "%s", f->name);
+    return true;
+}
+
 static int join_server(const char *address, const struct join_flags *f)
 {
     int tasks = f->list + f->create + (f->game > 0) + (f->watch > 0);
@@ -294,12 +312,8 @@ static int join_server(const char *address, const struct join_flags *f)
         return ARGS_EXIT_USAGE;
     }
     char name[WIRE_NAME_MAX], err[512];
-    const char *who = f->name != NULL ? f->name : getenv("USER");
-    snprintf(name, sizeof name, "%s", who != NULL && who[0] != '\0' ? who : "player");
-    if (!wire_name_check(name, err, sizeof err)) {
-        args_error("join", "--name: %s", err);
+    if (!name_of(f, name, sizeof name))
         return ARGS_EXIT_USAGE;
-    }
     char known[1100];
     if (!known_path(known, sizeof known)) {
         args_error("join", "%s", _("HOME is not set: there is nowhere to keep the server's key"));
@@ -372,7 +386,7 @@ static int join_server(const char *address, const struct join_flags *f)
         return 1;
     }
     say("seat %d", m.seat.game);
-    struct netgame_options o = {0};
+    struct netgame_options o = {.name = name};
     struct netgame *ng = netgame_join_seat(l, address, known, &m.seat, &o, err, sizeof err);
     if (ng == NULL) {
         args_error("join", "%s", err);
@@ -412,7 +426,10 @@ int cmd_join(int argc, char **argv)
         args_error("join", "%s", err);
         return ARGS_EXIT_USAGE;
     }
-    struct netgame_options o = {0};
+    char name[WIRE_NAME_MAX];
+    if (!name_of(&f, name, sizeof name))
+        return ARGS_EXIT_USAGE;
+    struct netgame_options o = {.name = name};
     struct netgame *ng = netgame_join(ops.list[0], code, &o, err, sizeof err);
     if (ng == NULL) {
         args_error("join", "%s", err);

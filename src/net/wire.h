@@ -41,8 +41,11 @@
  *   BYE                                 the sender closes the link
  *   ERROR <text>                        the sender's complaint, then BYE
  *   NAME <name>                         in a server's lobby, the player's
- *        name (a client's first message there); in a game, the other
- *        player's. A name: 1 to WIRE_NAME_MAX - 1 bytes, no space, no comma
+ *        name (a client's first message there); in a server's game, the
+ *        other player's, from the server; between two friends, the
+ *        sender's own, on every link (a host of a server's game takes no
+ *        name from its player). A name: 1 to WIRE_NAME_MAX - 1 bytes, no
+ *        space, no comma
  *
  * A server's lobby (mnk server; 1.1), the client's messages, each answered:
  *   LIST                                the games: a GAME line each, then

@@ -65,6 +65,7 @@ struct netgame {
      * and flag another netgame judges (netgame_serve). */
     bool relay;
     char peer_name[WIRE_NAME_MAX]; /* the other player's, "" when unknown */
+    char own_name[WIRE_NAME_MAX];  /* this side's, said on each link; "" none */
 
     /* A server's player (netgame_join_seat): the seat to come back to, and
      * the file of servers' keys to check the server's against. */
@@ -82,6 +83,13 @@ struct netgame {
 static enum wire_side other_side(enum wire_side s)
 {
     return s == WIRE_HOST ? WIRE_JOINER : WIRE_HOST;
+}
+
+void netgame_default_name(char *buf, size_t size)
+{
+    const char *user = getenv("USER");
+    snprintf(buf, size, "%s",
+             user != NULL && wire_name_check(user, NULL, 0) ? user : "player");
 }
 
 const char *netgame_side_name(enum wire_side side)
@@ -486,6 +494,31 @@ static void config_of(const struct netgame_settings *s, struct game_config *c)
 }
 
 /* A new game under the settings; false (ng->why) when they are none. */
+/* The players' names on the game's seats, for its records: the first
+ * player (config.player[0]) is the side the settings make Black. A name not
+ * known yet is "". */
+static void name_seats(struct netgame *ng)
+{
+    if (!ng->have_game)
+        return;
+    for (int i = 0; i < 2; i++) {
+        enum wire_side side = i == 0 ? ng->settings.black : other_side(ng->settings.black);
+        struct player *p = &ng->game.config.player[i];
+        snprintf(p->spec, sizeof p->spec, "%s",
+                 side == ng->side ? ng->own_name : ng->peer_name);
+    }
+}
+
+/* The other side said its name (NAME). */
+static void peer_named(struct netgame *ng, const char *name)
+{
+    if (strcmp(ng->peer_name, name) == 0)
+        return;
+    snprintf(ng->peer_name, sizeof ng->peer_name, "%s", name);
+    name_seats(ng);
+    push(ng, NETGAME_EV_NAME, 0, name);
+}
+
 static bool start_game(struct netgame *ng)
 {
     struct game_config c;
@@ -496,6 +529,7 @@ static bool start_game(struct netgame *ng)
         return false;
     }
     ng->have_game = true;
+    name_seats(ng);
     forget_requests(ng);
     ng->resigned = false;
     ng->over_said = false;
@@ -834,6 +868,12 @@ static void host_message(struct netgame *ng, const struct wire_msg *m)
     }
     if (m->type == WIRE_CHAT) {
         push(ng, NETGAME_EV_CHAT, 0, m->text);
+        return;
+    }
+    if (m->type == WIRE_NAME) {
+        /* A server's players are named in its lobby, not by themselves. */
+        if (!ng->relay)
+            peer_named(ng, m->name);
         return;
     }
     if (ng->state == NETGAME_SETTINGS) {
@@ -1221,10 +1261,7 @@ static void joiner_message(struct netgame *ng, const struct wire_msg *m)
         return;
     }
     if (m->type == WIRE_NAME) {
-        if (strcmp(ng->peer_name, m->name) != 0) {
-            snprintf(ng->peer_name, sizeof ng->peer_name, "%s", m->name);
-            push(ng, NETGAME_EV_NAME, 0, m->name);
-        }
+        peer_named(ng, m->name);
         return;
     }
     if (m->type == WIRE_CHAT) {
@@ -1310,9 +1347,11 @@ static void host_adopt(struct netgame *ng, struct link *l)
     ng->link_open = true;
     ng->synced = false;
     forget_requests(ng);
-    if (ng->peer_name[0] != '\0') {
+    /* A server's game names the other player, a friend's host itself. */
+    const char *name = ng->relay ? ng->peer_name : ng->own_name;
+    if (name[0] != '\0') {
         struct wire_msg n = {.type = WIRE_NAME};
-        snprintf(n.name, sizeof n.name, "%s", ng->peer_name);
+        snprintf(n.name, sizeof n.name, "%s", name);
         send(ng, &n);
     }
     struct wire_msg s = settings_msg(ng);
@@ -1431,6 +1470,11 @@ static void poll_link(struct netgame *ng)
             /* Later links must lead to this game, whoever answers there. */
             snprintf(ng->kept_id, sizeof ng->kept_id, "%s", ng->key.game_id);
             push(ng, NETGAME_EV_CONNECTED, 0, link_peer_address(ng->link));
+            if (!ng->seated && ng->own_name[0] != '\0') {
+                struct wire_msg n = {.type = WIRE_NAME};
+                snprintf(n.name, sizeof n.name, "%s", ng->own_name);
+                send(ng, &n);
+            }
             if (ng->seated) {
                 struct wire_msg j = {.type = WIRE_REJOIN, .seat = ng->seat};
                 send(ng, &j);
@@ -1653,6 +1697,8 @@ static struct netgame *netgame_new(enum wire_side side, const struct netgame_opt
     ng->silent_ms = o->silent_ms > 0 ? o->silent_ms : NETGAME_SILENT_MS;
     ng->reconnect_ms = o->reconnect_ms > 0 ? o->reconnect_ms : NETGAME_RECONNECT_MS;
     ng->retry_ms = o->retry_ms > 0 ? o->retry_ms : NETGAME_RETRY_MS;
+    if (o->name != NULL && wire_name_check(o->name, NULL, 0))
+        snprintf(ng->own_name, sizeof ng->own_name, "%s", o->name);
     offer_clear(&ng->offer);
     return ng;
 }

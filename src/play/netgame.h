@@ -123,6 +123,9 @@ struct netgame_options {
     const char *bind;           /* host: the address to listen on; NULL: all */
     int port;                   /* host */
     int ping_ms, silent_ms, reconnect_ms, retry_ms;
+    const char *name;           /* this side's name, said to a friend (NAME)
+                                   on every link; NULL, "" or one that
+                                   wire_name_check refuses: none */
 };
 
 /* What a front end keeps beside the game to resume it later. */
@@ -258,6 +261,10 @@ bool netgame_settings_of(const struct wire_settings *w, struct netgame_settings 
 /* The MOVE that says g->moves[i]: its time charged, both clocks after it
  * (for a server's spectators). */
 struct wire_msg netgame_move_msg(const struct game *g, int i);
+
+/* A player's name when none is given: the login name ($USER) where it is
+ * one (wire_name_check), else "player". */
+void netgame_default_name(char *buf, size_t size);
 
 /* The other player's name, as the other side said it (NAME), or "". */
 const char *netgame_peer_name(const struct netgame *ng);

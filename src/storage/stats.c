@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/fmt.h"
+#include "util/utf8.h"
 #include "storage/record.h"
 #include "storage/filelock.h"
 #include "storage/safefile.h"
@@ -15,6 +16,14 @@
 
 #define HEADER "mnk-stats"
 #define MAX_FIELDS 14   /* a computer row has 13; one more means too many */
+#define NO_NAME "-"     /* a network opponent who gave none */
+
+/* The version a file is written in: the oldest that holds what it has,
+ * so that an earlier mnk still reads a file with no network games. */
+static int version_of(const struct stats *s)
+{
+    return s->n_net > 0 ? 3 : 2;
+}
 
 void stats_init(struct stats *s)
 {
@@ -25,6 +34,7 @@ void stats_free(struct stats *s)
 {
     free(s->rows);
     free(s->people);
+    free(s->net);
     stats_init(s);
 }
 
@@ -84,19 +94,36 @@ static int row_cmp(const struct stats_row *a, const char *opponent, const struct
     return c != 0 ? c : place_cmp(&a->board, &a->tc, b, tc);
 }
 
-/* The index of the row, or where it would go (then *found is false). */
-static int row_slot(const struct stats *s, const char *opponent, const struct stats_board *b,
-                    const struct tc *tc, bool *found)
+/* A table of rows by opponent: the computer's or the network's. */
+struct table {
+    struct stats_row **rows;
+    int *n, *cap;
+};
+
+static struct table computer_table(struct stats *s)
 {
-    int lo = 0, hi = s->n_rows;
+    return (struct table){ &s->rows, &s->n_rows, &s->cap_rows };
+}
+
+static struct table network_table(struct stats *s)
+{
+    return (struct table){ &s->net, &s->n_net, &s->cap_net };
+}
+
+/* The index of the row in rows[0 .. n), or where it would go (then
+ * *found is false). */
+static int row_slot(const struct stats_row *rows, int n, const char *opponent,
+                    const struct stats_board *b, const struct tc *tc, bool *found)
+{
+    int lo = 0, hi = n;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (row_cmp(&s->rows[mid], opponent, b, tc) < 0)
+        if (row_cmp(&rows[mid], opponent, b, tc) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    *found = lo < s->n_rows && row_cmp(&s->rows[lo], opponent, b, tc) == 0;
+    *found = lo < n && row_cmp(&rows[lo], opponent, b, tc) == 0;
     return lo;
 }
 
@@ -159,17 +186,43 @@ static void clean_name(const char *name, char *out)
     out[n] = '\0';
 }
 
-/* The row of (opponent, b, tc), made empty at its place if new; NULL when
- * out of memory. `opponent` is clean already. */
-static struct stats_row *row_for(struct stats *s, const char *opponent,
+/* A network opponent's name as the file keeps it: one word of text fit to
+ * draw (a person's name may be in any script), each byte of anything else
+ * a '_', cut at a character's start; NO_NAME for none. */
+static void clean_net_name(const char *name, char *out)
+{
+    const unsigned char *s = (const unsigned char *)name;
+    size_t len = strlen(name), n = 0;
+    for (size_t i = 0; i < len;) {
+        size_t used = 1;
+        long cp = utf8_next(s + i, len - i, &used);
+        bool fit = cp > 0x20 && !utf8_is_control(cp);
+        if (!fit)
+            used = 1;
+        if (n + used >= STATS_NAME_MAX)
+            break;
+        if (fit)
+            memcpy(out + n, s + i, used);
+        else
+            out[n] = '_';
+        n += fit ? used : 1;
+        i += used;
+    }
+    if (n == 0)
+        n = (size_t)snprintf(out, STATS_NAME_MAX, "%s", NO_NAME);
+    out[n] = '\0';
+}
+
+/* The row of (opponent, b, tc) in table t, made empty at its place if
+ * new; NULL when out of memory. `opponent` is clean already. */
+static struct stats_row *row_for(struct table t, const char *opponent,
                                  const struct stats_board *b, const struct tc *tc)
 {
     bool found;
-    int i = row_slot(s, opponent, b, tc, &found);
+    int i = row_slot(*t.rows, *t.n, opponent, b, tc, &found);
     if (found)
-        return &s->rows[i];
-    struct stats_row *r = insert_at((void **)&s->rows, &s->n_rows, &s->cap_rows,
-                                    sizeof *s->rows, i);
+        return &(*t.rows)[i];
+    struct stats_row *r = insert_at((void **)t.rows, t.n, t.cap, sizeof **t.rows, i);
     if (r != NULL) {
         snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
         r->board = *b;
@@ -201,8 +254,19 @@ const struct stats_row *stats_find(const struct stats *s, const char *opponent,
     bool found;
     clean_name(opponent, name);
     const struct tc t = clock_of(tc);
-    int i = row_slot(s, name, b, &t, &found);
+    int i = row_slot(s->rows, s->n_rows, name, b, &t, &found);
     return found ? &s->rows[i] : NULL;
+}
+
+const struct stats_row *stats_find_network(const struct stats *s, const char *opponent,
+                                           const struct stats_board *b, const struct tc *tc)
+{
+    char name[STATS_NAME_MAX];
+    bool found;
+    clean_net_name(opponent, name);
+    const struct tc t = clock_of(tc);
+    int i = row_slot(s->net, s->n_net, name, b, &t, &found);
+    return found ? &s->net[i] : NULL;
 }
 
 const struct stats_people *stats_find_people(const struct stats *s, const struct stats_board *b,
@@ -278,24 +342,40 @@ static void extend(struct stats_streak *streak, long *best, enum stats_outcome o
         *best = streak->length;
 }
 
+/* One game in the row of the clean `name` in table t; NULL when out of
+ * memory. */
+static struct stats_row *add_row(struct table t, const char *name, const struct stats_board *b,
+                                 const struct tc *tc, enum stats_outcome o, bool on_time)
+{
+    const struct tc c = clock_of(tc);
+    struct stats_row *r = row_for(t, name, b, &c);
+    if (r == NULL)
+        return NULL;
+    bump(o == STATS_WON ? &r->won : o == STATS_LOST ? &r->lost : &r->drawn);
+    /* Bumped after `lost`, so that saturated counts stay no more than it. */
+    if (o == STATS_LOST && on_time && c.kind != TC_NONE && r->lost_on_time < r->lost)
+        bump(&r->lost_on_time);
+    extend(&r->streak, &r->best, o);
+    return r;
+}
+
 bool stats_add(struct stats *s, const char *opponent, const struct stats_board *b,
                const struct tc *tc, enum stats_outcome o, bool on_time)
 {
     char name[STATS_NAME_MAX];
     clean_name(opponent, name);
-    if (o == STATS_NONE)
+    if (o == STATS_NONE || add_row(computer_table(s), name, b, tc, o, on_time) == NULL)
         return false;
-    const struct tc t = clock_of(tc);
-    struct stats_row *r = row_for(s, name, b, &t);
-    if (r == NULL)
-        return false;
-    bump(o == STATS_WON ? &r->won : o == STATS_LOST ? &r->lost : &r->drawn);
-    /* Bumped after `lost`, so that saturated counts stay no more than it. */
-    if (o == STATS_LOST && on_time && t.kind != TC_NONE && r->lost_on_time < r->lost)
-        bump(&r->lost_on_time);
-    extend(&r->streak, &r->best, o);
     extend(&s->streak, &s->best, o);
     return true;
+}
+
+bool stats_add_network(struct stats *s, const char *opponent, const struct stats_board *b,
+                       const struct tc *tc, enum stats_outcome o, bool on_time)
+{
+    char name[STATS_NAME_MAX];
+    clean_net_name(opponent, name);
+    return o != STATS_NONE && add_row(network_table(s), name, b, tc, o, on_time) != NULL;
 }
 
 bool stats_add_people(struct stats *s, const struct stats_board *b, const struct tc *tc,
@@ -320,6 +400,14 @@ static bool counts(const struct game *g)
                             g->config.player[1].kind == PLAYER_HUMAN);
 }
 
+/* The result of game g, which has ended, for the one who played `me`. */
+static enum stats_outcome outcome_of(const struct game *g, enum stone me)
+{
+    enum outcome wins = me == STONE_BLACK ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
+    return g->result.outcome == OUTCOME_DRAW ? STATS_DRAWN
+         : g->result.outcome == wins ? STATS_WON : STATS_LOST;
+}
+
 bool stats_add_game(struct stats *s, const struct game *g)
 {
     if (!counts(g))
@@ -334,12 +422,21 @@ bool stats_add_game(struct stats *s, const struct game *g)
     if (!computer[0] && !computer[1])
         return stats_add_people(s, &b, tc, g->result.outcome, on_time);
     int person = computer[0] ? 1 : 0;   /* 0 Black, 1 White */
-    enum outcome person_wins = person == 0 ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
-    enum stats_outcome o = g->result.outcome == OUTCOME_DRAW ? STATS_DRAWN
-                         : g->result.outcome == person_wins ? STATS_WON : STATS_LOST;
     char name[GAME_PLAYER_SPEC_MAX];
     record_player_name(&g->config.player[1 - person], name, sizeof name);
-    return stats_add(s, name, &b, tc, o, on_time);
+    return stats_add(s, name, &b, tc, outcome_of(g, person == 0 ? STONE_BLACK : STONE_WHITE),
+                     on_time);
+}
+
+bool stats_add_network_game(struct stats *s, const struct game *g, enum stone me,
+                            const char *opponent)
+{
+    if (!game_over(g) || (me != STONE_BLACK && me != STONE_WHITE))
+        return false;
+    const struct stats_board b = { g->board.width, g->board.height, g->board.win,
+                                   g->board.rule };
+    return stats_add_network(s, opponent, &b, &g->config.tc, outcome_of(g, me),
+                             g->result.reason == END_TIME);
 }
 
 /* --- the file ------------------------------------------------------------ */
@@ -354,22 +451,26 @@ static void put_place(FILE *out, const struct stats_board *b, const struct tc *t
             tc_format(tc, clock, sizeof clock));
 }
 
+/* A row of a table by opponent, `kind` its first word. */
+static void put_row(FILE *out, const char *kind, const struct stats_row *r)
+{
+    fprintf(out, "%s %s ", kind, r->opponent);
+    put_place(out, &r->board, &r->tc);
+    fprintf(out, " %ld %ld %ld %ld %c %ld %ld\n", r->won, r->lost, r->drawn, r->lost_on_time,
+            streak_letters[r->streak.kind], r->streak.length, r->best);
+}
+
 void stats_print(FILE *out, const struct stats *s)
 {
-    fprintf(out, "%s %d\n", HEADER, STATS_VERSION);
+    fprintf(out, "%s %d\n", HEADER, version_of(s));
     fprintf(out, "# streak KIND LENGTH BEST: all games against the computer\n");
     fprintf(out, "streak %c %ld %ld\n", streak_letters[s->streak.kind], s->streak.length,
             s->best);
     if (s->n_rows > 0)
         fprintf(out, "# computer NAME WxH K RULE CLOCK WON LOST DRAWN ON_TIME KIND LENGTH "
                      "BEST\n");
-    for (int i = 0; i < s->n_rows; i++) {
-        const struct stats_row *r = &s->rows[i];
-        fprintf(out, "computer %s ", r->opponent);
-        put_place(out, &r->board, &r->tc);
-        fprintf(out, " %ld %ld %ld %ld %c %ld %ld\n", r->won, r->lost, r->drawn, r->lost_on_time,
-                streak_letters[r->streak.kind], r->streak.length, r->best);
-    }
+    for (int i = 0; i < s->n_rows; i++)
+        put_row(out, "computer", &s->rows[i]);
     if (s->n_people > 0)
         fprintf(out, "# people WxH K RULE CLOCK BLACK WHITE DRAWN ON_TIME\n");
     for (int i = 0; i < s->n_people; i++) {
@@ -378,6 +479,11 @@ void stats_print(FILE *out, const struct stats *s)
         put_place(out, &p->board, &p->tc);
         fprintf(out, " %ld %ld %ld %ld\n", p->black, p->white, p->drawn, p->on_time);
     }
+    if (s->n_net > 0)
+        fprintf(out, "# network NAME WxH K RULE CLOCK WON LOST DRAWN ON_TIME KIND LENGTH "
+                     "BEST\n");
+    for (int i = 0; i < s->n_net; i++)
+        put_row(out, "network", &s->net[i]);
 }
 
 static bool write_stats(FILE *out, const void *ctx)
@@ -524,15 +630,20 @@ static bool parse_line(char *line, int version, struct stats *s, bool *have_stre
         return true;
     }
     char **rest;
-    if (strcmp(f[0], "computer") == 0) {
+    bool network = strcmp(f[0], "network") == 0;
+    if (network && version < 3)
+        return fmt_fail(why, size, "a network row in a file of version %d", version);
+    if (strcmp(f[0], "computer") == 0 || network) {
         struct stats_row r;
         memset(&r, 0, sizeof r);
         if (n != row_fields(11, version))
-            return fmt_fail(why, size, "a computer row has %d fields, not %d",
+            return fmt_fail(why, size, "a %s row has %d fields, not %d", f[0],
                             row_fields(11, version), n);
-        clean_name(f[1], r.opponent);
+        (network ? clean_net_name : clean_name)(f[1], r.opponent);
         if (strcmp(r.opponent, f[1]) != 0)
-            return fmt_fail(why, size, "the opponent's name is too long or not printable ASCII");
+            return fmt_fail(why, size, network ? "the opponent's name is too long or no text"
+                                               : "the opponent's name is too long or not "
+                                                 "printable ASCII");
         const char *wrong = parse_games(f + 2, version, &r.board, &r.tc, &r.won, &r.lost,
                                         &r.drawn, &r.lost_on_time, &rest);
         if (wrong != NULL)
@@ -544,9 +655,10 @@ static bool parse_line(char *line, int version, struct stats *s, bool *have_stre
         /* Put in order once all are read (sort_rows): one at its place
          * each time would take time that grows with the square of the
          * rows, for a file made to stall. */
-        if (!grow((void **)&s->rows, s->n_rows, &s->cap_rows, sizeof *s->rows))
+        struct table t = network ? network_table(s) : computer_table(s);
+        if (!grow((void **)t.rows, *t.n, t.cap, sizeof **t.rows))
             return fmt_fail(why, size, "out of memory");
-        s->rows[s->n_rows++] = r;
+        (*t.rows)[(*t.n)++] = r;
         return true;
     }
     if (strcmp(f[0], "people") == 0) {
@@ -594,8 +706,13 @@ static bool sort_rows(struct stats *s)
         qsort(s->rows, (size_t)s->n_rows, sizeof *s->rows, row_order);
     if (s->n_people > 1)
         qsort(s->people, (size_t)s->n_people, sizeof *s->people, people_order);
+    if (s->n_net > 1)
+        qsort(s->net, (size_t)s->n_net, sizeof *s->net, row_order);
     for (int i = 1; i < s->n_rows; i++)
         if (row_order(&s->rows[i - 1], &s->rows[i]) == 0)
+            return false;
+    for (int i = 1; i < s->n_net; i++)
+        if (row_order(&s->net[i - 1], &s->net[i]) == 0)
             return false;
     for (int i = 1; i < s->n_people; i++)
         if (people_order(&s->people[i - 1], &s->people[i]) == 0)
@@ -754,11 +871,42 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
  * holds it only while it counts a game. */
 #define COUNT_WAIT_MS 2000
 
+/* What one count adds: a game, and for a network game the side the
+ * person played and the opponent's name (network NULL otherwise). */
+struct addition {
+    const struct game *g;
+    enum stone me;
+    const char *network;
+};
+
+static bool add(struct stats *s, const struct addition *a)
+{
+    return a->network != NULL ? stats_add_network_game(s, a->g, a->me, a->network)
+                              : stats_add_game(s, a->g);
+}
+
+static bool count(const char *path, const struct addition *a, char *note, size_t note_size);
+
 bool stats_count(const char *path, const struct game *g, char *note, size_t note_size)
 {
     note[0] = '\0';
     if (!counts(g))
         return true;
+    return count(path, &(struct addition){ g, STONE_NONE, NULL }, note, note_size);
+}
+
+bool stats_count_network(const char *path, const struct game *g, enum stone me,
+                         const char *opponent, char *note, size_t note_size)
+{
+    note[0] = '\0';
+    if (!game_over(g) || (me != STONE_BLACK && me != STONE_WHITE))
+        return true;
+    return count(path, &(struct addition){ g, me, opponent != NULL ? opponent : "" }, note,
+                 note_size);
+}
+
+static bool count(const char *path, const struct addition *a, char *note, size_t note_size)
+{
     /* Read, add and write under the file's lock: two windows ending games
      * at once both get theirs counted, neither writing over the other's. */
     char err[4096 + 200];
@@ -778,8 +926,8 @@ bool stats_count(const char *path, const struct game *g, char *note, size_t note
         filelock_release(&lock);
         return false;   /* s is empty: nothing to free */
     }
-    bool ok = stats_add_game(&s, g) ? stats_write(path, &s, err, sizeof err)
-                                    : fmt_fail(err, sizeof err, "out of memory");
+    bool ok = add(&s, a) ? stats_write(path, &s, err, sizeof err)
+                         : fmt_fail(err, sizeof err, "out of memory");
     stats_free(&s);
     filelock_release(&lock);
     if (!ok) {

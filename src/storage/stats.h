@@ -1,7 +1,8 @@
 /* stats.h — the player's record: games won, lost and drawn against each
  * computer opponent on each board under each time control, with streaks
  * and the games lost on time, and the games two people played at one
- * keyboard, counted apart. No curses.
+ * keyboard, and the games against each person over the network, counted
+ * apart. No curses.
  *
  * What counts: a game against the computer counts for the person, against
  * the opponent's name as records give it (record_player_name: a level
@@ -19,17 +20,28 @@
  * is a win like any other. A people's row counts, of its games won, those
  * won on time. A game without a clock is never on time.
  *
+ * Over the network (stats_count_network): a game against another person
+ * on another computer counts for this side, against the name that person
+ * gave (any script; what is not text fit to draw, or a space, becomes
+ * '_'; "-" for no name), on its board and clock, as won, lost or drawn,
+ * with the losses on this side's time and the row's own streaks, as a row
+ * against the computer does. These rows stand apart: the totals, the
+ * streak over all rows and the totals per clock are the computer's only.
+ *
  * Streaks: the current streak is the run of equal results (won, lost or
  * drawn) that the latest games end with; the best streak is the longest run
  * of games won. A draw ends a run of wins. Each row keeps its own, and the
  * games against the computer keep one over all rows.
  *
  * The file (by default $XDG_DATA_HOME/mnk/stats, see tui/saves.h) is text,
- * one fact a line after the header "mnk-stats 2"; lines starting with '#'
- * and blank lines are skipped:
+ * one fact a line after the header "mnk-stats 2", or "mnk-stats 3" when it
+ * has network rows (so that an earlier mnk reads a file without them);
+ * lines starting with '#' and blank lines are skipped:
  *     streak KIND LENGTH BEST           (over all games against the computer)
  *     computer NAME WxH K RULE CLOCK WON LOST DRAWN ON_TIME KIND LENGTH BEST
  *     people WxH K RULE CLOCK BLACK WHITE DRAWN ON_TIME
+ *     network NAME WxH K RULE CLOCK WON LOST DRAWN ON_TIME KIND LENGTH BEST
+ *                                       (version 3 only)
  * KIND is W, L, D, or - with a LENGTH of 0. CLOCK is the time control as
  * tc_format writes it ("3+2", "5s+0.1s", "10m+5x30s", "none" for no
  * clock); ON_TIME is, of LOST (computer) or of BLACK and WHITE (people),
@@ -62,7 +74,7 @@
 #include "mnk/game.h"
 #include "mnk/gameclock.h"
 
-#define STATS_VERSION 2            /* the file's; 1 is read too */
+#define STATS_VERSION 3            /* the latest file's; 1 and 2 are read too */
 #define STATS_NAME_MAX 48           /* an opponent's name, with its NUL */
 #define STATS_FILE_MAX (1 << 20)    /* bytes; a larger file is refused */
 #define STATS_COUNT_MAX 999999999L  /* counts stop there */
@@ -80,8 +92,8 @@ struct stats_board {
     enum rule rule;
 };
 
-/* The games against one computer opponent on one board under one time
- * control. */
+/* The games against one computer opponent (or one person over the
+ * network) on one board under one time control. */
 struct stats_row {
     char opponent[STATS_NAME_MAX];
     struct stats_board board;
@@ -119,6 +131,9 @@ struct stats {
     int n_people, cap_people;
     struct stats_streak streak; /* over all games against the computer */
     long best;
+    struct stats_row *net;      /* against people over the network, ordered
+                                   as the computer's rows */
+    int n_net, cap_net;
 };
 
 /* An empty record (no allocation yet). */
@@ -143,6 +158,18 @@ bool stats_add(struct stats *s, const char *opponent, const struct stats_board *
 bool stats_add_people(struct stats *s, const struct stats_board *b, const struct tc *tc,
                       enum outcome o, bool on_time);
 
+/* Counts one game against `opponent` over the network (a name as above)
+ * on board b under tc (NULL: no clock), from this side's; on_time: a loss
+ * on this side's time. False only when out of memory. */
+bool stats_add_network(struct stats *s, const char *opponent, const struct stats_board *b,
+                       const struct tc *tc, enum stats_outcome o, bool on_time);
+
+/* Counts network game g, which has ended, for the side that played `me`
+ * (STONE_BLACK or STONE_WHITE) against `opponent`: false when it is not
+ * over or memory ran out. */
+bool stats_add_network_game(struct stats *s, const struct game *g, enum stone me,
+                            const char *opponent);
+
 /* Counts game g, which has ended, by the rules above: true when it counted,
  * false when it does not count (not over, two computers) or memory ran
  * out. */
@@ -151,6 +178,11 @@ bool stats_add_game(struct stats *s, const struct game *g);
 /* The row of `opponent` on board b under tc (NULL: no clock), or NULL. */
 const struct stats_row *stats_find(const struct stats *s, const char *opponent,
                                    const struct stats_board *b, const struct tc *tc);
+
+/* The network row of `opponent` on board b under tc (NULL: no clock), or
+ * NULL. */
+const struct stats_row *stats_find_network(const struct stats *s, const char *opponent,
+                                           const struct stats_board *b, const struct tc *tc);
 
 /* The people's row of board b under tc (NULL: no clock), or NULL. */
 const struct stats_people *stats_find_people(const struct stats *s, const struct stats_board *b,
@@ -205,5 +237,10 @@ bool stats_load(const char *path, struct stats *s, char *note, size_t note_size)
  * or when g does not count; note as for stats_load(), or why it could not
  * be counted (the lock held too long, or not to be had). */
 bool stats_count(const char *path, const struct game *g, char *note, size_t note_size);
+
+/* The same for a network game that ended, played by `me` against
+ * `opponent` (stats_add_network_game), whoever the game's players are. */
+bool stats_count_network(const char *path, const struct game *g, enum stone me,
+                         const char *opponent, char *note, size_t note_size);
 
 #endif

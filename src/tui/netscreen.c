@@ -14,6 +14,7 @@
 #include "mnk/notation.h"
 #include "mnk/rule.h"
 #include "storage/safefile.h"
+#include "storage/stats.h"
 #include "tui/boardview.h"
 #include "tui/clockface.h"
 #include "tui/help.h"
@@ -204,9 +205,13 @@ static void stop_session(struct netscreen *n, bool goodbye)
     let_go(n);
 }
 
-static void options_from_env(struct netgame_options *o)
+/* The options of a session, the name this side says among them: the
+ * login name (the screen has no other yet). */
+static void options_from_env(struct netgame_options *o, char name[WIRE_NAME_MAX])
 {
     memset(o, 0, sizeof *o);
+    netgame_default_name(name, WIRE_NAME_MAX);
+    o->name = name;
     const char *bind = getenv("MNK_NET_BIND");
     const char *port = getenv("MNK_NET_PORT");
     o->bind = bind != NULL && bind[0] != '\0' ? bind : NULL;
@@ -240,7 +245,8 @@ static unsigned start_host(struct netscreen *n)
     struct netgame_settings s = { c->width, c->height, c->win, c->rule, c->opening, c->tc,
                                   n->black };
     struct netgame_options o;
-    options_from_env(&o);
+    char name[WIRE_NAME_MAX];
+    options_from_env(&o, name);
     char err[NETGAME_WHY_MAX];
     n->ng = netgame_host(&s, &o, err, sizeof err);
     /* The usual port taken (another game hosted here): any free one. */
@@ -257,7 +263,8 @@ static unsigned start_host(struct netscreen *n)
 static unsigned start_join(struct netscreen *n, const char *code)
 {
     struct netgame_options o;
-    options_from_env(&o);
+    char name[WIRE_NAME_MAX];
+    options_from_env(&o, name);
     char err[NETGAME_WHY_MAX];
     n->ng = netgame_join(n->address, code, &o, err, sizeof err);
     if (!began(n, err))
@@ -267,6 +274,21 @@ static unsigned start_join(struct netscreen *n, const char *code)
 }
 
 /* --- events ------------------------------------------------------------ */
+
+/* The game that ended, in the statistics once, against the friend's name. */
+static void count(struct netscreen *n)
+{
+    const struct game *g = game_of(n);
+    char path[SAVES_PATH_MAX], why[NETSCREEN_LINE_MAX];
+    if (n->counted || g == NULL || !game_over(g))
+        return;
+    n->counted = true;
+    if (!saves_stats_path(path, sizeof path, why, sizeof why))
+        note(n, _("the game was not counted: %s"), why);
+    else if (!stats_count_network(path, g, my_seat(n), netgame_peer_name(n->ng), why,
+                                  sizeof why) || why[0] != '\0')
+        note(n, "%s", why);
+}
 
 static const char *ask_words(enum netgame_ask ask)
 {
@@ -333,7 +355,8 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
         k.black = strcmp(black, "host") == 0 ? WIRE_HOST : WIRE_JOINER;
     }
     struct netgame_options o;
-    options_from_env(&o);
+    char name[WIRE_NAME_MAX];
+    options_from_env(&o, name);
     if (ok && host) {
         char *end;
         ok = record_extra_get(extra, "MNKNETPORT", port, sizeof port);
@@ -404,6 +427,7 @@ static void on_event(struct netscreen *n, const struct netgame_event *ev)
         n->record[0] = '\0';
         let_go(n);          /* a rematch is a game of its own */
         n->abandoned = false;
+        n->counted = false;
         if (g != NULL) {
             n->cur.cx = g->board.width / 2;
             n->cur.cy = g->board.height / 2;
@@ -431,6 +455,7 @@ static void on_event(struct netscreen *n, const struct netgame_event *ev)
     case NETGAME_EV_OVER:
         if (g != NULL)
             note(n, "%s", _(game_result_text(&g->result)));
+        count(n);
         say(n, STYLE_MESSAGE, "%s", _("the game is over: R asks for another, Esc leaves"));
         break;
     case NETGAME_EV_OFFER:

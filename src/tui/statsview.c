@@ -29,6 +29,9 @@ enum line_kind {
     LINE_PEOPLE_TITLE,
     LINE_PEOPLE_HEAD,
     LINE_PEOPLE_ROW,     /* stats.people[row] */
+    LINE_NET_TITLE,
+    LINE_NET_HEAD,
+    LINE_NET_ROW,        /* stats.net[row] */
     LINE_PUZZLE_TITLE,
     LINE_PUZZLE_EMPTY,   /* no puzzle rated yet */
     LINE_PUZZLE_RATING,  /* the rating, solved and failed */
@@ -107,6 +110,15 @@ static bool line_at(const struct statsview *v, int i, struct line *l)
         if (i < s->n_people)
             return l->kind = LINE_PEOPLE_ROW, l->row = i, true;
         i -= s->n_people;
+    }
+    if (s->n_net > 0) {
+        static const enum line_kind net[] = { LINE_BLANK, LINE_NET_TITLE, LINE_NET_HEAD };
+        if (i < 3)
+            return l->kind = net[i], true;
+        i -= 3;
+        if (i < s->n_net)
+            return l->kind = LINE_NET_ROW, l->row = i, true;
+        i -= s->n_net;
     }
     return puzzle_line_at(v, i, l);
 }
@@ -457,10 +469,12 @@ static void lay_out(struct statsview *v)
     bool timed = false, people_timed = false;
     head_cells(table_names, T_COLS, &c);
     widen(v->table, &c, T_COLS);
-    for (int i = 0; i < s->n_rows; i++) {
-        row_cells(&s->rows[i], &c);
+    /* The network's rows are in the same columns as the computer's. */
+    for (int i = 0; i < s->n_rows + s->n_net; i++) {
+        const struct stats_row *r = i < s->n_rows ? &s->rows[i] : &s->net[i - s->n_rows];
+        row_cells(r, &c);
         widen(v->table, &c, T_COLS);
-        timed = timed || s->rows[i].tc.kind != TC_NONE;
+        timed = timed || r->tc.kind != TC_NONE;
     }
     head_cells(people_names, P_COLS, &c);
     widen(v->people, &c, P_COLS);
@@ -604,6 +618,17 @@ static void draw_line(const struct statsview *v, int y, const struct line *l)
     case LINE_PEOPLE_ROW:
         people_cells(&s->people[l->row], &cells);
         draw_cells(v, y, v->people, P_COLS, v->people_gap, &cells, STYLE_NORMAL, STYLE_NORMAL);
+        break;
+    case LINE_NET_TITLE:
+        draw_text(y, left, width, STYLE_MESSAGE, _("Over the network"));
+        break;
+    case LINE_NET_HEAD:
+        head_cells(table_names, T_COLS, &cells);
+        draw_cells(v, y, v->table, T_COLS, v->table_gap, &cells, STYLE_DIM, STYLE_DIM);
+        break;
+    case LINE_NET_ROW:
+        row_cells(&s->net[l->row], &cells);
+        draw_cells(v, y, v->table, T_COLS, v->table_gap, &cells, STYLE_NORMAL, STYLE_MESSAGE);
         break;
     case LINE_PUZZLE_TITLE:
         draw_text(y, left, width, STYLE_MESSAGE, _("Puzzles"));

@@ -3,7 +3,8 @@
  * clock, won, lost, lost on time, drawn, the current and the best streak)
  * under the totals and, once any game had a clock, the totals per time
  * control; then the games two people played at one keyboard, per board and
- * clock; then the puzzles (storage/puzzlestats.h): the rating and its
+ * clock; then the games against people over the network, per name, board
+ * and clock, in the computer table's columns; then the puzzles (storage/puzzlestats.h): the rating and its
  * deviation, puzzles solved and failed, the current and best streak, and
  * the last STATSVIEW_ATTEMPTS attempts, newest first. The tables' columns are as wide as their widest cell and give way
  * in a narrow window (tui/columns.h): the counts go, the games on time

@@ -8,7 +8,9 @@
 # a 1+0 clock from the host's address and code, reads the settings, says
 # yes, sees both clocks, refuses the host's draw offer (the host hears
 # no), plays a move and resigns after a yes (the host hears it). Esc then
-# goes back to the choice and the menu, q quits cleanly. Last, the hosting
+# goes back to the choice and the menu; the two games are counted in the
+# statistics against each friend's name (one in Chinese), and the
+# Statistics screen shows them; q quits cleanly. Last, the hosting
 # screen is killed (kill -9) mid-game: Resume takes the game up on the same
 # port and code, the joiner comes back by itself and the game is won, one
 # record holding it all and nothing left to resume; and the joining screen
@@ -45,13 +47,15 @@ code=$(screen | sed -n 's/.*Join code: \([A-Z0-9-]*\).*/\1/p')
 port=$(screen | sed -n 's/.*Port: \([0-9]*\).*/\1/p')
 [ -n "$code" ] && [ -n "$port" ] || fail "no code or port to read: '$code' '$port'"
 printf 'yes\nsay hello there\na1\na2\na3\na4\n' >"$WORK/join1.in"
-timeout 60 "$MNK" join "127.0.0.1:$port" "$code" <"$WORK/join1.in" >"$WORK/join1.out" \
+timeout 60 "$MNK" join --name bob "127.0.0.1:$port" "$code" <"$WORK/join1.in" >"$WORK/join1.out" \
     2>"$WORK/join1.err" &
 joiner=$!
 if wait_for "your move"; then pass "the game begins on the host's screen"; else
     fail "the game did not begin"; fi
 if wait_for "friend: hello there"; then pass "the joiner's chat line shows"; else
     fail "no chat line"; fi
+if screen | grep -q "your opponent: bob"; then pass "the joiner's name shows"; else
+    fail "the joiner's name is not shown"; fi
 # Black h8 (the cursor starts in the centre), then i8 .. l8 as White
 # answers a1 .. a4: five in a row.
 keys Enter
@@ -67,13 +71,23 @@ else fail "the joiner's result: $(grep result "$WORK/join1.out")"; cat "$WORK/jo
 if grep -ql ';B\[hh\]' "$RECORDS"/net-*.sgf 2>/dev/null; then
     pass "the game is kept as a record"
 else fail "no record of the network game in $RECORDS"; ls -la "$RECORDS"; fi
+if grep -ql 'PW\[bob\]' "$RECORDS"/net-*.sgf 2>/dev/null; then
+    pass "the record names the friend"
+else fail "no PW[bob] in the record"; cat "$RECORDS"/net-*.sgf; fi
+STATS=$WORK/.local/share/mnk/stats
+if grep -q '^network bob 15x15 5 freestyle none 1 0 0 0 W 1 1$' "$STATS" 2>/dev/null; then
+    pass "the win is counted against bob"
+else fail "the statistics: $(cat "$STATS" 2>&1)"; fi
+if grep -q "^opponent $(id -un)" "$WORK/join1.out" || grep -q '^opponent player' "$WORK/join1.out"
+then pass "the joiner hears the host's name"
+else fail "no opponent line: $(grep opponent "$WORK/join1.out")"; fi
 keys Escape
 if wait_for "Host a game"; then pass "Esc after the game goes back to the choice"; else
     fail "Esc did not leave the game"; fi
 
 echo "# the screen joins a game on the clock; mnk host plays Black"
 printf 'h8\ndraw\nh10\n' >"$WORK/host2.in"
-timeout 90 "$MNK" host --bind 127.0.0.1 --port 0 --tc 1+0 <"$WORK/host2.in" \
+timeout 90 "$MNK" host --name 张三 --bind 127.0.0.1 --port 0 --tc 1+0 <"$WORK/host2.in" \
     >"$WORK/host2.out" 2>"$WORK/host2.err" &
 host=$!
 tries=100
@@ -107,10 +121,20 @@ if wait_for "Black wins"; then pass "the resignation ends the game"; else fail "
 wait "$host"
 if grep -q '^result black resign' "$WORK/host2.out"; then pass "the host hears the resignation"; else
     fail "the host's result: $(grep result "$WORK/host2.out")"; fi
+if grep -q '^network 张三 15x15 5 freestyle 1+0 0 1 0 0 L 1 0$' "$STATS"; then
+    pass "the loss is counted against the host's name, in its script"
+else fail "the statistics: $(cat "$STATS" 2>&1)"; fi
 keys Escape
 wait_for "Host a game" || fail "Esc did not go back to the choice"
 keys Escape
 if wait_for "New game"; then pass "Esc again goes back to the menu"; else fail "not back at the menu"; fi
+keys Up Up Enter                                  # from Network game: Puzzles, Statistics
+if wait_for "Over the network"; then pass "the statistics show the network's games"; else
+    fail "no network part in the statistics"; fi
+if screen | grep -q "bob" && screen | grep -q "张三"; then pass "each friend has a row"; else
+    fail "the rows: $(screen)"; fi
+keys Escape
+wait_for "New game" || fail "the statistics did not go back to the menu"
 quit "leaving after network games"
 
 echo "# kill -9 of the hosting screen: Resume takes the game up, the joiner comes back"

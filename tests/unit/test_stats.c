@@ -2,6 +2,7 @@
  * opponent, board and time control, streaks, which games count and for
  * whom (resigning, forfeits, losses on time, people, two computers), the
  * file's round trip, a version-1 file read and written back as version 2,
+ * games against people over the network (version 3),
  * and files that are not right: refused whole, set aside under a new name
  * with their content, said once, a later version's and one that cannot be
  * read left alone; hostile bytes never crash. Works in a fresh temporary
@@ -910,12 +911,102 @@ static void test_two_windows(void **state)
     clear_dir();
 }
 
+/* Games against people over the network: counted by the name they gave
+ * (in any script), apart from the computer's totals and streak; kept in
+ * a version-3 file only when there are some, and read back; such rows in an
+ * earlier version's file, or names no text, are refused. */
+static void test_network(void **state)
+{
+    (void)state;
+    clear_dir();
+    static struct game g;
+    char note[8192], err[512];
+    const char *zhang = "\xe5\xbc\xa0\xe4\xb8\x89";   /* 张三 */
+    start_clock(&g, NULL, NULL, &blitz);   /* two people: this side Black */
+    black_wins(&g);
+    assert_true(stats_count_network(path, &g, STONE_BLACK, zhang, note, sizeof note));
+    assert_string_equal(note, "");
+    assert_true(stats_count_network(path, &g, STONE_WHITE, zhang, note, sizeof note));
+    assert_true(stats_count_network(path, &g, STONE_WHITE, "ann", note, sizeof note));
+    /* A control character and a space never reach the file. */
+    assert_true(stats_count_network(path, &g, STONE_BLACK, "a b\x1b", note, sizeof note));
+    assert_true(stats_count_network(path, &g, STONE_BLACK, "", note, sizeof note));
+    start_clock(&g, NULL, NULL, &blitz);   /* not over: not counted */
+    assert_true(stats_count_network(path, &g, STONE_BLACK, "ann", note, sizeof note));
+    struct stats s;
+    stats_init(&s);
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    assert_int_equal(s.n_net, 4);
+    assert_int_equal(s.n_rows, 0);   /* none against the computer */
+    assert_int_equal(s.n_people, 0);
+    assert_int_equal(s.streak.length, 0);
+    const struct stats_row *r = stats_find_network(&s, zhang, &b5, &blitz);
+    assert_non_null(r);
+    assert_string_equal(r->opponent, zhang);
+    assert_int_equal(r->won, 1);
+    assert_int_equal(r->lost, 1);
+    assert_int_equal(r->streak.kind, STATS_LOST);
+    assert_null(stats_find_network(&s, zhang, &b5, NULL));   /* another clock */
+    assert_null(stats_find(&s, zhang, &b5, &blitz));
+    r = stats_find_network(&s, "a_b_", &b5, &blitz);
+    assert_non_null(r);
+    assert_int_equal(r->won, 1);
+    assert_non_null(stats_find_network(&s, "-", &b5, &blitz));
+    char text[2048];
+    read_all(path, text, sizeof text);
+    assert_true(strncmp(text, "mnk-stats 3\n", 12) == 0);
+    assert_non_null(strstr(text, "network ann 5x5 4 freestyle 3+2 0 1 0 0 L 1 0\n"));
+    stats_free(&s);
+
+    /* Lost on time over the network counts as such. */
+    clear_dir();
+    start_clock(&g, NULL, NULL, &blitz);
+    game_flag(&g, STONE_BLACK);
+    assert_true(stats_count_network(path, &g, STONE_BLACK, "bob", note, sizeof note));
+    assert_int_equal(stats_read(path, &s, err, sizeof err), STATS_READ_OK);
+    r = stats_find_network(&s, "bob", &b5, &blitz);
+    assert_non_null(r);
+    assert_int_equal(r->lost_on_time, 1);
+    stats_free(&s);
+
+    /* Without network rows the file stays at version 2. */
+    assert_true(stats_add(&s, "club", &b15, NULL, STATS_WON, false));
+    assert_true(stats_write(path, &s, err, sizeof err));
+    read_all(path, text, sizeof text);
+    assert_true(strncmp(text, "mnk-stats 2\n", 12) == 0);
+    stats_free(&s);
+
+    static const char *const bad[] = {
+        "mnk-stats 2\nnetwork ann 5x5 4 freestyle none 1 0 0 0 W 1 1\n",
+        "mnk-stats 3\nnetwork a\x1b[2J 5x5 4 freestyle none 1 0 0 0 W 1 1\n",
+        "mnk-stats 3\nnetwork \xc0\xaf 5x5 4 freestyle none 1 0 0 0 W 1 1\n",
+        "mnk-stats 3\nnetwork ann 5x5 4 freestyle none 1 0 0 0 W 1 1\n"
+        "network ann 5x5 4 freestyle none 1 0 0 0 W 1 1\n",
+        "mnk-stats 3\nnetwork ann 5x5 4 freestyle none 1 0 0 0 W 2 1\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(stats_parse("t", bad[i], strlen(bad[i]), &s, err, sizeof err),
+                         STATS_READ_BAD);
+        assert_int_equal(s.n_net, 0);
+    }
+    static const char good[] = "mnk-stats 3\nstreak W 1 1\n"
+                               "computer club 5x5 4 freestyle none 1 0 0 0 W 1 1\n"
+                               "network \xe5\xbc\xa0 5x5 4 freestyle none 0 2 0 0 L 2 0\n";
+    assert_int_equal(stats_parse("t", good, strlen(good), &s, err, sizeof err), STATS_READ_OK);
+    long won, lost;
+    stats_totals(&s, &won, &lost, NULL);
+    assert_int_equal(won, 1);
+    assert_int_equal(lost, 0);   /* the network's losses are not the computer's */
+    stats_free(&s);
+    clear_dir();
+}
+
 /* A later version's file is neither set aside nor written over. */
 static void test_later_version(void **state)
 {
     (void)state;
     clear_dir();
-    static const char later[] = "mnk-stats 3\nsomething new\n";
+    static const char later[] = "mnk-stats 4\nsomething new\n";
     put_text(later);
     struct stats s;
     stats_init(&s);
@@ -1104,6 +1195,7 @@ int main(void)
         cmocka_unit_test(test_set_aside),
         cmocka_unit_test(test_count_file),
         cmocka_unit_test(test_two_windows),
+        cmocka_unit_test(test_network),
         cmocka_unit_test(test_later_version),
         cmocka_unit_test(test_cannot_read),
         cmocka_unit_test(test_unwritable),
