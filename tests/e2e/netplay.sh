@@ -90,6 +90,71 @@ grep -q '^chat 你好$' "$tmp/resign.host.out" || fail "resign: the host did not
 grep -q '^chat hello$' "$tmp/resign.join.out" || fail "resign: the joiner did not get the chat"
 ok "resign: the chat went both ways"
 
+# A refused takeback: the joiner asks after its move, the host says no, and
+# the game goes on to Black's win.
+game takeback 'a1\nno\nb1\nc1\nd1\n' 'yes\na2\ntakeback\nb2\nc2\n' --size 7 --win 4
+same_result takeback "result black line 7"
+grep -q '^answer takeback no$' "$tmp/takeback.join.out" ||
+    fail "takeback: the joiner did not hear the refusal"
+[ "$(grep -c '^undo ' "$tmp/takeback.host.out" "$tmp/takeback.join.out" | grep -v ':0$')" = "" ] ||
+    fail "takeback: a move was taken back after all"
+ok "takeback: refused, and nothing taken back"
+
+# A flag that falls: 2 seconds each, and the joiner never answers Black's
+# second move.
+game flag 'a1\nb1\n' 'yes\na2\n' --size 7 --win 4 --tc 2s+0
+same_result flag "result black time 3"
+
+# A link that falls silent, as when a cable is pulled: the joiner is
+# stopped (SIGSTOP) mid-game; the host hears nothing, counts it gone after
+# 15 s and waits; once the joiner runs again it finds its link dead,
+# reconnects by itself with the same code, and the game ends alike.
+feed() { local pause=$1; shift; for m in "$@"; do sleep "$pause"; echo "$m"; done; }
+feed 3 a1 b1 c1 d1 | timeout 90 "$mnk" host --bind 127.0.0.1 --port 0 --size 7 --win 4 \
+    --tc 5+0 >"$tmp/silent.host.out" 2>"$tmp/silent.host.err" &
+hpid=$!
+tries=100
+while [ $tries -gt 0 ] && ! grep -q '^port ' "$tmp/silent.host.out"; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
+port=$(sed -n 's/^port //p' "$tmp/silent.host.out")
+code=$(sed -n 's/^code //p' "$tmp/silent.host.out")
+# The joiner runs as itself (no timeout in between, which would take the
+# signals), bounded by a watchdog of its own.
+printf 'yes\na2\nb2\nc2\n' >"$tmp/silent.join.in"
+"$mnk" join "127.0.0.1:$port" "$code" <"$tmp/silent.join.in" \
+    >"$tmp/silent.join.out" 2>"$tmp/silent.join.err" &
+jpid=$!
+(for _ in $(seq 900); do kill -0 "$jpid" 2>/dev/null || exit 0; sleep 0.1; done
+ kill -CONT "$jpid"; kill "$jpid") >/dev/null 2>&1 &
+tries=150
+while [ $tries -gt 0 ] && ! grep -q '^move 2 ' "$tmp/silent.join.out"; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
+grep -q '^move 2 ' "$tmp/silent.join.out" || fail "silent: the game did not begin"
+kill -STOP "$jpid"
+tries=250
+while [ $tries -gt 0 ] && ! grep -q '^dropped' "$tmp/silent.host.out"; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
+kill -CONT "$jpid"
+grep -q '^dropped' "$tmp/silent.host.out" || fail "silent: the host never counted the joiner gone"
+ok "silent: the host counted the silent joiner gone"
+wait "$jpid"
+join_rc=$?
+wait "$hpid"
+host_rc=$?
+same_result silent "result black line 7"
+grep -q '^resumed ' "$tmp/silent.join.out" && grep -q '^resumed ' "$tmp/silent.host.out" ||
+    fail "silent: no resume on both sides"
+[ "$(grep '^move ' "$tmp/silent.host.out" | cut -d' ' -f1-4)" = \
+  "$(grep '^move ' "$tmp/silent.join.out" | cut -d' ' -f1-4)" ] ||
+    fail "silent: the two sides print different moves"
+ok "silent: resumed, the same moves on both sides"
+
 # A wrong code: refused, and the joiner says so.
 printf '' >"$tmp/wrong.in"
 timeout 30 "$mnk" host --bind 127.0.0.1 --port 0 <"$tmp/wrong.in" \
