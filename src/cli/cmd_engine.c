@@ -205,6 +205,7 @@ struct engine_flags {
     enum rule rule;
     uint64_t seed;
     bool seeded;
+    bool quiet;
 };
 
 static bool parse_ai(const char *text, void *field, char *why)
@@ -271,6 +272,9 @@ static const struct args_option engine_options[] = {
       .offset = offsetof(struct engine_flags, seed),
       .seen = ARGS_SEEN(struct engine_flags, seeded),
       .help = N_("seed for choices among equal moves (default: from the clock)") },
+    { .name = "quiet", .kind = ARGS_SWITCH, .offset = offsetof(struct engine_flags, quiet),
+      .help = N_("send no MESSAGE lines of the search's depth, score, nodes and line while "
+              "it thinks (INFO show_detail 0 does the same)") },
 };
 
 static void engine_epilogue(FILE *out)
@@ -306,6 +310,7 @@ int cmd_engine(int argc, char **argv)
         .rule = f.rule,
         .time_cap_ms = (int)f.time_ms,
         .max_depth = (int)f.depth,
+        .messages = !f.quiet,
     };
     const struct level *level = f.brain.level;
     uint64_t nodes = (uint64_t)f.nodes;

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "mnk/clock.h"
 #include "mnk/game.h"
+#include "mnk/notation.h"
 #include "mnk/opening.h"
 #include "mnk/rules.h"
 #include "protocol/proto.h"
@@ -208,6 +209,8 @@ static void info(struct brain *b, const struct proto_cmd *cmd)
         }
     } else if (strcmp(cmd->key, "rule") == 0) {
         info_rule(b, cmd->a);
+    } else if (strcmp(cmd->key, "show_detail") == 0) {
+        b->config.messages = cmd->a != 0;
     }
     /* game_type, folder, evaluate and unknown keys: nothing to do. */
 }
@@ -623,6 +626,36 @@ static void think_swap2(struct brain *b, const struct ai_limits *limits)
     answer(b, "%s", text);
 }
 
+/* The search's progress as a MESSAGE line (brain.h). */
+static void info_message(void *ctx, const struct ai_info *info)
+{
+    struct brain *b = ctx;
+    char eval[32], pv[200] = "", cell[NOTATION_MAX];
+    if (info->score >= AI_SCORE_WIN_BOUND)
+        snprintf(eval, sizeof eval, "win in %d", AI_SCORE_WIN - info->score);
+    else if (info->score <= -AI_SCORE_WIN_BOUND)
+        snprintf(eval, sizeof eval, "loss in %d", AI_SCORE_WIN + info->score);
+    else
+        snprintf(eval, sizeof eval, "%+d", info->score);
+    size_t used = 0;
+    for (int i = 0; i < info->pv_len && i < (int)(sizeof info->pv / sizeof info->pv[0]); i++) {
+        int pos = info->pv[i];
+        if (pos < 0 || pos >= b->board.width * b->board.height)
+            break;
+        notation_format(&b->board, pos, cell);
+        int n = snprintf(pv + used, sizeof pv - used, "%s%s", used > 0 ? " " : "", cell);
+        if (n < 0 || (size_t)n >= sizeof pv - used) {
+            pv[used] = '\0';   /* whole cells only */
+            break;
+        }
+        used += (size_t)n;
+    }
+    int ms = info->elapsed_ms > 0 ? info->elapsed_ms : 0;
+    unsigned long long knps = (unsigned long long)(info->nodes / (uint64_t)(ms > 0 ? ms : 1));
+    answer(b, "MESSAGE depth %d | eval %s | nodes %llu | speed %llu knps | time %d ms | pv %s",
+           info->depth, eval, (unsigned long long)info->nodes, knps, ms, pv);
+}
+
 void brain_think(struct brain *b, const atomic_bool *stop)
 {
     if (!b->due)
@@ -631,6 +664,10 @@ void brain_think(struct brain *b, const atomic_bool *stop)
     struct ai_limits limits = brain_limits(b);
     limits.stop = stop;
     limits.since_ms = b->asked_ms;
+    if (b->config.messages) {
+        limits.on_info = info_message;
+        limits.ctx = b;
+    }
     if (b->swap2) {
         b->swap2 = false;
         think_swap2(b, &limits);

@@ -66,6 +66,17 @@
  *   Until brain_think returns, no other brain function may be called; a
  *   line fed instead of calling it forgets the move.
  *
+ * - While it thinks, with config.messages (mnk engine's default) and until
+ *   INFO show_detail 0 (1 turns them on again), the brain says what the
+ *   search found at each depth it completes, as MESSAGE lines that are no
+ *   answer (managers show them to their users): "MESSAGE depth 12 | eval
+ *   +35 | nodes 412345 | speed 498 knps | time 828 ms | pv h8 i9 j10" —
+ *   the score from the mover's side in the search's units ("win in N" or
+ *   "loss in N" plies once proven), the principal variation in mnk's
+ *   notation (a letter for the column from the left, the row from the
+ *   bottom). A search that decides at once (a solver's win, a forced
+ *   block) says it as "depth 0".
+ *
  * No global state: two brains in one process are independent.
  */
 #ifndef MNK_PROTOCOL_BRAIN_H
@@ -94,6 +105,7 @@ struct brain_config {
                                    gets without INFO limits; 0 = none */
     uint64_t max_nodes;         /* a move's node budget; 0 = none */
     int max_depth;              /* a move's depth budget; 0 = none */
+    bool messages;              /* MESSAGE lines while thinking (above) */
 };
 
 /* What the caller does after a line. */

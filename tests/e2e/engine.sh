@@ -103,7 +103,13 @@ position="BOARD\n${positions[0]}\nDONE\n"
 coproc ENG { timeout 60 "$mnk" engine --seed 1; }
 start_engine
 send() { printf "$1" >&"$eng_in"; }
-recv() { IFS= read -r -t "$2" reply <&"$eng_out" || fail "no answer to $1 within $2 s"; }
+# recv WHAT SECONDS: the next answer, past the search's progress lines
+# (MESSAGE depth ...), which are no answer.
+recv() {
+    while IFS= read -r -t "$2" reply <&"$eng_out" || fail "no answer to $1 within $2 s"; do
+        [[ $reply == "MESSAGE depth "* ]] || return 0
+    done
+}
 send 'START 15\n'; recv START 30; [ "$reply" = OK ] || fail "START 15: '$reply'"
 t0=$(now_ms)
 for p in "${positions[@]}"; do
@@ -125,11 +131,25 @@ rc=$? took=$(($(now_ms) - t0))
 [ $rc -eq 0 ] || fail "engine exited with $rc at the end of input in a search"; ok
 [ $took -lt 5000 ] || fail "the end of input did not stop the search: $took ms"; ok
 [ -s "$tmp/eof.err" ] && fail "engine wrote to stderr: $(head -3 "$tmp/eof.err")"
-expect 1 '^OK$' "$tmp/eof.out"
-expect 2 '^[0-9]+,[0-9]+$' "$tmp/eof.out"
-move=$(sed -n 2p "$tmp/eof.out")
+# A second's search says what it found at each depth, as MESSAGE lines a
+# manager shows, before the move.
+grep -Eq '^MESSAGE depth [0-9]+ \| eval [-+]?[0-9a-z ]+ \| nodes [0-9]+ \| speed [0-9]+ knps \| time [0-9]+ ms \| pv [a-o][0-9]+' \
+    "$tmp/eof.out" || fail "no progress lines while searching: $(cat "$tmp/eof.out")"; ok
+grep -v '^MESSAGE depth ' "$tmp/eof.out" >"$tmp/eof.answers"
+expect 1 '^OK$' "$tmp/eof.answers"
+expect 2 '^[0-9]+,[0-9]+$' "$tmp/eof.answers"
+move=$(sed -n 2p "$tmp/eof.answers")
 case $move in 7,7|8,8|8,7|9,9) fail "answered an occupied cell $move" ;; esac
-[ "$(wc -l < "$tmp/eof.out")" -eq 2 ] || fail "expected 2 answers, got $(cat "$tmp/eof.out")"; ok
+[ "$(wc -l < "$tmp/eof.answers")" -eq 2 ] || fail "expected 2 answers, got $(cat "$tmp/eof.out")"; ok
+# --quiet, and INFO show_detail 0, say none.
+{ printf "START 15\nINFO timeout_turn 300\n$position"; sleep 1; } |
+    timeout 60 "$mnk" engine --seed 1 --quiet > "$tmp/quiet.out" 2>&1
+grep -q '^MESSAGE' "$tmp/quiet.out" && fail "--quiet still sent: $(cat "$tmp/quiet.out")"
+[ "$(wc -l < "$tmp/quiet.out")" -eq 2 ] || fail "--quiet: $(cat "$tmp/quiet.out")"; ok
+{ printf "START 15\nINFO show_detail 0\nINFO timeout_turn 300\n$position"; sleep 1; } |
+    timeout 60 "$mnk" engine --seed 1 > "$tmp/detail.out" 2>&1
+grep -q '^MESSAGE' "$tmp/detail.out" && fail "show_detail 0 still sent: $(cat "$tmp/detail.out")"
+ok
 
 # END in the middle of a search ends the engine promptly, status 0.
 coproc ENG { timeout 60 "$mnk" engine --seed 1; }

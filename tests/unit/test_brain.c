@@ -732,6 +732,66 @@ static void test_new_fails(void **state)
     assert_false(brain_is_end("", 0));
 }
 
+/* With messages on, each depth the search completes is a MESSAGE line
+ * before the move: depth, score, nodes, speed, time and the line, its
+ * first cell the move then played; INFO show_detail 0 silences them and 1
+ * brings them back; a brain made without them says none. */
+static void test_messages(void **state)
+{
+    (void)state;
+    struct brain_config c = {
+        .ai_name = "search", .ai_opts = { .seed = 1 }, .win = 5, .rule = RULE_FREESTYLE,
+        .max_depth = 4, .messages = true,
+    };
+    memset(&heard, 0, sizeof heard);
+    struct brain *b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect(b, "START 15", "OK");
+    assert_int_equal(feed(b, "BOARD"), BRAIN_READY);
+    const char *stones[] = { "7,7,1", "8,8,2", "7,8,1", "6,6,2" };
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(feed(b, stones[i]), BRAIN_READY);
+    assert_int_equal(feed(b, "DONE"), BRAIN_THINK);
+    heard.count = 0;
+    brain_think(b, NULL);
+    assert_true(heard.count >= 2);
+    int last_depth = 0;
+    for (int i = 0; i < heard.count - 1; i++) {
+        int depth, n = -1;
+        char eval[16];
+        unsigned long long nodes;
+        assert_int_equal(sscanf(heard.line[i], "MESSAGE depth %d | eval %15s | nodes %llu |%n",
+                                &depth, eval, &nodes, &n), 3);
+        assert_true(n > 0);
+        assert_true(depth >= last_depth);
+        last_depth = depth;
+        assert_non_null(strstr(heard.line[i], " knps | time "));
+        assert_non_null(strstr(heard.line[i], " ms | pv "));
+    }
+    assert_int_equal(last_depth, 4);
+    /* The last line's principal variation starts with the move played. */
+    int x, y;
+    assert_int_equal(sscanf(heard.line[heard.count - 1], "%d,%d", &x, &y), 2);
+    char cell[32];
+    snprintf(cell, sizeof cell, "%c%d", 'a' + x, 15 - y);
+    const char *pv = strstr(heard.line[heard.count - 2], "| pv ");
+    assert_non_null(pv);
+    assert_true(strncmp(pv + 5, cell, strlen(cell)) == 0);
+
+    expect_silence(b, "INFO show_detail 0");
+    assert_int_equal(feed(b, "TURN 10,10"), BRAIN_THINK);
+    heard.count = 0;
+    brain_think(b, NULL);
+    assert_int_equal(heard.count, 1);   /* the move alone */
+    expect_silence(b, "INFO show_detail 1");
+    assert_int_equal(feed(b, "TURN 11,11"), BRAIN_THINK);
+    heard.count = 0;
+    brain_think(b, NULL);
+    assert_true(heard.count >= 2);
+    assert_true(strncmp(heard.line[0], "MESSAGE depth ", 14) == 0);
+    brain_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -749,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_stopped_search),
         cmocka_unit_test(test_due_forgotten),
         cmocka_unit_test(test_new_fails),
+        cmocka_unit_test(test_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
