@@ -21,6 +21,7 @@ struct server_flags {
     long port;
     const char *bind;
     const char *records;
+    const char *live;
     const char *cert, *key;
     long clients;
     long seconds;
@@ -39,6 +40,10 @@ static const struct args_option server_options[] = {
       .offset = offsetof(struct server_flags, records),
       .help = N_("where each finished game's SGF record goes; by default the data "
               "directory's server/games") },
+    { .name = "live", .kind = ARGS_PATH, .metavar = "DIR",
+      .offset = offsetof(struct server_flags, live),
+      .help = N_("where each game under way is kept, one file a game, so that it goes on "
+              "after a restart or a crash; by default the data directory's server/live") },
     { .name = "cert", .kind = ARGS_PATH, .metavar = "FILE",
       .offset = offsetof(struct server_flags, cert),
       .help = N_("the server's certificate (PEM), with --key; by default its own, made on "
@@ -143,12 +148,26 @@ int cmd_server(int argc, char **argv)
         link_identity_free(id);
         return 1;
     }
+    char live[1100];
+    if (f.live != NULL)
+        snprintf(live, sizeof live, "%s", f.live);
+    else if (have_data)
+        snprintf(live, sizeof live, "%s/server/live", data);
+    else
+        live[0] = '\0';
+    snprintf(probe, sizeof probe, "%s/x", live);
+    if (live[0] != '\0' && !safefile_make_parents(probe, err, sizeof err)) {
+        args_error("server", "%s", err);
+        link_identity_free(id);
+        return 1;
+    }
     raise_fd_limit();
     struct server_options o = {
         .bind = f.bind != NULL && f.bind[0] != '\0' ? f.bind : NULL,
         .port = (int)f.port,
         .identity = id,
         .records_dir = records[0] != '\0' ? records : NULL,
+        .live_dir = live[0] != '\0' ? live : NULL,
         .clients_max = (int)f.clients,
         .log = print_line,
     };
@@ -161,6 +180,8 @@ int cmd_server(int argc, char **argv)
     printf("port %d\nkey %s\n", server_port(s), link_identity_fingerprint(id));
     if (o.records_dir != NULL)
         printf("records %s\n", o.records_dir);
+    if (o.live_dir != NULL)
+        printf("live %s\n", o.live_dir);
     fflush(stdout);
     signal(SIGPIPE, SIG_IGN);
     signal(SIGINT, on_signal);

@@ -119,6 +119,8 @@ struct netplay {
     int head, count;
     bool input_over;
     bool finished;          /* a game was played to its end */
+    bool over_heard;        /* the current game's end was said (a rematch
+                               begins another) */
     bool abandoned;         /* the other side stayed away past the limit */
     bool rematch_asked;     /* this side asked, no answer yet */
     int turn_said;          /* the history length `turn` was said at, -1 */
@@ -207,6 +209,7 @@ static void report(struct netplay *p, const struct netgame_event *ev)
         break;
     case NETGAME_EV_STARTED:
         p->rematch_asked = false;
+        p->over_heard = false;
         p->turn_said = -1;
         say("start you=%s", colour(p->ops->seat(p->s, p->ops->side(p->s))));
         break;
@@ -224,6 +227,7 @@ static void report(struct netplay *p, const struct netgame_event *ev)
         break;
     case NETGAME_EV_OVER:
         p->finished = true;
+        p->over_heard = true;
         say_result(g);
         break;
     case NETGAME_EV_OFFER:
@@ -437,7 +441,7 @@ static bool all_done(const struct netplay *p)
     /* An end this side played waits for the host's word (NETGAME_EV_OVER)
      * before this side leaves. */
     return st == NETGAME_STOPPED || p->abandoned ||
-           (g != NULL && game_over(g) && p->finished && !p->rematch_asked);
+           (g != NULL && game_over(g) && p->over_heard && !p->rematch_asked);
 }
 
 static int run(const char *name, const struct session_ops *ops, void *session)

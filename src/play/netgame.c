@@ -1792,6 +1792,29 @@ struct netgame *netgame_serve(const struct netgame_settings *s, const char *othe
     return ng;
 }
 
+struct netgame *netgame_serve_resume(const struct game *g, const struct netgame_settings *s,
+                                     const char *other_name, const struct netgame_options *o,
+                                     char *err, size_t err_size)
+{
+    struct netgame *ng = netgame_new(WIRE_HOST, o, err, err_size);
+    if (ng == NULL)
+        return NULL;
+    ng->settings = *s;
+    ng->have_settings = true;
+    ng->relay = true;
+    if (other_name != NULL)
+        snprintf(ng->peer_name, sizeof ng->peer_name, "%s", other_name);
+    ng->game = *g;
+    ng->have_game = true;
+    ng->over_said = game_over(g);
+    /* Not `restarted`: the other seat's netgame never took what a player
+     * would bring back beyond g, so a player ahead is taken back (UNDO)
+     * and plays again. */
+    ng->state = NETGAME_DROPPED;
+    ng->dropped_ms = clock_ms();
+    return ng;
+}
+
 enum netgame_error netgame_serve_adopt(struct netgame *ng, struct link *l)
 {
     if (!ng->relay || ng->state != NETGAME_DROPPED) {

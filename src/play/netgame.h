@@ -244,6 +244,15 @@ struct netgame *netgame_join_seat(struct link *l, const char *address, const cha
                                   const struct wire_seat *seat, const struct netgame_options *o,
                                   char *err, size_t err_size);
 
+/* A server's game kept on disk and restored (g, played under s): the
+ * netgame of netgame_serve with no link yet, in NETGAME_DROPPED from now,
+ * waiting for its player's REJOIN (netgame_serve_adopt) within
+ * reconnect_ms. A player that comes back with moves beyond g has them
+ * taken back (UNDO). NULL with the reason in err. */
+struct netgame *netgame_serve_resume(const struct game *g, const struct netgame_settings *s,
+                                     const char *other_name, const struct netgame_options *o,
+                                     char *err, size_t err_size);
+
 /* A server's game: the player's new link after a drop (READY said; taken
  * over, or freed when the seat is not waiting for it). */
 enum netgame_error netgame_serve_adopt(struct netgame *ng, struct link *l);

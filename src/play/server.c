@@ -1,6 +1,8 @@
 /* server.c — a lobby and its games, the server the referee; see server.h. */
 #include "play/server.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +10,9 @@
 
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
+#include "storage/filelock.h"
 #include "storage/record.h"
+#include "storage/safefile.h"
 #include "util/fmt.h"
 
 #define MESSAGES_PER_STEP 16  /* a client's messages read in one step */
@@ -55,6 +59,12 @@ struct sgame {
     int queued[2];
     int number;                          /* games played in this seat pair */
     bool recorded;                       /* this game's record is written */
+    bool record_kept;                    /* ... and it was */
+    /* The live file (server.h): there; the game as last written or tried
+     * (a failure is said once a change, not at every step). */
+    bool kept, kept_tried;
+    int kept_ply, kept_choices, kept_number;
+    bool kept_over;
     /* What the spectators have: plies, choices, the end. */
     int fed_ply, fed_choices;
     bool fed_over;
@@ -73,6 +83,7 @@ struct server {
     size_t cap_fds;
     int finished;
     long moves;
+    struct filelock live_lock;           /* held on live_dir */
 };
 
 /* ---- small things ---- */
@@ -179,27 +190,340 @@ static struct wire_msg game_line(const struct server *s, const struct sgame *g)
 
 /* ---- records ---- */
 
+/* Who has Black (or places the opening's stones) in the game now, the
+ * creator being the host: a rematch swaps it, in both netgames. */
+static enum wire_side black_now(const struct sgame *sg)
+{
+    const struct netgame_settings *st = sg->ng[1] != NULL ? netgame_settings(sg->ng[1]) : NULL;
+    return st != NULL ? st->black : sg->settings.black;
+}
+
+/* *g as a record names it: each player by name, in the seat it began in. */
+static void named_copy(const struct sgame *sg, const struct game *g, struct game *copy)
+{
+    *copy = *g;
+    int first = black_now(sg) == WIRE_HOST ? 0 : 1;
+    for (int p = 0; p < 2; p++) {
+        struct player *pl = &copy->config.player[p == 0 ? first : 1 - first];
+        pl->kind = PLAYER_HUMAN;
+        snprintf(pl->spec, sizeof pl->spec, "%s", sg->name[p]);
+    }
+}
+
 static void write_record(struct server *s, struct sgame *sg)
 {
     const struct game *g = shown(sg);
     if (s->o.records_dir == NULL || g == NULL || sg->recorded || !game_over(g))
         return;
     sg->recorded = true;
-    struct game copy = *g;
-    /* The first player is the one the settings make Black (or the one who
-     * places the opening's stones). */
-    int first = sg->settings.black == WIRE_HOST ? 0 : 1;
-    for (int p = 0; p < 2; p++) {
-        struct player *pl = &copy.config.player[p == 0 ? first : 1 - first];
-        pl->kind = PLAYER_HUMAN;
-        snprintf(pl->spec, sizeof pl->spec, "%s", sg->name[p]);
-    }
+    struct game copy;
+    named_copy(sg, g, &copy);
     char path[1024], err[320];
     snprintf(path, sizeof path, "%s/server-%d-%d.sgf", s->o.records_dir, sg->id, sg->number);
-    if (record_save(path, &copy, err, sizeof err))
+    sg->record_kept = record_save(path, &copy, err, sizeof err);
+    if (sg->record_kept)
         logf_(s, "game %d: record %s", sg->id, path);
     else
         logf_(s, "game %d: no record: %s", sg->id, err);
+}
+
+/* ---- the games kept across a restart (server.h) ---- */
+
+static void live_path(const struct server *s, int id, char *path, size_t size)
+{
+    snprintf(path, size, "%s/game-%d.sgf", s->o.live_dir, id);
+}
+
+/* The game as far as it went: the netgame that has every action of both
+ * players, which is the creator's unless actions wait for its link. */
+static const struct game *live_game(const struct sgame *sg)
+{
+    return netgame_game(sg->ng[sg->queued[0] > 0 ? 1 : 0]);
+}
+
+static void forget_live(struct server *s, struct sgame *sg)
+{
+    if (!sg->kept)
+        return;
+    char path[1024];
+    live_path(s, sg->id, path, sizeof path);
+    if (remove(path) != 0 && errno != ENOENT)
+        logf_(s, "game %d: cannot remove %s: %s", sg->id, path, strerror(errno));
+    sg->kept = false;
+}
+
+/* Writes the live file when the game changed since it was written, or
+ * removes it once the game's record holds the game. */
+static void keep_live(struct server *s, struct sgame *sg)
+{
+    if (s->o.live_dir == NULL || !sg->started || sg->ng[0] == NULL)
+        return;
+    const struct game *g = live_game(sg);
+    if (g == NULL)
+        return;
+    bool over = game_over(g);
+    if (over && (s->o.records_dir == NULL || (sg->recorded && sg->record_kept))) {
+        forget_live(s, sg);
+        return;
+    }
+    if (sg->kept_tried && sg->kept_ply == g->ply && sg->kept_choices == g->choices &&
+        sg->kept_number == sg->number && sg->kept_over == over)
+        return;
+    sg->kept_tried = true;
+    sg->kept_ply = g->ply;
+    sg->kept_choices = g->choices;
+    sg->kept_number = sg->number;
+    sg->kept_over = over;
+    struct record_extra *extra = calloc(1, sizeof *extra);
+    if (extra == NULL) {
+        logf_(s, "game %d: not kept: out of memory", sg->id);
+        return;
+    }
+    char v[2 * (WIRE_SEAT_HEX + WIRE_NAME_MAX)];
+    snprintf(v, sizeof v, "%d", sg->id);
+    bool fits = record_extra_put(extra, "MNKSERVER", v);
+    snprintf(v, sizeof v, "%d", sg->number);
+    fits = fits && record_extra_put(extra, "MNKSERVERGAME", v);
+    fits = fits && record_extra_put(extra, "MNKNETBLACK", netgame_side_name(black_now(sg)));
+    snprintf(v, sizeof v, "%s,%s", sg->name[0], sg->name[1]);
+    fits = fits && record_extra_put(extra, "MNKSERVERNAMES", v);
+    snprintf(v, sizeof v, "%s,%s", sg->token[0], sg->token[1]);
+    fits = fits && record_extra_put(extra, "MNKSERVERSEATS", v);
+    struct game copy;
+    named_copy(sg, g, &copy);
+    struct record_notes notes = {.root_props = extra->root};
+    char path[1024], err[320];
+    live_path(s, sg->id, path, sizeof path);
+    if (fits && record_save_notes(path, &copy, RECORD_SGF, &notes, true, err, sizeof err))
+        sg->kept = true;
+    else
+        logf_(s, "game %d: not kept: %s", sg->id, fits ? err : "its properties do not fit");
+    free(extra);
+}
+
+/* "a,b" into a and b (each cut to its size): false without the comma. */
+static bool split_pair(const char *v, char *a, size_t a_size, char *b, size_t b_size)
+{
+    const char *comma = strchr(v, ',');
+    if (comma == NULL)
+        return false;
+    snprintf(a, a_size, "%.*s", (int)(comma - v), v);
+    snprintf(b, b_size, "%s", comma + 1);
+    return true;
+}
+
+/* A number 1 .. WIRE_GAME_MAX, all of v: else 0. */
+static int game_number_of(const char *v)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    return errno == 0 && end != v && *end == '\0' && n >= 1 && n <= WIRE_GAME_MAX ? (int)n : 0;
+}
+
+static bool token_valid(const char *t)
+{
+    size_t n = strspn(t, "0123456789abcdef");
+    return n == WIRE_SEAT_HEX && t[n] == '\0';
+}
+
+/* The game in one live file, into *sg (its netgames made): false with
+ * the reason in err. */
+static bool restore_one(struct server *s, const char *path, struct sgame *sg, char *err,
+                        size_t err_size)
+{
+    struct record_extra *extra = calloc(1, sizeof *extra);
+    struct game *g = malloc(sizeof *g);
+    bool ok = false;
+    char v[2 * (WIRE_SEAT_HEX + WIRE_NAME_MAX)], why[160];
+    if (extra == NULL || g == NULL) {
+        snprintf(err, err_size, "%s", _("out of memory"));
+        goto out;
+    }
+    if (!record_load_extra(path, g, extra, err, err_size))
+        goto out;
+    const char *bad = NULL;
+    if (!record_extra_get(extra, "MNKSERVER", v, sizeof v) || (sg->id = game_number_of(v)) == 0)
+        bad = "MNKSERVER";
+    else if (game_of(s, sg->id) != NULL)
+        bad = "MNKSERVER (a game kept twice)";
+    else if (!record_extra_get(extra, "MNKSERVERGAME", v, sizeof v) ||
+             (sg->number = game_number_of(v)) == 0)
+        bad = "MNKSERVERGAME";
+    else if (!record_extra_get(extra, "MNKNETBLACK", v, sizeof v) ||
+             (strcmp(v, "host") != 0 && strcmp(v, "joiner") != 0))
+        bad = "MNKNETBLACK";
+    else if (!record_extra_get(extra, "MNKSERVERNAMES", v, sizeof v) ||
+             !split_pair(v, sg->name[0], sizeof sg->name[0], sg->name[1], sizeof sg->name[1]) ||
+             !wire_name_check(sg->name[0], why, sizeof why) ||
+             !wire_name_check(sg->name[1], why, sizeof why))
+        bad = "MNKSERVERNAMES";
+    else if (!record_extra_get(extra, "MNKSERVERSEATS", v, sizeof v) ||
+             !split_pair(v, sg->token[0], sizeof sg->token[0], sg->token[1],
+                         sizeof sg->token[1]) ||
+             !token_valid(sg->token[0]) || !token_valid(sg->token[1]))
+        bad = "MNKSERVERSEATS";
+    /* The file a game is written to is named by its number: any other
+     * would be a second copy after the next change. */
+    char want[1024];
+    if (bad == NULL) {
+        live_path(s, sg->id, want, sizeof want);
+        if (strcmp(want, path) != 0)
+            bad = "MNKSERVER (not the number in the file's name)";
+    }
+    if (bad != NULL) {
+        fmt_fail(err, err_size, _("%s: no server's game (%s)"), path, bad);
+        goto out;
+    }
+    record_extra_get(extra, "MNKNETBLACK", v, sizeof v);
+    struct netgame_settings theirs = {g->config.width, g->config.height, g->config.win,
+                                      g->config.rule,  g->config.opening, g->config.tc,
+                                      strcmp(v, "host") == 0 ? WIRE_HOST : WIRE_JOINER};
+    struct netgame_settings mine = theirs;
+    mine.black = other_side(theirs.black);
+    sg->settings = theirs;
+    sg->ng[0] = netgame_serve_resume(g, &mine, sg->name[1], &s->o.game, err, err_size);
+    sg->ng[1] = sg->ng[0] == NULL ? NULL
+              : netgame_serve_resume(g, &theirs, sg->name[0], &s->o.game, err, err_size);
+    if (sg->ng[1] == NULL) {
+        netgame_free(sg->ng[0]);
+        sg->ng[0] = NULL;
+        goto out;
+    }
+    sg->started = true;
+    /* The spectators have nothing yet; what the file holds is no move
+     * relayed since the start. */
+    sg->fed_ply = g->ply;
+    sg->fed_choices = g->choices;
+    sg->fed_over = game_over(g);
+    sg->kept = sg->kept_tried = true;
+    sg->kept_ply = g->ply;
+    sg->kept_choices = g->choices;
+    sg->kept_number = sg->number;
+    sg->kept_over = game_over(g);
+    ok = true;
+out:
+    free(extra);
+    free(g);
+    return ok;
+}
+
+static bool room_for_game(struct server *s)
+{
+    if (s->n_games < s->cap_games)
+        return true;
+    int cap = s->cap_games > 0 ? 2 * s->cap_games : 64;
+    struct sgame **more = realloc(s->games, (size_t)cap * sizeof *more);
+    if (more == NULL)
+        return false;
+    s->games = more;
+    s->cap_games = cap;
+    return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names of the live files, game-*.sgf, sorted (read whole before any
+ * is renamed): their number, the array in *out (free each and it). */
+static int live_names(struct server *s, char ***out)
+{
+    *out = NULL;
+    DIR *d = opendir(s->o.live_dir);
+    if (d == NULL) {
+        if (errno != ENOENT)
+            logf_(s, "cannot read %s: %s", s->o.live_dir, strerror(errno));
+        return 0;
+    }
+    char **names = NULL;
+    int n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, "game-", 5) != 0 || len < 10 ||
+            strcmp(e->d_name + len - 4, ".sgf") != 0)
+            continue;
+        if (n == cap) {
+            cap = cap > 0 ? 2 * cap : 16;
+            char **more = realloc(names, (size_t)cap * sizeof *more);
+            if (more == NULL)
+                break;
+            names = more;
+        }
+        if ((names[n] = strdup(e->d_name)) == NULL)
+            break;
+        n++;
+    }
+    closedir(d);
+    if (n > 0)
+        qsort(names, (size_t)n, sizeof *names, by_name);
+    *out = names;
+    return n;
+}
+
+/* Every live file's game, back; those that do not read set aside. */
+static void restore_all(struct server *s)
+{
+    char **names;
+    int n = live_names(s, &names);
+    for (int i = 0; i < n; i++) {
+        char path[1024], err[512];
+        snprintf(path, sizeof path, "%s/%s", s->o.live_dir, names[i]);
+        struct sgame *sg = calloc(1, sizeof *sg);
+        if (sg == NULL || !room_for_game(s)) {
+            free(sg);
+            logf_(s, "%s: not restored: out of memory", path);
+            continue;
+        }
+        if (!restore_one(s, path, sg, err, sizeof err)) {
+            char aside[1100];
+            if (safefile_set_aside(path, aside, sizeof aside))
+                logf_(s, "%s; set aside as %s", err, aside);
+            else
+                logf_(s, "%s; left where it is", err);
+            free(sg);
+            continue;
+        }
+        s->games[s->n_games++] = sg;
+        if (sg->id >= s->next_id)
+            s->next_id = sg->id < WIRE_GAME_MAX ? sg->id + 1 : 1;
+        if (game_over(netgame_game(sg->ng[0]))) {
+            /* Over, its record not written (or the file not removed after
+             * it): the record now, and the game is done. */
+            write_record(s, sg);
+            keep_live(s, sg);
+            netgame_free(sg->ng[0]);
+            netgame_free(sg->ng[1]);
+            free(sg);
+            s->n_games--;
+            continue;
+        }
+        logf_(s, "game %d: %s against %s, restored at move %d: waiting for them",
+              sg->id, sg->name[0], sg->name[1], netgame_game(sg->ng[0])->ply);
+    }
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* New games' numbers go above the records already written, so that no
+ * record of an earlier run is written over. */
+static void number_after_records(struct server *s)
+{
+    DIR *d = s->o.records_dir != NULL ? opendir(s->o.records_dir) : NULL;
+    if (d == NULL)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        int id, n;
+        char tail[8];
+        if (sscanf(e->d_name, "server-%d-%d.sg%7s", &id, &n, tail) == 3 &&
+            strcmp(tail, "f") == 0 && id >= s->next_id && id < WIRE_GAME_MAX)
+            s->next_id = id + 1;
+    }
+    closedir(d);
 }
 
 /* ---- spectators ---- */
@@ -466,6 +790,7 @@ static void step_game(struct server *s, struct sgame *sg)
     }
     feed(s, sg);
     write_record(s, sg);
+    keep_live(s, sg);
     bool done = true;
     for (int p = 0; p < 2; p++)
         done = done && netgame_state(sg->ng[p]) == NETGAME_ENDED;
@@ -486,15 +811,9 @@ static struct sgame *new_game(struct server *s, struct client *c,
         refuse(c, "%s", why);
         return NULL;
     }
-    if (s->n_games == s->cap_games) {
-        int cap = s->cap_games > 0 ? 2 * s->cap_games : 64;
-        struct sgame **more = realloc(s->games, (size_t)cap * sizeof *more);
-        if (more == NULL) {
-            refuse(c, "the server is out of memory");
-            return NULL;
-        }
-        s->games = more;
-        s->cap_games = cap;
+    if (!room_for_game(s)) {
+        refuse(c, "the server is out of memory");
+        return NULL;
     }
     struct sgame *sg = calloc(1, sizeof *sg);
     char err[160];
@@ -504,8 +823,11 @@ static struct sgame *new_game(struct server *s, struct client *c,
         refuse(c, "the server cannot open a game now");
         return NULL;
     }
-    sg->id = s->next_id;
-    s->next_id = s->next_id == WIRE_GAME_MAX ? 1 : s->next_id + 1;
+    /* A number no game holds now (a restored one may, past a wrap). */
+    do {
+        sg->id = s->next_id;
+        s->next_id = s->next_id == WIRE_GAME_MAX ? 1 : s->next_id + 1;
+    } while (game_of(s, sg->id) != NULL);
     sg->settings = st;
     snprintf(sg->name[0], sizeof sg->name[0], "%s", c->name);
     s->games[s->n_games++] = sg;
@@ -554,6 +876,7 @@ static void start(struct server *s, struct sgame *sg, struct client *joiner)
     }
     sg->started = true;
     logf_(s, "game %d: %s against %s", sg->id, sg->name[0], sg->name[1]);
+    keep_live(s, sg);
     for (int i = 0; i < s->n_clients; i++)
         if (s->clients[i].state == CLIENT_WATCHING && s->clients[i].game == sg->id) {
             struct wire_msg w = {.type = WIRE_WATCHING};
@@ -881,11 +1204,31 @@ struct server *server_new(const struct server_options *o, char *err, size_t err_
     }
     s->o = *o;
     s->next_id = 1;
+    filelock_init(&s->live_lock);
+    if (o->live_dir != NULL) {
+        char why[320];
+        switch (filelock_take(&s->live_lock, o->live_dir, why, sizeof why)) {
+        case FILELOCK_TAKEN:
+            break;
+        case FILELOCK_BUSY:
+            fmt_fail(err, err_size, _("another server keeps its games in %s"), o->live_dir);
+            free(s);
+            return NULL;
+        case FILELOCK_ERROR:
+            fmt_fail(err, err_size, "%s", why);
+            free(s);
+            return NULL;
+        }
+    }
     s->listener = link_listen(o->bind, o->port, err, err_size);
     if (s->listener == NULL) {
+        filelock_release(&s->live_lock);
         free(s);
         return NULL;
     }
+    number_after_records(s);
+    if (o->live_dir != NULL)
+        restore_all(s);
     return s;
 }
 
@@ -927,5 +1270,6 @@ void server_free(struct server *s)
     free(s->games);
     free(s->fds);
     link_listener_free(s->listener);
+    filelock_release(&s->live_lock);
     free(s);
 }

@@ -15,6 +15,25 @@
  * cannot act. Each finished game is written as an SGF record, with the
  * players' names and each move's clock, into the records directory.
  *
+ * Kept across a restart. With a live directory, every game under way is
+ * also a file there, game-ID.sgf (0600: it holds the seats' tokens),
+ * replaced whole (storage/safefile.h) at every change that matters — the
+ * seats taken, each move, choice, takeback and result: its record so far
+ * (storage/record.h, clocks included) with the root properties
+ * MNKSERVER[id], MNKSERVERGAME[number in the seat pair], MNKNETBLACK[host
+ * or joiner: who has Black, the creator being the host],
+ * MNKSERVERNAMES[creator,other] and MNKSERVERSEATS[token,token]. The file
+ * goes once the game's record is written (and stays, over, when writing
+ * the record failed). server_new loads every one of them — a file that
+ * does not read is set aside with a log line — and restores each game
+ * with its number, its seats and clocks, its players' netgames waiting in
+ * NETGAME_DROPPED for their REJOIN: the time the server was away is
+ * charged to nobody, and past the reconnect limit the usual forfeit
+ * applies. New games take numbers above those restored and those of the
+ * records already written. The directory is locked (storage/filelock.h):
+ * two servers never keep the same games. A game that waits for its second
+ * player is not kept.
+ *
  * One thread, non-blocking: the caller polls server_pollfds for at most
  * server_timeout_ms and calls server_step. Every connection has bounded
  * buffers (link.h's LINK_OUT_MAX), handshakes and lobby clients are
@@ -45,6 +64,8 @@ struct server_options {
     int port;                              /* 0: any free one */
     const struct link_identity *identity;  /* the server's certificate */
     const char *records_dir;               /* NULL: no records */
+    const char *live_dir;                  /* the games in progress, one file
+                                              each; NULL: in memory only */
     int clients_max;                       /* 0: SERVER_CLIENTS_MAX */
     struct netgame_options game;           /* ping, silence, reconnect */
     void (*log)(void *ctx, const char *line); /* NULL: none */
@@ -61,7 +82,8 @@ struct server_counts {
     long moves;       /* moves relayed since the start */
 };
 
-/* Listens; NULL with the reason in err. */
+/* Listens and restores the games kept in o->live_dir; NULL with the
+ * reason in err (another server holds the live directory). */
 struct server *server_new(const struct server_options *o, char *err, size_t err_size);
 
 /* The port listened on. */
@@ -80,7 +102,8 @@ void server_step(struct server *s);
 
 void server_counts(const struct server *s, struct server_counts *out);
 
-/* Closes every connection (BYE) and frees everything. NULL is allowed. */
+/* Closes every connection (BYE) and frees everything; the games under
+ * way stay in the live directory. NULL is allowed. */
 void server_free(struct server *s);
 
 #endif

@@ -113,6 +113,8 @@ host --size 3 --win 4              | --win      | from 3 to 3
 host --rule renju --win 4          | --rule     | renju.*five in a row
 host --opening swap3               | --opening  | none, swap, swap2
 host --bogus                       | --bogus    | unknown
+server --live                      | --live     | missing
+server --live ''                   | --live     | expected a name
 join 127.0.0.1                     | join       | say what to do on the server
 join 127.0.0.1 --list --game 3     | join       | say what to do on the server
 join 127.0.0.1 --list --name a,b   | join       | no space or comma

@@ -4,7 +4,8 @@
  * move; a wrong join code; a draw agreed, a resignation, a takeback, a
  * rematch with colours swapped, a swap opening; chat; the clock's bound on
  * a joiner that lies about its time, and its flag; a dropped link, a silent
- * peer, a host restarted from its kept game, an abandoned game claimed.
+ * peer, a host restarted from its kept game, an abandoned game claimed;
+ * a server's game restored from disk, waiting for its player.
  *
  * Nothing listens beyond 127.0.0.1 (and ::1); every wait is bounded, so
  * the test ends by itself whatever the links do. */
@@ -736,6 +737,68 @@ static void test_silent_and_abandoned(void **state)
     netgame_close(p.host.ng);
 }
 
+/* A server's game restored (netgame_serve_resume): the game as kept,
+ * clocks included, no link, waiting for its player; the other seat's
+ * actions wait for the link; past reconnect_ms it is abandoned, and the
+ * claim is a forfeit. */
+static void test_serve_resume(void **state)
+{
+    (void)state;
+    struct netgame_settings s = small_game("5m");
+    struct game_config c;
+    game_config_default(&c);
+    c.width = s.width;
+    c.height = s.height;
+    c.win = s.win;
+    c.tc = s.tc;
+    struct game g;
+    assert_null(game_init(&g, &c));
+    const char *moves[] = {"d4", "c3", "e5"};
+    for (int i = 0; i < 3; i++) {
+        int pos;
+        assert_true(notation_parse(&g.board, moves[i], &pos));
+        assert_int_equal(game_play_timed(&g, pos, 1000 * (i + 1)), GAME_OK);
+    }
+    struct netgame_options o = fast_options();
+    o.reconnect_ms = 400;
+    char err[256];
+    /* The player is the joiner, White: the host's seat (Black) is the
+     * other player's. */
+    struct netgame *ng = netgame_serve_resume(&g, &s, "ann", &o, err, sizeof err);
+    if (ng == NULL)
+        fail_msg("serve_resume: %s", err);
+    assert_int_equal(netgame_state(ng), NETGAME_DROPPED);
+    assert_string_equal(netgame_peer_name(ng), "ann");
+    const struct game *kept = netgame_game(ng);
+    assert_non_null(kept);
+    assert_int_equal(kept->ply, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(kept->moves[i], g.moves[i]);
+        assert_int_equal(kept->timing[i].spent_ms, g.timing[i].spent_ms);
+    }
+    assert_int_equal(netgame_seat(ng, WIRE_JOINER), STONE_WHITE);
+    assert_false(netgame_my_turn(ng));
+    int pos;
+    assert_true(notation_parse(&kept->board, "f6", &pos));
+    assert_int_equal(netgame_move(ng, pos, 10), NETGAME_ERR_LINK);
+    assert_int_equal(kept->ply, 3);
+
+    int64_t start = clock_ms();
+    struct netgame_event ev;
+    bool abandoned = false;
+    while (!abandoned && clock_ms() - start < WAIT_MS) {
+        if (!netgame_wait(ng, &ev, 100))
+            continue;
+        abandoned = ev.kind == NETGAME_EV_ABANDONED;
+    }
+    assert_true(abandoned);
+    assert_true(clock_ms() - start >= 300);
+    assert_int_equal(netgame_claim(ng), NETGAME_OK);
+    assert_int_equal(netgame_game(ng)->result.reason, END_FORFEIT);
+    assert_int_equal(netgame_game(ng)->result.outcome, OUTCOME_BLACK_WINS);
+    netgame_close(ng);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -751,6 +814,7 @@ int main(void)
         cmocka_unit_test(test_swap),
         cmocka_unit_test(test_drop_and_resume),
         cmocka_unit_test(test_silent_and_abandoned),
+        cmocka_unit_test(test_serve_resume),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
