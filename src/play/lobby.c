@@ -177,6 +177,11 @@ static bool watched(struct lobby *lb, const struct wire_msg *m, struct lobby_eve
     struct lobby_watch *w = lb->watch;
     struct game *g = &w->game;
     switch (m->type) {
+    case WIRE_WATCHING:   /* again once the second player sat down */
+        snprintf(w->host, sizeof w->host, "%s", m->game.host);
+        snprintf(w->joiner, sizeof w->joiner, "%s", m->game.joiner);
+        ev->kind = LOBBY_EV_WATCHING;
+        return true;
     case WIRE_SETTINGS: {
         struct netgame_settings st;
         char why[NETGAME_WHY_MAX];

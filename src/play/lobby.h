@@ -60,7 +60,8 @@ enum lobby_event_kind {
     LOBBY_EV_REFUSED,  /* text: why the server refused the request */
     LOBBY_EV_SEAT,     /* seat: this side plays it (lobby_take_seat) */
     LOBBY_EV_WATCHING, /* the server lets this side watch: lobby_watched's
-                          game number and names */
+                          number and names (again once the second player
+                          sits down) */
     LOBBY_EV_SETTINGS, /* the watched game's settings: lobby_watched's game
                           begins (ply 0) */
     LOBBY_EV_CHOICE,   /* the watched game's opening choice, at ply */

@@ -106,6 +106,9 @@ static void kept_props(struct netscreen *n)
 static void keep_for_resume(struct netscreen *n, const struct game *g)
 {
     char err[NETSCREEN_LINE_MAX];
+    struct netgame_kept k;
+    if (!netgame_kept(n->ng, &k))
+        return;     /* a server's seat: Resume cannot take it up */
     if (n->autosave[0] == '\0') {
         if (game_over(g) || !saves_new_path(n->autosave, sizeof n->autosave, time(NULL), 1,
                                             NULL, 0))
@@ -226,6 +229,7 @@ static bool began(struct netscreen *n, const char *err)
         say(n, STYLE_ERROR, "%s", err);
         return false;
     }
+    n->server_game = 0;
     n->phase = NETSCREEN_WAITING;
     n->has_last = false;
     n->n_log = 0;
@@ -264,6 +268,18 @@ static unsigned start_join(struct netscreen *n, const char *code)
         return REACT_REDRAW;
     say(n, STYLE_MESSAGE, _("connecting to %s"), n->address);
     return REACT_REDRAW;
+}
+
+void netscreen_adopt(struct netscreen *n, struct netgame *ng, const char *address, int game)
+{
+    if (n->ng != NULL)
+        stop_session(n, true);
+    n->ng = ng;
+    began(n, "");
+    n->server_game = game;
+    n->confirm = NETSCREEN_CONFIRM_NONE;
+    snprintf(n->server, sizeof n->server, "%s", address);
+    say(n, STYLE_MESSAGE, _("game %d on %s: waiting for the other player"), game, address);
 }
 
 /* --- events ------------------------------------------------------------ */
@@ -483,11 +499,17 @@ static unsigned pump(struct netscreen *n)
     if (n->ng == NULL)
         return REACT_NONE;
     struct netgame_event ev;
+    /* The state and the turn may change with no event to say so (a seat
+     * on a server is played once the server took its answer). */
+    enum netgame_state was = netgame_state(n->ng);
+    bool turn = netgame_my_turn(n->ng);
     bool any = false;
     while (n->ng != NULL && netgame_poll(n->ng, &ev)) {
         on_event(n, &ev);
         any = true;
     }
+    any = any || (n->ng != NULL && (netgame_state(n->ng) != was ||
+                                    netgame_my_turn(n->ng) != turn));
     if (n->ng != NULL && netgame_state(n->ng) == NETGAME_ENDED) {
         stop_session(n, false);
         n->phase = NETSCREEN_OVER;
@@ -547,8 +569,10 @@ static unsigned play_cell(struct netscreen *n)
 static unsigned act_play(struct netscreen *n)
 {
     if (n->phase == NETSCREEN_CHOOSE) {
-        if (n->choice == 0)
+        if (n->choice == NETSCREEN_CHOICE_HOST)
             return start_host(n);
+        if (n->choice == NETSCREEN_CHOICE_SERVER)
+            return REACT_GO(SCREEN_LOBBY);
         n->asking = NETSCREEN_ASK_ADDRESS;
         prompt_open(&n->prompt, _("The host's address (a name or an address, :port if not 3630):"),
                     _("Enter: next   Esc: back"), n->address, REACT_ANSWER);
@@ -569,8 +593,9 @@ static unsigned act_mouse(struct netscreen *n)
 static unsigned step(struct netscreen *n, int dx, int dy)
 {
     if (n->phase == NETSCREEN_CHOOSE) {
-        if (dy != 0)
-            n->choice = dy > 0 ? 1 : 0;
+        n->choice += dy;
+        n->choice = n->choice < 0 ? 0 : n->choice >= NETSCREEN_CHOICES ? NETSCREEN_CHOICES - 1
+                                                                      : n->choice;
         return REACT_REDRAW;
     }
     if (in_game(n))
@@ -881,9 +906,14 @@ static void draw_title(const struct netscreen *n)
 {
     draw_fill(0, 0, n->cols, STYLE_TITLE);
     const char *side = n->ng == NULL ? ""
+                       : n->server_game > 0 ? _("on the server")
                        : netgame_side(n->ng) == WIRE_HOST ? _("hosting")
                                                           : _("joined");
-    draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  %s", _("network game"), side);
+    if (n->ng != NULL && n->server_game > 0)
+        draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  %s %s, %s %d", _("network game"),
+                   side, n->server, _("game"), n->server_game);
+    else
+        draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  %s", _("network game"), side);
 }
 
 static int draw_lines(int y, int x, int w, int bottom, enum draw_style s, const char *text)
@@ -902,9 +932,12 @@ static int draw_lines(int y, int x, int w, int bottom, enum draw_style s, const 
 static void draw_choose(const struct netscreen *n)
 {
     int x = 2, w = n->cols - 4, y = 2, bottom = n->rows - LAYOUT_STATUS_ROWS;
-    const char *entries[2] = { _("Host a game: your friend joins it with a code"),
-                               _("Join a friend's game") };
-    for (int i = 0; i < 2 && y < bottom; i++, y++)
+    const char *entries[NETSCREEN_CHOICES] = {
+        [NETSCREEN_CHOICE_HOST] = _("Host a game: your friend joins it with a code"),
+        [NETSCREEN_CHOICE_JOIN] = _("Join a friend's game"),
+        [NETSCREEN_CHOICE_SERVER] = _("Play on a server: its lobby's games, under a name"),
+    };
+    for (int i = 0; i < NETSCREEN_CHOICES && y < bottom; i++, y++)
         draw_textf(y, x, w, i == n->choice ? STYLE_SELECTED : STYLE_NORMAL, "%s %s",
                    i == n->choice ? ">" : " ", entries[i]);
     y++;
@@ -963,12 +996,14 @@ static void draw_waiting(const struct netscreen *n)
                  netgame_port(n->ng), netgame_port(n->ng));
         y = draw_lines(y, x, w, bottom, STYLE_NORMAL, text) + 1;
     } else if (n->ng != NULL && netgame_settings(n->ng) != NULL) {
-        draw_text(y++, x, w, STYLE_NORMAL, _("The host offers:"));
+        draw_text(y++, x, w, STYLE_NORMAL,
+                  n->server_game > 0 ? _("The game:") : _("The host offers:"));
         settings_text(netgame_settings(n->ng), text, sizeof text);
         y = draw_lines(y, x, w, bottom, STYLE_MESSAGE, text);
         const struct netgame_settings *s = netgame_settings(n->ng);
-        draw_text(y++, x, w, STYLE_NORMAL,
-                  s->black == WIRE_JOINER ? _("You take Black") : _("Your friend takes Black"));
+        if (n->server_game == 0)
+            draw_text(y++, x, w, STYLE_NORMAL,
+                      s->black == WIRE_JOINER ? _("You take Black") : _("Your friend takes Black"));
         y++;
     }
     draw_log(n, y, x, w, bottom);

@@ -2,8 +2,10 @@
  * against a friend on another computer (play/netgame.h), hosted or joined.
  *
  * First a choice: host a game (with the board, rule, opening and clock of
- * the new-game form's last choice, and who takes Black: b changes it) or
- * join one (the host's address, then its join code, asked on the screen).
+ * the new-game form's last choice, and who takes Black: b changes it),
+ * join one (the host's address, then its join code, asked on the screen),
+ * or play on a server (the lobby's own screen, tui/lobbyscreen.h, which
+ * hands a seat back here: netscreen_adopt).
  * The host's screen shows the code and the port to read out to the friend
  * until they join; the joiner's shows the host's settings and asks y or n.
  * Then the game: the board with its cursor (arrows, Enter, the mouse), both
@@ -53,6 +55,10 @@ enum netscreen_phase {
     NETSCREEN_OVER,     /* the session ended or stopped: what is left to read */
 };
 
+/* The first page's entries. */
+enum netscreen_choice { NETSCREEN_CHOICE_HOST, NETSCREEN_CHOICE_JOIN, NETSCREEN_CHOICE_SERVER,
+                        NETSCREEN_CHOICES };
+
 enum netscreen_asking { NETSCREEN_ASK_NONE, NETSCREEN_ASK_ADDRESS, NETSCREEN_ASK_CODE,
                         NETSCREEN_ASK_CHAT };
 
@@ -65,7 +71,7 @@ struct netscreen {
     struct board_cursor cur;
     struct game_config form;        /* what a host offers: the form's last choice */
     enum wire_side black;           /* host: who takes Black */
-    int choice;                     /* CHOOSE: 0 host, 1 join */
+    int choice;                     /* CHOOSE: enum netscreen_choice */
     enum netscreen_phase phase;
     struct netgame *ng;
     enum netscreen_asking asking;
@@ -97,10 +103,18 @@ struct netscreen {
     bool has_last;
     enum stone last_seat;           /* this side's seat in it */
     char keep_error[NETSCREEN_LINE_MAX]; /* the last write's failure, said once */
+    int server_game;                /* a server's game (its number), or 0 */
+    char server[LINK_ADDRESS_MAX + 8]; /* its server's address */
 };
 
 /* The form's last choice, which a hosted game offers. */
 void netscreen_set_form(struct netscreen *n, const struct game_config *c);
+
+/* A seat taken in a server's lobby (tui/lobbyscreen.h): the netgame `ng`
+ * (taken over) of game number `game` on the server at `address`, played
+ * here as any network game, but not kept for Resume (a server's seat
+ * comes back by itself after a drop, not after a restart). */
+void netscreen_adopt(struct netscreen *n, struct netgame *ng, const char *address, int game);
 
 /* True when a record's root (struct record_extra) is a network game kept
  * for Resume. */
