@@ -139,11 +139,17 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
-/* The lobby's next event: false (said why, the lobby freed) when it ended. */
+/* The lobby's next event: false (said why, the lobby freed) when it ended.
+ * The lobby's own deadline ends a wait for an answer; a lobby with no link
+ * left has nothing more to say. */
 static bool next_event(struct lobby *lb, struct lobby_event *ev)
 {
     while (!lobby_wait(lb, ev, LOBBY_WAIT_MS))
-        ;
+        if (lobby_fd(lb) < 0) {
+            ev->kind = LOBBY_EV_ENDED;
+            snprintf(ev->text, sizeof ev->text, "%s", lobby_why(lb));
+            break;
+        }
     if (ev->kind != LOBBY_EV_ENDED)
         return true;
     args_error("join", "%s", ev->text);
@@ -202,8 +208,12 @@ static int watch_game(struct lobby *lb, int game)
     bool have = false;
     for (;;) {
         struct lobby_event ev;
-        if (!lobby_wait(lb, &ev, 60000))
-            continue;
+        if (!lobby_wait(lb, &ev, 60000)) {
+            if (lobby_fd(lb) >= 0)
+                continue;
+            ev.kind = LOBBY_EV_ENDED;
+            snprintf(ev.text, sizeof ev.text, "%s", lobby_why(lb));
+        }
         const struct lobby_watch *w = lobby_watched(lb);
         const struct game *g = w != NULL ? &w->game : NULL;
         switch (ev.kind) {
