@@ -23,7 +23,7 @@ struct lobby {
     struct link *link;
     char address[LINK_ADDRESS_MAX + 8];
     char name[WIRE_NAME_MAX];
-    char known[1100];
+    char known[1024];                /* as long as a netgame takes */
     char why[LOBBY_WHY_MAX];
     char fingerprint[LINK_FINGERPRINT_SIZE];
     bool pinned_now;
@@ -55,7 +55,7 @@ struct lobby *lobby_connect(const char *address, const char *name, const char *k
         !wire_name_check(name, err, err_size))
         return NULL;
     if (strlen(known_file) >= sizeof ((struct lobby *)0)->known) {
-        fmt_fail(err, err_size, "%s", _("the server's address is too long"));
+        fmt_fail(err, err_size, "%s", _("the path of the known servers' file is too long"));
         return NULL;
     }
     struct lobby *lb = calloc(1, sizeof *lb);

@@ -59,7 +59,6 @@ struct lobbyscreen {
     char name[WIRE_NAME_MAX];
     struct lobby *lobby;
     int selected;                   /* the game selected in the list */
-    int top;                        /* the first game shown */
     struct netgame *seated;         /* a seat taken, for the game screen */
     char seated_address[LINK_ADDRESS_MAX + 8];
     int seated_game;
