@@ -441,35 +441,67 @@ static const char *state_words(enum wire_game_state s)
                                     : _("finished");
 }
 
+/* The rows `text` takes wrapped to w columns. */
+static int rows_of(const char *text, int w)
+{
+    int rows = 0;
+    while (*text != '\0') {
+        size_t rest;
+        text_wrap(text, w, &rest);
+        rows++;
+        if (rest == 0)
+            break;
+        text += rest;
+    }
+    return rows;
+}
+
+/* The games first, then what n would open, then the key's notice where
+ * there is room (it never pushes the list off a small terminal). */
 static void draw_lobby(const struct lobbyscreen *l, int y, int bottom)
 {
     int x = 2, w = l->cols - 4;
-    if (l->notice[0] != '\0')
-        y = draw_lines(y, x, w, bottom, STYLE_WARN, l->notice) + 1;
+    int notice_rows = l->notice[0] != '\0' ? rows_of(l->notice, w) + 1 : 0;
+    int reserve = 3;   /* a blank row and the new game's line, wrapped */
+    if (bottom - y - reserve - notice_rows >= 3)
+        reserve += notice_rows;
     int count = 0, total = 0;
     const struct wire_game *games =
         l->lobby != NULL ? lobby_games(l->lobby, &count, &total) : NULL;
     if (count == 0) {
         y = draw_lines(y, x, w, bottom, STYLE_NORMAL,
                        _("No game on the server yet: n opens one.")) + 1;
-    } else {
-        draw_text(y++, x, w, STYLE_DIM, _("  #  state    players            settings"));
-        /* Room for the settings of the new game and the hints below. */
-        int rows = bottom - y - 3;
+    } else if (y < bottom - 3) {   /* the heading, a game, the new game's line */
+        /* Columns by position, not by padding: names and words may be
+         * wider than their bytes. */
+        enum { COL_STATE = 6, COL_PLAYERS = 16, COL_SETTINGS = 36 };
+        draw_text(y, x + 1, 4, STYLE_DIM, "#");
+        draw_text(y, x + COL_STATE, COL_PLAYERS - COL_STATE - 1, STYLE_DIM, _("state"));
+        draw_text(y, x + COL_PLAYERS, COL_SETTINGS - COL_PLAYERS - 1, STYLE_DIM, _("players"));
+        if (w > COL_SETTINGS)
+            draw_text(y, x + COL_SETTINGS, w - COL_SETTINGS, STYLE_DIM, _("settings"));
+        y++;
+        int rows = bottom - y - reserve;
         int first = l->selected >= rows && rows > 0 ? l->selected - rows + 1 : 0;
-        for (int i = first; i < count && y < bottom - 3; i++) {
+        for (int i = first; i < count && y < bottom - reserve; i++, y++) {
             const struct wire_game *g = &games[i];
             char players[2 * WIRE_NAME_MAX + 8], st[160];
             snprintf(players, sizeof players, "%s - %s", g->host,
                      g->joiner[0] != '\0' ? g->joiner : "?");
             settings_text(&g->settings, st, sizeof st);
             bool sel = i == l->selected;
-            draw_textf(y++, x, w, sel ? STYLE_SELECTED : STYLE_NORMAL,
-                       "%s%3d  %-8s %-18s %s, %s %s", sel ? ">" : " ", g->game,
-                       state_words(g->state), players, st, _("Black:"),
-                       g->settings.black == WIRE_HOST ? g->host
-                       : g->joiner[0] != '\0'         ? g->joiner
-                                                      : "?");
+            enum draw_style style = sel ? STYLE_SELECTED : STYLE_NORMAL;
+            draw_fill(y, x, w, style);
+            draw_textf(y, x, COL_STATE - 1, style, "%s%3d", sel ? ">" : " ", g->game);
+            draw_text(y, x + COL_STATE, COL_PLAYERS - COL_STATE - 1, style,
+                      state_words(g->state));
+            draw_text(y, x + COL_PLAYERS, COL_SETTINGS - COL_PLAYERS - 1, style, players);
+            if (w > COL_SETTINGS)
+                draw_textf(y, x + COL_SETTINGS, w - COL_SETTINGS, style, "%s, %s %s", st,
+                           _("Black:"),
+                           g->settings.black == WIRE_HOST ? g->host
+                           : g->joiner[0] != '\0'         ? g->joiner
+                                                          : "?");
         }
         y++;
     }
@@ -482,7 +514,9 @@ static void draw_lobby(const struct lobbyscreen *l, int y, int bottom)
     snprintf(text, sizeof text, "%s %s; %s", _("n opens:"), st,
              l->black == WIRE_HOST ? _("you take Black (b: the other player does)")
                                    : _("the other player takes Black (b: you do)"));
-    draw_lines(y, x, w, bottom, STYLE_DIM, text);
+    y = draw_lines(y, x, w, bottom, STYLE_DIM, text) + 1;
+    if (l->notice[0] != '\0')
+        draw_lines(y, x, w, bottom, STYLE_WARN, l->notice);
 }
 
 /* A watched side's clock as it stands now. */

@@ -125,10 +125,11 @@ keys Enter
 wait_for "tui on 127.0.0.1:$port" || fail "not in the lobby again"
 if screen | grep -q "First connection"; then fail "the key is said to be new again"; else
     pass "a second connection pins nothing"; fi
-if wait_for "waiting  ann - ?"; then pass "the list shows ann's open game and its players"; else
-    fail "ann's game is not listed"; fi
+if wait_for "ann - ?" && screen | grep -qE "$game +waiting +ann - \? +7.7 k=4 freestyle none 1\+0"
+then pass "the list shows ann's open game, its players and settings"
+else fail "ann's game is not listed"; fi
 tries=5
-while [ $tries -gt 0 ] && ! screen | grep -q "^ *> *$game  waiting"; do keys Down; sleep 0.2; tries=$((tries - 1)); done
+while [ $tries -gt 0 ] && ! screen | grep -qE "^ *> *$game +waiting"; do keys Down; sleep 0.2; tries=$((tries - 1)); done
 keys w
 if wait_for "watching game $game"; then pass "w watches the selected game"; else
     fail "not watching"; fi
