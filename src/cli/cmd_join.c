@@ -1,8 +1,8 @@
 /* cmd_join.c — `mnk join HOST[:PORT] CODE`: joins a friend's network game
  * and plays it on standard input and output (cli/netplay.h), the host the
  * referee (play/netgame.h); `mnk join HOST[:PORT]` without a code goes to
- * a server's lobby (play/server.h): lists its games, opens one, sits down
- * at one or watches one. */
+ * a server's lobby (play/lobby.h, its port SERVER_DEFAULT_PORT unless
+ * given): lists its games, opens one, sits down at one or watches one. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,8 +16,8 @@
 #include "mnk/notation.h"
 #include "play/netgame.h"
 #include "play/pisknet.h"
+#include "play/lobby.h"
 #include "play/server.h"
-#include "storage/safefile.h"
 #include "tui/saves.h"
 
 struct join_flags {
@@ -127,9 +127,7 @@ static int join_piskvork(const struct args_operands *ops)
     return netplay_run_piskvork("join", pn);
 }
 
-/* ---- a server's lobby ---- */
-
-#define LOBBY_WAIT_MS 10000 /* the most to wait for an answer in the lobby */
+/* ---- a server's lobby (play/lobby.h) ---- */
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -142,59 +140,56 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
-/* The next message from the server, skipping nothing: false (said why)
- * when the link ends or LOBBY_WAIT_MS pass. */
-static bool next_msg(struct link *l, struct wire_msg *m)
+/* The lobby's next event: false (said why, the lobby freed) when it ended.
+ * The lobby's own deadline ends a wait for an answer; a lobby with no link
+ * left has nothing more to say. */
+static bool next_event(struct lobby *lb, struct lobby_event *ev)
 {
-    for (;;) {
-        enum link_event ev = link_wait(l, m, LOBBY_WAIT_MS);
-        switch (ev) {
-        case LINK_MESSAGE:
-            if (m->type == WIRE_ERROR) {
-                args_error("join", _("the server says: %s"), m->text);
-                return false;
-            }
-            return true;
-        case LINK_READY:
-            continue;
-        case LINK_IDLE:
-            args_error("join", "%s", _("the server did not answer in time"));
-            return false;
-        default:
-            args_error("join", "%s",
-                       link_error(l)[0] != '\0' ? link_error(l) : _("the server left"));
-            return false;
+    while (!lobby_wait(lb, ev, LOBBY_WAIT_MS))
+        if (lobby_fd(lb) < 0) {
+            ev->kind = LOBBY_EV_ENDED;
+            snprintf(ev->text, sizeof ev->text, "%s", lobby_why(lb));
+            break;
         }
+    if (ev->kind != LOBBY_EV_ENDED)
+        return true;
+    args_error("join", "%s", ev->text);
+    lobby_free(lb);
+    return false;
+}
+
+static int list_games(struct lobby *lb)
+{
+    char err[LOBBY_WHY_MAX];
+    struct lobby_event ev;
+    if (!lobby_list(lb, err, sizeof err)) {
+        args_error("join", "%s", err);
+        lobby_free(lb);
+        return 1;
     }
-}
-
-static const char *state_word(enum wire_game_state s)
-{
-    return s == WIRE_GAME_OPEN ? "open" : s == WIRE_GAME_PLAYING ? "playing" : "over";
-}
-
-static int list_games(struct link *l)
-{
-    char err[256];
-    link_send(l, &(struct wire_msg){.type = WIRE_LIST}, err, sizeof err);
-    struct wire_msg m;
-    while (next_msg(l, &m)) {
-        if (m.type == WIRE_LISTED) {
-            say("games %d", m.count);
-            link_close(l);
-            return 0;
-        }
-        if (m.type != WIRE_GAME)
-            continue;
-        const struct wire_game *g = &m.game;
+    do
+        if (!next_event(lb, &ev))
+            return 1;
+    while (ev.kind != LOBBY_EV_LISTED && ev.kind != LOBBY_EV_REFUSED);
+    if (ev.kind == LOBBY_EV_REFUSED) {
+        args_error("join", _("the server refused: %s"), ev.text);
+        lobby_close(lb);
+        return 1;
+    }
+    int count, total;
+    const struct wire_game *games = lobby_games(lb, &count, &total);
+    for (int i = 0; i < count; i++) {
+        const struct wire_game *g = &games[i];
         const struct wire_settings *st = &g->settings;
         say("game %d %s %s %s %dx%d k=%d %s %s %s black=%s watchers=%d", g->game,
-            state_word(g->state), g->host, g->joiner[0] != '\0' ? g->joiner : "-", st->width,
-            st->height, st->win, rule_name(st->rule), opening_rule_name(st->opening),
-            st->time_control, st->black == WIRE_HOST ? "host" : "joiner", g->watchers);
+            lobby_state_word(g->state), g->host, g->joiner[0] != '\0' ? g->joiner : "-",
+            st->width, st->height, st->win, rule_name(st->rule),
+            opening_rule_name(st->opening), st->time_control,
+            st->black == WIRE_HOST ? "host" : "joiner", g->watchers);
     }
-    link_free(l);
-    return 1;
+    say("games %d", total);
+    lobby_close(lb);
+    return 0;
 }
 
 static const char *colour(enum stone s)
@@ -203,86 +198,66 @@ static const char *colour(enum stone s)
 }
 
 /* A spectator: the game as it goes, to its end. */
-static int watch_game(struct link *l)
+static int watch_game(struct lobby *lb, int game)
 {
-    struct wire_msg m;
-    struct game g;
+    char err[LOBBY_WHY_MAX], cell[NOTATION_MAX];
+    if (!lobby_watch(lb, game, err, sizeof err)) {
+        args_error("join", "%s", err);
+        lobby_free(lb);
+        return 1;
+    }
     bool have = false;
-    char cell[NOTATION_MAX], why[256];
     for (;;) {
-        enum link_event ev = link_wait(l, &m, 60000);
-        if (ev == LINK_IDLE || ev == LINK_READY)
-            continue;
-        if (ev != LINK_MESSAGE) {
-            say("ended %s", link_error(l)[0] != '\0' ? link_error(l) : "the server left");
-            link_free(l);
+        struct lobby_event ev;
+        if (!lobby_wait(lb, &ev, 60000)) {
+            if (lobby_fd(lb) >= 0)
+                continue;
+            ev.kind = LOBBY_EV_ENDED;
+            snprintf(ev.text, sizeof ev.text, "%s", lobby_why(lb));
+        }
+        const struct lobby_watch *w = lobby_watched(lb);
+        const struct game *g = w != NULL ? &w->game : NULL;
+        switch (ev.kind) {
+        case LOBBY_EV_ENDED:
+            say("ended %s", ev.text);
+            lobby_free(lb);
             return have ? 0 : 1;
-        }
-        switch (m.type) {
-        case WIRE_WATCHING:
-            say("watching %d %s %s", m.game.game, m.game.host,
-                m.game.joiner[0] != '\0' ? m.game.joiner : "-");
-            break;
-        case WIRE_SETTINGS: {
-            struct netgame_settings st;
-            if (!netgame_settings_of(&m.settings, &st, why, sizeof why)) {
-                args_error("join", "%s", why);
-                link_free(l);
-                return 1;
-            }
-            struct game_config c;
-            game_config_default(&c);
-            c.width = st.width, c.height = st.height, c.win = st.win, c.rule = st.rule;
-            c.opening = st.opening, c.tc = st.tc;
-            have = game_init(&g, &c) == NULL;
-            say("settings %dx%d k=%d %s %s %s black=%s", st.width, st.height, st.win,
-                rule_name(st.rule), opening_rule_name(st.opening), m.settings.time_control,
-                m.settings.black == WIRE_HOST ? "host" : "joiner");
-            break;
-        }
-        case WIRE_CHOICE:
-            if (have && game_choose(&g, m.choice.choice) == GAME_OK)
-                say("choice %d", m.choice.ply);
-            break;
-        case WIRE_MOVE: {
-            if (!have || m.move.x >= g.board.width || m.move.y >= g.board.height)
-                break;
-            int pos = board_pos(&g.board, m.move.x, m.move.y);
-            if (game_play_timed(&g, pos, (int)m.move.spent_ms) == GAME_OK)
-                say("move %d %s %s %lld", g.ply, colour(game_stone_of(&g, g.ply - 1)),
-                    notation_format(&g.board, pos, cell), (long long)m.move.spent_ms);
-            break;
-        }
-        case WIRE_UNDO:
-            while (have && g.ply > m.undo && game_undo(&g))
-                ;
-            say("undo %d", m.undo);
-            break;
-        case WIRE_RESULT:
-            say("result %s %d", m.result.outcome == OUTCOME_BLACK_WINS   ? "black"
-                                : m.result.outcome == OUTCOME_WHITE_WINS ? "white"
-                                                                         : "draw",
-                m.result.ply);
-            link_close(l);
-            return 0;
-        case WIRE_REFUSED:
-            say("refused %s", m.text);
-            link_close(l);
+        case LOBBY_EV_REFUSED:
+            say("refused %s", ev.text);
+            lobby_close(lb);
             return 1;
+        case LOBBY_EV_WATCHING:
+            say("watching %d %s %s", w->number, w->host, w->joiner[0] != '\0' ? w->joiner : "-");
+            break;
+        case LOBBY_EV_SETTINGS: {
+            const struct wire_settings *st = &w->settings;
+            have = w->has_game;
+            say("settings %dx%d k=%d %s %s %s black=%s", st->width, st->height, st->win,
+                rule_name(st->rule), opening_rule_name(st->opening), st->time_control,
+                st->black == WIRE_HOST ? "host" : "joiner");
+            break;
+        }
+        case LOBBY_EV_CHOICE:
+            say("choice %d", ev.ply);
+            break;
+        case LOBBY_EV_MOVE:
+            say("move %d %s %s %lld", ev.ply, colour(game_stone_of(g, ev.ply - 1)),
+                notation_format(&g->board, g->moves[ev.ply - 1], cell), (long long)ev.spent_ms);
+            break;
+        case LOBBY_EV_UNDO:
+            say("undo %d", ev.ply);
+            break;
+        case LOBBY_EV_RESULT:
+            say("result %s %d", g->result.outcome == OUTCOME_BLACK_WINS   ? "black"
+                                : g->result.outcome == OUTCOME_WHITE_WINS ? "white"
+                                                                          : "draw",
+                ev.ply);
+            lobby_close(lb);
+            return 0;
         default:
             break;
         }
     }
-}
-
-/* The file of servers' keys pinned on first use. */
-static bool known_path(char *buf, size_t size)
-{
-    char stats[1024], why[256];
-    if (!saves_stats_path(stats, sizeof stats, why, sizeof why) || strrchr(stats, '/') == NULL)
-        return false;
-    *strrchr(stats, '/') = '\0';
-    return snprintf(buf, size, "%s/known-servers", stats) < (int)size;
 }
 
 /* The name given with --name, or the default one; false (said) when the
@@ -311,83 +286,66 @@ static int join_server(const char *address, const struct join_flags *f)
                      "--game N or --watch N (one of them)"));
         return ARGS_EXIT_USAGE;
     }
-    char name[WIRE_NAME_MAX], err[512];
+    char name[WIRE_NAME_MAX], err[LOBBY_WHY_MAX];
     if (!name_of(f, name, sizeof name))
         return ARGS_EXIT_USAGE;
     char known[1100];
-    if (!known_path(known, sizeof known)) {
+    if (!saves_known_servers_path(known, sizeof known)) {
         args_error("join", "%s", _("HOME is not set: there is nowhere to keep the server's key"));
         return 1;
     }
-    char probe[1200];
-    snprintf(probe, sizeof probe, "%s", known);
-    if (!safefile_make_parents(probe, err, sizeof err)) {
-        args_error("join", "%s", err);
-        return 1;
-    }
-    struct link_config c = {.known_file = known};
-    struct link *l = link_connect(address, &c, err, sizeof err);
-    if (l == NULL) {
-        args_error("join", "%s", err);
-        return 1;
-    }
-    struct wire_msg m = {.type = WIRE_NAME};
-    snprintf(m.name, sizeof m.name, "%s", name);
-    link_send(l, &m, err, sizeof err);
-    if (!next_msg(l, &m)) {
-        link_free(l);
-        return 1;
-    }
-    if (link_peer_pinned_now(l))
-        say("notice first connection to %s: its key %s is remembered in %s", address,
-            link_peer_fingerprint(l), known);
-    if (m.type == WIRE_REFUSED) {
-        args_error("join", _("the server refused: %s"), m.text);
-        link_close(l);
-        return 1;
-    }
-    say("lobby %s", name);
-    if (f->list)
-        return list_games(l);
-    if (f->watch > 0) {
-        m = (struct wire_msg){.type = WIRE_WATCH, .seat = {.game = (int)f->watch}};
-        link_send(l, &m, err, sizeof err);
-        return watch_game(l);
-    }
+    struct game_config gc;
+    game_config_default(&gc);
     if (f->create) {
-        struct game_config gc;
-        game_config_default(&gc);
         gc.width = f->size.width;
         gc.height = f->size.height;
         gc.rule = f->rule;
         int longest = gc.width > gc.height ? gc.width : gc.height;
         gc.win = f->win_given ? (int)f->win : (longest < 5 ? longest : 5);
-        if (!args_check_board("join", &gc)) {
-            link_close(l);
+        if (!args_check_board("join", &gc))
             return ARGS_EXIT_USAGE;
-        }
+    }
+    struct lobby *lb = lobby_connect(address, name, known, err, sizeof err);
+    if (lb == NULL) {
+        args_error("join", "%s", err);
+        return 1;
+    }
+    struct lobby_event ev;
+    if (!next_event(lb, &ev))
+        return 1;
+    if (lobby_pinned_now(lb))
+        say("notice first connection to %s: its key %s is remembered in %s", address,
+            lobby_fingerprint(lb), known);
+    say("lobby %s", name);
+    if (f->list)
+        return list_games(lb);
+    if (f->watch > 0)
+        return watch_game(lb, (int)f->watch);
+    bool sent;
+    if (f->create) {
         struct netgame_settings st = {gc.width, gc.height, gc.win, gc.rule,
                                       (enum opening_rule)f->opening, f->tc,
                                       f->black == 0 ? WIRE_HOST : WIRE_JOINER};
-        m = (struct wire_msg){.type = WIRE_CREATE};
-        netgame_settings_wire(&st, &m.settings);
+        sent = lobby_create(lb, &st, err, sizeof err);
     } else {
-        m = (struct wire_msg){.type = WIRE_JOIN, .seat = {.game = (int)f->game}};
+        sent = lobby_join(lb, (int)f->game, err, sizeof err);
     }
-    link_send(l, &m, err, sizeof err);
-    if (!next_msg(l, &m)) {
-        link_free(l);
+    if (!sent) {
+        args_error("join", "%s", err);
+        lobby_free(lb);
         return 1;
     }
-    if (m.type != WIRE_SEAT) {
-        args_error("join", _("the server refused: %s"),
-                   m.type == WIRE_REFUSED ? m.text : wire_type_name(m.type));
-        link_close(l);
+    if (!next_event(lb, &ev))
+        return 1;
+    if (ev.kind != LOBBY_EV_SEAT) {
+        args_error("join", _("the server refused: %s"), ev.text);
+        lobby_close(lb);
         return 1;
     }
-    say("seat %d", m.seat.game);
+    say("seat %d", ev.seat.game);
     struct netgame_options o = {.name = name};
-    struct netgame *ng = netgame_join_seat(l, address, known, &m.seat, &o, err, sizeof err);
+    struct netgame *ng = lobby_take_seat(lb, &o, err, sizeof err);
+    lobby_free(lb);
     if (ng == NULL) {
         args_error("join", "%s", err);
         return 1;

@@ -13,6 +13,7 @@
 #include "cli/args.h"
 #include "mnk/i18n.h"
 #include "mnk/notation.h"
+#include "play/netsession.h"
 #include "util/linebuf.h"
 
 #define QUEUE_MAX 64
@@ -20,99 +21,9 @@
 
 enum verdict { DONE, WAIT, QUIT };
 
-/* A session as the front end drives it: netgame's (mnk to mnk) or
- * pisknet's (Piskvork's network game), whose calls mean the same. A NULL
- * action is one the session does not have. */
-struct session_ops {
-    bool (*poll)(void *s, struct netgame_event *ev);
-    int (*pollfds)(void *s, struct pollfd fds[NETGAME_FDS_MAX]);
-    int (*timeout_ms)(void *s);
-    const struct game *(*game)(void *s);
-    enum netgame_state (*state)(void *s);
-    enum wire_side (*side)(void *s);
-    const struct netgame_settings *(*settings)(void *s);
-    enum stone (*seat)(void *s, enum wire_side side);
-    bool (*my_turn)(void *s);
-    enum netgame_ask (*asked)(void *s);
-    int (*elapsed_ms)(void *s);
-    const char *(*why)(void *s);
-    enum netgame_error (*accept)(void *s);
-    enum netgame_error (*decline)(void *s, const char *reason);
-    enum netgame_error (*move)(void *s, int pos, int spent_ms);
-    enum netgame_error (*choose)(void *s, enum opening_choice c);
-    enum netgame_error (*resign)(void *s);
-    enum netgame_error (*ask)(void *s, enum netgame_ask ask);
-    enum netgame_error (*answer)(void *s, bool yes);
-    enum netgame_error (*chat)(void *s, const char *text);
-    enum netgame_error (*claim)(void *s);
-    void (*close)(void *s);
-    bool draw;                  /* the session has draw offers */
-    bool new_game_any_time;     /* rematch may be asked while a game goes on */
-};
-
-/* The calls both sessions have, as W_name calling REAL_name on a T. */
-#define WRAP(w, real, T, ret, name, params, args)                                          \
-    static ret w##_##name params { return real##_##name args; }
-#define SESSION_CALLS(w, real, T)                                                           \
-    WRAP(w, real, T, bool, poll, (void *s, struct netgame_event *ev), ((T *)s, ev))         \
-    WRAP(w, real, T, int, pollfds, (void *s, struct pollfd f[NETGAME_FDS_MAX]), ((T *)s, f)) \
-    WRAP(w, real, T, int, timeout_ms, (void *s), ((T *)s))                                   \
-    WRAP(w, real, T, const struct game *, game, (void *s), ((T *)s))                        \
-    WRAP(w, real, T, enum netgame_state, state, (void *s), ((T *)s))                        \
-    WRAP(w, real, T, enum wire_side, side, (void *s), ((T *)s))                             \
-    WRAP(w, real, T, const struct netgame_settings *, settings, (void *s), ((T *)s))        \
-    WRAP(w, real, T, enum stone, seat, (void *s, enum wire_side x), ((T *)s, x))            \
-    WRAP(w, real, T, bool, my_turn, (void *s), ((T *)s))                                    \
-    WRAP(w, real, T, enum netgame_ask, asked, (void *s), ((T *)s))                          \
-    WRAP(w, real, T, int, elapsed_ms, (void *s), ((T *)s))                                  \
-    WRAP(w, real, T, const char *, why, (void *s), ((T *)s))                                \
-    WRAP(w, real, T, enum netgame_error, accept, (void *s), ((T *)s))                       \
-    WRAP(w, real, T, enum netgame_error, decline, (void *s, const char *r), ((T *)s, r))    \
-    WRAP(w, real, T, enum netgame_error, move, (void *s, int pos, int ms), ((T *)s, pos, ms)) \
-    WRAP(w, real, T, enum netgame_error, ask, (void *s, enum netgame_ask a), ((T *)s, a))   \
-    WRAP(w, real, T, enum netgame_error, answer, (void *s, bool y), ((T *)s, y))            \
-    WRAP(w, real, T, enum netgame_error, chat, (void *s, const char *t), ((T *)s, t))       \
-    static void w##_close(void *s) { real##_close((T *)s); }
-
-SESSION_CALLS(ng, netgame, struct netgame)
-SESSION_CALLS(pn, pisknet, struct pisknet)
-
-static enum netgame_error ng_choose(void *s, enum opening_choice c)
-{
-    return netgame_choose((struct netgame *)s, c);
-}
-
-static enum netgame_error ng_resign(void *s)
-{
-    return netgame_resign((struct netgame *)s);
-}
-
-static enum netgame_error ng_claim(void *s)
-{
-    return netgame_claim((struct netgame *)s);
-}
-
-#define SESSION_TABLE(w)                                                                     \
-    .poll = w##_poll, .pollfds = w##_pollfds, .timeout_ms = w##_timeout_ms, .game = w##_game, \
-    .state = w##_state, .side = w##_side, .settings = w##_settings, .seat = w##_seat,         \
-    .my_turn = w##_my_turn, .asked = w##_asked, .elapsed_ms = w##_elapsed_ms, .why = w##_why, \
-    .accept = w##_accept, .decline = w##_decline, .move = w##_move, .ask = w##_ask,           \
-    .answer = w##_answer, .chat = w##_chat, .close = w##_close
-
-static const struct session_ops netgame_ops = {
-    SESSION_TABLE(ng), .choose = ng_choose, .resign = ng_resign, .claim = ng_claim, .draw = true,
-};
-
-/* Piskvork's network game: no opening choices, resignation, draw offers
- * or claims; a new game may be asked at any time. */
-static const struct session_ops pisknet_ops = {
-    SESSION_TABLE(pn), .new_game_any_time = true,
-};
-
-
 struct netplay {
     const char *name;
-    const struct session_ops *ops;
+    const struct netsession_ops *ops;
     void *s;                /* the session the ops drive */
     struct linebuf in;
     char queue[QUEUE_MAX][COMMAND_MAX + 1];
@@ -444,7 +355,7 @@ static bool all_done(const struct netplay *p)
            (g != NULL && game_over(g) && p->over_heard && !p->rematch_asked);
 }
 
-static int run(const char *name, const struct session_ops *ops, void *session)
+static int run(const char *name, const struct netsession_ops *ops, void *session)
 {
     static struct netplay p; /* large (the queue); one per process */
     memset(&p, 0, sizeof p);
@@ -496,10 +407,10 @@ static int run(const char *name, const struct session_ops *ops, void *session)
 
 int netplay_run(const char *name, struct netgame *ng)
 {
-    return run(name, &netgame_ops, ng);
+    return run(name, &netsession_netgame, ng);
 }
 
 int netplay_run_piskvork(const char *name, struct pisknet *pn)
 {
-    return run(name, &pisknet_ops, pn);
+    return run(name, &netsession_pisknet, pn);
 }

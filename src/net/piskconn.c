@@ -47,6 +47,8 @@ struct piskconn {
     size_t out_len;
     bool deaf;                       /* a send failed: only what the peer
                                         sent before is still read */
+    bool peer_closed;                /* the end of stream came behind what is
+                                        in `in`: said once that is read */
 };
 
 /* ---- the end ---- */
@@ -134,6 +136,13 @@ bool piskconn_send(struct piskconn *c, const struct piskwire_msg *msg, char *err
 /* Reads what the socket has; false when the connection ended. */
 static bool fill(struct piskconn *c)
 {
+    if (c->peer_closed) {
+        if (c->state == ST_OPEN)
+            fail(c, _("%s left without saying goodbye"), c->address);
+        else
+            fail(c, _("%s closed the connection before the game began"), c->address);
+        return false;
+    }
     while (c->in_len < sizeof c->in) {
         ssize_t n = recv(c->fd, c->in + c->in_len, sizeof c->in - c->in_len, 0);
         if (n > 0) {
@@ -144,6 +153,12 @@ static bool fill(struct piskconn *c)
             c->skip -= drop;
             c->in_len += (size_t)n - drop;
             continue;
+        }
+        /* The peer's last messages (a move and its END, sent and closed
+         * at once) are read before its end of stream counts. */
+        if (n == 0 && c->in_len > 0) {
+            c->peer_closed = true;
+            return true;
         }
         if (n == 0) {
             if (c->state == ST_OPEN)

@@ -42,6 +42,7 @@
 #include "tui/keeper.h"
 #include "tui/load.h"
 #include "tui/menu.h"
+#include "tui/lobbyscreen.h"
 #include "tui/netscreen.h"
 #include "tui/mouse.h"
 #include "tui/play.h"
@@ -829,10 +830,24 @@ static unsigned react_go(struct app *a, unsigned r)
     int id = REACT_GO_TARGET(r);
     if (id < 0 || id >= SCREEN_COUNT)
         return REACT_NONE;
+    /* A seat taken in a server's lobby is played on the Network game
+     * screen, which the lobby was opened from: it goes back where it did. */
+    if (id == SCREEN_NET && a->screen == SCREEN_LOBBY) {
+        const char *address;
+        int game;
+        struct netgame *ng = lobbyscreen_take_seat(a->self[SCREEN_LOBBY], &address, &game);
+        if (ng == NULL)
+            return REACT_NONE;
+        netscreen_adopt(a->self[SCREEN_NET], ng, address, game);
+        return enter(a, SCREEN_NET);
+    }
     a->from[id] = a->screen;
-    /* A hosted network game offers what the new-game form last chose. */
+    /* A hosted network game, or one opened on a server, offers what the
+     * new-game form last chose. */
     if (id == SCREEN_NET)
         netscreen_set_form(a->self[SCREEN_NET], &a->settings.game);
+    if (id == SCREEN_LOBBY)
+        lobbyscreen_set_form(a->self[SCREEN_LOBBY], &a->settings.game);
     return enter(a, (enum screen_id)id);
 }
 

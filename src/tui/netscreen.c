@@ -27,6 +27,8 @@
 /* How often the screen looks at the link and the clocks with nothing to
  * wake it: often enough for a clock's tenths. */
 #define TENTHS_MS 100
+#define PISK_WARNING \
+    N_("Piskvork's network game is not encrypted: anyone on the way can read and change it")
 #define SECOND_MS 1000
 
 static void say(struct netscreen *n, enum draw_style style, const char *fmt, ...)
@@ -57,7 +59,7 @@ static void note(struct netscreen *n, const char *fmt, ...)
 
 static const struct game *game_of(const struct netscreen *n)
 {
-    return n->ng != NULL ? netgame_game(n->ng) : NULL;
+    return n->s != NULL ? n->ops->game(n->s) : NULL;
 }
 
 /* The game to show: the one on, or the last one once its session is over. */
@@ -72,7 +74,7 @@ static const struct game *shown_game(const struct netscreen *n)
 /* The seat of this side, and of the friend. */
 static enum stone my_seat(const struct netscreen *n)
 {
-    return n->ng != NULL ? netgame_seat(n->ng, netgame_side(n->ng)) : n->last_seat;
+    return n->s != NULL ? n->ops->seat(n->s, n->ops->side(n->s)) : n->last_seat;
 }
 
 void netscreen_set_form(struct netscreen *n, const struct game_config *c)
@@ -90,7 +92,7 @@ static void kept_props(struct netscreen *n)
     if (n->ng == NULL || !netgame_kept(n->ng, &k))
         return;
     char port[16];
-    snprintf(port, sizeof port, "%d", netgame_port(n->ng));
+    snprintf(port, sizeof port, "%d", n->ops->port(n->s));
     record_extra_put(&n->extra, "MNKNET", netgame_side_name(k.side));
     record_extra_put(&n->extra, "MNKNETCODE", k.code);
     record_extra_put(&n->extra, "MNKNETID", k.game_id);
@@ -107,6 +109,9 @@ static void kept_props(struct netscreen *n)
 static void keep_for_resume(struct netscreen *n, const struct game *g)
 {
     char err[NETSCREEN_LINE_MAX];
+    struct netgame_kept k;
+    if (n->ng == NULL || !netgame_kept(n->ng, &k))
+        return;     /* a server's seat, Piskvork's game: nothing to resume with */
     if (n->autosave[0] == '\0') {
         if (game_over(g) || !saves_new_path(n->autosave, sizeof n->autosave, time(NULL), 1,
                                             NULL, 0))
@@ -198,10 +203,11 @@ static void stop_session(struct netscreen *n, bool goodbye)
         n->last_seat = my_seat(n);
     }
     if (goodbye)
-        netgame_close(n->ng);
+        n->ops->close(n->s);
     else
-        netgame_free(n->ng);
+        n->ops->free(n->s);
     n->ng = NULL;
+    n->s = NULL;
     let_go(n);
 }
 
@@ -224,13 +230,22 @@ static void options_from_env(struct netgame_options *o, char name[WIRE_NAME_MAX]
     }
 }
 
-/* A session just opened (n->ng), or the reason it did not (err): false. */
+/* The session the screen drives: mnk's (ng) or Piskvork's (pn), or none. */
+static void set_session(struct netscreen *n, struct netgame *ng, struct pisknet *pn)
+{
+    n->ng = ng;
+    n->s = ng != NULL ? (void *)ng : (void *)pn;
+    n->ops = pn != NULL ? &netsession_pisknet : &netsession_netgame;
+}
+
+/* A session just opened (n->s), or the reason it did not (err): false. */
 static bool began(struct netscreen *n, const char *err)
 {
-    if (n->ng == NULL) {
+    if (n->s == NULL) {
         say(n, STYLE_ERROR, "%s", err);
         return false;
     }
+    n->server_game = 0;
     n->phase = NETSCREEN_WAITING;
     n->has_last = false;
     n->n_log = 0;
@@ -248,12 +263,13 @@ static unsigned start_host(struct netscreen *n)
     char name[WIRE_NAME_MAX];
     options_from_env(&o, name);
     char err[NETGAME_WHY_MAX];
-    n->ng = netgame_host(&s, &o, err, sizeof err);
+    struct netgame *ng = netgame_host(&s, &o, err, sizeof err);
     /* The usual port taken (another game hosted here): any free one. */
-    if (n->ng == NULL && o.port == LINK_DEFAULT_PORT && getenv("MNK_NET_PORT") == NULL) {
+    if (ng == NULL && o.port == LINK_DEFAULT_PORT && getenv("MNK_NET_PORT") == NULL) {
         o.port = 0;
-        n->ng = netgame_host(&s, &o, err, sizeof err);
+        ng = netgame_host(&s, &o, err, sizeof err);
     }
+    set_session(n, ng, NULL);
     if (!began(n, err))
         return REACT_REDRAW;
     say(n, STYLE_MESSAGE, "%s", _("waiting for your friend to join"));
@@ -266,16 +282,68 @@ static unsigned start_join(struct netscreen *n, const char *code)
     char name[WIRE_NAME_MAX];
     options_from_env(&o, name);
     char err[NETGAME_WHY_MAX];
-    n->ng = netgame_join(n->address, code, &o, err, sizeof err);
+    set_session(n, netgame_join(n->address, code, &o, err, sizeof err), NULL);
     if (!began(n, err))
         return REACT_REDRAW;
     say(n, STYLE_MESSAGE, _("connecting to %s"), n->address);
     return REACT_REDRAW;
 }
 
+void netscreen_adopt(struct netscreen *n, struct netgame *ng, const char *address, int game)
+{
+    if (n->s != NULL)
+        stop_session(n, true);
+    set_session(n, ng, NULL);
+    began(n, "");
+    n->server_game = game;
+    n->confirm = NETSCREEN_CONFIRM_NONE;
+    snprintf(n->server, sizeof n->server, "%s", address);
+    say(n, STYLE_MESSAGE, _("game %d on %s: waiting for the other player"), game, address);
+}
+
+/* Piskvork's game, hosted: the form's board, rule and who begins; always
+ * five in a row, no opening, no clock (all Piskvork has). */
+static unsigned start_pisk_host(struct netscreen *n)
+{
+    const struct game_config *c = &n->form;
+    struct netgame_settings s = { c->width, c->height, 5, c->rule, OPENING_NONE, tc_none(),
+                                  n->black };
+    struct netgame_options env;
+    char name[WIRE_NAME_MAX];
+    options_from_env(&env, name);
+    struct pisknet_options o = { .bind = env.bind, .port = PISKWIRE_PORT };
+    if (getenv("MNK_NET_PORT") != NULL)
+        o.port = env.port;
+    char err[NETGAME_WHY_MAX];
+    struct pisknet *pn = pisknet_host(&s, &o, err, sizeof err);
+    if (pn == NULL && o.port == PISKWIRE_PORT && getenv("MNK_NET_PORT") == NULL) {
+        o.port = 0;
+        pn = pisknet_host(&s, &o, err, sizeof err);
+    }
+    set_session(n, NULL, pn);
+    if (!began(n, err))
+        return REACT_REDRAW;
+    note(n, "%s", _(PISK_WARNING));
+    say(n, STYLE_MESSAGE, "%s", _("waiting for the Piskvork player to connect"));
+    return REACT_REDRAW;
+}
+
+static unsigned start_pisk_join(struct netscreen *n)
+{
+    struct pisknet_options o = { 0 };
+    char err[NETGAME_WHY_MAX];
+    set_session(n, NULL, pisknet_join(n->address, &o, err, sizeof err));
+    if (!began(n, err))
+        return REACT_REDRAW;
+    note(n, "%s", _(PISK_WARNING));
+    say(n, STYLE_MESSAGE, _("connecting to %s"), n->address);
+    return REACT_REDRAW;
+}
+
 /* --- events ------------------------------------------------------------ */
 
-/* The game that ended, in the statistics once, against the friend's name. */
+/* The game that ended, in the statistics once, against the friend's name
+ * (a Piskvork player's as "piskvork"). */
 static void count(struct netscreen *n)
 {
     const struct game *g = game_of(n);
@@ -285,7 +353,9 @@ static void count(struct netscreen *n)
     n->counted = true;
     if (!saves_stats_path(path, sizeof path, why, sizeof why))
         note(n, _("the game was not counted: %s"), why);
-    else if (!stats_count_network(path, g, my_seat(n), netgame_peer_name(n->ng), why,
+    /* Piskvork's game says no names: its players are counted as one. */
+    else if (!stats_count_network(path, g, my_seat(n),
+                                  n->ng != NULL ? netgame_peer_name(n->ng) : "piskvork", why,
                                   sizeof why) || why[0] != '\0')
         note(n, "%s", why);
 }
@@ -371,11 +441,13 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
         filelock_release(lock);
         return false;
     }
-    if (n->ng != NULL)
+    if (n->s != NULL)
         stop_session(n, true);
-    n->ng = host ? netgame_host_resume(g, &k, &o, err, err_size)
-                 : netgame_join_resume(g, &k, n->address, &o, err, err_size);
-    if (n->ng == NULL) {
+    set_session(n,
+                host ? netgame_host_resume(g, &k, &o, err, err_size)
+                     : netgame_join_resume(g, &k, n->address, &o, err, err_size),
+                NULL);
+    if (n->s == NULL) {
         filelock_release(lock);
         return false;
     }
@@ -384,14 +456,14 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     snprintf(n->autosave, sizeof n->autosave, "%s", path);
     n->lock = *lock;
     n->locked = true;
-    n->kept = saves_mark_of(netgame_game(n->ng));
+    n->kept = saves_mark_of(n->ops->game(n->s));
     n->phase = NETSCREEN_GAME;
     n->has_last = false;
     n->abandoned = false;
     n->n_log = 0;
     n->confirm = NETSCREEN_CONFIRM_NONE;
     /* The cursor where this side last played, as it was left. */
-    const struct game *on = netgame_game(n->ng);
+    const struct game *on = n->ops->game(n->s);
     int last = -1;
     for (int i = on->ply - 1; i >= 0 && last < 0; i--)
         if (game_stone_of(on, i) == my_seat(n))
@@ -478,7 +550,7 @@ static void on_event(struct netscreen *n, const struct netgame_event *ev)
     case NETGAME_EV_DROPPED:
         note(n, "%s%s%s", _("the link is lost"), ev->text[0] ? ": " : "", ev->text);
         say(n, STYLE_WARN, "%s",
-            netgame_side(n->ng) == WIRE_JOINER ? _("the link is lost: reconnecting")
+            n->ops->side(n->s) == WIRE_JOINER ? _("the link is lost: reconnecting")
                                                : _("the link is lost: waiting for your "
                                                    "friend to come back"));
         break;
@@ -505,15 +577,21 @@ static void on_event(struct netscreen *n, const struct netgame_event *ev)
 /* Takes what the link brought. */
 static unsigned pump(struct netscreen *n)
 {
-    if (n->ng == NULL)
+    if (n->s == NULL)
         return REACT_NONE;
     struct netgame_event ev;
+    /* The state and the turn may change with no event to say so (a seat
+     * on a server is played once the server took its answer). */
+    enum netgame_state was = n->ops->state(n->s);
+    bool turn = n->ops->my_turn(n->s);
     bool any = false;
-    while (n->ng != NULL && netgame_poll(n->ng, &ev)) {
+    while (n->s != NULL && n->ops->poll(n->s, &ev)) {
         on_event(n, &ev);
         any = true;
     }
-    if (n->ng != NULL && netgame_state(n->ng) == NETGAME_ENDED) {
+    any = any || (n->s != NULL && (n->ops->state(n->s) != was ||
+                                    n->ops->my_turn(n->s) != turn));
+    if (n->s != NULL && n->ops->state(n->s) == NETGAME_ENDED) {
         stop_session(n, false);
         n->phase = NETSCREEN_OVER;
         say(n, STYLE_MESSAGE, "%s", _("the session is over: Esc goes back"));
@@ -530,7 +608,7 @@ static unsigned refused(struct netscreen *n, enum netgame_error e)
 {
     if (e == NETGAME_OK)
         return REACT_REDRAW;
-    say(n, STYLE_ERROR, "%s", e == NETGAME_ERR_LINK ? _("the link is not up") : netgame_why(n->ng));
+    say(n, STYLE_ERROR, "%s", e == NETGAME_ERR_LINK ? _("the link is not up") : n->ops->why(n->s));
     return REACT_REDRAW;
 }
 
@@ -548,7 +626,7 @@ static unsigned play_cell(struct netscreen *n)
         say(n, STYLE_ERROR, "%s", _("the game is over"));
         return REACT_REDRAW;
     }
-    if (!netgame_my_turn(n->ng)) {
+    if (!n->ops->my_turn(n->s)) {
         say(n, STYLE_ERROR, "%s", _("it is your friend's turn"));
         return REACT_REDRAW;
     }
@@ -558,7 +636,8 @@ static unsigned play_cell(struct netscreen *n)
         return REACT_REDRAW;
     }
     int pos = cursor_cell(&n->cur, &g->board);
-    enum netgame_error e = netgame_move(n->ng, pos, netgame_elapsed_ms(n->ng));
+    /* Parenthesised: curses may define move() as a macro. */
+    enum netgame_error e = (n->ops->move)(n->s, pos, n->ops->elapsed_ms(n->s));
     if (e == NETGAME_OK) {
         char cell[NOTATION_MAX];
         note(n, "%d. %s %s", (g->ply + 1) / 2, _(stone_name(game_stone_of(g, g->ply - 1))),
@@ -572,8 +651,20 @@ static unsigned play_cell(struct netscreen *n)
 static unsigned act_play(struct netscreen *n)
 {
     if (n->phase == NETSCREEN_CHOOSE) {
-        if (n->choice == 0)
+        if (n->choice == NETSCREEN_CHOICE_HOST)
             return start_host(n);
+        if (n->choice == NETSCREEN_CHOICE_SERVER)
+            return REACT_GO(SCREEN_LOBBY);
+        if (n->choice == NETSCREEN_CHOICE_PISK_HOST)
+            return start_pisk_host(n);
+        if (n->choice == NETSCREEN_CHOICE_PISK_JOIN) {
+            n->asking = NETSCREEN_ASK_PISK_ADDRESS;
+            prompt_open(&n->prompt,
+                        _("The Piskvork player's address (a name or an address, :port if not "
+                          "3629):"),
+                        _("Enter: connect   Esc: back"), n->address, REACT_ANSWER);
+            return REACT_REDRAW;
+        }
         n->asking = NETSCREEN_ASK_ADDRESS;
         prompt_open(&n->prompt, _("The host's address (a name or an address, :port if not 3630):"),
                     _("Enter: next   Esc: back"), n->address, REACT_ANSWER);
@@ -594,8 +685,9 @@ static unsigned act_mouse(struct netscreen *n)
 static unsigned step(struct netscreen *n, int dx, int dy)
 {
     if (n->phase == NETSCREEN_CHOOSE) {
-        if (dy != 0)
-            n->choice = dy > 0 ? 1 : 0;
+        n->choice += dy;
+        n->choice = n->choice < 0 ? 0 : n->choice >= NETSCREEN_CHOICES ? NETSCREEN_CHOICES - 1
+                                                                      : n->choice;
         return REACT_REDRAW;
     }
     if (in_game(n))
@@ -614,11 +706,11 @@ static unsigned choose(struct netscreen *n, enum opening_choice c)
     if (!in_game(n) || game_over(g))
         return REACT_NONE;
     enum opening_step st = game_opening_step(g);
-    if (!netgame_my_turn(n->ng) || (st != OPENING_CHOOSE && st != OPENING_CHOOSE2)) {
+    if (!n->ops->my_turn(n->s) || (st != OPENING_CHOOSE && st != OPENING_CHOOSE2)) {
         say(n, STYLE_ERROR, "%s", _("there is no choice to make now"));
         return REACT_REDRAW;
     }
-    return refused(n, netgame_choose(n->ng, c));
+    return n->ops->choose != NULL ? refused(n, n->ops->choose(n->s, c)) : REACT_NONE;
 }
 
 /* b: on the first page, who takes Black; in the game, the opening's
@@ -641,25 +733,25 @@ static unsigned answer(struct netscreen *n, bool yes)
         enum netscreen_confirm c = n->confirm;
         n->confirm = NETSCREEN_CONFIRM_NONE;
         say(n, STYLE_MESSAGE, "%s", "");
-        if (!yes || n->ng == NULL)
+        if (!yes || n->s == NULL)
             return REACT_REDRAW;
         if (c == NETSCREEN_CONFIRM_RESIGN)
-            return refused(n, netgame_resign(n->ng));
+            return refused(n, n->ops->resign(n->s));
         stop_session(n, true);
         n->phase = NETSCREEN_CHOOSE;
         return REACT_REDRAW;
     }
-    if (n->ng == NULL)
+    if (n->s == NULL)
         return REACT_NONE;
-    if (netgame_side(n->ng) == WIRE_JOINER && netgame_state(n->ng) == NETGAME_SETTINGS &&
+    if (n->ops->side(n->s) == WIRE_JOINER && n->ops->state(n->s) == NETGAME_SETTINGS &&
         game_of(n) == NULL) {
         say(n, STYLE_MESSAGE, "%s", yes ? _("starting") : _("declined"));
-        return refused(n, yes ? netgame_accept(n->ng) : netgame_decline(n->ng, ""));
+        return refused(n, yes ? n->ops->accept(n->s) : n->ops->decline(n->s, ""));
     }
-    if (netgame_asked(n->ng) == NETGAME_ASK_NONE)
+    if (n->ops->asked(n->s) == NETGAME_ASK_NONE)
         return REACT_NONE;
     say(n, STYLE_MESSAGE, "%s", "");
-    return refused(n, netgame_answer(n->ng, yes));
+    return refused(n, n->ops->answer(n->s, yes));
 }
 
 static unsigned act_yes(struct netscreen *n) { return answer(n, true); }
@@ -669,7 +761,7 @@ static unsigned ask(struct netscreen *n, enum netgame_ask what)
 {
     if (!in_game(n))
         return REACT_NONE;
-    enum netgame_error e = netgame_ask(n->ng, what);
+    enum netgame_error e = n->ops->ask(n->s, what);
     if (e == NETGAME_OK) {
         note(n, _("you ask for %s"), ask_words(what));
         say(n, STYLE_MESSAGE, _("asked for %s: waiting for your friend's answer"),
@@ -678,13 +770,25 @@ static unsigned ask(struct netscreen *n, enum netgame_ask what)
     return refused(n, e);
 }
 
-static unsigned act_draw(struct netscreen *n) { return ask(n, NETGAME_ASK_DRAW); }
+/* What Piskvork's game lacks, said rather than silently ignored. */
+static unsigned lacks(struct netscreen *n)
+{
+    say(n, STYLE_ERROR, "%s", _("Piskvork's network game does not have that"));
+    return REACT_REDRAW;
+}
+
+static unsigned act_draw(struct netscreen *n)
+{
+    if (in_game(n) && !n->ops->draw)
+        return lacks(n);
+    return ask(n, NETGAME_ASK_DRAW);
+}
 static unsigned act_takeback(struct netscreen *n) { return ask(n, NETGAME_ASK_TAKEBACK); }
 
 static unsigned act_rematch(struct netscreen *n)
 {
     const struct game *g = game_of(n);
-    if (!in_game(n) || !game_over(g))
+    if (!in_game(n) || (!game_over(g) && !n->ops->new_game_any_time))
         return REACT_NONE;
     return ask(n, NETGAME_ASK_REMATCH);
 }
@@ -694,6 +798,8 @@ static unsigned act_resign(struct netscreen *n)
     const struct game *g = game_of(n);
     if (!in_game(n) || game_over(g))
         return REACT_NONE;
+    if (n->ops->resign == NULL)
+        return lacks(n);
     n->confirm = NETSCREEN_CONFIRM_RESIGN;
     say(n, STYLE_WARN, "%s", _("resign this game? y yes, n no"));
     return REACT_REDRAW;
@@ -701,14 +807,14 @@ static unsigned act_resign(struct netscreen *n)
 
 static unsigned act_claim(struct netscreen *n)
 {
-    if (n->ng == NULL || (!n->abandoned && netgame_state(n->ng) != NETGAME_STOPPED))
+    if (n->s == NULL || (!n->abandoned && n->ops->state(n->s) != NETGAME_STOPPED))
         return REACT_NONE;
-    return refused(n, netgame_claim(n->ng));
+    return n->ops->claim != NULL ? refused(n, n->ops->claim(n->s)) : REACT_NONE;
 }
 
 static unsigned act_chat(struct netscreen *n)
 {
-    if (n->ng == NULL || n->phase == NETSCREEN_CHOOSE)
+    if (n->s == NULL || n->phase == NETSCREEN_CHOOSE)
         return REACT_NONE;
     n->asking = NETSCREEN_ASK_CHAT;
     prompt_open(&n->prompt, _("Say to your friend:"), _("Enter: send   Esc: cancel"), "",
@@ -719,7 +825,7 @@ static unsigned act_chat(struct netscreen *n)
 static unsigned act_back(struct netscreen *n)
 {
     n->confirm = NETSCREEN_CONFIRM_NONE;
-    if (n->ng == NULL) {
+    if (n->s == NULL) {
         if (n->phase == NETSCREEN_CHOOSE)
             return REACT_BACK;
         n->phase = NETSCREEN_CHOOSE;
@@ -727,7 +833,7 @@ static unsigned act_back(struct netscreen *n)
         return REACT_REDRAW;
     }
     const struct game *g = game_of(n);
-    if (g != NULL && !game_over(g) && netgame_state(n->ng) != NETGAME_STOPPED &&
+    if (g != NULL && !game_over(g) && n->ops->state(n->s) != NETGAME_STOPPED &&
         !n->abandoned) {
         n->confirm = NETSCREEN_CONFIRM_LEAVE;
         say(n, STYLE_WARN, "%s", _("leave this game? Your friend may then claim it. y yes, n no"));
@@ -766,12 +872,15 @@ static unsigned prompted(struct netscreen *n)
         return REACT_REDRAW;
     case NETSCREEN_ASK_CODE:
         return start_join(n, n->prompt.text);
+    case NETSCREEN_ASK_PISK_ADDRESS:
+        snprintf(n->address, sizeof n->address, "%s", n->prompt.text);
+        return start_pisk_join(n);
     case NETSCREEN_ASK_CHAT: {
-        if (n->ng == NULL)
+        if (n->s == NULL)
             return REACT_REDRAW;
         char text[PROMPT_MAX];
         snprintf(text, sizeof text, "%s", n->prompt.text);
-        enum netgame_error e = netgame_chat(n->ng, text);
+        enum netgame_error e = n->ops->chat(n->s, text);
         if (e == NETGAME_OK)
             note(n, "%s %s", _("you:"), text);
         return refused(n, e);
@@ -854,14 +963,14 @@ static bool clock_shown_running(const struct netscreen *n)
 {
     const struct game *g = game_of(n);
     return in_game(n) && g->config.tc.kind != TC_NONE && !game_over(g) &&
-           netgame_state(n->ng) == NETGAME_PLAYING;
+           n->ops->state(n->s) == NETGAME_PLAYING;
 }
 
 static int wait_ms(const struct netscreen *n)
 {
-    if (n->ng == NULL)
+    if (n->s == NULL)
         return -1;
-    int t = netgame_timeout_ms(n->ng);
+    int t = n->ops->timeout_ms(n->s);
     int most = clock_shown_running(n) ? TENTHS_MS : SECOND_MS;
     return t < 0 || t > most ? most : t;
 }
@@ -874,10 +983,10 @@ static unsigned tick(struct netscreen *n)
 
 static int pollfds(const struct netscreen *n, struct pollfd *fds)
 {
-    if (n->ng == NULL)
+    if (n->s == NULL)
         return 0;
     struct pollfd own[NETGAME_FDS_MAX];
-    int k = netgame_pollfds(n->ng, own);
+    int k = n->ops->pollfds(n->s, own);
     if (k > SCREEN_FDS_MAX)
         k = SCREEN_FDS_MAX;
     memcpy(fds, own, (size_t)k * sizeof *fds);
@@ -905,10 +1014,18 @@ static void form_settings(const struct netscreen *n, struct netgame_settings *s)
 static void draw_title(const struct netscreen *n)
 {
     draw_fill(0, 0, n->cols, STYLE_TITLE);
-    const char *side = n->ng == NULL ? ""
-                       : netgame_side(n->ng) == WIRE_HOST ? _("hosting")
+    const char *side = n->s == NULL ? ""
+                       : n->server_game > 0 ? _("on the server")
+                       : n->ops->side(n->s) == WIRE_HOST ? _("hosting")
                                                           : _("joined");
-    draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  %s", _("network game"), side);
+    if (n->s != NULL && n->server_game > 0)
+        draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  %s %s, %s %d", _("network game"),
+                   side, n->server, _("game"), n->server_game);
+    else if (n->s != NULL && n->ng == NULL)
+        draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  Piskvork, %s", _("network game"),
+                   side);
+    else
+        draw_textf(0, 1, n->cols - 2, STYLE_TITLE, "mnk  %s  %s", _("network game"), side);
 }
 
 static int draw_lines(int y, int x, int w, int bottom, enum draw_style s, const char *text)
@@ -927,9 +1044,14 @@ static int draw_lines(int y, int x, int w, int bottom, enum draw_style s, const 
 static void draw_choose(const struct netscreen *n)
 {
     int x = 2, w = n->cols - 4, y = 2, bottom = n->rows - LAYOUT_STATUS_ROWS;
-    const char *entries[2] = { _("Host a game: your friend joins it with a code"),
-                               _("Join a friend's game") };
-    for (int i = 0; i < 2 && y < bottom; i++, y++)
+    const char *entries[NETSCREEN_CHOICES] = {
+        [NETSCREEN_CHOICE_HOST] = _("Host a game: your friend joins it with a code"),
+        [NETSCREEN_CHOICE_JOIN] = _("Join a friend's game"),
+        [NETSCREEN_CHOICE_SERVER] = _("Play on a server: its lobby's games, under a name"),
+        [NETSCREEN_CHOICE_PISK_HOST] = _("Host a game for a Piskvork player"),
+        [NETSCREEN_CHOICE_PISK_JOIN] = _("Join a Piskvork player's game"),
+    };
+    for (int i = 0; i < NETSCREEN_CHOICES && y < bottom; i++, y++)
         draw_textf(y, x, w, i == n->choice ? STYLE_SELECTED : STYLE_NORMAL, "%s %s",
                    i == n->choice ? ">" : " ", entries[i]);
     y++;
@@ -942,6 +1064,13 @@ static void draw_choose(const struct netscreen *n)
                    n->black == WIRE_HOST ? _("You take Black (b: your friend does)")
                                          : _("Your friend takes Black (b: you do)"));
     y++;
+    if (n->choice == NETSCREEN_CHOICE_PISK_HOST || n->choice == NETSCREEN_CHOICE_PISK_JOIN) {
+        y = draw_lines(y, x, w, bottom, STYLE_WARN, _(PISK_WARNING)) + 1;
+        draw_lines(y, x, w, bottom, STYLE_DIM,
+                   _("Piskvork's game is five in a row with no opening rule and no clock, on "
+                     "the form's board and rule; its port is 3629."));
+        return;
+    }
     draw_lines(y, x, w, bottom, STYLE_DIM,
                _("A hosted game has the board, rule, opening and clock of the new-game "
                  "form's last choice. The link is encrypted with the join code: nobody "
@@ -977,23 +1106,33 @@ static void draw_waiting(const struct netscreen *n)
 {
     int x = 2, w = n->cols - 4, y = 2, bottom = n->rows - LAYOUT_STATUS_ROWS;
     char text[NETSCREEN_LINE_MAX];
-    if (n->ng != NULL && netgame_side(n->ng) == WIRE_HOST) {
+    if (n->s != NULL && n->ng == NULL && n->ops->side(n->s) == WIRE_HOST) {
+        draw_textf(y++, x, w, STYLE_NORMAL, _("Port: %d"), n->ops->port(n->s));
+        y++;
+        snprintf(text, sizeof text,
+                 _("In Piskvork, choose Network game and connect to this computer's address, "
+                   "port %d."),
+                 n->ops->port(n->s));
+        y = draw_lines(y, x, w, bottom, STYLE_NORMAL, text) + 1;
+    } else if (n->s != NULL && n->ops->side(n->s) == WIRE_HOST) {
         draw_textf(y++, x, w, STYLE_MESSAGE, _("Join code: %s"), netgame_code(n->ng));
-        draw_textf(y++, x, w, STYLE_NORMAL, _("Port: %d"), netgame_port(n->ng));
+        draw_textf(y++, x, w, STYLE_NORMAL, _("Port: %d"), n->ops->port(n->s));
         y++;
         snprintf(text, sizeof text,
                  _("Read the code out to your friend. They choose Network game, Join, type "
                    "this computer's address (with :%d unless that is 3630) and the code; or "
                    "run: mnk join ADDRESS:%d CODE"),
-                 netgame_port(n->ng), netgame_port(n->ng));
+                 n->ops->port(n->s), n->ops->port(n->s));
         y = draw_lines(y, x, w, bottom, STYLE_NORMAL, text) + 1;
-    } else if (n->ng != NULL && netgame_settings(n->ng) != NULL) {
-        draw_text(y++, x, w, STYLE_NORMAL, _("The host offers:"));
-        settings_text(netgame_settings(n->ng), text, sizeof text);
-        y = draw_lines(y, x, w, bottom, STYLE_MESSAGE, text);
-        const struct netgame_settings *s = netgame_settings(n->ng);
+    } else if (n->s != NULL && n->ops->settings(n->s) != NULL) {
         draw_text(y++, x, w, STYLE_NORMAL,
-                  s->black == WIRE_JOINER ? _("You take Black") : _("Your friend takes Black"));
+                  n->server_game > 0 ? _("The game:") : _("The host offers:"));
+        settings_text(n->ops->settings(n->s), text, sizeof text);
+        y = draw_lines(y, x, w, bottom, STYLE_MESSAGE, text);
+        const struct netgame_settings *s = n->ops->settings(n->s);
+        if (n->server_game == 0)
+            draw_text(y++, x, w, STYLE_NORMAL,
+                      s->black == WIRE_JOINER ? _("You take Black") : _("Your friend takes Black"));
         y++;
     }
     draw_log(n, y, x, w, bottom);
@@ -1006,14 +1145,14 @@ static const char *clock_text(const struct netscreen *n, enum stone side, char *
     const struct game *g = shown_game(n);
     const struct tc *tc = &g->config.tc;
     struct gameclock_side c = game_clock(g, side);
-    bool acting = n->ng != NULL && !game_over(g) && game_actor(g) == side &&
+    bool acting = n->s != NULL && !game_over(g) && game_actor(g) == side &&
                   game_opening_step(g) != OPENING_CHOOSE &&
                   game_opening_step(g) != OPENING_CHOOSE2;
     /* The turn's time as this side measured it (the link's absences left
      * out); for the friend's turn, the host's word settles it. */
-    int elapsed = acting ? netgame_elapsed_ms(n->ng) : 0;
+    int elapsed = acting ? n->ops->elapsed_ms(n->s) : 0;
     struct gameclock_side now = elapsed > 0 ? gameclock_running(tc, &c, elapsed) : c;
-    int64_t until = game_over(g) || n->ng == NULL ? -1 : gameclock_until_flag(tc, &c, elapsed);
+    int64_t until = game_over(g) || n->s == NULL ? -1 : gameclock_until_flag(tc, &c, elapsed);
     return clockface_text(tc, &now, until, draw_sym(GLYPH_TIMES), buf, size, low);
 }
 
@@ -1054,14 +1193,14 @@ static const char *turn_words(const struct netscreen *n, bool *low)
         return "";
     if (game_over(g))
         return _(game_result_text(&g->result));
-    if (n->ng == NULL)
+    if (n->s == NULL)
         return _("the session is over");
-    if (netgame_state(n->ng) == NETGAME_DROPPED)
+    if (n->ops->state(n->s) == NETGAME_DROPPED)
         return _("the link is lost: the clocks are stopped");
     char face[40];
     clock_text(n, game_actor(g), face, sizeof face, low);
     enum opening_step st = game_opening_step(g);
-    if (netgame_my_turn(n->ng)) {
+    if (n->ops->my_turn(n->s)) {
         if (st == OPENING_CHOOSE || st == OPENING_CHOOSE2)
             return st == OPENING_CHOOSE && g->config.opening == OPENING_SWAP
                        ? _("your choice: b take Black, w take White")
@@ -1128,7 +1267,7 @@ static void draw(const struct netscreen *n)
 static unsigned op_open(void *self)
 {
     struct netscreen *n = self;
-    if (n->ng == NULL) {
+    if (n->s == NULL) {
         n->phase = NETSCREEN_CHOOSE;
         n->message[0] = '\0';
     }
@@ -1138,7 +1277,7 @@ static unsigned op_open(void *self)
 static void op_close(void *self)
 {
     struct netscreen *n = self;
-    if (n->ng != NULL)
+    if (n->s != NULL)
         stop_session(n, true);
     n->phase = NETSCREEN_CHOOSE;
 }

@@ -2,8 +2,14 @@
  * against a friend on another computer (play/netgame.h), hosted or joined.
  *
  * First a choice: host a game (with the board, rule, opening and clock of
- * the new-game form's last choice, and who takes Black: b changes it) or
- * join one (the host's address, then its join code, asked on the screen).
+ * the new-game form's last choice, and who takes Black: b changes it),
+ * join one (the host's address, then its join code, asked on the screen),
+ * play on a server (the lobby's own screen, tui/lobbyscreen.h, which
+ * hands a seat back here: netscreen_adopt), or host or join a Piskvork
+ * player's game (play/pisknet.h: five in a row on the form's board and
+ * rule, no opening, no clock, no code; its lack of encryption said on
+ * screen). Both kinds of session are driven through play/netsession.h's
+ * table; what only mnk's game has (the code, Resume) through its netgame.
  * The host's screen shows the code and the port to read out to the friend
  * until they join; the joiner's shows the host's settings and asks y or n.
  * Then the game: the board with its cursor (arrows, Enter, the mouse), both
@@ -19,6 +25,10 @@
  * SGF record in the data directory's games (saves.h: net-DATE.sgf), so that
  * a game the link or either program loses is never lost; Esc leaves the
  * game (the friend sees this side gone and may claim it) after a yes.
+ *
+ * A Piskvork player's game listens on MNK_NET_PORT too, by default port
+ * 3629 (any free one when taken), and lacks draw offers, resignation and
+ * claims: those keys say so.
  *
  * The network is polled through the screen table's pollfds and tick: the
  * screen wakes when the link has something, and at least as often as the
@@ -36,6 +46,7 @@
 
 #include "mnk/game.h"
 #include "play/netgame.h"
+#include "play/netsession.h"
 #include "tui/cursor.h"
 #include "tui/draw.h"
 #include "tui/layout.h"
@@ -53,8 +64,13 @@ enum netscreen_phase {
     NETSCREEN_OVER,     /* the session ended or stopped: what is left to read */
 };
 
+/* The first page's entries. */
+enum netscreen_choice { NETSCREEN_CHOICE_HOST, NETSCREEN_CHOICE_JOIN, NETSCREEN_CHOICE_SERVER,
+                        NETSCREEN_CHOICE_PISK_HOST, NETSCREEN_CHOICE_PISK_JOIN,
+                        NETSCREEN_CHOICES };
+
 enum netscreen_asking { NETSCREEN_ASK_NONE, NETSCREEN_ASK_ADDRESS, NETSCREEN_ASK_CODE,
-                        NETSCREEN_ASK_CHAT };
+                        NETSCREEN_ASK_CHAT, NETSCREEN_ASK_PISK_ADDRESS };
 
 enum netscreen_confirm { NETSCREEN_CONFIRM_NONE, NETSCREEN_CONFIRM_RESIGN,
                          NETSCREEN_CONFIRM_LEAVE };
@@ -65,8 +81,13 @@ struct netscreen {
     struct board_cursor cur;
     struct game_config form;        /* what a host offers: the form's last choice */
     enum wire_side black;           /* host: who takes Black */
-    int choice;                     /* CHOOSE: 0 host, 1 join */
+    int choice;                     /* CHOOSE: enum netscreen_choice */
     enum netscreen_phase phase;
+    /* The session: s through ops (netsession.h); ng is s when it is mnk's
+     * game (NULL for Piskvork's), for what only a netgame has (its code,
+     * what Resume keeps). */
+    const struct netsession_ops *ops;
+    void *s;
     struct netgame *ng;
     enum netscreen_asking asking;
     struct prompt prompt;
@@ -98,10 +119,18 @@ struct netscreen {
     bool has_last;
     enum stone last_seat;           /* this side's seat in it */
     char keep_error[NETSCREEN_LINE_MAX]; /* the last write's failure, said once */
+    int server_game;                /* a server's game (its number), or 0 */
+    char server[LINK_ADDRESS_MAX + 8]; /* its server's address */
 };
 
 /* The form's last choice, which a hosted game offers. */
 void netscreen_set_form(struct netscreen *n, const struct game_config *c);
+
+/* A seat taken in a server's lobby (tui/lobbyscreen.h): the netgame `ng`
+ * (taken over) of game number `game` on the server at `address`, played
+ * here as any network game, but not kept for Resume (a server's seat
+ * comes back by itself after a drop, not after a restart). */
+void netscreen_adopt(struct netscreen *n, struct netgame *ng, const char *address, int game);
 
 /* True when a record's root (struct record_extra) is a network game kept
  * for Resume. */

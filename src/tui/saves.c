@@ -62,6 +62,11 @@ bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size)
     return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "stats", why, why_size);
 }
 
+bool saves_known_servers_path(char *buf, size_t size)
+{
+    return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "known-servers", NULL, 0);
+}
+
 bool saves_yours_path(char *buf, size_t size, char *why, size_t why_size)
 {
     return xdg_path(buf, size, "XDG_DATA_HOME", ".local/share", "puzzles/yours.sgf", why,

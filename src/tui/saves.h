@@ -154,6 +154,12 @@ bool saves_settings_path(char *buf, size_t size, char *why, size_t why_size);
  * the reason in `why` as for saves_new_path(). */
 bool saves_stats_path(char *buf, size_t size, char *why, size_t why_size);
 
+/* The servers' keys pinned on first use (net/link.h's known_file, for
+ * `mnk join HOST` and the Network game screen's server lobby):
+ * $XDG_DATA_HOME/mnk/known-servers, by default
+ * ~/.local/share/mnk/known-servers. False as for saves_data_dir(). */
+bool saves_known_servers_path(char *buf, size_t size);
+
 /* The collection of puzzles made from the player's own games
  * (play/yourpuzzles.h): $XDG_DATA_HOME/mnk/puzzles/yours.sgf, by default
  * ~/.local/share/mnk/puzzles/yours.sgf. False as for saves_stats_path(). */

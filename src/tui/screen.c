@@ -10,6 +10,7 @@ static const struct screen *const table[SCREEN_COUNT] = {
     [SCREEN_STATS] = &stats_screen,
     [SCREEN_PUZZLES] = &puzzles_screen,
     [SCREEN_NET] = &net_screen,
+    [SCREEN_LOBBY] = &lobby_screen,
 };
 
 const struct screen *screen_of(enum screen_id id)

@@ -2,7 +2,7 @@
  * of each, so that it treats them all alike.
  *
  * A screen is one file (menu.c, play.c, review.c, editor.c, load.c,
- * statsview.c, puzzles.c, netscreen.c) and
+ * statsview.c, puzzles.c, netscreen.c, lobbyscreen.c) and
  * one entry here, `const struct screen NAME_screen`, that says how big its
  * state is, the smallest window it can be drawn in, and its operations on
  * that state: made ready once (init), laid out (resize), drawn, given keys
@@ -45,6 +45,7 @@ enum screen_id {
     SCREEN_STATS,
     SCREEN_PUZZLES,
     SCREEN_NET,
+    SCREEN_LOBBY,
     SCREEN_COUNT
 };
 
@@ -81,7 +82,7 @@ struct screen {
 #define SCREEN_RELOOK_MS 1000
 
 extern const struct screen play_screen, review_screen, editor_screen, menu_screen, load_screen,
-    stats_screen, puzzles_screen, net_screen;
+    stats_screen, puzzles_screen, net_screen, lobby_screen;
 
 /* The entry of screen `id` (< SCREEN_COUNT). */
 const struct screen *screen_of(enum screen_id id);

@@ -15,7 +15,10 @@
 # port and code, the joiner comes back by itself and the game is won, one
 # record holding it all and nothing left to resume; and the joining screen
 # is killed: Resume reconnects it to the host that waited, and the game
-# ends the same on both sides.
+# ends the same on both sides. Last, with python3, the screen joins a
+# Piskvork player (piskvork_peer.py hosts): the choice warns that it is not
+# encrypted, a takeback is granted and one refused, chat shows, and the
+# Piskvork player's five wins on both sides.
 #
 #   netscreen.sh MNK_BINARY
 set -u
@@ -235,6 +238,58 @@ wait "$host"
 if grep -q '^result black line 9' "$WORK/host4.out"; then pass "the host saw the same game"
 else fail "the host's result: $(grep -E 'result|dropped|resumed' "$WORK/host4.out")"; fi
 quit "leaving after the joiner's resume"
+
+echo "# the screen joins a Piskvork player (piskvork_peer.py hosts) and loses"
+if command -v python3 >/dev/null; then
+    start_shell
+    run
+    wait_for "New game" || fail "no menu"
+    open_net
+    keys Down Down Down Down                      # Join a Piskvork player's game
+    if wait_for "is not encrypted"; then pass "the Piskvork choice warns it is not encrypted"
+    else fail "no warning on the Piskvork choice"; fi
+    python3 "$(dirname "$0")/piskvork_peer.py" host "$WORK/piskport" >"$WORK/peer.out" \
+        2>"$WORK/peer.err" &
+    peer=$!
+    tries=100
+    while [ $tries -gt 0 ] && ! [ -s "$WORK/piskport" ]; do sleep 0.1; tries=$((tries - 1)); done
+    keys Enter
+    wait_for "The Piskvork player's address" || fail "no Piskvork address asked"
+    keys C-u "127.0.0.1:$(cat "$WORK/piskport")" Enter
+    if wait_for "play this game?"; then pass "the Piskvork host's settings are asked about"; else
+        fail "no settings question"; fi
+    keys y
+    wait_for "the game begins" || fail "the Piskvork game did not begin"
+    keys Left Left Left Left Left Left Left Down Down Down Down Down Down Down Enter   # a1
+    wait_for "1. White a15" || fail "the peer's a15 did not show"
+    keys Right Enter                              # b1
+    wait_for "2. Black b1" || fail "b1 did not show"
+    keys u
+    if wait_for "a move taken back"; then pass "a takeback the Piskvork player agreed to"; else
+        fail "no takeback"; fi
+    keys Right Up Up Enter                        # c3
+    wait_for "2. Black c3" || fail "c3 did not show"
+    keys u
+    if wait_for "your friend refused a"; then pass "a takeback refused"; else
+        fail "no refusal"; fi
+    if wait_for "friend: ça va?"; then pass "the Piskvork player's chat shows"; else
+        fail "no chat"; fi
+    wait_for "2. White b15" || fail "b15 did not show"
+    keys Right Right Up Up Enter                  # e5
+    wait_for "3. White c15" || fail "c15 did not show"
+    keys Right Right Up Up Enter                  # g7
+    wait_for "4. White d15" || fail "d15 did not show"
+    keys Right Right Right Up Up Enter            # j9
+    if wait_for "White wins"; then pass "the Piskvork player's five wins on the screen"; else
+        fail "no result against the Piskvork player"; fi
+    if wait "$peer"; then pass "the Piskvork player saw the same game"; else
+        fail "the peer: $(cat "$WORK/peer.err")"; fi
+    keys Escape
+    wait_for "Host a game" || fail "Esc did not leave the Piskvork game"
+    quit "leaving after the Piskvork game"
+else
+    echo "# no python3: the Piskvork part is left out"
+fi
 
 echo "# $CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]

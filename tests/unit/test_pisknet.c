@@ -2,16 +2,22 @@
  * Piskvork's protocol on 127.0.0.1, driven in one thread: the settings, a
  * game to a win, a takeback asked and answered both ways, chat, the next
  * game begun by the side that did not move last, a new game asked while
- * one goes on, and the end. */
+ * one goes on, and the end; and a raw peer whose last move and END come
+ * with its end of stream, which must all be read. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "mnk/clock.h"
+#include "net/piskwire.h"
 #include "play/pisknet.h"
 
 struct ends {
@@ -172,11 +178,86 @@ static void test_host_refuses(void **state)
     assert_null(pisknet_join("[::1", &o, err, sizeof err));
 }
 
+
+/* Reads exactly n bytes from fd (5 s at most). */
+static void read_n(int fd, uint8_t *buf, size_t n)
+{
+    size_t got = 0;
+    int64_t deadline = clock_ms() + 5000;
+    while (got < n && clock_ms() < deadline) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 100) <= 0)
+            continue;
+        ssize_t k = read(fd, buf + got, n - got);
+        assert_true(k > 0);
+        got += (size_t)k;
+    }
+    assert_int_equal(got, n);
+}
+
+/* A Piskvork host that sends its last move and END and closes at once:
+ * the joiner sees the move, the game's end, and the peer gone with its
+ * goodbye, not a dropped connection. */
+static void test_last_words(void **state)
+{
+    (void)state;
+    int ls = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(ls >= 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t alen = sizeof a;
+    assert_int_equal(bind(ls, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(ls, 1), 0);
+    assert_int_equal(getsockname(ls, (struct sockaddr *)&a, &alen), 0);
+    char address[64], err[256];
+    snprintf(address, sizeof address, "127.0.0.1:%d", ntohs(a.sin_port));
+    struct pisknet_options o = {0};
+    struct pisknet *join = pisknet_join(address, &o, err, sizeof err);
+    if (join == NULL)
+        fail_msg("join: %s", err);
+    struct ends e = {.host = join, .join = join};
+    struct pollfd lp = {.fd = ls, .events = POLLIN};
+    int64_t deadline = clock_ms() + 5000;
+    while (poll(&lp, 1, 0) == 0 && clock_ms() < deadline) {
+        struct netgame_event ev;
+        while (pisknet_poll(join, &ev))
+            ;
+        struct pollfd fds[NETGAME_FDS_MAX];
+        poll(fds, (nfds_t)pisknet_pollfds(join, fds), 20);
+    }
+    int fd = accept(ls, NULL, NULL);
+    assert_true(fd >= 0);
+    /* The handshake: 15x15, the joiner begins, one game, freestyle. */
+    uint8_t hello[] = {PISKWIRE_C_INIT1, 3, PISKWIRE_C_INFO, 5, 15, 15, 1, 0, 0}, in[6];
+    assert_int_equal(write(fd, hello, sizeof hello), (ssize_t)sizeof hello);
+    wait_for(&e, join, NETGAME_EV_SETTINGS);
+    read_n(fd, in, 2);
+    assert_int_equal(in[0], PISKWIRE_C_INIT2);
+    assert_int_equal(pisknet_accept(join), NETGAME_OK);
+    wait_for(&e, join, NETGAME_EV_STARTED);
+    read_n(fd, in, 1);
+    assert_int_equal(in[0], PISKWIRE_C_INFO_OK);
+    const struct game *g = pisknet_game(join);
+    assert_int_equal(pisknet_move(join, board_pos(&g->board, 7, 7), 10), NETGAME_OK);
+    read_n(fd, in, 6);
+    assert_int_equal(in[0], 7);
+    /* Its move at a1's corner (0, 0), END, and gone, in one breath. */
+    uint8_t last[] = {0, 0, 0, 0, 0, 5, PISKWIRE_C_END};
+    assert_int_equal(write(fd, last, sizeof last), (ssize_t)sizeof last);
+    close(fd);
+    close(ls);
+    struct netgame_event ev = wait_for(&e, join, NETGAME_EV_MOVE);
+    assert_int_equal(ev.ply, 2);
+    ev = wait_for(&e, join, NETGAME_EV_ENDED);
+    assert_null(strstr(ev.text, "without saying goodbye"));
+    pisknet_free(join);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_ends),
         cmocka_unit_test(test_host_refuses),
+        cmocka_unit_test(test_last_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
