@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <wchar.h>
 #include <wctype.h>
 
@@ -628,4 +629,15 @@ void args_help(const struct args_command *c, FILE *out)
         fputc('\n', out);
         c->epilogue(out);
     }
+}
+
+bool args_parse_dir(const char *text, void *field, char *why)
+{
+    struct stat st;
+    if (stat(text, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(why, ARGS_WHY_MAX, _("expected an existing directory, got '%.200s'"), text);
+        return false;
+    }
+    *(const char **)field = text;
+    return true;
 }

@@ -121,6 +121,10 @@ void args_error(const char *command, const char *fmt, ...)
  * or --rule. */
 bool args_check_board(const char *command, const struct game_config *c);
 
+/* An ARGS_CUSTOM parser of an existing directory's name, into a
+ * const char * field. */
+bool args_parse_dir(const char *text, void *field, char *why);
+
 /* The rule can be played with win length k (rule_check_win); if not, says
  * why for `command`'s --rule. */
 bool args_check_rule(const char *command, enum rule rule, int win);

@@ -16,6 +16,7 @@ struct host_flags {
     long port;
     const char *bind;
     const char *name;
+    const char *save;
     struct args_size size;
     long win;
     enum rule rule;
@@ -53,6 +54,9 @@ static const struct args_option host_options[] = {
     { .name = "name", .kind = ARGS_STRING, .metavar = "NAME",
       .offset = offsetof(struct host_flags, name),
       .help = N_("your name, as your friend sees it (by default your login name)") },
+    { .name = "save", .kind = ARGS_CUSTOM, .parse = args_parse_dir, .metavar = "DIR",
+      .offset = offsetof(struct host_flags, save),
+      .help = N_("keep each game as a record in DIR (net-DATE.sgf, written at every move)") },
     { .name = "size", .kind = ARGS_SIZE, .offset = offsetof(struct host_flags, size),
       .show_default = true, .help = N_("board size") },
     { .name = "win", .kind = ARGS_INT, .min = BOARD_MIN_WIN, .max = BOARD_MAX_SIDE,
@@ -101,7 +105,7 @@ static int host_piskvork(const struct netgame_settings *s, const struct host_fla
            _("Piskvork's network game is not encrypted: anyone on the way can read and change it"),
            pisknet_port(pn));
     fflush(stdout);
-    return netplay_run_piskvork("host", pn);
+    return netplay_run_piskvork("host", pn, f->save);
 }
 
 int cmd_host(int argc, char **argv)
@@ -144,5 +148,5 @@ int cmd_host(int argc, char **argv)
     }
     printf("code %s\nport %d\n", netgame_code(ng), netgame_port(ng));
     fflush(stdout);
-    return netplay_run("host", ng);
+    return netplay_run("host", ng, f.save);
 }

@@ -23,6 +23,7 @@
 struct join_flags {
     bool piskvork;
     const char *name;
+    const char *save;
     bool list, create;
     long game, watch;
     struct args_size size;
@@ -51,6 +52,9 @@ static const struct args_option join_options[] = {
       .offset = offsetof(struct join_flags, name),
       .help = N_("your name, as the other player and a server see it (by default your login "
               "name)") },
+    { .name = "save", .kind = ARGS_CUSTOM, .parse = args_parse_dir, .metavar = "DIR",
+      .offset = offsetof(struct join_flags, save),
+      .help = N_("keep each game as a record in DIR (net-DATE.sgf, written at every move)") },
     { .name = "list", .kind = ARGS_SWITCH, .offset = offsetof(struct join_flags, list),
       .help = N_("on a server: print its games and leave") },
     { .name = "create", .kind = ARGS_SWITCH, .offset = offsetof(struct join_flags, create),
@@ -101,7 +105,7 @@ static const struct args_command join_command = {
 };
 
 /* `mnk join --piskvork HOST[:PORT]`. */
-static int join_piskvork(const struct args_operands *ops)
+static int join_piskvork(const struct args_operands *ops, const char *save)
 {
     if (ops->count != 1) {
         args_error("join", _("%s; see 'mnk %s --help'"),
@@ -124,7 +128,7 @@ static int join_piskvork(const struct args_operands *ops)
         args_error("join", "%s", err);
         return 1;
     }
-    return netplay_run_piskvork("join", pn);
+    return netplay_run_piskvork("join", pn, save);
 }
 
 /* ---- a server's lobby (play/lobby.h) ---- */
@@ -350,7 +354,7 @@ static int join_server(const char *address, const struct join_flags *f)
         args_error("join", "%s", err);
         return 1;
     }
-    return netplay_run("join", ng);
+    return netplay_run("join", ng, f->save);
 }
 
 int cmd_join(int argc, char **argv)
@@ -362,7 +366,7 @@ int cmd_join(int argc, char **argv)
     if (!args_parse(&join_command, argc, argv, &f, &ops, &status))
         return status;
     if (f.piskvork)
-        return join_piskvork(&ops);
+        return join_piskvork(&ops, f.save);
     if (ops.count == 1)
         return join_server(ops.list[0], &f);
     /* The code, from one operand or its groups apart. */
@@ -393,5 +397,5 @@ int cmd_join(int argc, char **argv)
         args_error("join", "%s", err);
         return 1;
     }
-    return netplay_run("join", ng);
+    return netplay_run("join", ng, f.save);
 }

@@ -414,17 +414,6 @@ static bool parse_computer(const char *text, void *field, char *why)
     return true;
 }
 
-static bool parse_dir(const char *text, void *field, char *why)
-{
-    struct stat st;
-    if (stat(text, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(why, ARGS_WHY_MAX, _("expected an existing directory, got '%.200s'"), text);
-        return false;
-    }
-    *(const char **)field = text;
-    return true;
-}
-
 static bool parse_elos(const char *text, void *field, char *why)
 {
     struct sprt *test = field;
@@ -492,7 +481,7 @@ static const struct args_option match_options[] = {
     { .name = "openings", .kind = ARGS_PATH, .offset = offsetof(struct match_flags, openings),
       .help = N_("one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
               "played twice, colours swapped") },
-    { .name = "save", .kind = ARGS_CUSTOM, .parse = parse_dir, .metavar = "DIR",
+    { .name = "save", .kind = ARGS_CUSTOM, .parse = args_parse_dir, .metavar = "DIR",
       .offset = offsetof(struct match_flags, save),
       .help = N_("write each game to DIR/game-N.sgf (DIR must exist)") },
     { .name = "quiet", .kind = ARGS_SWITCH, .offset = offsetof(struct match_flags, quiet),

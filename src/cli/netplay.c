@@ -14,6 +14,7 @@
 #include "mnk/i18n.h"
 #include "mnk/notation.h"
 #include "play/netsession.h"
+#include "tui/saves.h"
 #include "util/linebuf.h"
 
 #define QUEUE_MAX 64
@@ -35,6 +36,10 @@ struct netplay {
     bool abandoned;         /* the other side stayed away past the limit */
     bool rematch_asked;     /* this side asked, no answer yet */
     int turn_said;          /* the history length `turn` was said at, -1 */
+    const char *save_dir;   /* NULL: no records */
+    char record[SAVES_PATH_MAX]; /* the current game's, "" before its first write */
+    struct saves_mark kept;      /* what it holds */
+    char keep_error[256];        /* the last write's failure, said once */
 };
 
 static const char *colour(enum stone s)
@@ -122,6 +127,7 @@ static void report(struct netplay *p, const struct netgame_event *ev)
         p->rematch_asked = false;
         p->over_heard = false;
         p->turn_said = -1;
+        p->record[0] = '\0';   /* a rematch is a record of its own */
         say("start you=%s", colour(p->ops->seat(p->s, p->ops->side(p->s))));
         break;
     case NETGAME_EV_MOVE:
@@ -355,7 +361,35 @@ static bool all_done(const struct netplay *p)
            (g != NULL && game_over(g) && p->over_heard && !p->rematch_asked);
 }
 
-static int run(const char *name, const struct netsession_ops *ops, void *session)
+/* Writes the current game to its record when it changed (netplay.h). */
+static void keep(struct netplay *p)
+{
+    const struct game *g = p->ops->game(p->s);
+    if (p->save_dir == NULL || g == NULL || g->ply == 0)
+        return;
+    struct saves_mark now = saves_mark_of(g);
+    if (p->record[0] != '\0' && saves_mark_equal(&now, &p->kept))
+        return;
+    bool first = p->record[0] == '\0';
+    char err[sizeof p->keep_error];
+    if (first && !saves_net_path(p->record, sizeof p->record, p->save_dir, time(NULL))) {
+        p->record[0] = '\0';
+        snprintf(err, sizeof err, "%s", _("the record's name is too long for --save's DIR"));
+    } else if (saves_write(p->record, g, NULL, false, err, sizeof err)) {
+        p->kept = now;
+        p->keep_error[0] = '\0';
+        if (first)
+            say("record %s", p->record);
+        return;
+    }
+    if (strcmp(err, p->keep_error) != 0) {
+        snprintf(p->keep_error, sizeof p->keep_error, "%s", err);
+        say("notice %s", err);
+    }
+}
+
+static int run(const char *name, const struct netsession_ops *ops, void *session,
+               const char *save_dir)
 {
     static struct netplay p; /* large (the queue); one per process */
     memset(&p, 0, sizeof p);
@@ -363,6 +397,7 @@ static int run(const char *name, const struct netsession_ops *ops, void *session
     p.ops = ops;
     p.s = session;
     p.turn_said = -1;
+    p.save_dir = save_dir;
     linebuf_init(&p.in);
     signal(SIGPIPE, SIG_IGN);
     bool go = true;
@@ -375,6 +410,7 @@ static int run(const char *name, const struct netsession_ops *ops, void *session
         while (p.ops->poll(p.s, &ev))
             report(&p, &ev);
         say_turn(&p);
+        keep(&p);
         if (!go || all_done(&p))
             break;
         struct pollfd fds[NETGAME_FDS_MAX + 1];
@@ -405,12 +441,12 @@ static int run(const char *name, const struct netsession_ops *ops, void *session
     return p.finished || !go ? 0 : 1;
 }
 
-int netplay_run(const char *name, struct netgame *ng)
+int netplay_run(const char *name, struct netgame *ng, const char *save_dir)
 {
-    return run(name, &netsession_netgame, ng);
+    return run(name, &netsession_netgame, ng, save_dir);
 }
 
-int netplay_run_piskvork(const char *name, struct pisknet *pn)
+int netplay_run_piskvork(const char *name, struct pisknet *pn, const char *save_dir)
 {
-    return run(name, &netsession_pisknet, pn);
+    return run(name, &netsession_pisknet, pn, save_dir);
 }

@@ -60,11 +60,16 @@
 
 /* Plays the session of `ng` (which it frees) for the command `name`
  * ("host", "join"): the exit status, 0 when a game was played to its end
- * or the player quit, 1 when the session ended or stopped without one. */
-int netplay_run(const char *name, struct netgame *ng);
+ * or the player quit, 1 when the session ended or stopped without one.
+ * With `save_dir`, each game of the session is a record there, as the
+ * Network game screen keeps it (DIR/net-DATE.sgf, tui/saves.h's
+ * saves_net_path), written whole at each move: the players' names, the
+ * time control and each move's clock; `record PATH` says where, once a
+ * game, and a write that fails is a `notice`, the game going on. */
+int netplay_run(const char *name, struct netgame *ng, const char *save_dir);
 
 /* The same for a game against a Piskvork player (pisknet.h), which it
  * frees. */
-int netplay_run_piskvork(const char *name, struct pisknet *pn);
+int netplay_run_piskvork(const char *name, struct pisknet *pn, const char *save_dir);
 
 #endif

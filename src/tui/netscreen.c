@@ -155,7 +155,7 @@ static void keep(struct netscreen *n)
     if (n->record[0] != '\0' && saves_mark_equal(&now, &n->kept))
         return;
     if (n->record[0] == '\0') {
-        char dir[SAVES_PATH_MAX - 64], name[SAVES_NAME_MAX];
+        char dir[SAVES_PATH_MAX - 64];
         if (!saves_data_dir(dir, sizeof dir)) {
             if (n->keep_error[0] == '\0') {
                 snprintf(n->keep_error, sizeof n->keep_error, "%s",
@@ -164,14 +164,8 @@ static void keep(struct netscreen *n)
             }
             return;
         }
-        /* net-YYYYmmdd-HHMMSS.sgf, or -2, -3 ... when a game of the same
-         * second is there. */
-        saves_default_name(name, sizeof name, time(NULL));
-        const char *stamp = strncmp(name, "mnk-", 4) == 0 ? name + 4 : name;
-        int len = (int)strcspn(stamp, ".");
-        snprintf(n->record, sizeof n->record, "%s/net-%.*s.sgf", dir, len, stamp);
-        for (int k = 2; access(n->record, F_OK) == 0 && k < 100; k++)
-            snprintf(n->record, sizeof n->record, "%s/net-%.*s-%d.sgf", dir, len, stamp, k);
+        if (!saves_net_path(n->record, sizeof n->record, dir, time(NULL)))
+            n->record[0] = '\0';
     }
     struct record_extra extra = { 0 };
     char err[NETSCREEN_LINE_MAX];

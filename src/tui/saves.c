@@ -455,6 +455,20 @@ void saves_default_name(char *buf, size_t size, time_t when)
         snprintf(buf, size, "mnk.sgf");
 }
 
+bool saves_net_path(char *buf, size_t size, const char *dir, time_t when)
+{
+    char name[SAVES_NAME_MAX];
+    saves_default_name(name, sizeof name, when);
+    const char *stamp = strncmp(name, "mnk-", 4) == 0 ? name + 4 : name;
+    int len = (int)strcspn(stamp, ".");
+    if (snprintf(buf, size, "%s/net-%.*s.sgf", dir, len, stamp) >= (int)size)
+        return false;
+    for (int k = 2; access(buf, F_OK) == 0 && k < 100; k++)
+        if (snprintf(buf, size, "%s/net-%.*s-%d.sgf", dir, len, stamp, k) >= (int)size)
+            return false;
+    return true;
+}
+
 bool saves_expand(const char *typed, char *buf, size_t size, bool add_sgf)
 {
     if (typed[0] == '\0')

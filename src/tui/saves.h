@@ -177,6 +177,11 @@ bool saves_puzzles_path(char *buf, size_t size, char *why, size_t why_size);
 /* "mnk-YYYYMMDD-HHMMSS.sgf" for the local time `when`. */
 void saves_default_name(char *buf, size_t size, time_t when);
 
+/* The record of a network game begun at `when`, in `dir`:
+ * DIR/net-YYYYmmdd-HHMMSS.sgf, or -2, -3 ... when a game of the same
+ * second is there already. False when it does not fit. */
+bool saves_net_path(char *buf, size_t size, const char *dir, time_t when);
+
 /* A path as typed: a leading "~/" stands for $HOME, and with `add_sgf` a
  * file name without any extension gets ".sgf". False if it does not fit or
  * is empty. */

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # netplay.sh — `mnk host` and `mnk join` as two processes on the loopback
-# address, each playing a script on its standard input: a game to a win, an
-# agreed draw, a resignation, and a joiner with a wrong code. Both sides
-# must print the same result; every process runs under a timeout.
+# address, each playing a script on its standard input: a game to a win,
+# the same game kept as a record (--save), an agreed draw, a resignation, a
+# refused takeback, a flag that falls, a joiner that falls silent mid-game
+# (SIGSTOP, as a pulled cable) and comes back, and a joiner with a wrong
+# code. Both sides must print the same result; every process runs under a
+# timeout.
 #
 #   netplay.sh MNK_BINARY
 #
@@ -78,6 +81,26 @@ ok "win: the joiner saw the settings"
       "$(grep '^move ' "$tmp/win.join.out" | cut -d' ' -f1-4)" ] ||
     fail "win: the two sides print different moves"
 ok "win: the same seven moves on both sides"
+
+# The same game kept by the host (--save): one record with both names, the
+# moves, the clock and the result, named where the host said.
+mkdir -p "$tmp/rec"
+game saved 'a1\nb1\nc1\nd1\n' 'yes\na2\nb2\nc2\n' --size 7 --win 4 --tc 1+0 --name ann \
+    --save "$tmp/rec"
+same_result saved "result black line 7"
+rec=$(sed -n 's/^record //p' "$tmp/saved.host.out")
+[ -n "$rec" ] && [ -f "$rec" ] || fail "saved: no record line, or no file: '$rec'"
+[ "$(ls "$tmp/rec" | wc -l)" -eq 1 ] || fail "saved: not one record: $(ls "$tmp/rec")"
+grep -q 'PB\[ann\]' "$rec" && grep -q "PW\[$(id -un 2>/dev/null || echo player)\]\|PW\[player\]" "$rec" ||
+    fail "saved: the record does not name both players: $(cat "$rec")"
+grep -q 'RE\[B+' "$rec" || fail "saved: no result in the record: $(cat "$rec")"
+[ "$(grep -o ';[BW]\[' "$rec" | wc -l)" -eq 7 ] || fail "saved: not seven moves: $(cat "$rec")"
+grep -q 'TM\[60\]\|1+0\|OT\[' "$rec" || fail "saved: no time control in the record: $(cat "$rec")"
+ok "saved: the host kept the game, both names, moves, clock and result"
+timeout 10 "$mnk" host --save "$tmp/no-such-dir" </dev/null >"$tmp/nodir.out" 2>&1
+[ $? -eq 2 ] && grep -q 'existing directory' "$tmp/nodir.out" ||
+    fail "--save to a missing directory: $(cat "$tmp/nodir.out")"
+ok "--save to a missing directory is refused"
 
 # An agreed draw: the joiner offers, the host's yes waits for the question.
 game draw 'a1\nyes\n' 'yes\na2\ndraw\n' --size 9 --win 5
