@@ -759,10 +759,26 @@ static unsigned react_review(struct app *a, unsigned r)
 
 /* Back to the screen this one was brought up from: the game a review was
  * opened over, while it is the same game and still open; else the menu. */
+/* The lobby's server and name, kept in the settings once a lobby took
+ * them. */
+static void remember_lobby(struct app *a)
+{
+    const char *address, *name;
+    if (!lobbyscreen_reached(a->self[SCREEN_LOBBY], &address, &name) ||
+        strlen(address) >= sizeof a->settings.server || strpbrk(address, " \t") != NULL)
+        return;
+    struct settings now = a->settings;
+    snprintf(now.server, sizeof now.server, "%s", address);
+    snprintf(now.name, sizeof now.name, "%s", name);
+    save_settings(a, &now);
+}
+
 static unsigned react_back(struct app *a, unsigned r)
 {
     (void)r;
     enum screen_id id = a->screen, to = a->from[id];
+    if (id == SCREEN_LOBBY)
+        remember_lobby(a);
     if (id == SCREEN_REVIEW && !review_from_play(a->review))
         to = SCREEN_MENU;
     if (id == SCREEN_MENU)
@@ -835,6 +851,7 @@ static unsigned react_go(struct app *a, unsigned r)
     if (id == SCREEN_NET && a->screen == SCREEN_LOBBY) {
         const char *address;
         int game;
+        remember_lobby(a);
         struct netgame *ng = lobbyscreen_take_seat(a->self[SCREEN_LOBBY], &address, &game);
         if (ng == NULL)
             return REACT_NONE;
@@ -846,8 +863,10 @@ static unsigned react_go(struct app *a, unsigned r)
      * new-game form last chose. */
     if (id == SCREEN_NET)
         netscreen_set_form(a->self[SCREEN_NET], &a->settings.game);
-    if (id == SCREEN_LOBBY)
+    if (id == SCREEN_LOBBY) {
         lobbyscreen_set_form(a->self[SCREEN_LOBBY], &a->settings.game);
+        lobbyscreen_remember(a->self[SCREEN_LOBBY], a->settings.server, a->settings.name);
+    }
     return enter(a, (enum screen_id)id);
 }
 

@@ -113,6 +113,9 @@ static void on_event(struct lobbyscreen *l, const struct lobby_event *ev)
     char line[64], cell[NOTATION_MAX];
     switch (ev->kind) {
     case LOBBY_EV_WELCOME: {
+        l->reached = true;
+        snprintf(l->reached_address, sizeof l->reached_address, "%s", l->address);
+        snprintf(l->reached_name, sizeof l->reached_name, "%s", l->name);
         char known[SAVES_PATH_MAX];
         if (lobby_pinned_now(l->lobby) && saves_known_servers_path(known, sizeof known))
             snprintf(l->notice, sizeof l->notice,
@@ -694,10 +697,22 @@ static void op_init(void *self)
     struct lobbyscreen *l = self;
     game_config_default(&l->form);
     l->black = WIRE_HOST;
-    const char *who = getenv("USER");
-    char err[LOBBY_WHY_MAX];
-    snprintf(l->name, sizeof l->name, "%s",
-             who != NULL && wire_name_check(who, err, sizeof err) ? who : "player");
+    netgame_default_name(l->name, sizeof l->name);
+}
+
+void lobbyscreen_remember(struct lobbyscreen *l, const char *address, const char *name)
+{
+    if (address != NULL && address[0] != '\0')
+        snprintf(l->address, sizeof l->address, "%s", address);
+    if (name != NULL && name[0] != '\0')
+        snprintf(l->name, sizeof l->name, "%s", name);
+}
+
+bool lobbyscreen_reached(const struct lobbyscreen *l, const char **address, const char **name)
+{
+    *address = l->reached_address;
+    *name = l->reached_name;
+    return l->reached;
 }
 
 const struct screen lobby_screen = {

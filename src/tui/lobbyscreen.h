@@ -2,8 +2,8 @@
  * the Network game screen's *Play on a server*.
  *
  * First the server's address (HOST[:PORT], port 3631 unless given) and a
- * name there (the login name at first; the last ones typed are offered
- * again while the program runs). Once connected, the first connection to
+ * name there (the login name at first; the last ones that reached a lobby
+ * are offered again, and the settings keep them: lobbyscreen_remember). Once connected, the first connection to
  * a server says that its key is now remembered, with its fingerprint and
  * the file (the one `mnk join` uses); a server that shows another key than
  * the one remembered is refused with the link's sentence. Then the lobby:
@@ -57,6 +57,9 @@ struct lobbyscreen {
     struct prompt prompt;
     char address[PROMPT_MAX];
     char name[WIRE_NAME_MAX];
+    bool reached;                   /* a lobby welcomed these two: */
+    char reached_address[PROMPT_MAX];
+    char reached_name[WIRE_NAME_MAX];
     struct lobby *lobby;
     int selected;                   /* the game selected in the list */
     struct netgame *seated;         /* a seat taken, for the game screen */
@@ -74,6 +77,14 @@ struct lobbyscreen {
 
 /* The form's last choice, which a game opened here offers. */
 void lobbyscreen_set_form(struct lobbyscreen *l, const struct game_config *c);
+
+/* The server's address and the name to offer first (either may be "": the
+ * prompt's own default then). */
+void lobbyscreen_remember(struct lobbyscreen *l, const char *address, const char *name);
+
+/* The address and the name of the last lobby reached, for the settings:
+ * false while none was reached since the screen was made. */
+bool lobbyscreen_reached(const struct lobbyscreen *l, const char **address, const char **name);
 
 /* The seat taken (the netgame, the server's address with its port, the
  * game's number), handed over to the caller once; NULL when there is none. */

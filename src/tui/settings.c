@@ -154,6 +154,22 @@ static bool apply(struct settings *s, const char *key, const char *value)
         snprintf(s->lang, sizeof s->lang, "%s", value);
         return true;
     }
+    if (strcmp(key, "server") == 0) {
+        /* One word of printable ASCII: a name or an address, a port. */
+        if (strlen(value) >= sizeof s->server || strpbrk(value, " \t") != NULL)
+            return false;
+        for (const char *c = value; *c != '\0'; c++)
+            if (*c <= 0x20 || *c >= 0x7f)
+                return false;
+        snprintf(s->server, sizeof s->server, "%s", value);
+        return true;
+    }
+    if (strcmp(key, "name") == 0) {
+        if (value[0] != '\0' && !wire_name_check(value, NULL, 0))
+            return false;
+        snprintf(s->name, sizeof s->name, "%s", value);
+        return true;
+    }
     if (strcmp(key, "black") == 0 || strcmp(key, "white") == 0) {
         if (strcmp(value, "human") != 0 && level_find(value) == NULL)
             return false;
@@ -234,15 +250,16 @@ static bool write_settings(FILE *out, const void *ctx)
             "# language, else the terminal's characters), `unicode`, `wide` or `ascii`;\n"
             "# lang is `auto` (the locale's language), `en` or `zh_CN`; opening is\n"
             "# `none`, `swap` or `swap2`; clock is a time control as `mnk play --tc`\n"
-            "# takes it (`none`, `3+2`, `5s+0.1s`, `60s/move`, `10m+5x30s`...).\n"
+            "# takes it (`none`, `3+2`, `5s+0.1s`, `60s/move`, `10m+5x30s`...);\n"
+            "# server and name: the last server's lobby and the name given there.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nopening = %s\nclock = %s\n"
             "black = %s\nwhite = %s\nmarks = %s\nnumbers = %s\nbell = %s\ndrawing = %s\n"
-            "lang = %s\n",
+            "lang = %s\nserver = %s\nname = %s\n",
             g->width, g->height, g->win, rule_name(g->rule), opening_rule_name(g->opening),
             tc_format(&g->tc, clock, sizeof clock), black, white,
             s->marks ? "yes" : "no", s->numbers ? "yes" : "no", s->bell ? "yes" : "no",
             look_names[s->look],
-            s->lang[0] != '\0' ? s->lang : "auto");
+            s->lang[0] != '\0' ? s->lang : "auto", s->server, s->name);
     return true;
 }
 

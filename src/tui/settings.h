@@ -3,7 +3,8 @@
  * form, whether threat
  * marks and move numbers are shown and the bell rings at the computer's
  * move, the drawing (draw.h: auto, the terminal's characters,
- * full-width or plain ASCII) and the language chosen in the menu.
+ * full-width or plain ASCII), the language chosen in the menu, and the
+ * last server's address and the name given there (the lobby's).
  *
  * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings,
  * as saves_settings_path() in tui/saves.h says) as `key = value` lines, written whole or not at all (storage/safefile.h).
@@ -25,7 +26,10 @@
 #include <stddef.h>
 
 #include "mnk/game.h"
+#include "net/wire.h"
 #include "tui/draw.h"
+
+#define SETTINGS_SERVER_MAX 256   /* a server's address, its NUL included */
 
 struct settings {
     /* The new-game form's last choice, as the game it starts: board, rule
@@ -37,6 +41,8 @@ struct settings {
     bool bell;    /* the terminal's bell at the computer's move */
     enum draw_look look; /* how the board is drawn */
     char lang[32]; /* "en", "zh_CN" (util/i18n.h); "": the locale's language */
+    char server[SETTINGS_SERVER_MAX]; /* HOST[:PORT] last connected to; "": none */
+    char name[WIRE_NAME_MAX];         /* the name given there; "": the login name */
 };
 
 /* A new game's board and rule (game_config_default), Black human, White

@@ -11,7 +11,8 @@
 # shows the players, both clocks, the moves as they come and the result.
 # Last, a server with another key at the same address is refused with the
 # link's sentence, a port where nothing listens is a sentence too, and Esc
-# goes back to the choice and the menu.
+# goes back to the choice and the menu. The settings keep the last server
+# reached and the name given there.
 #
 #   lobbyscreen.sh MNK_BINARY
 set -u
@@ -108,6 +109,10 @@ if grep -q '^result black line 7' "$WORK/bob.out"; then pass "bob says the same 
     fail "bob's result: $(cat "$WORK/bob.out" "$WORK/bob.err")"; fi
 keys Escape
 wait_for "Play on a server" || fail "Esc after the game did not go back to the choice"
+if grep -qx "server = 127.0.0.1:$port" "$CONFIG/mnk/settings" &&
+    grep -qx "name = tui" "$CONFIG/mnk/settings"; then
+    pass "the settings keep the server and the name"
+else fail "the settings: $(cat "$CONFIG/mnk/settings")"; fi
 
 echo "# the screen watches ann and cid play on a clock"
 printf 'a1\nb1\nc1\nd1\n' >"$WORK/ann.in"
@@ -187,6 +192,9 @@ if wait_for "Play on a server"; then pass "Esc goes back to the choice"; else
 keys Escape
 wait_for "New game" || fail "not back at the menu"
 quit "leaving after the lobby"
+if grep -qx "server = 127.0.0.1:$port" "$CONFIG/mnk/settings"; then
+    pass "a server not reached is not remembered over the last one reached"
+else fail "the settings after a failed connection: $(cat "$CONFIG/mnk/settings")"; fi
 
 echo "$CHECKS checks, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -96,6 +96,8 @@ static void test_round_trip(void **state)
     s.bell = true;
     s.look = DRAW_LOOK_WIDE;
     snprintf(s.lang, sizeof s.lang, "zh_CN");
+    snprintf(s.server, sizeof s.server, "[::1]:3631");
+    snprintf(s.name, sizeof s.name, "\xe5\xbc\xa0\xe4\xb8\x89");   /* 张三 */
     assert_true(settings_save(path, &s, err, sizeof err));
     settings_default(&t);
     settings_load(path, &t, warn, sizeof warn);
@@ -111,6 +113,8 @@ static void test_round_trip(void **state)
     assert_true(t.bell);
     assert_int_equal(t.look, DRAW_LOOK_WIDE);
     assert_string_equal(t.lang, "zh_CN");
+    assert_string_equal(t.server, "[::1]:3631");
+    assert_string_equal(t.name, "\xe5\xbc\xa0\xe4\xb8\x89");
     /* Every rule comes back by its name. */
     for (int r = 0; r < RULE_COUNT; r++) {
         s.game.win = 5;
@@ -150,6 +154,9 @@ static void test_bad_lines_skipped(void **state)
                      "marks = no\n"
                      "drawing = fancy\n"
                      "lang = zh_CN; rm -rf\n"
+                     "server = evil host\n"
+                     "name = a,b\n"
+                     "name = \x1b[2J\n"
                      "just words\n"
                      "height = 99\n");
     struct settings s;
@@ -162,6 +169,8 @@ static void test_bad_lines_skipped(void **state)
     assert_string_equal(name_of(&s.game.player[0]), "human");
     assert_false(s.marks);
     assert_string_equal(s.lang, "");
+    assert_string_equal(s.server, "");
+    assert_string_equal(s.name, "");
 }
 
 /* settings_load of what stands at `path` returns at once (an alarm stops
