@@ -719,6 +719,11 @@ static void on_event(struct server *s, struct sgame *sg, int p, const struct net
         relay(s, sg, q, &a);
         return;
     case NETGAME_EV_OVER: {
+        /* The spectators and the record get the finished game now: a
+         * rematch agreed before this step ends would start the shown game
+         * afresh, and the end of the step would never see this one. */
+        feed(s, sg);
+        write_record(s, sg);
         /* Ends no move makes that this netgame judged of its player. */
         enum end_reason r = g->result.reason;
         enum stone mine = netgame_seat(ng, WIRE_JOINER);
