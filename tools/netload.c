@@ -28,13 +28,19 @@
  * with its peak (VmHWM); the moves relayed (received by the opponent's
  * client) a second; each move's latency, from the mover's client sending
  * it to the opponent's client receiving it, its median, 99th percentile
- * and maximum; the server's CPU time over the run (/proc/PID/stat); the
- * failures: any link lost, refusal, error or game stopped.
+ * and maximum; the server's CPU time over the run (/proc/PID/stat), and
+ * this tool's, with the turns of its own loop (what the latency owes to
+ * it); the moves the server charged more than their client said (its
+ * delays beyond the lag allowance, netgame.h); the failures: any link
+ * lost, refusal, error or game stopped.
  *
  * Once stopped, the server's own account must cover what the clients
  * saw: a record for every game that ended, and its count of moves at
  * least theirs. --keep leaves the temporary folder (the server's log and
- * records) and says where.
+ * records) and says where. The folder is made in $TMPDIR (/tmp by
+ * default): TMPDIR=/dev/shm puts the server's records, each written and
+ * fsync'd in its loop as a game ends, on a file system where that costs
+ * nothing, to tell the disk's share of the latency from the rest.
  *
  * Exit 0 when every game ran to the end of the run with no failure, moves
  * were relayed and the server's account holds; 1 otherwise (or when the
@@ -140,6 +146,9 @@ struct load {
     struct pollfd *fds;
     int *owner;
     size_t cap_fds;
+    long turns;                /* turns of the loop in the run's window */
+    int64_t busy_us;           /* their time outside poll() */
+    int64_t turn_us;           /* when the last poll() returned */
 };
 
 static volatile sig_atomic_t stop_now;
@@ -729,8 +738,13 @@ static bool turn(struct load *ld)
         }
     }
     int timeout = wake <= now ? 0 : (int)(wake - now);
+    int64_t before = clock_us();
+    if (ld->running)
+        ld->busy_us += before - ld->turn_us;
     if (poll(ld->fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
         return false;
+    ld->turn_us = clock_us();
+    ld->turns += ld->running;
     for (size_t j = 0; j < n; j++)
         if (ld->fds[j].revents != 0)
             ld->pairs[ld->owner[j] / 2].p[ld->owner[j] % 2].due = true;
@@ -856,6 +870,7 @@ static int run(struct load *ld)
     }
     /* The run's window. */
     ld->running = true;
+    ld->turn_us = clock_us();
     long rss1 = proc_status_kb(ld->server, "VmRSS");
     double cpu0 = proc_cpu_s(ld->server);
     struct rusage ru0, ru1;
@@ -904,6 +919,9 @@ static int run(struct load *ld)
            "%.0f MiB at most)\n",
            cpu1 - cpu0, secs, 100 * (cpu1 - cpu0) / secs, self_s, 100 * self_s / secs,
            proc_status_kb(getpid(), "VmHWM") / 1024.0);
+    printf("loop: %ld turns a second, %.2f ms each outside poll() (%.0f%% of the time)\n",
+           (long)(ld->turns / secs), ld->turns > 0 ? ld->busy_us / 1000.0 / ld->turns : 0.0,
+           ld->busy_us / 1e4 / secs);
     printf("clock: %ld moves charged more than their client said (lag beyond the allowance)\n",
            ld->clock_notes);
     printf("failures: %d\n", ld->failed);
