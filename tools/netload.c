@@ -38,9 +38,10 @@
  * saw: a record for every game that ended, and its count of moves at
  * least theirs. --keep leaves the temporary folder (the server's log and
  * records) and says where. The folder is made in $TMPDIR (/tmp by
- * default): TMPDIR=/dev/shm puts the server's records, each written and
- * fsync'd in its loop as a game ends, on a file system where that costs
- * nothing, to tell the disk's share of the latency from the rest.
+ * default): TMPDIR=/dev/shm puts the server's data — its games under way,
+ * written and fsync'd in its loop after each move, and its records, as
+ * each game ends — on a file system where that costs nothing, to tell
+ * the disk's share of the latency from the rest.
  *
  * Exit 0 when every game ran to the end of the run with no failure, moves
  * were relayed and the server's account holds; 1 otherwise (or when the
