@@ -69,6 +69,10 @@ struct sgame {
     int fed_ply, fed_choices;
     bool fed_over;
     bool finished;                       /* both sessions over: remove */
+    /* When to step it: poll() found one of its links ready, or its
+     * netgames' next deadline (server_step steps no other game). */
+    bool due;
+    int64_t wake_ms;
 };
 
 struct server {
@@ -80,7 +84,8 @@ struct server {
     int n_games, cap_games;
     int next_id;
     struct pollfd *fds;
-    size_t cap_fds;
+    struct sgame **fd_game;              /* fds[i]'s game, or NULL */
+    size_t cap_fds, n_fds;               /* n_fds: the last server_pollfds' */
     int finished;
     long moves;
     struct filelock live_lock;           /* held on live_dir */
@@ -719,6 +724,11 @@ static void on_event(struct server *s, struct sgame *sg, int p, const struct net
         relay(s, sg, q, &a);
         return;
     case NETGAME_EV_OVER: {
+        /* The spectators and the record get the finished game now: a
+         * rematch agreed before this step ends would start the shown game
+         * afresh, and the end of the step would never see this one. */
+        feed(s, sg);
+        write_record(s, sg);
         /* Ends no move makes that this netgame judged of its player. */
         enum end_reason r = g->result.reason;
         enum stone mine = netgame_seat(ng, WIRE_JOINER);
@@ -782,11 +792,16 @@ static void step_game(struct server *s, struct sgame *sg)
 {
     if (!sg->started)
         return;
+    bool more = false; /* events left for the next step */
     for (int p = 0; p < 2; p++) {
         flush_queue(sg, p);
         struct netgame_event ev;
-        for (int n = 0; n < EVENTS_PER_STEP && netgame_poll(sg->ng[p], &ev); n++)
+        int n = 0;
+        while (n < EVENTS_PER_STEP && netgame_poll(sg->ng[p], &ev)) {
             on_event(s, sg, p, &ev);
+            n++;
+        }
+        more = more || n == EVENTS_PER_STEP;
     }
     feed(s, sg);
     write_record(s, sg);
@@ -798,6 +813,16 @@ static void step_game(struct server *s, struct sgame *sg)
         sg->finished = true;
         s->finished++;
     }
+    int wait = -1;
+    for (int p = 0; p < 2; p++) {
+        int t = netgame_timeout_ms(sg->ng[p]);
+        if (t >= 0 && (wait < 0 || t < wait))
+            wait = t;
+        if (sg->queued[p] > 0 && (wait < 0 || wait > 50))
+            wait = 50;
+    }
+    sg->wake_ms = wait < 0 ? INT64_MAX : clock_ms() + wait;
+    sg->due = more; /* messages read but not handed out wait unseen by poll() */
 }
 
 /* ---- the lobby ---- */
@@ -901,6 +926,7 @@ static void rejoin(struct server *s, struct client *c, const struct wire_seat *s
     struct link *l = c->link;
     c->link = NULL;
     c->state = CLIENT_GONE;
+    sg->due = true;
     if (netgame_serve_adopt(sg->ng[p], l) != NETGAME_OK) {
         logf_(s, "game %d: %s came back but the seat is not waiting", sg->id, sg->name[p]);
         return;
@@ -1118,12 +1144,21 @@ static void sweep(struct server *s)
 
 void server_step(struct server *s)
 {
+    /* Only the games with something to do: stepping every game would
+     * read every link at each step, a cost that grows with the games
+     * held and delays every move by it. */
+    for (size_t i = 0; i < s->n_fds; i++)
+        if (s->fds[i].revents != 0 && s->fd_game[i] != NULL)
+            s->fd_game[i]->due = true;
+    s->n_fds = 0; /* games may go in the sweep: fd_game is stale */
     take_connections(s);
     for (int i = 0; i < s->n_clients; i++)
         if (s->clients[i].state != CLIENT_GONE)
             step_client(s, &s->clients[i]);
+    int64_t now = clock_ms();
     for (int i = 0; i < s->n_games; i++)
-        step_game(s, s->games[i]);
+        if (s->games[i]->due || s->games[i]->wake_ms <= now)
+            step_game(s, s->games[i]);
     sweep(s);
 }
 
@@ -1138,6 +1173,10 @@ static bool room_for_fds(struct server *s, size_t need)
     if (more == NULL)
         return false;
     s->fds = more;
+    struct sgame **owners = realloc(s->fd_game, cap * sizeof *owners);
+    if (owners == NULL)
+        return false;
+    s->fd_game = owners;
     s->cap_fds = cap;
     return true;
 }
@@ -1146,27 +1185,35 @@ size_t server_pollfds(struct server *s, struct pollfd **fds)
 {
     size_t need = LINK_LISTEN_MAX + (size_t)s->n_clients + 2 * (size_t)s->n_games * NETGAME_FDS_MAX;
     size_t n = 0;
+    s->n_fds = 0;
     if (!room_for_fds(s, need)) {
         *fds = s->fds;
         return 0;
     }
     int lfds[LINK_LISTEN_MAX];
     int nl = link_listener_fds(s->listener, lfds);
-    for (int i = 0; i < nl; i++)
+    for (int i = 0; i < nl; i++) {
+        s->fd_game[n] = NULL;
         s->fds[n++] = (struct pollfd){.fd = lfds[i], .events = POLLIN};
+    }
     for (int i = 0; i < s->n_clients; i++) {
         struct link *l = s->clients[i].link;
-        if (l != NULL && link_fd(l) >= 0)
+        if (l != NULL && link_fd(l) >= 0) {
+            s->fd_game[n] = NULL;
             s->fds[n++] = (struct pollfd){.fd = link_fd(l), .events = link_events(l)};
+        }
     }
     for (int i = 0; i < s->n_games; i++)
         for (int p = 0; p < 2 && s->games[i]->started; p++) {
             struct pollfd f[NETGAME_FDS_MAX];
             int k = netgame_pollfds(s->games[i]->ng[p], f);
-            for (int j = 0; j < k; j++)
+            for (int j = 0; j < k; j++) {
+                s->fd_game[n] = s->games[i];
                 s->fds[n++] = f[j];
+            }
         }
     *fds = s->fds;
+    s->n_fds = n;
     return n;
 }
 
@@ -1184,7 +1231,7 @@ int server_timeout_ms(const struct server *s)
             sooner(&best, link_timeout_ms(s->clients[i].link));
     for (int i = 0; i < s->n_games; i++)
         for (int p = 0; p < 2 && s->games[i]->started; p++) {
-            sooner(&best, netgame_timeout_ms(s->games[i]->ng[p]));
+            sooner(&best, s->games[i]->due ? 0 : netgame_timeout_ms(s->games[i]->ng[p]));
             if (s->games[i]->queued[p] > 0)
                 sooner(&best, 50);
         }
@@ -1269,6 +1316,7 @@ void server_free(struct server *s)
     free(s->clients);
     free(s->games);
     free(s->fds);
+    free(s->fd_game);
     link_listener_free(s->listener);
     filelock_release(&s->live_lock);
     free(s);

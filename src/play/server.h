@@ -35,11 +35,14 @@
  * player is not kept.
  *
  * One thread, non-blocking: the caller polls server_pollfds for at most
- * server_timeout_ms and calls server_step. Every connection has bounded
- * buffers (link.h's LINK_OUT_MAX), handshakes and lobby clients are
- * bounded in number, and a client that sends what the lobby does not
- * take is told REFUSED, or ERROR and dropped: no client can stall the
- * others. Lines for the operator's log go to the options' log function.
+ * server_timeout_ms and calls server_step, which steps only the games
+ * whose links poll() found ready or whose deadline (a ping, a flag, a
+ * player's absence) has come, so that a step costs what happened, not the
+ * number of games held. Every connection has bounded buffers (link.h's
+ * LINK_OUT_MAX), handshakes and lobby clients are bounded in number, and
+ * a client that sends what the lobby does not take is told REFUSED, or
+ * ERROR and dropped: no client can stall the others. Lines for the
+ * operator's log go to the options' log function.
  */
 #ifndef MNK_PLAY_SERVER_H
 #define MNK_PLAY_SERVER_H
@@ -90,7 +93,8 @@ struct server *server_new(const struct server_options *o, char *err, size_t err_
 int server_port(const struct server *s);
 
 /* What to poll: *fds points to the server's own array, valid until the
- * next call; its length. */
+ * next call; its length. Poll that array itself: server_step reads its
+ * revents. */
 size_t server_pollfds(struct server *s, struct pollfd **fds);
 
 /* The longest to wait before server_step has work: ms, -1 for none. */

@@ -77,9 +77,14 @@ static struct lobby_event wait_for(struct world *w, struct lobby *lb,
         if (n > 63)
             n = 63;
         memcpy(fds, sfds, n * sizeof *fds);
+        size_t ns = n;
         if (lobby_fd(lb) >= 0)
             fds[n++] = (struct pollfd){.fd = lobby_fd(lb), .events = lobby_events(lb)};
         poll(fds, (nfds_t)n, 10);
+        /* server_step steps the games whose descriptors its own array
+         * says are ready (server.h). */
+        for (size_t i = 0; i < ns; i++)
+            sfds[i].revents = fds[i].revents;
     }
     fail_msg("no lobby event %d", (int)kind);
     return ev;
