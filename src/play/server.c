@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mnk/clock.h"
 #include "mnk/i18n.h"
+#include "storage/diskq.h"
 #include "storage/filelock.h"
 #include "storage/record.h"
 #include "storage/safefile.h"
@@ -89,6 +91,7 @@ struct server {
     int finished;
     long moves;
     struct filelock live_lock;           /* held on live_dir */
+    struct diskq *disk;                  /* writes records and live files */
 };
 
 /* ---- small things ---- */
@@ -215,21 +218,82 @@ static void named_copy(const struct sgame *sg, const struct game *g, struct game
     }
 }
 
+/* The SGF text of g with `notes` (NULL: none), malloc'd, its length in
+ * *len; NULL with the reason in err. Files are written by the disk's
+ * thread (storage/diskq.h): the loop only makes their text. */
+static char *game_text(const struct game *g, const struct record_notes *notes, size_t *len,
+                       char *err, size_t err_size)
+{
+    const char *why = record_cannot_keep(g, RECORD_SGF);
+    if (why != NULL) {
+        fmt_fail(err, err_size, "%s", _(why));
+        return NULL;
+    }
+    char *text = NULL;
+    FILE *out = open_memstream(&text, len);
+    if (out == NULL) {
+        fmt_fail(err, err_size, "%s", _("out of memory"));
+        return NULL;
+    }
+    bool ok = notes != NULL ? record_write_notes(out, g, notes) : record_write(out, g, RECORD_SGF);
+    ok = fclose(out) == 0 && ok;
+    if (!ok) {
+        free(text);
+        fmt_fail(err, err_size, "%s", _("out of memory"));
+        return NULL;
+    }
+    return text;
+}
+
+static void live_path(const struct server *s, int id, char *path, size_t size);
+static const struct game *live_game(const struct sgame *sg);
+static char *live_text(struct server *s, struct sgame *sg, const struct game *g, size_t *len);
+
+/* The record of a game that ended, written by the disk's thread: with its
+ * live file, that file goes once the record is on disk, or takes the
+ * game as it ended if the record cannot be written (the next start writes
+ * it then). The log says which when it is done. */
 static void write_record(struct server *s, struct sgame *sg)
 {
     const struct game *g = shown(sg);
     if (s->o.records_dir == NULL || g == NULL || sg->recorded || !game_over(g))
         return;
     sg->recorded = true;
-    struct game copy;
-    named_copy(sg, g, &copy);
-    char path[1024], err[320];
+    struct game *copy = malloc(sizeof *copy);
+    if (copy == NULL) {
+        logf_(s, "game %d: no record: out of memory", sg->id);
+        return;
+    }
+    named_copy(sg, g, copy);
+    char path[1024], err[320], done[1100], failed[64];
     snprintf(path, sizeof path, "%s/server-%d-%d.sgf", s->o.records_dir, sg->id, sg->number);
-    sg->record_kept = record_save(path, &copy, err, sizeof err);
-    if (sg->record_kept)
-        logf_(s, "game %d: record %s", sg->id, path);
-    else
+    snprintf(done, sizeof done, "game %d: record %s", sg->id, path);
+    snprintf(failed, sizeof failed, "game %d: no record", sg->id);
+    const struct diskq_say say = { done, failed };
+    size_t len;
+    char *text = game_text(copy, NULL, &len, err, sizeof err);
+    free(copy);
+    if (text == NULL) {
         logf_(s, "game %d: no record: %s", sg->id, err);
+        return;
+    }
+    bool queued;
+    if (sg->kept) {
+        char live[1024];
+        size_t final_len = 0;
+        char *final = live_text(s, sg, live_game(sg), &final_len);
+        live_path(s, sg->id, live, sizeof live);
+        queued = diskq_write_then_remove(s->disk, path, text, len, live, final, final_len, &say);
+        free(final);
+        if (queued)
+            sg->kept = false;   /* gone once the record is written */
+    } else {
+        queued = diskq_write(s->disk, path, text, len, &say);
+    }
+    free(text);
+    sg->record_kept = queued;
+    if (!queued)
+        logf_(s, "game %d: no record: out of memory", sg->id);
 }
 
 /* ---- the games kept across a restart (server.h) ---- */
@@ -250,11 +314,49 @@ static void forget_live(struct server *s, struct sgame *sg)
 {
     if (!sg->kept)
         return;
-    char path[1024];
+    char path[1024], failed[64];
     live_path(s, sg->id, path, sizeof path);
-    if (remove(path) != 0 && errno != ENOENT)
-        logf_(s, "game %d: cannot remove %s: %s", sg->id, path, strerror(errno));
+    snprintf(failed, sizeof failed, "game %d", sg->id);
+    if (!diskq_remove(s->disk, path, &(struct diskq_say){ NULL, failed }))
+        logf_(s, "game %d: cannot remove %s: out of memory", sg->id, path);
     sg->kept = false;
+}
+
+/* The live file's text for game g of sg: its record so far with the root
+ * properties server.h names; NULL (said in the log) when it cannot be. */
+static char *live_text(struct server *s, struct sgame *sg, const struct game *g, size_t *len)
+{
+    struct record_extra *extra = calloc(1, sizeof *extra);
+    struct game *copy = malloc(sizeof *copy);
+    char *text = NULL;
+    if (extra == NULL || copy == NULL) {
+        logf_(s, "game %d: not kept: out of memory", sg->id);
+        goto out;
+    }
+    char v[2 * (WIRE_SEAT_HEX + WIRE_NAME_MAX)];
+    snprintf(v, sizeof v, "%d", sg->id);
+    bool fits = record_extra_put(extra, "MNKSERVER", v);
+    snprintf(v, sizeof v, "%d", sg->number);
+    fits = fits && record_extra_put(extra, "MNKSERVERGAME", v);
+    fits = fits && record_extra_put(extra, "MNKNETBLACK", netgame_side_name(black_now(sg)));
+    snprintf(v, sizeof v, "%s,%s", sg->name[0], sg->name[1]);
+    fits = fits && record_extra_put(extra, "MNKSERVERNAMES", v);
+    snprintf(v, sizeof v, "%s,%s", sg->token[0], sg->token[1]);
+    fits = fits && record_extra_put(extra, "MNKSERVERSEATS", v);
+    if (!fits) {
+        logf_(s, "game %d: not kept: its properties do not fit", sg->id);
+        goto out;
+    }
+    named_copy(sg, g, copy);
+    struct record_notes notes = {.root_props = extra->root};
+    char err[320];
+    text = game_text(copy, &notes, len, err, sizeof err);
+    if (text == NULL)
+        logf_(s, "game %d: not kept: %s", sg->id, err);
+out:
+    free(copy);
+    free(extra);
+    return text;
 }
 
 /* Writes the live file when the game changed since it was written, or
@@ -268,7 +370,7 @@ static void keep_live(struct server *s, struct sgame *sg)
         return;
     bool over = game_over(g);
     if (over && (s->o.records_dir == NULL || (sg->recorded && sg->record_kept))) {
-        forget_live(s, sg);
+        forget_live(s, sg);   /* or its record's job removes it */
         return;
     }
     if (sg->kept_tried && sg->kept_ply == g->ply && sg->kept_choices == g->choices &&
@@ -279,31 +381,18 @@ static void keep_live(struct server *s, struct sgame *sg)
     sg->kept_choices = g->choices;
     sg->kept_number = sg->number;
     sg->kept_over = over;
-    struct record_extra *extra = calloc(1, sizeof *extra);
-    if (extra == NULL) {
-        logf_(s, "game %d: not kept: out of memory", sg->id);
+    size_t len;
+    char *text = live_text(s, sg, g, &len);
+    if (text == NULL)
         return;
-    }
-    char v[2 * (WIRE_SEAT_HEX + WIRE_NAME_MAX)];
-    snprintf(v, sizeof v, "%d", sg->id);
-    bool fits = record_extra_put(extra, "MNKSERVER", v);
-    snprintf(v, sizeof v, "%d", sg->number);
-    fits = fits && record_extra_put(extra, "MNKSERVERGAME", v);
-    fits = fits && record_extra_put(extra, "MNKNETBLACK", netgame_side_name(black_now(sg)));
-    snprintf(v, sizeof v, "%s,%s", sg->name[0], sg->name[1]);
-    fits = fits && record_extra_put(extra, "MNKSERVERNAMES", v);
-    snprintf(v, sizeof v, "%s,%s", sg->token[0], sg->token[1]);
-    fits = fits && record_extra_put(extra, "MNKSERVERSEATS", v);
-    struct game copy;
-    named_copy(sg, g, &copy);
-    struct record_notes notes = {.root_props = extra->root};
-    char path[1024], err[320];
+    char path[1024], failed[64];
     live_path(s, sg->id, path, sizeof path);
-    if (fits && record_save_notes(path, &copy, RECORD_SGF, &notes, true, err, sizeof err))
+    snprintf(failed, sizeof failed, "game %d: not kept", sg->id);
+    if (diskq_write(s->disk, path, text, len, &(struct diskq_say){ NULL, failed }))
         sg->kept = true;
     else
-        logf_(s, "game %d: not kept: %s", sg->id, fits ? err : "its properties do not fit");
-    free(extra);
+        logf_(s, "game %d: not kept: out of memory", sg->id);
+    free(text);
 }
 
 /* "a,b" into a and b (each cut to its size): false without the comma. */
@@ -1142,8 +1231,17 @@ static void sweep(struct server *s)
     s->n_games = k;
 }
 
+/* What the disk's thread did and says: into the log. */
+static void disk_reports(struct server *s)
+{
+    char line[DISKQ_LINE_MAX];
+    while (s->disk != NULL && diskq_report(s->disk, line, sizeof line))
+        logf_(s, "%s", line);
+}
+
 void server_step(struct server *s)
 {
+    disk_reports(s);
     /* Only the games with something to do: stepping every game would
      * read every link at each step, a cost that grows with the games
      * held and delays every move by it. */
@@ -1183,7 +1281,8 @@ static bool room_for_fds(struct server *s, size_t need)
 
 size_t server_pollfds(struct server *s, struct pollfd **fds)
 {
-    size_t need = LINK_LISTEN_MAX + (size_t)s->n_clients + 2 * (size_t)s->n_games * NETGAME_FDS_MAX;
+    size_t need = LINK_LISTEN_MAX + 1 + (size_t)s->n_clients +
+                  2 * (size_t)s->n_games * NETGAME_FDS_MAX;
     size_t n = 0;
     s->n_fds = 0;
     if (!room_for_fds(s, need)) {
@@ -1195,6 +1294,10 @@ size_t server_pollfds(struct server *s, struct pollfd **fds)
     for (int i = 0; i < nl; i++) {
         s->fd_game[n] = NULL;
         s->fds[n++] = (struct pollfd){.fd = lfds[i], .events = POLLIN};
+    }
+    if (s->disk != NULL) {
+        s->fd_game[n] = NULL;
+        s->fds[n++] = (struct pollfd){.fd = diskq_fd(s->disk), .events = POLLIN};
     }
     for (int i = 0; i < s->n_clients; i++) {
         struct link *l = s->clients[i].link;
@@ -1273,6 +1376,13 @@ struct server *server_new(const struct server_options *o, char *err, size_t err_
         free(s);
         return NULL;
     }
+    if ((o->records_dir != NULL || o->live_dir != NULL) &&
+        (s->disk = diskq_new(err, err_size)) == NULL) {
+        link_listener_free(s->listener);
+        filelock_release(&s->live_lock);
+        free(s);
+        return NULL;
+    }
     number_after_records(s);
     if (o->live_dir != NULL)
         restore_all(s);
@@ -1318,6 +1428,14 @@ void server_free(struct server *s)
     free(s->fds);
     free(s->fd_game);
     link_listener_free(s->listener);
+    /* Every record and live file still waiting is written (and said)
+     * before the live directory is let go. */
+    for (int i = 0; s->disk != NULL && diskq_pending(s->disk) > 0 && i < 60000; i++) {
+        disk_reports(s);
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    }
+    disk_reports(s);
+    diskq_free(s->disk);
     filelock_release(&s->live_lock);
     free(s);
 }

@@ -17,8 +17,10 @@
  *
  * Kept across a restart. With a live directory, every game under way is
  * also a file there, game-ID.sgf (0600: it holds the seats' tokens),
- * replaced whole (storage/safefile.h) at every change that matters — the
- * seats taken, each move, choice, takeback and result: its record so far
+ * replaced whole (storage/safefile.h) after every change that matters —
+ * the seats taken, each move, choice, takeback and result — by the disk's
+ * thread (storage/diskq.h), which writes the latest state of each game as
+ * fast as the disk takes it while the loop goes on: its record so far
  * (storage/record.h, clocks included) with the root properties
  * MNKSERVER[id], MNKSERVERGAME[number in the seat pair], MNKNETBLACK[host
  * or joiner: who has Black, the creator being the host],

@@ -103,6 +103,8 @@ grep -q '^result black 7$' "$tmp/eve.out" || fail "the spectator did not see the
 [ "$(grep -c '^move ' "$tmp/eve.out")" -eq 7 ] || fail "the spectator did not see seven moves"
 ok "the spectator saw the seven moves and the result"
 
+# Written by the server's disk thread, which says so in the log.
+wait_line "$tmp/server.out" "game $game: record " || fail "the server did not say it kept the record"
 record=$(ls "$XDG_DATA_HOME"/mnk/server/games/server-"$game"-1.sgf 2>/dev/null)
 [ -n "$record" ] || fail "the server kept no record"
 grep -q 'PB\[ann\]' "$record" && grep -q 'PW\[bob\]' "$record" ||

@@ -130,6 +130,9 @@ grep -q '^start you=white$' "$tmp/ann.out" && grep -q '^start you=black$' "$tmp/
 ok "the rematch swapped the colours and was played to its end"
 r1=$records/server-$game-1.sgf
 r2=$records/server-$game-2.sgf
+# The records are written by the server's disk thread, which says so.
+wait_line "$tmp/s1.out" "game $game: record .*server-$game-2.sgf" ||
+    fail "the server did not say the second record was written"
 [ -f "$r1" ] && [ -f "$r2" ] || fail "the two games' records are not both there"
 grep -q 'PB\[ann\]' "$r1" && grep -q 'PW\[bob\]' "$r1" || fail "game 1's record: $(cat "$r1")"
 grep -q 'PB\[bob\]' "$r2" && grep -q 'PW\[ann\]' "$r2" || fail "game 2's record: $(cat "$r2")"
@@ -237,6 +240,8 @@ esac
 ms=$(sed -n 's/^move 3 black b1 //p' "$tmp/ann.out")
 [ -n "$ms" ] && [ "$ms" -lt 2500 ] || fail "move 3 was charged '$ms' ms: the time away counted"
 ok "the time the server was away was charged to nobody (move 3: $ms ms)"
+wait_line "$tmp/s2.out" "game $game: record .*server-$game-1.sgf" ||
+    fail "the restored game's record was not said written"
 n=$(ls "$records"/server-"$game"-*.sgf 2>/dev/null | wc -l)
 [ "$n" -eq 1 ] || fail "game $game has $n records"
 [ "$(moves "$records/server-$game-1.sgf")" -eq 7 ] || fail "the record has not 7 moves"
@@ -261,7 +266,7 @@ timeout 10 "$mnk" join "127.0.0.1:$port" --name lister --list >"$tmp/list.out" 2
     fail "the server with a damaged file does not answer"
 grep -q '^games 0$' "$tmp/list.out" || fail "the damaged file or the game over made a game"
 ok "a damaged live file is set aside and the server goes on"
-grep -q 'game 50: record .*server-50-1.sgf' "$tmp/s3.out" || fail "game 50's record not written"
+wait_line "$tmp/s3.out" 'game 50: record .*server-50-1.sgf' || fail "game 50's record not written"
 [ "$(moves "$records/server-50-1.sgf")" -eq 7 ] && [ ! -e "$live/game-50.sgf" ] ||
     fail "game 50's record or its live file is wrong"
 ok "a game over left in the live directory goes to its record"
