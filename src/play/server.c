@@ -181,6 +181,20 @@ static const struct game *shown(const struct sgame *g)
     return g->ng[0] != NULL ? netgame_game(g->ng[0]) : NULL;
 }
 
+/* The settings of the game the spectators see, the creator's netgame's
+ * (a rematch swaps who has Black), in the lobby's terms: that netgame's
+ * host is the other player. */
+static struct netgame_settings settings_now(const struct sgame *sg)
+{
+    const struct netgame_settings *seen = sg->ng[0] != NULL ? netgame_settings(sg->ng[0]) : NULL;
+    struct netgame_settings now = sg->settings;
+    if (seen != NULL) {
+        now = *seen;
+        now.black = other_side(seen->black);
+    }
+    return now;
+}
+
 static struct wire_msg game_line(const struct server *s, const struct sgame *g)
 {
     struct wire_msg m = {.type = WIRE_GAME};
@@ -192,7 +206,8 @@ static struct wire_msg game_line(const struct server *s, const struct sgame *g)
     m.game.watchers = watchers_of(s, g->id);
     snprintf(m.game.host, sizeof m.game.host, "%s", g->name[0]);
     snprintf(m.game.joiner, sizeof m.game.joiner, "%s", g->started ? g->name[1] : "");
-    netgame_settings_wire(&g->settings, &m.game.settings);
+    struct netgame_settings now = settings_now(g);
+    netgame_settings_wire(&now, &m.game.settings);
     return m;
 }
 
@@ -664,10 +679,12 @@ static struct wire_msg result_msg(const struct game *g)
     return m;
 }
 
+/* SETTINGS of the game now, for its spectators. */
 static struct wire_msg settings_msg(const struct sgame *sg)
 {
     struct wire_msg m = {.type = WIRE_SETTINGS};
-    netgame_settings_wire(&sg->settings, &m.settings);
+    struct netgame_settings now = settings_now(sg);
+    netgame_settings_wire(&now, &m.settings);
     return m;
 }
 
@@ -698,8 +715,12 @@ static void feed(struct server *s, struct sgame *sg)
     if (g == NULL)
         return;
     if (g->ply < sg->fed_ply || g->choices < sg->fed_choices) {
-        struct wire_msg u = {.type = WIRE_UNDO, .undo = g->ply};
-        feed_all(s, sg, &u);
+        /* Fewer stones after an end is the rematch's new game, which
+         * SETTINGS announces (NETGAME_EV_STARTED), not a takeback. */
+        if (!sg->fed_over) {
+            struct wire_msg u = {.type = WIRE_UNDO, .undo = g->ply};
+            feed_all(s, sg, &u);
+        }
         sg->fed_ply = g->ply;
         sg->fed_choices = g->choices;
         sg->fed_over = false;

@@ -204,10 +204,127 @@ static void test_lobby(void **state)
     assert_int_equal(system(rm), 0);
 }
 
+/* Steps the server, the two players' netgames (each playing `moves` in
+ * turn from its list, and asking for a rematch once its game is over when
+ * `rematch`) and the spectator `lb`, whose events go into seen[] (at most
+ * max), until `until` comes to it or the time is up: its count. */
+static int play_watched(struct world *w, struct netgame *ng[2], const int *const moves[2],
+                        bool rematch, struct lobby *lb, enum lobby_event_kind until,
+                        int until_count, enum lobby_event_kind *seen, int max)
+{
+    int n_seen = 0, got = 0, next[2] = { 0, 0 };
+    bool asked[2] = { false, false };
+    int64_t deadline = clock_ms() + WAIT_MS;
+    while (clock_ms() < deadline) {
+        server_step(w->server);
+        for (int p = 0; p < 2; p++) {
+            struct netgame_event ev;
+            while (netgame_poll(ng[p], &ev))
+                if (ev.kind == NETGAME_EV_OFFER && ev.ask == NETGAME_ASK_REMATCH)
+                    netgame_answer(ng[p], true);
+            const struct game *g = netgame_game(ng[p]);
+            if (g != NULL && game_over(g) && rematch && !asked[p] && p == 0) {
+                asked[p] = netgame_ask(ng[p], NETGAME_ASK_REMATCH) == NETGAME_OK;
+            } else if (g != NULL && !game_over(g) && netgame_my_turn(ng[p]) &&
+                       moves[p][next[p]] >= 0 && netgame_move(ng[p], moves[p][next[p]], 10) ==
+                                                      NETGAME_OK) {
+                next[p]++;
+            }
+        }
+        struct lobby_event ev;
+        while (lobby_poll(lb, &ev)) {
+            if (n_seen < max)
+                seen[n_seen++] = ev.kind;
+            if (ev.kind == until && ++got == until_count)
+                return n_seen;
+            if (ev.kind == LOBBY_EV_ENDED)
+                fail_msg("the lobby ended: %s", ev.text);
+        }
+        struct pollfd *sfds, fds[64];
+        size_t n = server_pollfds(w->server, &sfds);
+        if (n > 40)
+            n = 40;
+        memcpy(fds, sfds, n * sizeof *fds);
+        size_t ns = n;
+        for (int p = 0; p < 2; p++)
+            n += (size_t)netgame_pollfds(ng[p], fds + n);
+        if (lobby_fd(lb) >= 0)
+            fds[n++] = (struct pollfd){.fd = lobby_fd(lb), .events = lobby_events(lb)};
+        poll(fds, (nfds_t)n, 5);
+        for (size_t i = 0; i < ns; i++)
+            sfds[i].revents = fds[i].revents;
+    }
+    fail_msg("the spectator did not see event %d %d times", (int)until, until_count);
+    return n_seen;
+}
+
+/* A game watched through its end and its rematch: the spectator sees the
+ * moves, the result, then the rematch's settings with the colours swapped,
+ * and no takeback in between. */
+static void test_watch_rematch(void **state)
+{
+    (void)state;
+    struct world w;
+    snprintf(w.dir, sizeof w.dir, "/tmp/mnk-lobby-XXXXXX");
+    assert_non_null(mkdtemp(w.dir));
+    snprintf(w.known, sizeof w.known, "%s/client/known-servers", w.dir);
+    start_server(&w, "server", 0);
+    char err[LOBBY_WHY_MAX];
+    struct netgame_options o = {0};
+    struct netgame *ng[2];
+    const char *names[2] = { "ann", "cid" };
+    for (int p = 0; p < 2; p++) {
+        struct lobby *lb = connect_as(&w, names[p]);
+        wait_for(&w, lb, LOBBY_EV_WELCOME);
+        struct netgame_settings st = {7, 7, 4, RULE_FREESTYLE, OPENING_NONE, tc_none(),
+                                      WIRE_HOST};
+        assert_true(p == 0 ? lobby_create(lb, &st, err, sizeof err)
+                           : lobby_join(lb, 1, err, sizeof err));
+        wait_for(&w, lb, LOBBY_EV_SEAT);
+        ng[p] = lobby_take_seat(lb, &o, err, sizeof err);
+        if (ng[p] == NULL)
+            fail_msg("seat: %s", err);
+        lobby_free(lb);
+    }
+    struct lobby *bob = connect_as(&w, "bob");
+    wait_for(&w, bob, LOBBY_EV_WELCOME);
+    assert_true(lobby_watch(bob, 1, err, sizeof err));
+    wait_for(&w, bob, LOBBY_EV_SETTINGS);
+    /* Ann (Black) makes four on the top row; Cid answers on the next. */
+    static const int black[] = { 0, 1, 2, 3, -1 }, white[] = { 7, 8, 9, -1 };
+    const int *const moves[2] = { black, white };
+    enum lobby_event_kind seen[64];
+    int n = play_watched(&w, ng, moves, true, bob, LOBBY_EV_SETTINGS, 1, seen, 64);
+    int results = 0, moves_seen = 0;
+    for (int i = 0; i < n; i++) {
+        assert_int_not_equal(seen[i], LOBBY_EV_UNDO);
+        results += seen[i] == LOBBY_EV_RESULT;
+        moves_seen += seen[i] == LOBBY_EV_MOVE;
+    }
+    assert_int_equal(moves_seen, 7);
+    assert_int_equal(results, 1);
+    assert_int_equal(seen[n - 1], LOBBY_EV_SETTINGS);
+    const struct lobby_watch *wt = lobby_watched(bob);
+    assert_true(wt->has_game);
+    assert_int_equal(wt->game.ply, 0);
+    /* The rematch: the one who joined has Black now, and the spectator is
+     * told so. */
+    assert_int_equal(netgame_seat(ng[1], WIRE_JOINER), STONE_BLACK);
+    assert_int_equal(wt->settings.black, WIRE_JOINER);
+    lobby_close(bob);
+    netgame_free(ng[0]);
+    netgame_free(ng[1]);
+    stop_server(&w);
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", w.dir);
+    assert_int_equal(system(rm), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby),
+        cmocka_unit_test(test_watch_rematch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
