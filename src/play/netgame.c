@@ -1885,6 +1885,28 @@ struct netgame *netgame_join(const char *address, const char *code, const struct
     return ng;
 }
 
+/* A joiner resuming game g (played under black): its own last moves,
+ * which the other side may never have had, count as in flight. */
+static void resume_from(struct netgame *ng, const struct game *g, enum wire_side black)
+{
+    ng->settings = (struct netgame_settings){g->config.width, g->config.height,  g->config.win,
+                                             g->config.rule,  g->config.opening, g->config.tc,
+                                             black};
+    ng->have_settings = true;
+    ng->game = *g;
+    ng->have_game = true;
+    ng->over_said = game_over(g);
+    all_acked(ng);
+    enum stone me = netgame_seat(ng, WIRE_JOINER);
+    while (ng->acked_ply > 0 &&
+           !(ng->game.choices > 0 && opening_choice_ply(ng->game.choices - 1) == ng->acked_ply) &&
+           ng->game.timing[ng->acked_ply - 1].seat == me)
+        ng->acked_ply--;
+    ng->state = NETGAME_DROPPED;
+    ng->dropped_ms = clock_ms();
+    ng->retry_at_ms = clock_ms();
+}
+
 struct netgame *netgame_join_resume(const struct game *g, const struct netgame_kept *k,
                                     const char *address, const struct netgame_options *o, char *err,
                                     size_t err_size)
@@ -1902,24 +1924,43 @@ struct netgame *netgame_join_resume(const struct game *g, const struct netgame_k
     }
     ng->have_key = true;
     snprintf(ng->kept_id, sizeof ng->kept_id, "%s", k->game_id);
-    ng->settings = (struct netgame_settings){g->config.width, g->config.height,  g->config.win,
-                                             g->config.rule,  g->config.opening, g->config.tc,
-                                             k->black};
-    ng->have_settings = true;
-    ng->game = *g;
-    ng->have_game = true;
-    ng->over_said = game_over(g);
     /* Its own last moves may never have reached the host: they count as in
      * flight, and the host acknowledges them again or takes them anew. */
-    all_acked(ng);
-    enum stone me = netgame_seat(ng, WIRE_JOINER);
-    while (ng->acked_ply > 0 &&
-           !(ng->game.choices > 0 && opening_choice_ply(ng->game.choices - 1) == ng->acked_ply) &&
-           ng->game.timing[ng->acked_ply - 1].seat == me)
-        ng->acked_ply--;
-    ng->state = NETGAME_DROPPED;
-    ng->dropped_ms = clock_ms();
-    ng->retry_at_ms = clock_ms();
+    resume_from(ng, g, k->black);
+    return ng;
+}
+
+bool netgame_seat_kept(const struct netgame *ng, struct wire_seat *seat, enum wire_side *black,
+                       const char **address, const char **known_file)
+{
+    if (!ng->seated || !ng->have_settings)
+        return false;
+    *seat = ng->seat;
+    *black = ng->settings.black;
+    *address = ng->address;
+    *known_file = ng->known_file;
+    return true;
+}
+
+struct netgame *netgame_rejoin_seat(const struct game *g, enum wire_side black,
+                                    const char *address, const char *known_file,
+                                    const struct wire_seat *seat,
+                                    const struct netgame_options *o, char *err,
+                                    size_t err_size)
+{
+    if (strlen(address) >= sizeof ((struct netgame *)0)->address ||
+        strlen(known_file) >= sizeof ((struct netgame *)0)->known_file) {
+        fmt_fail(err, err_size, "%s", _("the server's address is too long"));
+        return NULL;
+    }
+    struct netgame *ng = netgame_new(WIRE_JOINER, o, err, err_size);
+    if (ng == NULL)
+        return NULL;
+    snprintf(ng->address, sizeof ng->address, "%s", address);
+    snprintf(ng->known_file, sizeof ng->known_file, "%s", known_file);
+    ng->seated = true;
+    ng->seat = *seat;
+    resume_from(ng, g, black);
     return ng;
 }
 

@@ -253,6 +253,23 @@ struct netgame *netgame_serve_resume(const struct game *g, const struct netgame_
                                      const char *other_name, const struct netgame_options *o,
                                      char *err, size_t err_size);
 
+/* A server's seat of this netgame's (netgame_join_seat): its game and
+ * token, who the settings make Black (this side being the joiner), the
+ * server's address and known file: false for any other netgame. */
+bool netgame_seat_kept(const struct netgame *ng, struct wire_seat *seat, enum wire_side *black,
+                       const char **address, const char **known_file);
+
+/* The seat again, for game g kept with netgame_seat_kept's answers after
+ * this program stopped (a crash, a kill): reconnects to the server at
+ * `address`, checking its key in `known_file`, says REJOIN with the seat
+ * and RESUME, as after a drop; its own last moves the server may never
+ * have had count as in flight. NULL with the reason in err. */
+struct netgame *netgame_rejoin_seat(const struct game *g, enum wire_side black,
+                                    const char *address, const char *known_file,
+                                    const struct wire_seat *seat,
+                                    const struct netgame_options *o, char *err,
+                                    size_t err_size);
+
 /* A server's game: the player's new link after a drop (READY said; taken
  * over, or freed when the seat is not waiting for it). */
 enum netgame_error netgame_serve_adopt(struct netgame *ng, struct link *l);

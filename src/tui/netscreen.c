@@ -89,6 +89,20 @@ static void kept_props(struct netscreen *n)
 {
     memset(&n->extra, 0, sizeof n->extra);
     struct netgame_kept k;
+    struct wire_seat seat;
+    enum wire_side black;
+    const char *address, *known;
+    if (n->ng != NULL && netgame_seat_kept(n->ng, &seat, &black, &address, &known)) {
+        /* A server's seat: its token is the key back, kept as the code is. */
+        char v[WIRE_SEAT_HEX + 16];
+        snprintf(v, sizeof v, "%d:%s", seat.game, seat.token);
+        record_extra_put(&n->extra, "MNKNET", "seat");
+        record_extra_put(&n->extra, "MNKNETSEAT", v);
+        record_extra_put(&n->extra, "MNKNETSERVER", address);
+        record_extra_put(&n->extra, "MNKNETBLACK", netgame_side_name(black));
+        record_extra_put(&n->extra, "MNKNETRECORD", n->record);
+        return;
+    }
     if (n->ng == NULL || !netgame_kept(n->ng, &k))
         return;
     char port[16];
@@ -110,8 +124,12 @@ static void keep_for_resume(struct netscreen *n, const struct game *g)
 {
     char err[NETSCREEN_LINE_MAX];
     struct netgame_kept k;
-    if (n->ng == NULL || !netgame_kept(n->ng, &k))
-        return;     /* a server's seat, Piskvork's game: nothing to resume with */
+    struct wire_seat seat;
+    enum wire_side black;
+    const char *address, *known;
+    if (n->ng == NULL || (!netgame_kept(n->ng, &k) &&
+                          !netgame_seat_kept(n->ng, &seat, &black, &address, &known)))
+        return;     /* Piskvork's game: nothing to resume with */
     if (n->autosave[0] == '\0') {
         if (game_over(g) || !saves_new_path(n->autosave, sizeof n->autosave, time(NULL), 1,
                                             NULL, 0))
@@ -400,6 +418,38 @@ static void find_forbidden(struct netscreen *n)
     }
 }
 
+static bool resumed(struct netscreen *n, const struct record_extra *extra, const char *path,
+                    struct filelock *lock, const char *waiting);
+
+/* A server's seat kept (MNKNET[seat]): back to it. */
+static struct netgame *resume_seat(struct netscreen *n, const struct game *g,
+                                   const struct record_extra *extra,
+                                   const struct netgame_options *o, char *err, size_t err_size)
+{
+    char v[WIRE_SEAT_HEX + 16], black[16], known[SAVES_PATH_MAX];
+    struct wire_seat seat = { 0 };
+    int used = 0;
+    bool ok = record_extra_get(extra, "MNKNETSEAT", v, sizeof v) &&
+              record_extra_get(extra, "MNKNETSERVER", n->server, sizeof n->server) &&
+              record_extra_get(extra, "MNKNETBLACK", black, sizeof black) &&
+              sscanf(v, "%d:%n", &seat.game, &used) == 1 && used > 0 &&
+              strlen(v + used) == WIRE_SEAT_HEX && seat.game >= 1 && seat.game <= WIRE_GAME_MAX &&
+              strspn(v + used, "0123456789abcdef") == WIRE_SEAT_HEX &&
+              (strcmp(black, "host") == 0 || strcmp(black, "joiner") == 0);
+    if (!ok) {
+        snprintf(err, err_size, "%s", _("this network game's record lacks what a resume needs"));
+        return NULL;
+    }
+    snprintf(seat.token, sizeof seat.token, "%s", v + used);
+    if (!saves_known_servers_path(known, sizeof known)) {
+        snprintf(err, err_size, "%s", _("HOME is not set: there is nowhere to keep the server's key"));
+        return NULL;
+    }
+    n->server_game = seat.game;
+    return netgame_rejoin_seat(g, strcmp(black, "host") == 0 ? WIRE_HOST : WIRE_JOINER,
+                               n->server, known, &seat, o, err, err_size);
+}
+
 bool netscreen_resume(struct netscreen *n, const struct game *g,
                       const struct record_extra *extra, const char *path,
                       struct filelock *lock, char *err, size_t err_size)
@@ -407,6 +457,20 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     struct netgame_kept k;
     char side[16], black[16], port[16];
     memset(&k, 0, sizeof k);
+    if (record_extra_get(extra, "MNKNET", side, sizeof side) && strcmp(side, "seat") == 0) {
+        struct netgame_options so;
+        char name[WIRE_NAME_MAX];
+        options_from_env(&so, name);
+        if (n->s != NULL)
+            stop_session(n, true);
+        struct netgame *ng = resume_seat(n, g, extra, &so, err, err_size);
+        if (ng == NULL) {
+            filelock_release(lock);
+            return false;
+        }
+        set_session(n, ng, NULL);
+        return resumed(n, extra, path, lock, _("reconnecting to the server"));
+    }
     bool host = false, ok = record_extra_get(extra, "MNKNET", side, sizeof side) &&
                              record_extra_get(extra, "MNKNETCODE", k.code, sizeof k.code) &&
                              record_extra_get(extra, "MNKNETID", k.game_id, sizeof k.game_id) &&
@@ -445,6 +509,16 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
         filelock_release(lock);
         return false;
     }
+    return resumed(n, extra, path, lock,
+                   host ? _("waiting for your friend to come back")
+                        : _("reconnecting to your friend"));
+}
+
+/* The session of a resume began (n->s): the rest of the screen as it was
+ * left, `waiting` said. */
+static bool resumed(struct netscreen *n, const struct record_extra *extra, const char *path,
+                    struct filelock *lock, const char *waiting)
+{
     if (!record_extra_get(extra, "MNKNETRECORD", n->record, sizeof n->record))
         n->record[0] = '\0';
     snprintf(n->autosave, sizeof n->autosave, "%s", path);
@@ -467,8 +541,7 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     lay_out(n);
     find_forbidden(n);
     note(n, "%s", _("resumed where you left off"));
-    say(n, STYLE_WARN, "%s",
-        host ? _("waiting for your friend to come back") : _("reconnecting to your friend"));
+    say(n, STYLE_WARN, "%s", waiting);
     return true;
 }
 

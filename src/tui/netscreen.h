@@ -128,8 +128,9 @@ void netscreen_set_form(struct netscreen *n, const struct game_config *c);
 
 /* A seat taken in a server's lobby (tui/lobbyscreen.h): the netgame `ng`
  * (taken over) of game number `game` on the server at `address`, played
- * here as any network game, but not kept for Resume (a server's seat
- * comes back by itself after a drop, not after a restart). */
+ * here as any network game, and kept for Resume with its seat's token
+ * (MNKNET[seat], MNKNETSEAT[game:token], MNKNETSERVER[address]): a
+ * restart takes it back to the seat (netgame_rejoin_seat). */
 void netscreen_adopt(struct netscreen *n, struct netgame *ng, const char *address, int game);
 
 /* True when a record's root (struct record_extra) is a network game kept

@@ -12,7 +12,9 @@
 # Last, a server with another key at the same address is refused with the
 # link's sentence, a port where nothing listens is a sentence too, and Esc
 # goes back to the choice and the menu. The settings keep the last server
-# reached and the name given there.
+# reached and the name given there; and a screen seated on the server that
+# is killed (kill -9) mid-game takes its seat back through Resume, the game
+# played to its end.
 #
 #   lobbyscreen.sh MNK_BINARY
 set -u
@@ -113,6 +115,51 @@ if grep -qx "server = 127.0.0.1:$port" "$CONFIG/mnk/settings" &&
     grep -qx "name = tui" "$CONFIG/mnk/settings"; then
     pass "the settings keep the server and the name"
 else fail "the settings: $(cat "$CONFIG/mnk/settings")"; fi
+
+echo "# kill -9 of the seated screen: Resume takes it back to its seat"
+keys Enter                                        # Play on a server, still selected
+wait_for "The server's address" || fail "no address asked again"
+keys Enter
+wait_for "Your name on the server" || fail "no name asked again"
+keys Enter
+wait_for "tui on 127.0.0.1:$port" || fail "not in the lobby again"
+keys n
+wait_for "on 127.0.0.1:$port: waiting for the other player" || fail "no second game opened"
+seated=$(screen | sed -n 's/.*game \([0-9]*\) on 127.0.0.1.*/\1/p' | head -1)
+printf 'a1\na2\na3\n' >"$WORK/dan.in"
+timeout 60 "$MNK" join "127.0.0.1:$port" --name dan --game "$seated" <"$WORK/dan.in" \
+    >"$WORK/dan.out" 2>"$WORK/dan.err" &
+dan=$!
+wait_for "your move" || fail "the second game did not begin"
+keys Enter
+wait_for "1. White a1" || fail "White's first move did not show"
+keys Right Enter
+wait_for "2. White a2" || fail "White's second move did not show"
+pid=$(cat "$WORK/pid")
+kill -9 "$pid"
+tries=50
+while kill -0 "$pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+if kill -0 "$pid" 2>/dev/null; then fail "the seated screen did not die"; fi
+keys C-j "stty sane" C-j
+run
+if wait_for "Resume"; then pass "the server's game is offered for Resume"; else fail "no Resume"; fi
+keys Enter
+wait_for "Unfinished games" || fail "no list of kept games"
+keys Enter
+if wait_for "resumed where you left off"; then pass "Resume takes the server's game up"; else
+    fail "the server's game did not resume"; fi
+if wait_for "the link is back"; then pass "the screen is back in its seat on the server"; else
+    fail "the seat was not taken back"; fi
+keys Right Enter
+wait_for "3. White a3" || fail "White's third move did not show after the resume"
+keys Right Enter
+if wait_for "Black wins"; then pass "the resumed game is won"; else fail "no win after the resume"; fi
+wait "$dan"
+if grep -q '^result black line 7' "$WORK/dan.out"; then pass "dan saw the same game to its end"
+else fail "dan's result: $(cat "$WORK/dan.out" "$WORK/dan.err")"; fi
+keys Escape
+wait_for "Play on a server" || fail "Esc after the resumed game did not go back to the choice"
+keys Down Down                                    # a new process: Play on a server again
 
 echo "# the screen watches ann and cid play on a clock"
 printf 'a1\nb1\nc1\nd1\n' >"$WORK/ann.in"
