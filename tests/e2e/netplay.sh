@@ -17,19 +17,7 @@ mnk=${1:?usage: netplay.sh MNK_BINARY}
 for tool in timeout grep sed mktemp; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
-[ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
-checks=0
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out "$tmp"/*.err; do
-        [ -s "$f" ] && { echo "---- $f"; cat "$f"; }
-    done
-    exit 1
-}
-ok() { checks=$((checks + 1)); echo "ok: $*"; }
+. "$(dirname "$0")/clilib.sh"
 
 # game NAME HOST_SCRIPT JOIN_SCRIPT [HOST_FLAGS...]: plays one game; the
 # outputs in $tmp/NAME.host.out and NAME.join.out, the statuses in
@@ -41,11 +29,8 @@ game() {
     printf '%b' "$js" >"$tmp/$name.join.in"
     timeout 30 "$mnk" host --bind 127.0.0.1 --port 0 "$@" <"$tmp/$name.host.in" \
         >"$tmp/$name.host.out" 2>"$tmp/$name.host.err" &
-    local pid=$! tries=100
-    while [ $tries -gt 0 ] && ! grep -q '^port ' "$tmp/$name.host.out"; do
-        sleep 0.1
-        tries=$((tries - 1))
-    done
+    local pid=$!
+    wait_line "$tmp/$name.host.out" '^port '
     port=$(sed -n 's/^port //p' "$tmp/$name.host.out")
     code=$(sed -n 's/^code //p' "$tmp/$name.host.out")
     [ -n "$port" ] && [ -n "$code" ] || fail "$name: the host printed no port and code"
@@ -136,11 +121,7 @@ feed() { local pause=$1; shift; for m in "$@"; do sleep "$pause"; echo "$m"; don
 feed 3 a1 b1 c1 d1 | timeout 90 "$mnk" host --bind 127.0.0.1 --port 0 --size 7 --win 4 \
     --tc 5+0 >"$tmp/silent.host.out" 2>"$tmp/silent.host.err" &
 hpid=$!
-tries=100
-while [ $tries -gt 0 ] && ! grep -q '^port ' "$tmp/silent.host.out"; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
+wait_line "$tmp/silent.host.out" '^port ' 100
 port=$(sed -n 's/^port //p' "$tmp/silent.host.out")
 code=$(sed -n 's/^code //p' "$tmp/silent.host.out")
 # The joiner runs as itself (no timeout in between, which would take the
@@ -151,18 +132,10 @@ printf 'yes\na2\nb2\nc2\n' >"$tmp/silent.join.in"
 jpid=$!
 (for _ in $(seq 900); do kill -0 "$jpid" 2>/dev/null || exit 0; sleep 0.1; done
  kill -CONT "$jpid"; kill "$jpid") >/dev/null 2>&1 &
-tries=150
-while [ $tries -gt 0 ] && ! grep -q '^move 2 ' "$tmp/silent.join.out"; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
+wait_line "$tmp/silent.join.out" '^move 2 ' 150
 grep -q '^move 2 ' "$tmp/silent.join.out" || fail "silent: the game did not begin"
 kill -STOP "$jpid"
-tries=250
-while [ $tries -gt 0 ] && ! grep -q '^dropped' "$tmp/silent.host.out"; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
+wait_line "$tmp/silent.host.out" '^dropped' 250
 kill -CONT "$jpid"
 grep -q '^dropped' "$tmp/silent.host.out" || fail "silent: the host never counted the joiner gone"
 ok "silent: the host counted the silent joiner gone"
@@ -183,11 +156,7 @@ printf '' >"$tmp/wrong.in"
 timeout 30 "$mnk" host --bind 127.0.0.1 --port 0 <"$tmp/wrong.in" \
     >"$tmp/wrong.host.out" 2>"$tmp/wrong.host.err" &
 hpid=$!
-tries=100
-while [ $tries -gt 0 ] && ! grep -q '^port ' "$tmp/wrong.host.out"; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
+wait_line "$tmp/wrong.host.out" '^port ' 100
 port=$(sed -n 's/^port //p' "$tmp/wrong.host.out")
 timeout 30 "$mnk" join "127.0.0.1:$port" 0000-0000-0000 </dev/null \
     >"$tmp/wrong.join.out" 2>"$tmp/wrong.join.err"

@@ -17,30 +17,8 @@ mnk=${1:?usage: server.sh MNK_BINARY}
 for tool in timeout grep sed mktemp; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
-[ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/clilib.sh"
 export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config HOME=$tmp
-checks=0
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out "$tmp"/*.err; do
-        [ -s "$f" ] && { echo "---- $f"; cat "$f"; }
-    done
-    exit 1
-}
-ok() { checks=$((checks + 1)); echo "ok: $*"; }
-
-# wait_line FILE PATTERN: until FILE has a line matching PATTERN (10 s).
-wait_line() {
-    local tries=100
-    while [ $tries -gt 0 ] && ! grep -q "$2" "$1" 2>/dev/null; do
-        sleep 0.1
-        tries=$((tries - 1))
-    done
-    grep -q "$2" "$1" 2>/dev/null
-}
 
 # start_server NAME [PORT]: a server on PORT (a free one by default), its
 # port in $port.

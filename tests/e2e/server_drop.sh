@@ -27,32 +27,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 for tool in timeout grep sed mktemp stat python3; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
-[ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+. "$here/clilib.sh"
 export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config HOME=$tmp
 records=$XDG_DATA_HOME/mnk/server/games
 live=$XDG_DATA_HOME/mnk/server/live
-checks=0
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out "$tmp"/*.err; do
-        [ -s "$f" ] && { echo "---- $f"; cat -v "$f"; }
-    done
-    exit 1
-}
-ok() { checks=$((checks + 1)); echo "ok: $*"; }
-
-# wait_line FILE PATTERN: until FILE has a line matching PATTERN (15 s).
-wait_line() {
-    local tries=150
-    while [ $tries -gt 0 ] && ! grep -q "$2" "$1" 2>/dev/null; do
-        sleep 0.1
-        tries=$((tries - 1))
-    done
-    grep -q "$2" "$1" 2>/dev/null
-}
 
 # gate NAME: until the file $tmp/NAME exists (30 s), for a player's input
 # to wait on.
@@ -69,7 +47,7 @@ gate() {
 start_server() {
     "$mnk" server --bind 127.0.0.1 --port "$2" --for 90 >"$tmp/$1.out" 2>"$tmp/$1.err" &
     server=$!
-    wait_line "$tmp/$1.out" '^port ' || fail "$1: no port printed"
+    wait_line "$tmp/$1.out" '^port ' 150 || fail "$1: no port printed"
     port=$(sed -n 's/^port //p' "$tmp/$1.out")
 }
 
@@ -97,15 +75,15 @@ ok "the server listens on $port"
 # start before its moves.
 input_ann() {
     printf 'a1\ntakeback\nb1\nc1\nd1\nrematch\n'
-    wait_line "$tmp/ann.out" '^start you=white$' && printf 'a2\nb2\nc2\n'
+    wait_line "$tmp/ann.out" '^start you=white$' 150 && printf 'a2\nb2\nc2\n'
 }
 input_bob() {
     printf 'say hello from bob\nsay bad\033[31mline\nno\na2\nb2\nc2\nrematch\n'
-    wait_line "$tmp/bob.out" '^start you=black$' && printf 'a1\nb1\nc1\nd1\n'
+    wait_line "$tmp/bob.out" '^start you=black$' 150 && printf 'a1\nb1\nc1\nd1\n'
 }
 join ann "127.0.0.1:$port" --create --size 7 --win 4
 ann=$!
-wait_line "$tmp/ann.out" '^seat ' || fail "ann got no seat"
+wait_line "$tmp/ann.out" '^seat ' 150 || fail "ann got no seat"
 game=$(sed -n 's/^seat //p' "$tmp/ann.out")
 join bob "127.0.0.1:$port" --game "$game"
 bob=$!
@@ -131,7 +109,7 @@ ok "the rematch swapped the colours and was played to its end"
 r1=$records/server-$game-1.sgf
 r2=$records/server-$game-2.sgf
 # The records are written by the server's disk thread, which says so.
-wait_line "$tmp/s1.out" "game $game: record .*server-$game-2.sgf" ||
+wait_line "$tmp/s1.out" "game $game: record .*server-$game-2.sgf" 150 ||
     fail "the server did not say the second record was written"
 [ -f "$r1" ] && [ -f "$r2" ] || fail "the two games' records are not both there"
 grep -q 'PB\[ann\]' "$r1" && grep -q 'PW\[bob\]' "$r1" || fail "game 1's record: $(cat "$r1")"
@@ -150,23 +128,23 @@ input_ann() { printf 'a1\nb1\n'; gate cut.go; printf 'c1\n'; gate freeze.go; pri
 input_bob() { printf 'a2\n'; gate cut.go; printf 'b2\n'; gate freeze.go; printf 'c2\n'; }
 join ann "127.0.0.1:$port" --create --size 7 --win 4
 ann=$!
-wait_line "$tmp/ann.out" '^seat ' || fail "ann got no seat"
+wait_line "$tmp/ann.out" '^seat ' 150 || fail "ann got no seat"
 game=$(sed -n 's/^seat //p' "$tmp/ann.out")
 join bob "127.0.0.1:$rport" --game "$game"
 bob=$!
-wait_line "$tmp/bob.out" '^move 3 black b1' || fail "bob did not see move 3"
+wait_line "$tmp/bob.out" '^move 3 black b1' 150 || fail "bob did not see move 3"
 kill -USR1 "$relay"
-wait_line "$tmp/relay.out" '^cut' || fail "the relay did not cut"
-wait_line "$tmp/bob.out" '^dropped' || fail "bob did not see his link drop"
-wait_line "$tmp/bob.out" '^resumed 3$' || fail "bob did not come back at move 3"
-wait_line "$tmp/s1.out" "game $game: bob reconnected" || fail "the server did not take bob back"
+wait_line "$tmp/relay.out" '^cut' 150 || fail "the relay did not cut"
+wait_line "$tmp/bob.out" '^dropped' 150 || fail "bob did not see his link drop"
+wait_line "$tmp/bob.out" '^resumed 3$' 150 || fail "bob did not come back at move 3"
+wait_line "$tmp/s1.out" "game $game: bob reconnected" 150 || fail "the server did not take bob back"
 ok "bob's connection was cut and he came back to his seat at move 3"
 touch "$tmp/cut.go"
 # Silent: nothing more passes either way, and nothing says so. Each side
 # hears nothing for its silence limit (15 s), then the player comes back.
-wait_line "$tmp/bob.out" '^move 5 black c1' || fail "bob did not see move 5"
+wait_line "$tmp/bob.out" '^move 5 black c1' 150 || fail "bob did not see move 5"
 kill -USR2 "$relay"
-wait_line "$tmp/relay.out" '^frozen' || fail "the relay did not fall silent"
+wait_line "$tmp/relay.out" '^frozen' 150 || fail "the relay did not fall silent"
 tries=300
 while [ $tries -gt 0 ] && ! grep -q '^resumed 5$' "$tmp/bob.out"; do
     sleep 0.1
@@ -198,11 +176,11 @@ input_ann() { printf 'a1\n'; gate kill.go; printf 'b1\nc1\nd1\n'; }
 input_bob() { printf 'a2\n'; gate kill.go; printf 'b2\nc2\n'; }
 join ann "127.0.0.1:$port" --create --size 7 --win 4 --tc 5+0
 ann=$!
-wait_line "$tmp/ann.out" '^seat ' || fail "ann got no seat"
+wait_line "$tmp/ann.out" '^seat ' 150 || fail "ann got no seat"
 game=$(sed -n 's/^seat //p' "$tmp/ann.out")
 join bob "127.0.0.1:$port" --game "$game"
 bob=$!
-wait_line "$tmp/ann.out" '^move 2 white a2' || fail "ann did not see move 2"
+wait_line "$tmp/ann.out" '^move 2 white a2' 150 || fail "ann did not see move 2"
 file=$live/game-$game.sgf
 tries=50
 while [ $tries -gt 0 ] && [ "$(moves "$file" 2>/dev/null || echo 0)" != 2 ]; do
@@ -217,14 +195,14 @@ grep -q 'MNKSERVERSEATS\[[0-9a-f]*,[0-9a-f]*\]' "$file" && grep -q "MNKSERVER\[$
 ok "the game under way is in its live file, 0600, with its seats"
 kill -9 "$server"
 wait "$server" 2>/dev/null
-wait_line "$tmp/ann.out" '^dropped' && wait_line "$tmp/bob.out" '^dropped' ||
+wait_line "$tmp/ann.out" '^dropped' 150 && wait_line "$tmp/bob.out" '^dropped' 150 ||
     fail "the players did not see the server go"
 sleep 3 # the server away: this time must be charged to nobody
 start_server s2 "$port"
 grep -q "game $game: ann against bob, restored at move 2" "$tmp/s2.out" ||
     fail "the restarted server did not restore game $game"
 ok "the restarted server restored game $game at move 2"
-wait_line "$tmp/ann.out" '^resumed 2$' && wait_line "$tmp/bob.out" '^resumed 2$' ||
+wait_line "$tmp/ann.out" '^resumed 2$' 150 && wait_line "$tmp/bob.out" '^resumed 2$' 150 ||
     fail "the players did not come back to their seats"
 ok "both players came back"
 touch "$tmp/kill.go"
@@ -240,7 +218,7 @@ esac
 ms=$(sed -n 's/^move 3 black b1 //p' "$tmp/ann.out")
 [ -n "$ms" ] && [ "$ms" -lt 2500 ] || fail "move 3 was charged '$ms' ms: the time away counted"
 ok "the time the server was away was charged to nobody (move 3: $ms ms)"
-wait_line "$tmp/s2.out" "game $game: record .*server-$game-1.sgf" ||
+wait_line "$tmp/s2.out" "game $game: record .*server-$game-1.sgf" 150 ||
     fail "the restored game's record was not said written"
 n=$(ls "$records"/server-"$game"-*.sgf 2>/dev/null | wc -l)
 [ "$n" -eq 1 ] || fail "game $game has $n records"
@@ -259,14 +237,14 @@ printf '(;GM[4]FF[4]SZ[7]RU[freestyle]WIN[4]PB[ann]PW[bob]MNKSERVER[50]%s%s%s\n%
     'MNKSERVERGAME[1]' 'MNKNETBLACK[host]' "MNKSERVERNAMES[ann,bob]MNKSERVERSEATS[$seats]" \
     ';B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da]' >"$live/game-50.sgf"
 start_server s3 "$port"
-wait_line "$tmp/s3.out" 'game-77.sgf.*set aside as' || fail "the damaged file was not set aside"
+wait_line "$tmp/s3.out" 'game-77.sgf.*set aside as' 150 || fail "the damaged file was not set aside"
 ls "$live"/game-77.sgf.corrupt-* >/dev/null 2>&1 && [ ! -e "$live/game-77.sgf" ] ||
     fail "the damaged file is not beside, renamed"
 timeout 10 "$mnk" join "127.0.0.1:$port" --name lister --list >"$tmp/list.out" 2>&1 ||
     fail "the server with a damaged file does not answer"
 grep -q '^games 0$' "$tmp/list.out" || fail "the damaged file or the game over made a game"
 ok "a damaged live file is set aside and the server goes on"
-wait_line "$tmp/s3.out" 'game 50: record .*server-50-1.sgf' || fail "game 50's record not written"
+wait_line "$tmp/s3.out" 'game 50: record .*server-50-1.sgf' 150 || fail "game 50's record not written"
 [ "$(moves "$records/server-50-1.sgf")" -eq 7 ] && [ ! -e "$live/game-50.sgf" ] ||
     fail "game 50's record or its live file is wrong"
 ok "a game over left in the live directory goes to its record"

@@ -22,30 +22,9 @@ for tool in timeout grep sed mktemp python3; do
 done
 python3 -c 'import ssl; ssl.TLSVersion.TLSv1_3' 2>/dev/null ||
     { echo "skip: python3 has no TLS 1.3"; exit 77; }
-[ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
 peer=$(dirname "$0")/hostile_peer.py
-tmp=$(mktemp -d) || exit 1
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/clilib.sh"
 export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config HOME=$tmp
-checks=0
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out "$tmp"/*.err; do
-        [ -s "$f" ] && { echo "---- $f"; tail -20 "$f"; }
-    done
-    exit 1
-}
-ok() { checks=$((checks + 1)); echo "ok: $*"; }
-
-wait_line() {
-    local tries=100
-    while [ $tries -gt 0 ] && ! grep -q "$2" "$1" 2>/dev/null; do
-        sleep 0.1
-        tries=$((tries - 1))
-    done
-    grep -q "$2" "$1" 2>/dev/null
-}
 
 # feed SECONDS MOVE...: the moves on standard output, one every SECONDS,
 # so that the game lasts through the attacks.
