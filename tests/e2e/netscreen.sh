@@ -284,6 +284,9 @@ if command -v python3 >/dev/null; then
         fail "no result against the Piskvork player"; fi
     if wait "$peer"; then pass "the Piskvork player saw the same game"; else
         fail "the peer: $(cat "$WORK/peer.err")"; fi
+    if grep -q '^network piskvork 15x15 5 freestyle none 0 1 0 0 L 1 0$' "$STATS"; then
+        pass "the loss is counted against the Piskvork player"
+    else fail "the statistics after the Piskvork game: $(cat "$STATS")"; fi
     keys Escape
     wait_for "Host a game" || fail "Esc did not leave the Piskvork game"
     quit "leaving after the Piskvork game"
