@@ -803,8 +803,10 @@ static void on_event(struct server *s, struct sgame *sg, int p, const struct net
     int q = 1 - p;
     switch (ev->kind) {
     case NETGAME_EV_MOVE:
+        /* The player's own: the seat that acted, not the stone's colour
+         * (an opening's placer puts down stones of both). */
         if (g == NULL || ev->ply < 1 || ev->ply > g->ply ||
-            game_stone_of(g, ev->ply - 1) != netgame_seat(ng, WIRE_JOINER))
+            (enum stone)g->timing[ev->ply - 1].seat != netgame_seat(ng, WIRE_JOINER))
             return;
         a.kind = ACT_MOVE;
         a.pos = g->moves[ev->ply - 1];

@@ -3,9 +3,10 @@
 # one opens a game (--create), one lists the games and sits down at it
 # (--game), one watches it (--watch). They play to a win on the clock; both
 # players and the spectator must see the same result, the server must keep
-# the record with both names, and a client must pin the server's key on
-# first use and refuse a server that shows another one. Every process runs
-# under a timeout.
+# the record with both names; a game under the swap opening is placed,
+# chosen and played to the same end on both sides; and a client must pin
+# the server's key on first use and refuse a server that shows another
+# one. Every process runs under a timeout.
 #
 #   server.sh MNK_BINARY
 #
@@ -88,6 +89,27 @@ record=$(ls "$XDG_DATA_HOME"/mnk/server/games/server-"$game"-1.sgf 2>/dev/null)
 grep -q 'PB\[ann\]' "$record" && grep -q 'PW\[bob\]' "$record" ||
     fail "the record does not name the players: $(cat "$record")"
 ok "the server kept the record with both names"
+
+# A swap opening through the server: Ann places three stones (Black,
+# White, Black), Bob chooses to stay White, and the game goes on to
+# Black's five; both see the same thirteen moves.
+printf 'h8\ni9\nj10\nk8\nk9\nk10\nk11\nk12\n' >"$tmp/sann.in"
+timeout 40 "$mnk" join "127.0.0.1:$port" --name sann --create --opening swap --tc 1+0 \
+    <"$tmp/sann.in" >"$tmp/sann.out" 2>"$tmp/sann.err" &
+sann=$!
+wait_line "$tmp/sann.out" '^seat ' || fail "sann got no seat"
+sgame=$(sed -n 's/^seat //p' "$tmp/sann.out")
+printf 'white\na1\nc1\ne1\ng1\na3\n' >"$tmp/sbob.in"
+timeout 40 "$mnk" join "127.0.0.1:$port" --name sbob --game "$sgame" <"$tmp/sbob.in" \
+    >"$tmp/sbob.out" 2>"$tmp/sbob.err" || fail "sbob's game failed"
+wait "$sann" || fail "sann's game failed"
+grep -q '^choice 3 white$' "$tmp/sann.out" || fail "sann did not hear sbob's choice"
+[ "$(grep '^move ' "$tmp/sann.out" | cut -d' ' -f1-4)" = \
+  "$(grep '^move ' "$tmp/sbob.out" | cut -d' ' -f1-4)" ] ||
+    fail "the swap game's moves differ between the players"
+grep -q '^result black line 13' "$tmp/sann.out" && grep -q '^result black line 13' "$tmp/sbob.out" ||
+    fail "the swap game did not end alike in Black's five"
+ok "a swap opening through the server: placed, chosen, played to the same end"
 
 # A server with another key at the same address is refused.
 kill %1 2>/dev/null
