@@ -24,6 +24,7 @@ struct join_flags {
     bool piskvork;
     const char *name;
     const char *save;
+    const char *rejoin;
     bool list, create;
     long game, watch;
     struct args_size size;
@@ -55,6 +56,10 @@ static const struct args_option join_options[] = {
     { .name = "save", .kind = ARGS_CUSTOM, .parse = args_parse_dir, .metavar = "DIR",
       .offset = offsetof(struct join_flags, save),
       .help = N_("keep each game as a record in DIR (net-DATE.sgf, written at every move)") },
+    { .name = "rejoin", .kind = ARGS_STRING, .metavar = "N:TOKEN",
+      .offset = offsetof(struct join_flags, rejoin),
+      .help = N_("on a server: back to the seat that a 'token' line named, after the command "
+              "that sat there was stopped") },
     { .name = "list", .kind = ARGS_SWITCH, .offset = offsetof(struct join_flags, list),
       .help = N_("on a server: print its games and leave") },
     { .name = "create", .kind = ARGS_SWITCH, .offset = offsetof(struct join_flags, create),
@@ -281,15 +286,57 @@ static bool name_of(const struct join_flags *f, char *name, size_t size)
     return true;
 }
 
+/* --rejoin N:TOKEN: back to a seat whose command is gone, the game so
+ * far from the server. */
+static int rejoin(const char *address, const struct join_flags *f)
+{
+    struct wire_seat seat = {0};
+    int used = 0;
+    const char *t = f->rejoin;
+    if (sscanf(t, "%d:%n", &seat.game, &used) != 1 || used == 0 || seat.game < 1 ||
+        seat.game > WIRE_GAME_MAX || strlen(t + used) != WIRE_SEAT_HEX ||
+        strspn(t + used, "0123456789abcdef") != WIRE_SEAT_HEX) {
+        args_error("join", "%s", _("--rejoin: expected GAME:TOKEN as the token line said it"));
+        return ARGS_EXIT_USAGE;
+    }
+    snprintf(seat.token, sizeof seat.token, "%s", t + used);
+    char known[1100], err[LOBBY_WHY_MAX], full[LINK_ADDRESS_MAX + 8], host[LINK_ADDRESS_MAX];
+    int port;
+    if (!saves_known_servers_path(known, sizeof known)) {
+        args_error("join", "%s", _("HOME is not set: there is nowhere to keep the server's key"));
+        return 1;
+    }
+    if (!link_split_address(address, SERVER_DEFAULT_PORT, host, sizeof host, &port, err,
+                            sizeof err)) {
+        args_error("join", "%s", err);
+        return ARGS_EXIT_USAGE;
+    }
+    snprintf(full, sizeof full, strchr(host, ':') != NULL ? "[%s]:%d" : "%s:%d", host, port);
+    char name[WIRE_NAME_MAX];
+    if (!name_of(f, name, sizeof name))
+        return ARGS_EXIT_USAGE;
+    struct netgame_options o = {.name = name};
+    struct netgame *ng =
+        netgame_rejoin_seat(NULL, WIRE_HOST, full, known, &seat, &o, err, sizeof err);
+    if (ng == NULL) {
+        args_error("join", "%s", err);
+        return 1;
+    }
+    say("seat %d", seat.game);
+    return netplay_run("join", ng, f->save);
+}
+
 static int join_server(const char *address, const struct join_flags *f)
 {
-    int tasks = f->list + f->create + (f->game > 0) + (f->watch > 0);
+    int tasks = f->list + f->create + (f->game > 0) + (f->watch > 0) + (f->rejoin != NULL);
     if (tasks != 1) {
         args_error("join", "%s",
                    _("without a join code, say what to do on the server: --list, --create, "
-                     "--game N or --watch N (one of them)"));
+                     "--game N, --watch N or --rejoin N:TOKEN (one of them)"));
         return ARGS_EXIT_USAGE;
     }
+    if (f->rejoin != NULL)
+        return rejoin(address, f);
     char name[WIRE_NAME_MAX], err[LOBBY_WHY_MAX];
     if (!name_of(f, name, sizeof name))
         return ARGS_EXIT_USAGE;
@@ -347,6 +394,8 @@ static int join_server(const char *address, const struct join_flags *f)
         return 1;
     }
     say("seat %d", ev.seat.game);
+    /* The seat's key back after this command is gone: --rejoin. */
+    say("token %d:%s", ev.seat.game, ev.seat.token);
     struct netgame_options o = {.name = name};
     struct netgame *ng = lobby_take_seat(lb, &o, err, sizeof err);
     lobby_free(lb);

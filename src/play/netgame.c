@@ -1960,7 +1960,15 @@ struct netgame *netgame_rejoin_seat(const struct game *g, enum wire_side black,
     snprintf(ng->known_file, sizeof ng->known_file, "%s", known_file);
     ng->seated = true;
     ng->seat = *seat;
-    resume_from(ng, g, black);
+    if (g != NULL) {
+        resume_from(ng, g, black);
+    } else {
+        /* Nothing kept: the server sends the settings, this side says yes
+         * (seated) and the server sends the game so far. */
+        ng->state = NETGAME_DROPPED;
+        ng->dropped_ms = clock_ms();
+        ng->retry_at_ms = clock_ms();
+    }
     return ng;
 }
 

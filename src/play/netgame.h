@@ -263,7 +263,9 @@ bool netgame_seat_kept(const struct netgame *ng, struct wire_seat *seat, enum wi
  * this program stopped (a crash, a kill): reconnects to the server at
  * `address`, checking its key in `known_file`, says REJOIN with the seat
  * and RESUME, as after a drop; its own last moves the server may never
- * have had count as in flight. NULL with the reason in err. */
+ * have had count as in flight. With g NULL (nothing kept, black unused)
+ * it says REJOIN only, and takes the settings and the whole game from the
+ * server. NULL with the reason in err. */
 struct netgame *netgame_rejoin_seat(const struct game *g, enum wire_side black,
                                     const char *address, const char *known_file,
                                     const struct wire_seat *seat,

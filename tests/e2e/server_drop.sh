@@ -13,6 +13,9 @@
 #       back, the time it was away is charged to nobody, and the game is
 #       played to its end with its record written once and the live file
 #       gone.
+# (d) A player's `mnk join` killed with -9 mid-game comes back with
+#     --rejoin and the token it printed, and the game ends alike; a wrong
+#     token is refused.
 # Every process is bounded (timeout, --for) and the script waits on files
 # for at most a few seconds each.
 #
@@ -259,4 +262,35 @@ timeout 10 "$mnk" join "127.0.0.1:$port" --name cyd --create <"$tmp/quit.in" \
     >"$tmp/cyd.out" 2>"$tmp/cyd.err"
 grep -q '^seat 51$' "$tmp/cyd.out" || fail "a new game is not numbered above the records"
 ok "a new game takes the number after the records'"
+
+# ---- (d) a player's command killed: --rejoin with its token -------------
+printf 'a1\nb1\nc1\nd1\n' >"$tmp/eda.in"
+timeout 40 "$mnk" join "127.0.0.1:$port" --name eda --create --size 7 --win 4 --tc 2+0 \
+    <"$tmp/eda.in" >"$tmp/eda.out" 2>"$tmp/eda.err" &
+eda=$!
+wait_line "$tmp/eda.out" '^seat ' 150 || fail "eda got no seat"
+egame=$(sed -n 's/^seat //p' "$tmp/eda.out")
+# Fed by a pipe that stays open: the command waits for the game, killed
+# after the first move.
+mkfifo "$tmp/fin.fifo"
+"$mnk" join "127.0.0.1:$port" --name fin --game "$egame" <"$tmp/fin.fifo" \
+    >"$tmp/fin.out" 2>"$tmp/fin.err" &
+fin=$!
+exec 7>"$tmp/fin.fifo"
+wait_line "$tmp/fin.out" '^move 1 black a1' 150 || fail "fin did not see the first move"
+token=$(sed -n 's/^token //p' "$tmp/fin.out")
+[ -n "$token" ] || fail "no token line for the seat"
+kill -9 "$fin"
+exec 7>&-
+wait_line "$tmp/s3.out" "game $egame: fin's link dropped" 150 || fail "the server did not see fin go"
+printf 'a2\nb2\nc2\n' >"$tmp/fin2.in"
+timeout 40 "$mnk" join "127.0.0.1:$port" --rejoin "$token" <"$tmp/fin2.in" \
+    >"$tmp/fin2.out" 2>"$tmp/fin2.err" || fail "the rejoined command failed"
+wait "$eda" || fail "eda's command failed"
+grep -q '^result black line 7' "$tmp/fin2.out" && grep -q '^result black line 7' "$tmp/eda.out" ||
+    fail "the rejoined game did not end alike"
+grep -q '^move 1 black a1' "$tmp/fin2.out" || fail "the rejoined command did not get the game so far"
+timeout 10 "$mnk" join "127.0.0.1:$port" --rejoin "$egame:00000000000000000000000000000000" \
+    </dev/null >"$tmp/bad.out" 2>"$tmp/bad.err" && fail "a wrong token was let in"
+ok "a killed player's command comes back with --rejoin and its token; a wrong token does not"
 echo "$checks checks passed"
