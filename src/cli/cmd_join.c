@@ -97,7 +97,7 @@ static const struct args_command join_command = {
              "address; [v6]:PORT for IPv6) with the join code it printed (its groups may be "
              "given apart). The host's settings are printed first: answer yes to play or no. "
              "Without a code, joins the server ('mnk server') at HOST: --list, --create, "
-             "--game or --watch say what to do there. "
+             "--game, --watch or --rejoin say what to do there. "
              "Moves and commands are read from standard input, one a line, and everything "
              "that happens is written to standard output (see the manual). With --piskvork, "
              "joins a Piskvork player's network game instead: HOST[:PORT] alone."),
