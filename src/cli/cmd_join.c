@@ -323,6 +323,8 @@ static int rejoin(const char *address, const struct join_flags *f)
         return 1;
     }
     say("seat %d", seat.game);
+    say("notice back to the seat on %s: trying until the server answers (five minutes at most)",
+        full);
     return netplay_run("join", ng, f->save);
 }
 

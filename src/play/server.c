@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1378,6 +1379,17 @@ struct server *server_new(const struct server_options *o, char *err, size_t err_
     s->o = *o;
     s->next_id = 1;
     filelock_init(&s->live_lock);
+    /* A directory to keep files in that is something else is said now,
+     * not at each game's first write. */
+    const char *dirs[] = { o->live_dir, o->records_dir };
+    for (int i = 0; i < 2; i++) {
+        struct stat st;
+        if (dirs[i] != NULL && stat(dirs[i], &st) == 0 && !S_ISDIR(st.st_mode)) {
+            fmt_fail(err, err_size, _("%s is not a directory"), dirs[i]);
+            free(s);
+            return NULL;
+        }
+    }
     if (o->live_dir != NULL) {
         char why[320];
         switch (filelock_take(&s->live_lock, o->live_dir, why, sizeof why)) {

@@ -256,6 +256,11 @@ ok "a game over left in the live directory goes to its record"
     fail "a second server took the same live directory"
 grep -q 'another server keeps its games in' "$tmp/s4.err" || fail "the refusal does not say why"
 ok "a second server on the same live directory is refused"
+: >"$tmp/not-a-dir"
+"$mnk" server --bind 127.0.0.1 --port 0 --for 5 --live "$tmp/not-a-dir" >"$tmp/s5.out" \
+    2>"$tmp/s5.err" && fail "a server took a file for its live directory"
+grep -q 'not-a-dir is not a directory' "$tmp/s5.err" || fail "the refusal does not say why"
+ok "a live directory that is a file is refused at the start"
 
 printf 'quit\n' >"$tmp/quit.in"
 timeout 10 "$mnk" join "127.0.0.1:$port" --name cyd --create <"$tmp/quit.in" \
