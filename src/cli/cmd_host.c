@@ -147,6 +147,15 @@ int cmd_host(int argc, char **argv)
         return 1;
     }
     printf("code %s\nport %d\n", netgame_code(ng), netgame_port(ng));
+    /* Where the friend connects: the address listened on, or this
+     * computer's that others may reach. */
+    char addresses[512];
+    if (o.bind != NULL)
+        snprintf(addresses, sizeof addresses, "%s", o.bind);
+    else
+        link_local_addresses(addresses, sizeof addresses);
+    for (char *a = strtok(addresses, " "); a != NULL; a = strtok(NULL, " "))
+        printf("address %s\n", a);
     fflush(stdout);
     return netplay_run("host", ng, f.save);
 }

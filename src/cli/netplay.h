@@ -24,7 +24,8 @@
  * leaves.
  *
  * Events, one a line, words then values:
- *   code CODE | port PORT             the host's, to read out
+ *   code CODE | port PORT | address A the host's, to read out (cmd_host:
+ *                                     an address line for each)
  *   connected ADDRESS
  *   settings WxH k=K RULE OPENING TC black=host|joiner
  *   declined [REASON] | start you=black|white | turn

@@ -1130,6 +1130,11 @@ struct link_listener *link_listen(const char *host, int port, char *err, size_t 
     return l;
 }
 
+size_t link_local_addresses(char *buf, size_t size)
+{
+    return sock_local_addresses(buf, size);
+}
+
 int link_listener_port(const struct link_listener *l)
 {
     return l->port;

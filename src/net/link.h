@@ -130,6 +130,11 @@ struct link_listener *link_listen(const char *host, int port, char *err, size_t 
 /* The port bound (the one chosen when asked for 0). */
 int link_listener_port(const struct link_listener *l);
 
+/* The addresses to tell a friend for a listener on every address: this
+ * computer's that others may reach (sock.h's sock_local_addresses),
+ * separated by spaces, into buf; how many (0: none found). */
+size_t link_local_addresses(char *buf, size_t size);
+
 /* The listening sockets, to poll for POLLIN: their number. */
 int link_listener_fds(const struct link_listener *l, int fds[LINK_LISTEN_MAX]);
 

@@ -1,7 +1,13 @@
 /* sock.c — socket steps shared by the two network games; see sock.h. */
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* getifaddrs */
+#endif
 #include "net/sock.h"
 
 #include <errno.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <string.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -94,4 +100,48 @@ int sock_accept(int fd, char address[SOCK_ADDRESS_MAX])
     }
     sock_address_text((struct sockaddr *)&sa, len, address);
     return c;
+}
+
+/* An address others may reach: not loopback, and for IPv6 not link-local
+ * (fe80::/10, which needs an interface to be named). */
+static bool reachable(const struct sockaddr *sa)
+{
+    if (sa->sa_family == AF_INET) {
+        const struct sockaddr_in *a = (const struct sockaddr_in *)(const void *)sa;
+        return (ntohl(a->sin_addr.s_addr) >> 24) != 127;
+    }
+    if (sa->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)(const void *)sa;
+        const unsigned char *b = a->sin6_addr.s6_addr;
+        static const unsigned char loop[16] = {[15] = 1};
+        return memcmp(b, loop, 16) != 0 && !(b[0] == 0xfe && (b[1] & 0xc0) == 0x80);
+    }
+    return false;
+}
+
+size_t sock_local_addresses(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    struct ifaddrs *all;
+    if (getifaddrs(&all) != 0)
+        return 0;
+    size_t n = 0, used = 0;
+    for (const struct ifaddrs *i = all; i != NULL; i = i->ifa_next) {
+        if (i->ifa_addr == NULL || !reachable(i->ifa_addr))
+            continue;
+        socklen_t len = i->ifa_addr->sa_family == AF_INET ? sizeof(struct sockaddr_in)
+                                                          : sizeof(struct sockaddr_in6);
+        char host[64];
+        if (getnameinfo(i->ifa_addr, len, host, sizeof host, NULL, 0, NI_NUMERICHOST) != 0)
+            continue;
+        int k = snprintf(buf + used, size - used, "%s%s", n > 0 ? " " : "", host);
+        if (k < 0 || (size_t)k >= size - used) {
+            buf[used] = '\0';   /* whole addresses only */
+            break;
+        }
+        used += (size_t)k;
+        n++;
+    }
+    freeifaddrs(all);
+    return n;
 }

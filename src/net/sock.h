@@ -34,6 +34,12 @@ int sock_connect_next(const struct addrinfo **next, char address[SOCK_ADDRESS_MA
  * EINPROGRESS while it is not done yet, else its errno. Does not wait. */
 int sock_connect_done(int fd);
 
+/* This computer's addresses another computer may reach it at (every
+ * interface's IPv4 address but loopback, its IPv6 ones but loopback and
+ * link-local), numeric, separated by single spaces, whole ones only, into
+ * buf: how many. */
+size_t sock_local_addresses(char *buf, size_t size);
+
 /* Takes a peer waiting on the listening socket fd, non-blocking: its
  * socket and address, or -1 (errno EAGAIN when none waits). */
 int sock_accept(int fd, char address[SOCK_ADDRESS_MAX]);

@@ -258,6 +258,12 @@ static bool began(struct netscreen *n, const char *err)
         return false;
     }
     n->server_game = 0;
+    /* The address listened on, or this computer's that others reach. */
+    const char *bind = getenv("MNK_NET_BIND");
+    if (bind != NULL && bind[0] != '\0')
+        snprintf(n->addresses, sizeof n->addresses, "%s", bind);
+    else
+        link_local_addresses(n->addresses, sizeof n->addresses);
     n->phase = NETSCREEN_WAITING;
     n->has_last = false;
     n->n_log = 0;
@@ -1175,6 +1181,8 @@ static void draw_waiting(const struct netscreen *n)
     char text[NETSCREEN_LINE_MAX];
     if (n->s != NULL && n->ng == NULL && n->ops->side(n->s) == WIRE_HOST) {
         draw_textf(y++, x, w, STYLE_NORMAL, _("Port: %d"), n->ops->port(n->s));
+        if (n->addresses[0] != '\0')
+            draw_textf(y++, x, w, STYLE_NORMAL, _("This computer's address: %s"), n->addresses);
         y++;
         snprintf(text, sizeof text,
                  _("In Piskvork, choose Network game and connect to this computer's address, "
@@ -1184,6 +1192,8 @@ static void draw_waiting(const struct netscreen *n)
     } else if (n->s != NULL && n->ops->side(n->s) == WIRE_HOST) {
         draw_textf(y++, x, w, STYLE_MESSAGE, _("Join code: %s"), netgame_code(n->ng));
         draw_textf(y++, x, w, STYLE_NORMAL, _("Port: %d"), n->ops->port(n->s));
+        if (n->addresses[0] != '\0')
+            draw_textf(y++, x, w, STYLE_NORMAL, _("This computer's address: %s"), n->addresses);
         y++;
         snprintf(text, sizeof text,
                  _("Read the code out to your friend. They choose Network game, Join, type "

@@ -95,6 +95,7 @@ struct netscreen {
     enum netscreen_confirm confirm;
     bool abandoned;                 /* the other side stayed away past the limit */
     bool counted;                   /* the game that ended is in the statistics */
+    char addresses[256];            /* a host's: where the friend connects */
     char log[NETSCREEN_LOG][NETSCREEN_LINE_MAX];
     int n_log;                      /* lines in log, the newest last */
     char message[NETSCREEN_LINE_MAX];

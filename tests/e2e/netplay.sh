@@ -58,6 +58,8 @@ same_result() {
 # A win: 7x7, four in a row, on the clock.
 game win 'a1\nb1\nc1\nd1\n' 'yes\na2\nb2\nc2\n' --size 7 --win 4 --tc 1+0
 same_result win "result black line 7"
+grep -qx 'address 127.0.0.1' "$tmp/win.host.out" || fail "win: the host did not say its address"
+ok "win: the host says the address it listens on"
 grep -q '^settings 7x7 k=4 freestyle none 1+0 black=host$' "$tmp/win.join.out" ||
     fail "win: the joiner did not print the settings"
 ok "win: the joiner saw the settings"

@@ -46,6 +46,9 @@ if screen | grep -q "You take Black"; then pass "the host takes Black by default
     fail "who takes Black is not said"; fi
 keys Enter
 if wait_for "Join code:"; then pass "hosting shows the join code"; else fail "no join code"; fi
+if screen | grep -q "This computer's address: 127.0.0.1"; then
+    pass "and the address it listens on"
+else fail "no address shown to the host"; fi
 code=$(screen | sed -n 's/.*Join code: \([A-Z0-9-]*\).*/\1/p')
 port=$(screen | sed -n 's/.*Port: \([0-9]*\).*/\1/p')
 [ -n "$code" ] && [ -n "$port" ] || fail "no code or port to read: '$code' '$port'"
