@@ -1,5 +1,6 @@
 # clilib.sh — what the end-to-end tests of mnk's commands without a
-# terminal share (netplay.sh, server.sh, server_drop.sh, server_hostile.sh):
+# terminal share (netplay.sh, piskvork.sh, server.sh, server_drop.sh,
+# server_hostile.sh):
 # sourced after `set -u` and the tools' check. It checks that $mnk can be
 # run, makes $tmp (removed at exit, with every background job of the
 # script killed), counts the checks that pass, and gives:

@@ -16,19 +16,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 for tool in timeout grep sed mktemp python3; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not found"; exit 77; }
 done
-[ -x "$mnk" ] || { echo "not executable: $mnk"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
-checks=0
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out "$tmp"/*.err; do
-        [ -s "$f" ] && { echo "---- $f"; cat "$f"; }
-    done
-    exit 1
-}
-ok() { checks=$((checks + 1)); echo "ok: $*"; }
+. "$here/clilib.sh"
 has() { grep -qF -- "$2" "$tmp/$1" || fail "$1 lacks: $2"; }
 
 # ---- mnk hosts, the peer joins ----
@@ -36,11 +24,7 @@ printf 'a1\nsay 你好, Piskvork\nb1\nyes\nc1\nno\nd1\ne1\n' >"$tmp/host.in"
 timeout 30 "$mnk" host --piskvork --bind 127.0.0.1 --port 0 <"$tmp/host.in" \
     >"$tmp/host.out" 2>"$tmp/host.err" &
 pid=$!
-tries=100
-while [ $tries -gt 0 ] && ! grep -q '^port ' "$tmp/host.out"; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
+wait_line "$tmp/host.out" '^port ' 100
 port=$(sed -n 's/^port //p' "$tmp/host.out")
 [ -n "$port" ] || fail "the host printed no port"
 has host.out "notice Piskvork's network game is not encrypted: anyone on the way can read and change it"
