@@ -300,18 +300,15 @@ static int rejoin(const char *address, const struct join_flags *f)
         return ARGS_EXIT_USAGE;
     }
     snprintf(seat.token, sizeof seat.token, "%s", t + used);
-    char known[1100], err[LOBBY_WHY_MAX], full[LINK_ADDRESS_MAX + 8], host[LINK_ADDRESS_MAX];
-    int port;
+    char known[1100], err[LOBBY_WHY_MAX], full[LINK_ADDRESS_MAX + 8];
     if (!saves_known_servers_path(known, sizeof known)) {
         args_error("join", "%s", _("HOME is not set: there is nowhere to keep the server's key"));
         return 1;
     }
-    if (!link_split_address(address, SERVER_DEFAULT_PORT, host, sizeof host, &port, err,
-                            sizeof err)) {
+    if (!lobby_server_address(address, full, sizeof full, err, sizeof err)) {
         args_error("join", "%s", err);
         return ARGS_EXIT_USAGE;
     }
-    snprintf(full, sizeof full, strchr(host, ':') != NULL ? "[%s]:%d" : "%s:%d", host, port);
     char name[WIRE_NAME_MAX];
     if (!name_of(f, name, sizeof name))
         return ARGS_EXIT_USAGE;

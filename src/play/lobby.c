@@ -45,13 +45,23 @@ static void lobby_set_why(struct lobby *lb, const char *fmt, ...)
     va_end(ap);
 }
 
-struct lobby *lobby_connect(const char *address, const char *name, const char *known_file,
-                            char *err, size_t err_size)
+bool lobby_server_address(const char *address, char *out, size_t size, char *err,
+                          size_t err_size)
 {
     char host[LINK_ADDRESS_MAX];
     int port;
     if (!link_split_address(address, SERVER_DEFAULT_PORT, host, sizeof host, &port, err,
-                            err_size) ||
+                            err_size))
+        return false;
+    snprintf(out, size, strchr(host, ':') != NULL ? "[%s]:%d" : "%s:%d", host, port);
+    return true;
+}
+
+struct lobby *lobby_connect(const char *address, const char *name, const char *known_file,
+                            char *err, size_t err_size)
+{
+    char full[LINK_ADDRESS_MAX + 8];
+    if (!lobby_server_address(address, full, sizeof full, err, err_size) ||
         !wire_name_check(name, err, err_size))
         return NULL;
     if (strlen(known_file) >= sizeof ((struct lobby *)0)->known) {
@@ -67,8 +77,7 @@ struct lobby *lobby_connect(const char *address, const char *name, const char *k
         return NULL;
     }
     lb->incoming = a, lb->games = b;
-    snprintf(lb->address, sizeof lb->address, strchr(host, ':') != NULL ? "[%s]:%d" : "%s:%d",
-             host, port);
+    snprintf(lb->address, sizeof lb->address, "%s", full);
     snprintf(lb->name, sizeof lb->name, "%s", name);
     snprintf(lb->known, sizeof lb->known, "%s", known_file);
     char probe[sizeof lb->known];

@@ -145,6 +145,12 @@ const struct lobby_watch *lobby_watched(const struct lobby *lb);
 
 /* The address with its port ("host:3631", "[::1]:3631"); the name taken. */
 const char *lobby_address(const struct lobby *lb);
+
+/* A server's address as lobby_address gives it: HOST[:PORT] (any of
+ * link_split_address's forms), SERVER_DEFAULT_PORT when none is given,
+ * into out (LINK_ADDRESS_MAX + 8 bytes); false with a sentence in err. */
+bool lobby_server_address(const char *address, char *out, size_t size, char *err,
+                          size_t err_size);
 const char *lobby_name(const struct lobby *lb);
 
 /* The server's key: its fingerprint (link.h's form, "" before the
