@@ -61,10 +61,12 @@ struct sgame {
     struct action queue[2][QUEUE_MAX];   /* for ng[i], not taken yet */
     int queued[2];
     int number;                          /* games played in this seat pair */
-    bool recorded;                       /* this game's record is written */
-    bool record_kept;                    /* ... and it was */
-    /* The live file (server.h): there; the game as last written or tried
-     * (a failure is said once a change, not at every step). */
+    bool recorded;                       /* this game's record was asked for */
+    bool record_kept;                    /* ... and handed to the disk's thread,
+                                            which removes the live file after */
+    /* The live file (server.h): there, or on its way there (the disk's
+     * thread); the game as last handed over or tried (a failure is said
+     * once a change, not at every step). */
     bool kept, kept_tried;
     int kept_ply, kept_choices, kept_number;
     bool kept_over;
