@@ -406,6 +406,7 @@ static bool resume_path(struct app *a, const char *path, char *err, size_t size)
     }
     /* A network game goes on over the network, on its own screen. */
     if (netscreen_is_kept(&extra)) {
+        netscreen_set_name(a->self[SCREEN_NET], a->settings.name);
         if (!netscreen_resume(a->self[SCREEN_NET], &g, &extra, path, &lock, err, size))
             return false;
         a->menu->page = MENU_MAIN;
@@ -757,8 +758,6 @@ static unsigned react_review(struct app *a, unsigned r)
     return (r & REACT_ANALYSE) ? review_analyse(a->review) : REACT_NONE;
 }
 
-/* Back to the screen this one was brought up from: the game a review was
- * opened over, while it is the same game and still open; else the menu. */
 /* The lobby's server and name, kept in the settings once a lobby took
  * them. */
 static void remember_lobby(struct app *a)
@@ -773,6 +772,8 @@ static void remember_lobby(struct app *a)
     save_settings(a, &now);
 }
 
+/* Back to the screen this one was brought up from: the game a review was
+ * opened over, while it is the same game and still open; else the menu. */
 static unsigned react_back(struct app *a, unsigned r)
 {
     (void)r;
@@ -861,8 +862,10 @@ static unsigned react_go(struct app *a, unsigned r)
     a->from[id] = a->screen;
     /* A hosted network game, or one opened on a server, offers what the
      * new-game form last chose. */
-    if (id == SCREEN_NET)
+    if (id == SCREEN_NET) {
         netscreen_set_form(a->self[SCREEN_NET], &a->settings.game);
+        netscreen_set_name(a->self[SCREEN_NET], a->settings.name);
+    }
     if (id == SCREEN_LOBBY) {
         lobbyscreen_set_form(a->self[SCREEN_LOBBY], &a->settings.game);
         lobbyscreen_remember(a->self[SCREEN_LOBBY], a->settings.server, a->settings.name);

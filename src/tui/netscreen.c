@@ -77,6 +77,14 @@ static enum stone my_seat(const struct netscreen *n)
     return n->s != NULL ? n->ops->seat(n->s, n->ops->side(n->s)) : n->last_seat;
 }
 
+void netscreen_set_name(struct netscreen *n, const char *name)
+{
+    if (name != NULL && name[0] != '\0' && wire_name_check(name, NULL, 0))
+        snprintf(n->name, sizeof n->name, "%s", name);
+    else
+        netgame_default_name(n->name, sizeof n->name);
+}
+
 void netscreen_set_form(struct netscreen *n, const struct game_config *c)
 {
     n->form = *c;
@@ -223,13 +231,12 @@ static void stop_session(struct netscreen *n, bool goodbye)
     let_go(n);
 }
 
-/* The options of a session, the name this side says among them: the
- * login name (the screen has no other yet). */
-static void options_from_env(struct netgame_options *o, char name[WIRE_NAME_MAX])
+/* The options of a session: the address and port from the environment,
+ * the name this side says from the settings (netscreen_set_name). */
+static void options_from_env(const struct netscreen *n, struct netgame_options *o)
 {
     memset(o, 0, sizeof *o);
-    netgame_default_name(name, WIRE_NAME_MAX);
-    o->name = name;
+    o->name = n->name;
     const char *bind = getenv("MNK_NET_BIND");
     const char *port = getenv("MNK_NET_PORT");
     o->bind = bind != NULL && bind[0] != '\0' ? bind : NULL;
@@ -278,8 +285,7 @@ static unsigned start_host(struct netscreen *n)
     struct netgame_settings s = { c->width, c->height, c->win, c->rule, c->opening, c->tc,
                                   n->black };
     struct netgame_options o;
-    char name[WIRE_NAME_MAX];
-    options_from_env(&o, name);
+    options_from_env(n, &o);
     char err[NETGAME_WHY_MAX];
     struct netgame *ng = netgame_host(&s, &o, err, sizeof err);
     /* The usual port taken (another game hosted here): any free one. */
@@ -297,8 +303,7 @@ static unsigned start_host(struct netscreen *n)
 static unsigned start_join(struct netscreen *n, const char *code)
 {
     struct netgame_options o;
-    char name[WIRE_NAME_MAX];
-    options_from_env(&o, name);
+    options_from_env(n, &o);
     char err[NETGAME_WHY_MAX];
     set_session(n, netgame_join(n->address, code, &o, err, sizeof err), NULL);
     if (!began(n, err))
@@ -327,8 +332,7 @@ static unsigned start_pisk_host(struct netscreen *n)
     struct netgame_settings s = { c->width, c->height, 5, c->rule, OPENING_NONE, tc_none(),
                                   n->black };
     struct netgame_options env;
-    char name[WIRE_NAME_MAX];
-    options_from_env(&env, name);
+    options_from_env(n, &env);
     struct pisknet_options o = { .bind = env.bind, .port = PISKWIRE_PORT };
     if (getenv("MNK_NET_PORT") != NULL)
         o.port = env.port;
@@ -465,8 +469,7 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
     memset(&k, 0, sizeof k);
     if (record_extra_get(extra, "MNKNET", side, sizeof side) && strcmp(side, "seat") == 0) {
         struct netgame_options so;
-        char name[WIRE_NAME_MAX];
-        options_from_env(&so, name);
+        options_from_env(n, &so);
         if (n->s != NULL)
             stop_session(n, true);
         struct netgame *ng = resume_seat(n, g, extra, &so, err, err_size);
@@ -489,8 +492,7 @@ bool netscreen_resume(struct netscreen *n, const struct game *g,
         k.black = strcmp(black, "host") == 0 ? WIRE_HOST : WIRE_JOINER;
     }
     struct netgame_options o;
-    char name[WIRE_NAME_MAX];
-    options_from_env(&o, name);
+    options_from_env(n, &o);
     if (ok && host) {
         char *end;
         ok = record_extra_get(extra, "MNKNETPORT", port, sizeof port);
@@ -1378,6 +1380,7 @@ static void op_init(void *self)
     struct netscreen *n = self;
     game_config_default(&n->form);
     n->black = WIRE_HOST;
+    netgame_default_name(n->name, sizeof n->name);
     filelock_init(&n->lock);
 }
 

@@ -96,6 +96,7 @@ struct netscreen {
     bool abandoned;                 /* the other side stayed away past the limit */
     bool counted;                   /* the game that ended is in the statistics */
     char addresses[256];            /* a host's: where the friend connects */
+    char name[WIRE_NAME_MAX];       /* this side's, said to the friend */
     char log[NETSCREEN_LOG][NETSCREEN_LINE_MAX];
     int n_log;                      /* lines in log, the newest last */
     char message[NETSCREEN_LINE_MAX];
@@ -126,6 +127,10 @@ struct netscreen {
 
 /* The form's last choice, which a hosted game offers. */
 void netscreen_set_form(struct netscreen *n, const struct game_config *c);
+
+/* The name this side tells the friend: the settings' (the last one given
+ * in a server's lobby), or the login name when it is "" or no name. */
+void netscreen_set_name(struct netscreen *n, const char *name);
 
 /* A seat taken in a server's lobby (tui/lobbyscreen.h): the netgame `ng`
  * (taken over) of game number `game` on the server at `address`, played
