@@ -55,6 +55,9 @@
  * above); apart from -1, a player that cannot move at all. */
 #define AI_NO_LEGAL_MOVE (-2)
 
+/* The most threads a strategy searches with (struct ai_limits.threads). */
+#define AI_MAX_THREADS 64
+
 /* Progress of a thinking strategy, for a status line or a log. */
 struct ai_info {
     int depth;
@@ -86,7 +89,10 @@ struct ai_limits {
     int match_ms;
     int left_ms;
     int max_depth;            /* plies */
-    uint64_t max_nodes;
+    uint64_t max_nodes;       /* with threads, their nodes together */
+    int threads;              /* threads to search with, 0 or 1: one, at most
+                                 AI_MAX_THREADS; a strategy that has no use
+                                 for more ignores it */
     const atomic_bool *stop;  /* another thread sets it to cancel; may be NULL */
     void (*on_info)(void *ctx, const struct ai_info *info); /* may be NULL */
     void *ctx;

@@ -5,6 +5,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,7 @@ struct search {
     struct pattern_table pt;
     struct position pos;
     struct tt tt;
+    struct tt *table;            /* the tree's table: tt, or a helper's main search's */
     struct tss tss;
     struct solver *solver;       /* made when a board is first small enough */
     int width, height, win;      /* the board the tables were built for */
@@ -103,6 +105,22 @@ struct search {
     struct move_history history;
     uint8_t reduction[LMR_SIZE][LMR_SIZE]; /* by depth and move index, in plies */
     struct ply stack[MAX_PLY];
+
+    /* Threads. The main search's: its helpers (made when first wanted,
+     * kept), how many run now, and what they share with it. */
+    struct search *helper[AI_MAX_THREADS - 1];
+    pthread_t helper_thread[AI_MAX_THREADS - 1];
+    int helpers_running;
+    atomic_bool helpers_stop;    /* set: the helpers stop */
+    _Atomic uint64_t helper_nodes; /* the nodes they counted, added as they go */
+    /* A helper's: its number (0: the main search), its main search, the
+     * limits it searches under (stop at helpers_stop, nothing else), what
+     * it searches and the nodes it has added to helper_nodes. */
+    int id;
+    struct search *main;
+    struct ai_limits own_limits;
+    int help_me, help_depth;
+    uint64_t published;
 };
 
 /* The transposition and threat tables in `memory` bytes (0: the default);
@@ -136,6 +154,7 @@ static void *search_create(const struct ai_options *opts)
         free(s);
         return NULL;
     }
+    s->table = &s->tt;
     return s;
 }
 
@@ -148,6 +167,9 @@ static void search_destroy(void *state)
     tss_free(&s->tss);
     solver_destroy(s->solver);
     pattern_free(&s->pt);
+    /* Helpers own no tables: theirs are the main search's. */
+    for (int i = 0; i < AI_MAX_THREADS - 1; i++)
+        free(s->helper[i]);
     free(s);
 }
 
@@ -203,12 +225,30 @@ static bool prepare(struct search *s, const struct board *b)
     return true;
 }
 
+/* A helper's nodes not yet added to its main search's count, added. */
+static void publish_nodes(struct search *s)
+{
+    if (s->main == NULL)
+        return;
+    atomic_fetch_add_explicit(&s->main->helper_nodes, s->nodes - s->published,
+                              memory_order_relaxed);
+    s->published = s->nodes;
+}
+
+/* The nodes counted so far, the helpers' with the main search's. */
+static uint64_t total_nodes(struct search *s)
+{
+    return s->nodes + tss_nodes(&s->tss) +
+           atomic_load_explicit(&s->helper_nodes, memory_order_relaxed);
+}
+
 /* True when the search must stop now: out of time, nodes, or told to. */
 static bool out_of_budget(struct search *s)
 {
     if (s->stopped)
         return true;
-    if (s->max_nodes && s->nodes + tss_nodes(&s->tss) >= s->max_nodes)
+    publish_nodes(s);
+    if (s->max_nodes && total_nodes(s) >= s->max_nodes)
         s->stopped = true;
     else if (s->lim->stop != NULL && atomic_load(s->lim->stop))
         s->stopped = true;
@@ -370,15 +410,15 @@ static inline bool probe_table(struct search *s, struct node *n, int *score)
     n->tt_move = -1;
     n->tt_score = n->tt_depth = 0;
     n->tt_bound = TT_NONE;
-    const struct tt_entry *e = tt_probe(&s->tt, n->key);
-    if (e == NULL)
+    struct tt_entry e;
+    if (!tt_probe(s->table, n->key, &e))
         return false;
-    n->tt_move = e->move;
+    n->tt_move = e.move;
     /* The table is cleared for another board: its moves are this board's. */
     assert(n->tt_move >= -1 && n->tt_move < s->pos.cells);
-    n->tt_score = *score = tt_score_from(e->score, n->ply);
-    n->tt_depth = e->depth;
-    n->tt_bound = tt_bound_of(e);
+    n->tt_score = *score = tt_score_from(e.score, n->ply);
+    n->tt_depth = e.depth;
+    n->tt_bound = tt_bound_of(&e);
     return !n->pv_node && n->excluded < 0 && n->tt_depth >= n->depth &&
            (n->tt_bound == TT_EXACT || (n->tt_bound == TT_LOWER && n->tt_score >= n->beta) ||
             (n->tt_bound == TT_UPPER && n->tt_score <= n->alpha));
@@ -550,7 +590,7 @@ static inline int search_moves(struct search *s, struct node *n, struct movepick
             continue;
         bool quiet = move_is_quiet(p, n->me, q);
         int d = move_depth(p, n, q, new_depth);
-        tt_prefetch(&s->tt, child_key(s, q, n->me));
+        tt_prefetch(s->table, child_key(s, q, n->me));
         position_place(p, q, (enum stone)(n->me + 1));
         int sc = best == -INF
                      ? -negamax(s, d, n->ply + 1, -n->beta, -n->alpha, 1 - n->me)
@@ -585,7 +625,7 @@ static inline void store(struct search *s, const struct node *n, int best, int b
     /* Outside a singularity test the first move is always searched. */
     assert(best > -INF && best_move >= 0);
     enum tt_bound bound = best >= n->beta ? TT_LOWER : best > n->alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(&s->tt, n->key, tt_score_to(best, n->ply), best_move, n->depth, bound);
+    tt_store(s->table, n->key, tt_score_to(best, n->ply), best_move, n->depth, bound);
 }
 
 /* The score of the node for `me` to move: exact within (alpha, beta), else
@@ -652,7 +692,7 @@ static void report(struct search *s, int depth, int score, int best)
     struct ai_info info = {
         .depth = depth,
         .score = score,
-        .nodes = s->nodes + tss_nodes(&s->tss),
+        .nodes = total_nodes(s),
         .elapsed_ms = (int)(clock_ms() - s->start_ms),
         .best = best,
     };
@@ -711,6 +751,21 @@ static int search_root(struct search *s, int me, int depth, int alpha, int beta,
     return score;
 }
 
+/* Lazy SMP: each helper skips depths in a pattern of its own (searching
+ * every other depth, or two in four, ...), shifted by the stones on the
+ * board, so that the threads are spread over the depths and the table's
+ * results arrive ahead of the main search. */
+static const int8_t skip_size[] = { 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3 };
+static const int8_t skip_phase[] = { 0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5 };
+
+static bool skips_depth(const struct search *s, int depth)
+{
+    if (s->id == 0)
+        return false;
+    int i = (s->id - 1) % (int)sizeof skip_size;
+    return (depth + s->pos.b.stones + skip_phase[i]) / skip_size[i] % 2 != 0;
+}
+
 /* Moves the root move at index i to the front, the others down one. */
 static void to_front(struct move *root, int i)
 {
@@ -747,6 +802,8 @@ static int iterate(struct search *s, int me, int max_depth)
     }
     s->root_n = n;
     for (int depth = 1; depth <= max_depth; depth++) {
+        if (skips_depth(s, depth))
+            continue;
         s->root_depth = depth;
         int last = best_score, delta = ASPIRATION_WINDOW;
         int alpha = -INF, beta = INF;
@@ -932,6 +989,83 @@ static bool solve_exactly(struct search *s, const struct board *b, enum stone si
     return true;
 }
 
+/* Forgets the lines of the last search: killers, exclusions, the history. */
+static void forget_lines(struct search *s)
+{
+    for (int i = 0; i < MAX_PLY; i++) {
+        struct ply *st = &s->stack[i];
+        st->killer[0] = st->killer[1] = st->excluded = -1;
+        st->pv_len = 0;
+    }
+    memset(&s->history, 0, sizeof s->history);
+}
+
+/* A helper thread: the main search's iterations on its own stack, until
+ * told to stop. */
+static void *help(void *arg)
+{
+    struct search *h = arg;
+    iterate(h, h->help_me, h->help_depth);
+    publish_nodes(h);
+    return NULL;
+}
+
+/* Helper h, number id, set to search board b for `me` as the main search
+ * s does, on s's tables, with no limit but s's word to stop. */
+static void prepare_helper(struct search *s, struct search *h, int id, const struct board *b,
+                           int me, int max_depth)
+{
+    h->id = id;
+    h->main = s;
+    h->table = &s->tt;
+    h->noise = s->noise;
+    h->seed = s->seed;
+    memcpy(h->reduction, s->reduction, sizeof h->reduction);
+    h->own_limits = (struct ai_limits){ .stop = &s->helpers_stop };
+    h->lim = &h->own_limits;
+    h->nodes = h->published = 0;
+    h->check_interval = s->check_interval;
+    h->next_check = h->check_interval;
+    h->stopped = h->timed = false;
+    h->max_nodes = 0;
+    h->root_n = 0;
+    h->prune[0] = h->prune[1] = true;
+    h->root_recent[0] = s->root_recent[0];
+    h->root_recent[1] = s->root_recent[1];
+    forget_lines(h);
+    position_init(&h->pos, &s->pt, b);
+    h->help_me = me;
+    h->help_depth = max_depth;
+}
+
+/* Starts threads − 1 helpers on the root (fewer when memory or threads
+ * cannot be had: the search goes on with those it has, or alone). */
+static void start_helpers(struct search *s, const struct board *b, int me, int max_depth,
+                          int threads)
+{
+    if (threads > AI_MAX_THREADS)
+        threads = AI_MAX_THREADS;
+    atomic_store(&s->helpers_stop, false);
+    s->helpers_running = 0;
+    for (int i = 0; i < threads - 1; i++) {
+        if (s->helper[i] == NULL && (s->helper[i] = calloc(1, sizeof *s->helper[i])) == NULL)
+            break;
+        prepare_helper(s, s->helper[i], i + 1, b, me, max_depth);
+        if (pthread_create(&s->helper_thread[i], NULL, help, s->helper[i]) != 0)
+            break;
+        s->helpers_running++;
+    }
+}
+
+/* Stops the helpers and waits for them: their nodes are then counted. */
+static void stop_helpers(struct search *s)
+{
+    atomic_store(&s->helpers_stop, true);
+    for (int i = 0; i < s->helpers_running; i++)
+        pthread_join(s->helper_thread[i], NULL);
+    s->helpers_running = 0;
+}
+
 static int search_choose(void *state, const struct board *b, enum stone side,
                          const struct ai_limits *limits)
 {
@@ -966,12 +1100,8 @@ static int search_choose(void *state, const struct board *b, enum stone side,
     /* Deeper than the empty cells there is nothing more to learn. */
     if (max_depth > board_cells(b) - b->stones)
         max_depth = board_cells(b) - b->stones;
-    for (int i = 0; i < MAX_PLY; i++) {
-        struct ply *st = &s->stack[i];
-        st->killer[0] = st->killer[1] = st->excluded = -1;
-        st->pv_len = 0;
-    }
-    memset(&s->history, 0, sizeof s->history);
+    forget_lines(s);
+    atomic_store(&s->helper_nodes, 0);
     tt_new_search(&s->tt);
     tss_start(&s->tss, limits->stop, !cheap, s->timed ? s->deadline_ms : 0);
 
@@ -1008,7 +1138,9 @@ static int search_choose(void *state, const struct board *b, enum stone side,
             report(s, 0, WIN_BOUND, move);
         }
         if (move < 0) {
+            start_helpers(s, b, me, max_depth, limits->threads);
             move = iterate(s, me, max_depth);
+            stop_helpers(s);
             if (!s->best_wins && !lapse) {
                 move = safe_move(s, me, move);
                 report(s, s->done_depth, s->done_score, move);

@@ -69,7 +69,8 @@
  * or VCT and no safety check, so a threat sequence deeper than the tree goes
  * unseen. Both are drawn from the position and the seed.
  *
- * Nothing is allocated after create(). The clock is read every
+ * Nothing is allocated after create() but a helper's state, the first time
+ * a search has it (kept until destroy()). The clock is read every
  * CHECK_INTERVAL nodes (every node for untabulated classes); a search that
  * runs out of time or is stopped plays the best move of its last completed
  * iteration, or of the current one once its first move was searched.

@@ -32,7 +32,7 @@
  * zeroed. Up to this size the faults take a few milliseconds. */
 #define HUGE_TABLE_MAX ((size_t)64 << 20)
 
-/* A table of n zeroed entries, NULL when out of memory; *mapped says
+/* A table of n zeroed slots, NULL when out of memory; *mapped says
  * whether it was mapped (freed by munmap) or allocated (by free).
  *
  * Nothing here writes the table: a table of any size is made at once, and
@@ -41,9 +41,9 @@
  * zero until written, aligned to huge pages and, up to HUGE_TABLE_MAX,
  * advised onto them; elsewhere calloc, which gets fresh zero pages from
  * the system for a large block too. */
-static struct tt_entry *alloc_entries(size_t n, bool *mapped)
+static struct tt_slot *alloc_slots(size_t n, bool *mapped)
 {
-    size_t bytes = n * sizeof(struct tt_entry);
+    size_t bytes = n * sizeof(struct tt_slot);
     *mapped = false;
 #if defined(__linux__)
     if (bytes >= HUGE_PAGE) {
@@ -62,55 +62,55 @@ static struct tt_entry *alloc_entries(size_t n, bool *mapped)
             madvise(p + head, bytes, bytes <= HUGE_TABLE_MAX ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
             *mapped = true;
-            return (struct tt_entry *)(void *)(p + head);
+            return (struct tt_slot *)(void *)(p + head);
         }
     }
 #endif
-    return calloc(n, sizeof(struct tt_entry));
+    return calloc(n, sizeof(struct tt_slot));
 }
 
 bool tt_init(struct tt *t, size_t bytes)
 {
     size_t n = 1;
-    while (n * 2 * sizeof(struct tt_entry) <= bytes)
+    while (n * 2 * sizeof(struct tt_slot) <= bytes)
         n *= 2;
-    t->entry = alloc_entries(n, &t->mapped);
-    while (t->entry == NULL && n > 1) {
+    t->slot = alloc_slots(n, &t->mapped);
+    while (t->slot == NULL && n > 1) {
         n /= 2;
-        t->entry = alloc_entries(n, &t->mapped);
+        t->slot = alloc_slots(n, &t->mapped);
     }
-    if (t->entry == NULL)
+    if (t->slot == NULL)
         return false;
     t->mask = n - 1;
     t->age = 0;
-    t->used = false;
+    atomic_init(&t->used, false);
     return true;
 }
 
 void tt_free(struct tt *t)
 {
 #if defined(__linux__)
-    if (t->mapped && t->entry != NULL)
-        munmap(t->entry, tt_bytes(t));
+    if (t->mapped && t->slot != NULL)
+        munmap(t->slot, tt_bytes(t));
     else
 #endif
-        free(t->entry);
-    t->entry = NULL;
+        free(t->slot);
+    t->slot = NULL;
 }
 
 void tt_clear(struct tt *t)
 {
     t->age = 0;
-    if (!t->used)   /* nothing stored since it was made or cleared */
+    if (!atomic_load(&t->used))   /* nothing stored since it was made or cleared */
         return;
-    t->used = false;
+    atomic_store(&t->used, false);
 #if defined(__linux__) && defined(MADV_DONTNEED)
     /* The pages written go back to the system, and read as zero again:
      * the cost is the pages the searches touched, not the table's size. */
-    if (t->mapped && madvise(t->entry, tt_bytes(t), MADV_DONTNEED) == 0)
+    if (t->mapped && madvise(t->slot, tt_bytes(t), MADV_DONTNEED) == 0)
         return;
 #endif
-    memset(t->entry, 0, tt_bytes(t));
+    memset(t->slot, 0, tt_bytes(t));
 }
 
 void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
@@ -118,16 +118,22 @@ void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
 {
     /* What the entry's narrow fields can hold (depth is capped below). */
     assert(bound != TT_NONE && move >= -1 && move <= INT16_MAX && depth >= INT8_MIN);
-    struct tt_entry *e = &t->entry[key & t->mask];
-    t->used = true;
-    bool stale = (e->bound_age >> 2) != t->age;
-    if (e->key == key || stale || depth >= e->depth || bound == TT_EXACT) {
+    struct tt_slot *s = &t->slot[key & t->mask];
+    if (!atomic_load_explicit(&t->used, memory_order_relaxed))
+        atomic_store_explicit(&t->used, true, memory_order_relaxed);
+    uint64_t data = atomic_load_explicit(&s->data, memory_order_relaxed);
+    uint64_t old_key = atomic_load_explicit(&s->check, memory_order_relaxed) ^ data;
+    struct tt_entry e = tt_unpack(data);
+    bool stale = (e.bound_age >> 2) != t->age;
+    if (old_key == key || stale || depth >= e.depth || bound == TT_EXACT) {
         /* Keep the old move when the new result has none. */
-        if (move >= 0 || e->key != key)
-            e->move = (int16_t)move;
-        e->key = key;
-        e->score = score;
-        e->depth = (int8_t)(depth > 127 ? 127 : depth);
-        e->bound_age = (uint8_t)(t->age << 2 | bound);
+        if (move >= 0 || old_key != key)
+            e.move = (int16_t)move;
+        e.score = score;
+        e.depth = (int8_t)(depth > 127 ? 127 : depth);
+        e.bound_age = (uint8_t)(t->age << 2 | bound);
+        data = tt_pack(e);
+        atomic_store_explicit(&s->data, data, memory_order_relaxed);
+        atomic_store_explicit(&s->check, key ^ data, memory_order_relaxed);
     }
 }

@@ -1,14 +1,21 @@
 /* tt.h — the transposition table: what was learnt about a position, by key.
  *
- * A power-of-two array of 16-byte entries sized from a memory budget, one
+ * A power-of-two array of 16-byte slots sized from a memory budget, one
  * entry per slot, replaced when the new result is at least as deep or comes
  * from a newer search. Scores of forced wins are stored relative to the
  * position (distance from it, not from the root): tt_score_to/from convert.
  * Scores are those of mnk/ai.h (AI_SCORE_WIN_BOUND and beyond: proven).
+ *
+ * Threads: the searches of one move share a table with no lock. A slot is
+ * two words read and written atomically (relaxed), the entry packed in one
+ * and the key XORed with it in the other, so a slot that two stores tore
+ * apart reads as no entry rather than as a wrong one. tt_new_search,
+ * tt_clear, tt_init and tt_free are for one thread, with no search running.
  */
 #ifndef MNK_ENGINE_TT_H
 #define MNK_ENGINE_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,20 +24,26 @@
 
 enum tt_bound { TT_NONE, TT_UPPER, TT_LOWER, TT_EXACT };
 
+/* An entry as read from the table. */
 struct tt_entry {
-    uint64_t key;
     int32_t score;
     int16_t move;
     int8_t depth;
     uint8_t bound_age;   /* bound in the low 2 bits, search age above */
 };
 
+/* A slot: the entry packed into `data` (tt_pack), `check` the key XOR data. */
+struct tt_slot {
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
+};
+
 struct tt {
-    struct tt_entry *entry;
-    size_t mask;          /* entries − 1 */
+    struct tt_slot *slot;
+    size_t mask;          /* slots − 1 */
     uint8_t age;
-    bool used;            /* stored into since made or cleared */
-    bool mapped;          /* entry is a mapping of its own (tt.c) */
+    atomic_bool used;     /* stored into since made or cleared */
+    bool mapped;          /* slot is a mapping of its own (tt.c) */
 };
 
 /* Allocates about `bytes` (at least one entry, halving on failure down to a
@@ -47,7 +60,7 @@ void tt_clear(struct tt *t);
 /* The table's size in bytes. */
 static inline size_t tt_bytes(const struct tt *t)
 {
-    return (t->mask + 1) * sizeof *t->entry;
+    return (t->mask + 1) * sizeof *t->slot;
 }
 
 /* Starts a new search: older entries become preferred victims. */
@@ -56,21 +69,42 @@ static inline void tt_new_search(struct tt *t)
     t->age = (uint8_t)((t->age + 1) & 63);
 }
 
-/* The entry for key, or NULL. */
-static inline const struct tt_entry *tt_probe(const struct tt *t, uint64_t key)
+static inline uint64_t tt_pack(struct tt_entry e)
 {
-    const struct tt_entry *e = &t->entry[key & t->mask];
-    return e->key == key && (e->bound_age & 3) != TT_NONE ? e : NULL;
+    return (uint64_t)(uint32_t)e.score | (uint64_t)(uint16_t)e.move << 32 |
+           (uint64_t)(uint8_t)e.depth << 48 | (uint64_t)e.bound_age << 56;
+}
+
+static inline struct tt_entry tt_unpack(uint64_t data)
+{
+    return (struct tt_entry){
+        .score = (int32_t)(uint32_t)data,
+        .move = (int16_t)(uint16_t)(data >> 32),
+        .depth = (int8_t)(uint8_t)(data >> 48),
+        .bound_age = (uint8_t)(data >> 56),
+    };
+}
+
+/* Reads the entry for key into *e; false when there is none. */
+static inline bool tt_probe(struct tt *t, uint64_t key, struct tt_entry *e)
+{
+    struct tt_slot *s = &t->slot[key & t->mask];
+    uint64_t data = atomic_load_explicit(&s->data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit(&s->check, memory_order_relaxed);
+    if ((check ^ data) != key)
+        return false;
+    *e = tt_unpack(data);
+    return (e->bound_age & 3) != TT_NONE;
 }
 
 /* Starts loading the slot of key into the cache: called before the work
  * that leads to probing it, it hides most of the memory's latency. */
 static inline void tt_prefetch(const struct tt *t, uint64_t key)
 {
-    __builtin_prefetch(&t->entry[key & t->mask]);
+    __builtin_prefetch(&t->slot[key & t->mask]);
 }
 
-/* Records a result for key. */
+/* Records a result for key (any thread). */
 void tt_store(struct tt *t, uint64_t key, int score, int move, int depth,
               enum tt_bound bound);
 

@@ -1,9 +1,11 @@
 /* test_search.c — the `search` strategy: forced wins and defences in
  * hand-made positions, wins and losses found with pruning confirmed, the safety
- * check, legality everywhere, and the limits (stop flag, depth, nodes).
- * Everything is deterministic: limits are depths and node counts, never
- * time. Its parts have tests of their own (test_pattern, test_position,
+ * check, legality everywhere, and the limits (stop flag, depth, nodes);
+ * with threads, the same wins, legal moves, node limits and stops.
+ * Everything on one thread is deterministic: limits are depths and node
+ * counts, never time. Its parts have tests of their own (test_pattern, test_position,
  * test_tss). */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -380,15 +382,16 @@ static void test_safety_drops_a_refuted_move(void **state)
 }
 
 /* Random positions of many sizes, both rules: always an empty cell. */
-static void test_legal_everywhere(void **state)
+/* Random boards of every size, k and rule, searched on `threads` threads
+ * (one player, so that the helpers made for one board serve the next). */
+static void legal_everywhere(int rounds, int threads)
 {
-    (void)state;
     struct rng r;
     rng_seed(&r, 2024);
     struct ai ai;
     struct ai_options opts = { .memory = 1 << 20 };
     assert_true(ai_create(&ai, "search", &opts));
-    for (int round = 0; round < 150; round++) {
+    for (int round = 0; round < rounds; round++) {
         int w = 3 + (int)rng_below(&r, 20), h = 3 + (int)rng_below(&r, 20);
         int longest = w > h ? w : h;
         int k = 3 + (int)rng_below(&r, (uint32_t)(longest < 9 ? longest - 2 : 7));
@@ -409,13 +412,21 @@ static void test_legal_everywhere(void **state)
         }
         if (board_full(&b))
             continue;
-        struct ai_limits lim = { .max_depth = 1 + round % 4, .max_nodes = 4000 };
+        struct ai_limits lim = { .max_depth = 1 + round % 4, .max_nodes = 4000,
+                                 .threads = threads };
         int move = ai_choose(&ai, &b, s, &lim);
         assert_in_range(move, 0, board_cells(&b) - 1);
         assert_int_equal(board_at(&b, move), STONE_NONE);
     }
     ai_destroy(&ai);
 }
+
+static void test_legal_everywhere(void **state)
+{
+    (void)state;
+    legal_everywhere(150, 1);
+}
+
 
 /* One search playing Black through a game, the replies random near its
  * stones: each call sees the board it left plus one stone (the case where
@@ -612,6 +623,80 @@ static void test_prepare_changes_nothing(void **state)
 }
 
 /* Depth and node limits hold, and the same search gives the same result. */
+/* Threads: the forced win found as on one; legal moves on every
+ * board; a node limit counts every thread's nodes; a search told to stop
+ * stops, helpers and all; and so does one stopped while it runs. */
+struct stopper {
+    atomic_bool *stop;
+    int after_ms;
+};
+
+static void *stop_later(void *arg)
+{
+    struct stopper *s = arg;
+    int64_t end = clock_ms() + s->after_ms;
+    while (clock_ms() < end)
+        ;
+    atomic_store(s->stop, true);
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    boards_put(&b, "d5 e5 f5 d8 e8 f8 g6 g7", STONE_BLACK);
+    boards_put(&b, "c5 c8 g4 a1 o1 a15 o15 a10", STONE_WHITE);
+    struct ai ai;
+    struct ai_options opts = { .memory = 4 << 20 };
+    assert_true(ai_create(&ai, "search", &opts));
+    struct last_info one, l = { 0 };
+    int alone = search_move(&b, STONE_BLACK, 6, &one);
+    struct ai_limits lim = { .max_depth = 6, .threads = 4, .on_info = keep_info, .ctx = &l };
+    int move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(move, alone);
+    assert_true(l.info.score >= AI_SCORE_WIN_BOUND);
+    assert_int_equal(l.info.score, one.info.score);
+    /* Where the tree decides (no threat sequence): every depth searched. */
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    boards_put(&b, "h8 j9", STONE_BLACK);
+    boards_put(&b, "i9 g7", STONE_WHITE);
+    search_move(&b, STONE_BLACK, 5, &one);
+    assert_int_equal(one.info.depth, 5);
+    lim = (struct ai_limits){ .max_depth = 5, .threads = 4, .on_info = keep_info, .ctx = &l };
+    move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    assert_int_equal(l.info.depth, 5);
+
+    legal_everywhere(40, 3);
+
+    quiet_position(&b);
+    l = (struct last_info){ 0 };
+    lim = (struct ai_limits){ .max_nodes = 20000, .threads = 3, .on_info = keep_info,
+                              .ctx = &l };
+    move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    /* Each thread overshoots by a clock interval at most. */
+    assert_true(l.info.nodes > 0 && l.info.nodes <= 20000 + 3 * 1024);
+
+    atomic_bool stop = true;
+    lim = (struct ai_limits){ .stop = &stop, .threads = 8 };
+    move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+
+    /* No limit but the flag, set from another thread while eight search. */
+    atomic_store(&stop, false);
+    struct stopper st = { .stop = &stop, .after_ms = 50 };
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, stop_later, &st), 0);
+    lim = (struct ai_limits){ .stop = &stop, .threads = 8, .max_depth = 100 };
+    move = ai_choose(&ai, &b, STONE_BLACK, &lim);
+    pthread_join(t, NULL);
+    assert_int_equal(board_at(&b, move), STONE_NONE);
+    ai_destroy(&ai);
+}
+
 static void test_limits_and_determinism(void **state)
 {
     (void)state;
@@ -656,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_window_widens_to_a_loss),
         cmocka_unit_test(test_safety_drops_a_refuted_move),
         cmocka_unit_test(test_legal_everywhere),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_follows_its_game),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_limits_and_determinism),
