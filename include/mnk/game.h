@@ -93,6 +93,8 @@ struct player {
     enum player_kind kind;
     char spec[GAME_PLAYER_SPEC_MAX];
     int time_ms;     /* thinking time per move, 0 = what the name implies */
+    int threads;     /* threads it searches with, 0 = one (players.h says
+                        which players take more) */
     uint64_t seed;
 };
 

@@ -45,7 +45,7 @@
 #define PROGRESS_AFTER_MS 1000
 
 struct analyze_flags {
-    long time_ms, nodes;
+    long time_ms, nodes, threads;
     const char *output;
     bool timed;
     bool no_puzzles;
@@ -62,6 +62,10 @@ static const struct args_option analyze_options[] = {
       .offset = offsetof(struct analyze_flags, nodes),
       .help = N_("a budget of N search nodes per position instead of a time: the same N "
               "always gives the same analysis") },
+    { .name = "threads", .kind = ARGS_INT, .min = 1, .max = AI_MAX_THREADS,
+      .offset = offsetof(struct analyze_flags, threads),
+      .help = N_("search with N threads (default 1): deeper in the same time, but no longer "
+              "the same analysis every time") },
     { .name = "output", .short_name = 'o', .kind = ARGS_PATH, .metavar = "OUT",
       .offset = offsetof(struct analyze_flags, output),
       .help = N_("also write the game to OUT (SGF; '-' for standard output) with a comment on "
@@ -239,6 +243,7 @@ int cmd_analyze(int argc, char **argv)
         o.limits.max_nodes = (uint64_t)nodes;
     else
         o.limits.time_ms = (int)time_ms;
+    o.limits.threads = (int)f.threads;
     static struct analysis a;
     if (!analysis_run(&game, &o, &a)) {
         args_error("analyze", _("out of memory"));

@@ -201,7 +201,7 @@ struct engine_brain {
 
 struct engine_flags {
     struct engine_brain brain;
-    long win, memory_mb, time_ms, nodes, depth;
+    long win, memory_mb, time_ms, nodes, depth, threads;
     enum rule rule;
     uint64_t seed;
     bool seeded;
@@ -268,6 +268,10 @@ static const struct args_option engine_options[] = {
     { .name = "depth", .kind = ARGS_INT, .min = 1, .max = 200, .metavar = "D",
       .offset = offsetof(struct engine_flags, depth),
       .help = N_("search at most D plies a move") },
+    { .name = "threads", .kind = ARGS_INT, .min = 1, .max = AI_MAX_THREADS,
+      .offset = offsetof(struct engine_flags, threads),
+      .help = N_("search with N threads, until INFO thread_num says (default 1; a level "
+              "below the strongest always plays on one)") },
     { .name = "seed", .kind = ARGS_U64, .metavar = "S",
       .offset = offsetof(struct engine_flags, seed),
       .seen = ARGS_SEEN(struct engine_flags, seeded),
@@ -311,6 +315,7 @@ int cmd_engine(int argc, char **argv)
         .time_cap_ms = (int)f.time_ms,
         .max_depth = (int)f.depth,
         .messages = !f.quiet,
+        .threads = (int)f.threads,
     };
     const struct level *level = f.brain.level;
     uint64_t nodes = (uint64_t)f.nodes;
@@ -326,6 +331,7 @@ int cmd_engine(int argc, char **argv)
             c.max_depth = plan.limits.max_depth;
         if (plan.limits.time_ms > 0 && c.time_cap_ms == 0)
             c.time_cap_ms = plan.limits.time_ms;
+        c.one_thread = level->time_ms == 0;
     }
     if (nodes > 0)
         c.max_nodes = nodes;

@@ -22,6 +22,7 @@
  * go together: a limit per move on the clock is --tc 60s/move (or
  * 5m,30s/move beside a game's time).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -393,6 +394,7 @@ struct match_flags {
     bool quiet, win_given, seeded, sprt;
     struct sprt test;
     struct tc tc;
+    int threads[2];  /* A's and B's; 0: one */
 };
 
 /* A time control in gameclock.h's text ("3+2", "5s+0.1s", "60s/move"). */
@@ -411,6 +413,30 @@ static bool parse_computer(const char *text, void *field, char *why)
         snprintf(why, ARGS_WHY_MAX, _("a match needs computer players, got 'human'"));
         return false;
     }
+    return true;
+}
+
+/* Threads: N for both players, or A,B for each. */
+static bool parse_threads(const char *text, void *field, char *why)
+{
+    int *t = field;
+    char *end;
+    long a = strtol(text, &end, 10), b = a;
+    bool ok = isdigit((unsigned char)text[0]);
+    if (ok && *end == ',') {
+        const char *rest = end + 1;
+        b = strtol(rest, &end, 10);
+        ok = isdigit((unsigned char)rest[0]);
+    }
+    ok = ok && *end == '\0' && a >= 1 && a <= AI_MAX_THREADS && b >= 1 && b <= AI_MAX_THREADS;
+    if (!ok) {
+        snprintf(why, ARGS_WHY_MAX,
+                 _("expected N or A,B, each from 1 to %d (say 2, or 2,1), got '%.64s'"),
+                 AI_MAX_THREADS, text);
+        return false;
+    }
+    t[0] = (int)a;
+    t[1] = (int)b;
     return true;
 }
 
@@ -478,6 +504,10 @@ static const struct args_option match_options[] = {
       .help = N_("a clock for each player: 3+2 (minutes, then seconds added a move), "
               "5s+0.1s, 60s/move, 5m,30s/move, 10m+5x30s (byo-yomi), 10m+10/5m "
               "(Canadian); a move past the flag loses on time; not with --time-ms") },
+    { .name = "threads", .kind = ARGS_CUSTOM, .parse = parse_threads, .metavar = "N|A,B",
+      .offset = offsetof(struct match_flags, threads),
+      .help = N_("threads each player searches with, or A's and B's; an engine is told "
+              "INFO thread_num, a level below the strongest plays on one (default 1)") },
     { .name = "openings", .kind = ARGS_PATH, .offset = offsetof(struct match_flags, openings),
       .help = N_("one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
               "played twice, colours swapped") },
@@ -574,6 +604,8 @@ int cmd_match(int argc, char **argv)
     if (!f.seeded)
         seed = rng_mix((uint64_t)clock_us() ^ ((uint64_t)getpid() << 32));
     pa.time_ms = pb.time_ms = time_ms;
+    pa.threads = f.threads[0];
+    pb.threads = f.threads[1];
 
     /* Names in the report; the same strategy on both sides gets a letter. */
     char name_a[GAME_PLAYER_SPEC_MAX + 4], name_b[GAME_PLAYER_SPEC_MAX + 4];

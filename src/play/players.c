@@ -40,6 +40,7 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
         }
         struct engine_client_options eo = {
             .time_ms = p->time_ms,
+            .threads = p->threads,
             .quiet_stderr = quiet,
         };
         if (!engine_client_create(&c->ai, command, &eo, err, errsize))

@@ -8,7 +8,8 @@
  * engine (engine_client.h). Either way the result is a struct computer: a
  * struct ai asked for moves with ai_choose(&c.ai, board, side, &c.limits),
  * freed with players_destroy(). A player's own time_ms, when set, replaces
- * the budget's time (for a level limited by nodes, it caps them).
+ * the budget's time (for a level limited by nodes, it caps them); its
+ * threads go where players_set_threads() says.
  *
  * A computer player may fail to move (an external engine that crashed, timed
  * out or answered an illegal move): ai_choose() then returns -1, the caller

@@ -34,6 +34,7 @@ struct brain {
     enum stone me;             /* our colour; STONE_NONE until it shows */
     struct ai ai;
     size_t memory_asked;       /* config.ai_opts.memory at brain_new */
+    int threads;               /* config.threads, or INFO thread_num's */
     struct proto_times times;
 
     enum block block;
@@ -211,6 +212,8 @@ static void info(struct brain *b, const struct proto_cmd *cmd)
         info_rule(b, cmd->a);
     } else if (strcmp(cmd->key, "show_detail") == 0) {
         b->config.messages = cmd->a != 0;
+    } else if (strcmp(cmd->key, "thread_num") == 0) {
+        b->threads = cmd->a >= 1 ? cmd->a : b->config.threads;
     }
     /* game_type, folder, evaluate and unknown keys: nothing to do. */
 }
@@ -577,7 +580,8 @@ struct ai_limits brain_limits(const struct brain *b)
     /* Nodes and depth bound the search; the clock still caps it. */
     return (struct ai_limits){ .time_ms = budget, .time_max_ms = most,
                                .max_nodes = b->config.max_nodes,
-                               .max_depth = b->config.max_depth };
+                               .max_depth = b->config.max_depth,
+                               .threads = b->config.one_thread ? 1 : b->threads };
 }
 
 /* True when every stone of the answer is an empty cell, none twice. */
@@ -690,6 +694,7 @@ struct brain *brain_new(const struct brain_config *config, brain_say_fn *say, vo
         return NULL;
     b->config = *config;
     b->memory_asked = config->ai_opts.memory;
+    b->threads = config->threads;
     b->say = say;
     b->ctx = ctx;
     b->me = STONE_NONE;

@@ -55,6 +55,9 @@
  *   tables are resized when the INFO arrives, in place (ai_resize) where
  *   the strategy can, and without writing them, so that neither the INFO
  *   nor the next move spends time on them; a move never resizes them.
+ * - Threads: INFO thread_num N searches with N threads from the next move
+ *   (N < 1: config.threads again), but for a level below the strongest,
+ *   which plays its nodes on one (config.one_thread).
  * - Thinking time: the INFO limits (timeout_turn, timeout_match, time_left)
  *   as a time control (proto_time_control), budgeted by the engine's time
  *   manager with a margin for the pipe (timeman_budget); with none of
@@ -106,6 +109,10 @@ struct brain_config {
     uint64_t max_nodes;         /* a move's node budget; 0 = none */
     int max_depth;              /* a move's depth budget; 0 = none */
     bool messages;              /* MESSAGE lines while thinking (above) */
+    int threads;                /* threads to search with, until INFO
+                                   thread_num says; 0 = one */
+    bool one_thread;            /* a level below the strongest: plays its
+                                   nodes on one thread, whatever INFO says */
 };
 
 /* What the caller does after a line. */

@@ -293,6 +293,7 @@ static bool start(struct client *c, const struct board *b, int turn_ms, int matc
            sendf(c, "INFO timeout_match %d", match_ms) &&
            sendf(c, "INFO max_memory %zu", c->opts.memory) &&
            sendf(c, "INFO game_type 1") &&
+           (c->opts.threads <= 0 || sendf(c, "INFO thread_num %d", c->opts.threads)) &&
            sendf(c, "INFO rule %d", proto_rule_bits(b->rule));
 }
 

@@ -72,6 +72,7 @@
 struct engine_client_options {
     int time_ms;          /* per move, sent as timeout_turn; 0 = the default */
     size_t memory;        /* bytes, sent as max_memory; 0 = no limit */
+    int threads;          /* sent as thread_num; 0 = not sent (the engine's own) */
     bool quiet_stderr;    /* send the engine's standard error to /dev/null */
 };
 

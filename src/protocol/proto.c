@@ -172,7 +172,7 @@ static const struct word words[] = {
 /* INFO keys whose value is a number (milliseconds, bytes, a bitmask). */
 static const char *const numeric_keys[] = {
     "timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule",
-    "show_detail",
+    "show_detail", "thread_num",
 };
 
 static void parse_info(struct scan *s, struct proto_cmd *cmd)

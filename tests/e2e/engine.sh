@@ -295,6 +295,16 @@ timeout 60 "$mnk" match --black random \
 grep -q '^game 1: .*: Black wins (White lost on time)' "$tmp/tc3" || fail "slow engine: $(cat "$tmp/tc3")"; ok
 grep -q '^flag falls: 0 by random, 1 by ' "$tmp/tc3" || fail "flag count: $(cat "$tmp/tc3")"; ok
 
+# --- Threads: two against one, the external engine told INFO thread_num
+# (it logs its lines), games that end by a line or the full board.
+timeout 300 "$mnk" match --black search --white "engine:tee -a $tmp/told | $mnk engine --quiet" \
+    --threads 2,3 --games 2 --size 9 --win 5 --seed 5 --time-ms 100 > "$tmp/th" 2>&1 ||
+    fail "a match with threads failed: $(cat "$tmp/th")"
+[ "$(grep -c '^game [12]: .* wins (line)\|^game [12]: .*: draw' "$tmp/th")" -eq 2 ] ||
+    fail "two games expected: $(cat "$tmp/th")"; ok
+grep -q forfeit "$tmp/th" && fail "a forfeit with threads: $(cat "$tmp/th")"; ok
+grep -q '^INFO thread_num 3' "$tmp/told" || fail "the engine was not told its threads"; ok
+
 timeout 60 "$mnk" match --black random --white 'engine:exit 0' --games 1 --size 7 --win 4 \
     --time-ms 100 > "$tmp/m4" 2>&1
 grep -q 'forfeit' "$tmp/m4" || fail "a dead engine was not a forfeit: $(cat "$tmp/m4")"; ok

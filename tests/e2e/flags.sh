@@ -64,6 +64,8 @@ engine --seed -3                   | --seed     | from 0 to
 engine --level nope                | --level    | one of: starter.*maximum
 engine --nodes 0                   | --nodes    | from 1 to
 engine --depth 0                   | --depth    | from 1 to 200
+engine --threads 0                 | --threads  | from 1 to 64
+engine --threads 65                | --threads  | from 1 to 64
 engine --bogus 1                   | --bogus    | unknown
 engine --win                       | --win      | missing
 match --black random --white random --games 0       | --games    | from 1 to 100000
@@ -77,6 +79,10 @@ match --black perfect --white random --rule caro | --black | perfect does not pl
 match --black random --white perfect --rule renju | --white | perfect does not play renju
 match --black random --white random --seed x        | --seed     | from 0 to
 match --black random --white random --time-ms 0     | --time-ms  | from 1 to 3600000
+match --black random --white random --threads 0     | --threads  | N or A,B, each from 1 to 64
+match --black random --white random --threads 2,65  | --threads  | N or A,B, each from 1 to 64
+match --black random --white random --threads 2,x   | --threads  | N or A,B
+match --black random --white random --threads 1,2,3 | --threads  | N or A,B
 match --black random --white random --tc x          | --tc       | no time
 match --black random --white random --tc 3+         | --tc       | no time
 match --black random --white random --tc 0+2        | --tc       | main time must be more than 0

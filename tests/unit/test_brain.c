@@ -614,6 +614,34 @@ static void test_limits(void **state)
     brain_free(b);
 }
 
+/* Threads: the configuration's until INFO thread_num says, which a value
+ * below 1 gives back; a level below the strongest keeps one. */
+static void test_threads(void **state)
+{
+    (void)state;
+    struct brain_config c = { .ai_name = "random", .win = 5, .rule = RULE_FREESTYLE,
+                              .threads = 3 };
+    struct brain *b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect(b, "START 15", "OK");
+    assert_int_equal(brain_limits(b).threads, 3);
+    expect_silence(b, "INFO thread_num 8");
+    assert_int_equal(brain_limits(b).threads, 8);
+    expect_silence(b, "INFO thread_num 0");
+    assert_int_equal(brain_limits(b).threads, 3);
+    expect(b, "INFO thread_num two", "ERROR");
+    assert_int_equal(brain_limits(b).threads, 3);
+    brain_free(b);
+
+    c.one_thread = true;
+    b = brain_new(&c, say, &heard);
+    assert_non_null(b);
+    expect(b, "START 15", "OK");
+    expect_silence(b, "INFO thread_num 8");
+    assert_int_equal(brain_limits(b).threads, 1);
+    brain_free(b);
+}
+
 /* INFO max_memory sizes the player's tables; 0, no limit, gives back the
  * size the configuration asked for (a match manager sends 0 to an engine
  * started with --memory). */
@@ -806,6 +834,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_memory),
         cmocka_unit_test(test_memory_at_info),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_stopped_search),
         cmocka_unit_test(test_due_forgotten),
         cmocka_unit_test(test_new_fails),

@@ -324,6 +324,42 @@ static void test_clock(void **state)
                               "END\n");
 }
 
+/* Threads asked for are told after START, as INFO thread_num (none asked:
+ * none told, test_clock). */
+static void test_threads_told(void **state)
+{
+    (void)state;
+    char log[] = "/tmp/mnk-test-threads-XXXXXX";
+    int fd = mkstemp(log);
+    assert_true(fd >= 0);
+    close(fd);
+    char command[512];
+    snprintf(command, sizeof command,
+             "while read -r cmd key v; do echo $cmd $key $v >> %s; case $cmd in "
+             "START) echo OK;; BEGIN) echo 7,7;; END) exit 0;; esac; done", log);
+    struct ai ai;
+    char err[128];
+    struct engine_client_options o = { .time_ms = 1000, .threads = 2, .quiet_stderr = true };
+    assert_true(engine_client_create(&ai, command, &o, err, sizeof err));
+    struct board b;
+    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+    struct ai_limits lim = { .time_ms = 1000 };
+    assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 7, 7));
+    ai_destroy(&ai);
+    assert_no_children();
+    char seen[512] = "";
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    size_t n = fread(seen, 1, sizeof seen - 1, f);
+    seen[n] = '\0';
+    fclose(f);
+    unlink(log);
+    const char *start = strstr(seen, "START 15\n"), *told = strstr(seen, "INFO thread_num 2\n");
+    assert_non_null(start);
+    assert_non_null(told);
+    assert_true(told > start && told < strstr(seen, "BEGIN"));
+}
+
 /* Each broken engine makes choose() return -1 with a reason, for good. */
 static void test_failures(void **state)
 {
@@ -491,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_swap2),
         cmocka_unit_test(test_first_move_time),
         cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_threads_told),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_cancel_keeps_the_rule),
