@@ -157,6 +157,15 @@ struct ai_strategy {
      * above); an answer that breaks the rules is the caller's to judge. */
     bool (*opening)(void *state, const struct board *b, bool may_add,
                     const struct ai_limits *limits, struct ai_opening *out);
+    /* Thinks on the opponent's time: b is the board after this player's
+     * move for `side`, the opponent to move. It searches what will speed
+     * up its next choose() (the reply it expects, in its tables) until
+     * limits->stop, which must be set, is set (by another thread, or by
+     * on_info); of the limits it uses threads and on_info (its progress
+     * in the position it searches), and it changes no choice but through
+     * what its tables then hold. NULL: no pondering. */
+    void (*ponder)(void *state, const struct board *b, enum stone side,
+                   const struct ai_limits *limits);
 };
 
 /* A created player: its strategy and state. */
@@ -218,6 +227,15 @@ bool ai_resize(struct ai *ai, size_t bytes);
 /* The bytes the player's tables take now; 0 for a player that does not
  * tell (see struct ai_strategy.table_bytes). */
 size_t ai_table_bytes(const struct ai *ai);
+
+/* Whether the player thinks on the opponent's time (struct
+ * ai_strategy.ponder). */
+bool ai_can_ponder(const struct ai *ai);
+
+/* Has the player think on the opponent's time until *limits->stop is
+ * set (struct ai_strategy.ponder); returns at once when it cannot. */
+void ai_ponder(struct ai *ai, const struct board *b, enum stone side,
+               const struct ai_limits *limits);
 
 /* Frees the player; safe on a zeroed struct ai. */
 void ai_destroy(struct ai *ai);

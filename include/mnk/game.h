@@ -95,6 +95,7 @@ struct player {
     int time_ms;     /* thinking time per move, 0 = what the name implies */
     int threads;     /* threads it searches with, 0 = one (players.h says
                         which players take more) */
+    bool ponder;     /* it thinks on the opponent's time (likewise) */
     uint64_t seed;
 };
 

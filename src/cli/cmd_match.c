@@ -35,6 +35,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "play/players.h"
+#include "play/ponder.h"
 #include "storage/record.h"
 #include "play/session.h"
 #include "util/sprt.h"
@@ -354,7 +355,11 @@ static const char *play_game(struct game *g, int number, int turn_ms,
     session_ready(&s);
     const struct tc *tc = &s.game.config.tc;
     bool moved[2] = { false, false };
+    struct ponder pondering;
+    ponder_init(&pondering);
     for (;;) {
+        /* The one not due thinks on the other's time (--ponder). */
+        ponder_sync(&pondering, &s);
         enum stone side = session_due(&s);
         int64_t start = clock_us();
         /* The player seated first as Black sits where the first seat is. */
@@ -375,6 +380,7 @@ static const char *play_game(struct game *g, int number, int turn_ms,
         thinking_add(&think[k], clock_us() - start, turn_ms, !moved[k]);
         moved[k] = true;
     }
+    ponder_stop(&pondering);
     *g = s.game;
     session_close(&s);
     if (g->result.reason != END_FORFEIT)
@@ -395,6 +401,7 @@ struct match_flags {
     struct sprt test;
     struct tc tc;
     int threads[2];  /* A's and B's; 0: one */
+    bool ponder[2];  /* A and B think on the other's time */
 };
 
 /* A time control in gameclock.h's text ("3+2", "5s+0.1s", "60s/move"). */
@@ -438,6 +445,18 @@ static bool parse_threads(const char *text, void *field, char *why)
     t[0] = (int)a;
     t[1] = (int)b;
     return true;
+}
+
+/* Who ponders: a, b or both. */
+static bool parse_ponder(const char *text, void *field, char *why)
+{
+    bool *p = field;
+    p[0] = strcmp(text, "a") == 0 || strcmp(text, "both") == 0;
+    p[1] = strcmp(text, "b") == 0 || strcmp(text, "both") == 0;
+    if (p[0] || p[1])
+        return true;
+    snprintf(why, ARGS_WHY_MAX, _("expected a, b or both, got '%.64s'"), text);
+    return false;
 }
 
 static bool parse_elos(const char *text, void *field, char *why)
@@ -508,6 +527,10 @@ static const struct args_option match_options[] = {
       .offset = offsetof(struct match_flags, threads),
       .help = N_("threads each player searches with, or A's and B's; an engine is told "
               "INFO thread_num, a level below the strongest plays on one (default 1)") },
+    { .name = "ponder", .kind = ARGS_CUSTOM, .parse = parse_ponder, .metavar = "a|b|both",
+      .offset = offsetof(struct match_flags, ponder),
+      .help = N_("A, B or both think on the other's time, as against a person in the game "
+              "(strategies and the strongest level; default neither)") },
     { .name = "openings", .kind = ARGS_PATH, .offset = offsetof(struct match_flags, openings),
       .help = N_("one opening per line in human notation ('h8 i9 h9', '#' comments); each is "
               "played twice, colours swapped") },
@@ -606,6 +629,8 @@ int cmd_match(int argc, char **argv)
     pa.time_ms = pb.time_ms = time_ms;
     pa.threads = f.threads[0];
     pb.threads = f.threads[1];
+    pa.ponder = f.ponder[0];
+    pb.ponder = f.ponder[1];
 
     /* Names in the report; the same strategy on both sides gets a letter. */
     char name_a[GAME_PLAYER_SPEC_MAX + 4], name_b[GAME_PLAYER_SPEC_MAX + 4];

@@ -87,6 +87,7 @@ struct search {
     struct board after;
     int after_move;
     bool have_after;
+    int expect;                  /* the reply its line expects there; −1: none */
 
     /* Per search. */
     const struct ai_limits *lim;
@@ -1155,7 +1156,46 @@ static int search_choose(void *state, const struct board *b, enum stone side,
         board_place(&s->after, move, side);
         s->after_move = move;
     }
+    const struct ply *root = &s->stack[0];
+    s->expect = root->pv_len >= 2 && root->pv[0] == move ? root->pv[1] : -1;
     return move;
+}
+
+/* Thinking on the opponent's time: the position after the reply the last
+ * search expected, when b is the board it left and the reply can be
+ * played there; else b itself, from the opponent's side (its replies are
+ * the positions to come). Searched without a limit until the stop, the
+ * result only kept in the tables: what the search remembers of the move it
+ * played (for the next call's last stones and the ponder after it) stays. */
+static void search_ponder(void *state, const struct board *b, enum stone side,
+                          const struct ai_limits *limits)
+{
+    struct search *s = state;
+    enum stone other = side == STONE_BLACK ? STONE_WHITE : STONE_BLACK;
+    struct board pos = *b;
+    enum stone mover = other;
+    const struct board *a = &s->after;
+    bool left = s->have_after && a->width == b->width && a->height == b->height &&
+                a->stones == b->stones && a->hash == b->hash;
+    if (left && s->expect >= 0 && rules_legal(b, other, s->expect)) {
+        board_place(&pos, s->expect, other);
+        if (rules_is_win(&pos, s->expect, NULL))
+            return;
+        mover = side;
+    }
+    if (board_full(&pos) || !rules_has_legal_move(&pos, mover))
+        return;
+    struct board after = s->after;
+    int after_move = s->after_move, expect = s->expect;
+    bool have_after = s->have_after;
+    struct ai_limits l = { .max_depth = MAX_PLY, .threads = limits->threads,
+                           .stop = limits->stop, .on_info = limits->on_info,
+                           .ctx = limits->ctx };
+    search_choose(s, &pos, mover, &l);
+    s->after = after;
+    s->after_move = after_move;
+    s->expect = expect;
+    s->have_after = have_after;
 }
 
 static void search_prepare(void *state, const struct board *b)
@@ -1173,4 +1213,5 @@ const struct ai_strategy ai_search = {
     .prepare = search_prepare,
     .resize = search_resize,
     .table_bytes = search_table_bytes,
+    .ponder = search_ponder,
 };

@@ -7,8 +7,26 @@
  * `oversight` weaken it for the levels (level.h), their draws made from the
  * position and `seed`. The search is deterministic: the same position,
  * options and node or depth limit give the same move and node count, on any
- * machine (a time limit, of course, does not). With no limit given it thinks
- * for SEARCH_DEFAULT_TIME_MS.
+ * machine (a time limit, of course, does not, nor more than one thread).
+ * With no limit given it thinks for SEARCH_DEFAULT_TIME_MS.
+ *
+ * Threads (struct ai_limits.threads, lazy SMP): the iterative deepening
+ * of step 4 runs on threads − 1 helper threads too, each on its own board,
+ * stack and history, all sharing the transposition table (tt.h: lockless)
+ * and the pattern table (read only). Only the main thread decides, reads
+ * the clock and reports; the helpers' results reach it through the table:
+ * each skips depths in a pattern of its own (Stockfish's old scheme), so
+ * that the threads spread over the depths and answers arrive ahead of the
+ * main search. The main thread tells them to stop when it does and waits
+ * for them before the safety check; a node limit counts their nodes with
+ * its own. The solvers of steps 1, 3 and 4's check run on one thread.
+ *
+ * Pondering (struct ai_strategy.ponder): on the opponent's time the search
+ * plays the reply its last line expected and searches the position after
+ * it, on as many threads, until told to stop; when the line expected none
+ * (a forced move, a solver's), or the board is not the one it left, it
+ * searches the opponent's position instead. Only the tables keep what it
+ * found: the next move, searched as usual in its own time, starts deeper.
  *
  * How a move is chosen (the constants are search.c's, the time and node
  * shares timeman.c's):

@@ -67,6 +67,32 @@ bool players_create(struct computer *c, const struct player *p, bool quiet,
     if (p->time_ms > 0)
         c->limits.time_ms = p->time_ms;
     c->time = per_move(c->limits.time_ms);
+    players_set_threads(c, p->threads);
+    players_set_ponder(c, p->ponder);
+    return true;
+}
+
+/* Whether c plays by the clock, a built-in strategy: a level below the
+ * strongest plays its nodes, the same in every game, which more threads
+ * or a ponder would change; an engine has its own settings. */
+static bool by_the_clock(const struct computer *c)
+{
+    return !c->keeps_time && (c->level == NULL || c->level->time_ms > 0);
+}
+
+bool players_set_threads(struct computer *c, int threads)
+{
+    if (!by_the_clock(c))
+        return false;
+    c->limits.threads = threads > 1 ? threads : 1;
+    return true;
+}
+
+bool players_set_ponder(struct computer *c, bool on)
+{
+    if (!by_the_clock(c) || !ai_can_ponder(&c->ai))
+        return false;
+    c->ponder = on;
     return true;
 }
 

@@ -40,6 +40,7 @@ struct computer {
     bool keeps_time;            /* an external engine: on a game clock it is
                                  * told the clock (ai_limits.match_ms) and
                                  * budgets its time itself */
+    bool ponder;                /* thinks on the opponent's time (play/ponder.h) */
 };
 
 /* What a built-in player plays with: the strategy, its options and one
@@ -63,6 +64,19 @@ bool players_plan(const char *spec, uint64_t seed, struct players_plan *out);
  * (for a full-screen view). */
 bool players_create(struct computer *c, const struct player *p, bool quiet,
                     char *err, size_t errsize);
+
+/* Has built-in computer c search with `threads` threads (0 or 1: one)
+ * from its next move, where that makes it stronger and changes nothing
+ * else: a strategy named directly and the strongest level, which play by
+ * the clock. A level below (limited by nodes: it plays the same in every
+ * game) and an engine (told struct player.threads as INFO thread_num when
+ * started) are left as they are: false. */
+bool players_set_threads(struct computer *c, int threads);
+
+/* Has built-in computer c think on its opponent's time (play/ponder.h) or
+ * not, where players_set_threads() would give it threads and its strategy
+ * can (ai_can_ponder); false, c left as it is, for the others. */
+bool players_set_ponder(struct computer *c, bool on);
 
 /* Whether `p` plays `rule`: a human, an external engine (told the rule,
  * it answers for itself) and a name players_create() would refuse anyway

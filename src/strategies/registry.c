@@ -102,6 +102,18 @@ size_t ai_table_bytes(const struct ai *ai)
     return ai->strategy->table_bytes(ai->state);
 }
 
+bool ai_can_ponder(const struct ai *ai)
+{
+    return ai->strategy != NULL && ai->strategy->ponder != NULL;
+}
+
+void ai_ponder(struct ai *ai, const struct board *b, enum stone side,
+               const struct ai_limits *limits)
+{
+    if (ai_can_ponder(ai) && limits->stop != NULL)
+        ai->strategy->ponder(ai->state, b, side, limits);
+}
+
 void ai_destroy(struct ai *ai)
 {
     if (ai->strategy != NULL)

@@ -198,6 +198,15 @@ static void draw(struct app *a)
     a->dirty = false;
 }
 
+/* The threads the computer thinks with: the machine's cores, at most
+ * `cap` (0: no cap). */
+static int app_threads(int cap)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int n = cores < 1 ? 1 : cores > AI_MAX_THREADS ? AI_MAX_THREADS : (int)cores;
+    return cap > 0 && cap < n ? cap : n;
+}
+
 /* Loads the remembered settings into the form and the game screen's
  * options; a file not understood is said once, on the menu. */
 static void load_settings(struct app *a)
@@ -211,6 +220,8 @@ static void load_settings(struct app *a)
     a->options.numbers = a->settings.numbers;
     a->options.bell = a->settings.bell;
     a->options.look = a->settings.look;
+    a->options.threads = app_threads(a->settings.threads);
+    a->options.ponder = a->settings.ponder;
     if (warn[0] != '\0')
         menu_say(a->menu, warn);
 }

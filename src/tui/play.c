@@ -115,6 +115,19 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
     char why[2][SESSION_WHY_MAX];
     /* An engine's standard error would scribble over the screen. */
     session_open(&p->session, g, true, why);
+    p->threads = o->threads;
+    p->ponder = o->ponder;
+    ponder_init(&p->pondering);
+    for (int i = 0; i < 2; i++) {
+        enum stone side = i == 0 ? STONE_BLACK : STONE_WHITE;
+        if (!session_is_computer(&p->session, side))
+            continue;
+        struct computer *c = session_computer(&p->session, side);
+        players_set_threads(c, o->threads);
+        /* Against a person only: two computers would take each other's
+         * cores. */
+        players_set_ponder(c, o->ponder && !session_is_computer(&p->session, stone_other(side)));
+    }
     worker_init(&p->worker, wake_fd);
     /* On the last move of a game that has some, else the centre. */
     int last = game_last_move(g);
@@ -147,7 +160,8 @@ void play_open(struct play *p, const struct game *g, int wake_fd, const struct p
 struct play_options play_get_options(const struct play *p)
 {
     return (struct play_options){
-        .marks = p->marks, .numbers = p->numbers, .bell = p->bell, .look = p->look
+        .marks = p->marks, .numbers = p->numbers, .bell = p->bell, .look = p->look,
+        .threads = p->threads, .ponder = p->ponder
     };
 }
 
@@ -187,6 +201,7 @@ unsigned play_save(struct play *p, const char *typed, const struct record_extra 
 void play_fini(struct play *p)
 {
     worker_fini(&p->worker);
+    ponder_stop(&p->pondering);
     session_close(&p->session);
     ai_destroy(&p->hint_ai);
     advice_free(&p->advice);
@@ -323,6 +338,8 @@ static void opening_job(struct worker *w, void *ctx)
 /* Starts the computer if it is its turn and nothing holds it back. */
 static void think_if_due(struct play *p)
 {
+    /* Before the computer's move takes its player: the ponder stops then. */
+    ponder_sync(&p->pondering, &p->session);
     enum stone side = session_due(&p->session);
     if (side == STONE_NONE || worker_busy(&p->worker) || clock_ms() < p->move_due)
         return;
@@ -705,7 +722,7 @@ static unsigned act_hint(struct play *p)
             return REACT_REDRAW;
         }
     }
-    struct ai_limits limits = { .time_ms = HINT_MS };
+    struct ai_limits limits = { .time_ms = HINT_MS, .threads = p->threads };
     p->have_info = false;
     if (!worker_start(&p->worker, &p->hint_ai, &g->board, side, &limits)) {
         say(p, STYLE_ERROR, "%s", _("could not start the hint's thread"));

@@ -33,6 +33,7 @@
 #include "engine/shapes.h"
 #include "storage/record.h"
 #include "play/judge.h"
+#include "play/ponder.h"
 #include "play/session.h"
 #include "mnk/ai.h"
 #include "mnk/game.h"
@@ -103,6 +104,9 @@ struct play {
     bool marks;                 /* threat and forbidden marks shown (t) */
     bool numbers;               /* the stones show their move numbers (m) */
     bool bell;                  /* the terminal's bell at the computer's move (B) */
+    int threads;                /* the computers' threads (play_options) */
+    bool ponder;                /* and whether they ponder (play_options) */
+    struct ponder pondering;    /* the computer thinking on the person's time */
     enum draw_look look;        /* the drawing chosen (D) */
     struct ai hint_ai;          /* the engine that gives hints, made at the first */
     struct advice advice;       /* and the words for them */
@@ -115,6 +119,9 @@ struct play_options {
     bool numbers;               /* move numbers on the stones */
     bool bell;                  /* the bell at the computer's move */
     enum draw_look look;        /* how the board is drawn (D) */
+    int threads;                /* the computers' threads (players_set_threads) */
+    bool ponder;                /* a computer against a person thinks on the
+                                   person's time (play/ponder.h) */
 };
 
 /* Starts a game of config `c`, from the position `from` (NULL: the empty

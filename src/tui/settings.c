@@ -33,6 +33,7 @@ void settings_default(struct settings *s)
     game_config_default(&s->game);   /* a new game's board and players */
     set_player(&s->game.player[1], level_default()->name);
     s->marks = true;
+    s->ponder = true;
 }
 
 void settings_from_config(struct settings *s, const struct game_config *c)
@@ -146,6 +147,14 @@ static bool apply(struct settings *s, const char *key, const char *value)
         return parse_bool(value, &s->bell);
     if (strcmp(key, "drawing") == 0)
         return parse_look(value, &s->look);
+    if (strcmp(key, "ponder") == 0)
+        return parse_bool(value, &s->ponder);
+    if (strcmp(key, "threads") == 0) {
+        if (strcmp(value, "all") != 0)
+            return parse_int(value, 1, AI_MAX_THREADS, &s->threads);
+        s->threads = 0;
+        return true;
+    }
     if (strcmp(key, "lang") == 0) {
         if (strcmp(value, "auto") == 0)
             value = "";
@@ -242,7 +251,9 @@ static bool write_settings(FILE *out, const void *ctx)
     const struct game_config *g = &s->game;
     const char *black = g->player[0].kind == PLAYER_HUMAN ? "human" : g->player[0].spec;
     const char *white = g->player[1].kind == PLAYER_HUMAN ? "human" : g->player[1].spec;
-    char clock[TC_TEXT_MAX];
+    char clock[TC_TEXT_MAX], threads[16] = "all";
+    if (s->threads > 0)
+        snprintf(threads, sizeof threads, "%d", s->threads);
     fprintf(out,
             "# mnk settings, written by the game: the last new-game choices and\n"
             "# the screen's options. Players are `human` or a level (see `mnk levels`);\n"
@@ -251,15 +262,18 @@ static bool write_settings(FILE *out, const void *ctx)
             "# lang is `auto` (the locale's language), `en` or `zh_CN`; opening is\n"
             "# `none`, `swap` or `swap2`; clock is a time control as `mnk play --tc`\n"
             "# takes it (`none`, `3+2`, `5s+0.1s`, `60s/move`, `10m+5x30s`...);\n"
-            "# server and name: the last server's lobby and the name given there.\n"
+            "# server and name: the last server's lobby and the name given there;\n"
+            "# threads: the most the strongest level thinks with, `all` the computer's;\n"
+            "# ponder: whether it thinks on your time too.\n"
             "width = %d\nheight = %d\nwin = %d\nrule = %s\nopening = %s\nclock = %s\n"
             "black = %s\nwhite = %s\nmarks = %s\nnumbers = %s\nbell = %s\ndrawing = %s\n"
-            "lang = %s\nserver = %s\nname = %s\n",
+            "lang = %s\nserver = %s\nname = %s\nthreads = %s\nponder = %s\n",
             g->width, g->height, g->win, rule_name(g->rule), opening_rule_name(g->opening),
             tc_format(&g->tc, clock, sizeof clock), black, white,
             s->marks ? "yes" : "no", s->numbers ? "yes" : "no", s->bell ? "yes" : "no",
             look_names[s->look],
-            s->lang[0] != '\0' ? s->lang : "auto", s->server, s->name);
+            s->lang[0] != '\0' ? s->lang : "auto", s->server, s->name, threads,
+            s->ponder ? "yes" : "no");
     return true;
 }
 

@@ -4,7 +4,10 @@
  * marks and move numbers are shown and the bell rings at the computer's
  * move, the drawing (draw.h: auto, the terminal's characters,
  * full-width or plain ASCII), the language chosen in the menu, and the
- * last server's address and the name given there (the lobby's).
+ * last server's address and the name given there (the lobby's), and the
+ * most threads the computer thinks with (players_set_threads says which
+ * computers take them; by default as many as the machine has cores) and
+ * whether it thinks on the person's time (play/ponder.h; by default yes).
  *
  * Kept in $XDG_CONFIG_HOME/mnk/settings (by default ~/.config/mnk/settings,
  * as saves_settings_path() in tui/saves.h says) as `key = value` lines, written whole or not at all (storage/safefile.h).
@@ -43,6 +46,8 @@ struct settings {
     char lang[32]; /* "en", "zh_CN" (util/i18n.h); "": the locale's language */
     char server[SETTINGS_SERVER_MAX]; /* HOST[:PORT] last connected to; "": none */
     char name[WIRE_NAME_MAX];         /* the name given there; "": the login name */
+    int threads;  /* the most threads a computer thinks with; 0: all the computer's */
+    bool ponder;  /* the computer thinks on the person's time */
 };
 
 /* A new game's board and rule (game_config_default), Black human, White

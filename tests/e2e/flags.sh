@@ -83,6 +83,7 @@ match --black random --white random --threads 0     | --threads  | N or A,B, eac
 match --black random --white random --threads 2,65  | --threads  | N or A,B, each from 1 to 64
 match --black random --white random --threads 2,x   | --threads  | N or A,B
 match --black random --white random --threads 1,2,3 | --threads  | N or A,B
+match --black random --white random --ponder c      | --ponder   | a, b or both
 match --black random --white random --tc x          | --tc       | no time
 match --black random --white random --tc 3+         | --tc       | no time
 match --black random --white random --tc 0+2        | --tc       | main time must be more than 0

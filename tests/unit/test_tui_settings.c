@@ -76,6 +76,8 @@ static void test_missing_file_gives_defaults(void **state)
     assert_true(s.marks);
     assert_false(s.numbers);   /* off until asked for */
     assert_false(s.bell);
+    assert_int_equal(s.threads, 0);   /* all the cores */
+    assert_true(s.ponder);
 }
 
 static void test_round_trip(void **state)
@@ -98,6 +100,8 @@ static void test_round_trip(void **state)
     snprintf(s.lang, sizeof s.lang, "zh_CN");
     snprintf(s.server, sizeof s.server, "[::1]:3631");
     snprintf(s.name, sizeof s.name, "\xe5\xbc\xa0\xe4\xb8\x89");   /* 张三 */
+    s.threads = 3;
+    s.ponder = false;
     assert_true(settings_save(path, &s, err, sizeof err));
     settings_default(&t);
     settings_load(path, &t, warn, sizeof warn);
@@ -115,6 +119,8 @@ static void test_round_trip(void **state)
     assert_string_equal(t.lang, "zh_CN");
     assert_string_equal(t.server, "[::1]:3631");
     assert_string_equal(t.name, "\xe5\xbc\xa0\xe4\xb8\x89");
+    assert_int_equal(t.threads, 3);
+    assert_false(t.ponder);
     /* Every rule comes back by its name. */
     for (int r = 0; r < RULE_COUNT; r++) {
         s.game.win = 5;
@@ -130,9 +136,11 @@ static void test_round_trip(void **state)
     settings_default(&s);
     assert_true(settings_save(path, &s, err, sizeof err));
     snprintf(t.lang, sizeof t.lang, "en");
+    t.threads = 5;
     settings_load(path, &t, warn, sizeof warn);
     assert_string_equal(warn, "");
     assert_string_equal(t.lang, "");
+    assert_int_equal(t.threads, 0);   /* written `all` */
     /* Nothing but the file itself is left in its directory. */
     char dir[128], cmd[320];
     snprintf(dir, sizeof dir, "%s/a/b", tmp);
@@ -157,6 +165,9 @@ static void test_bad_lines_skipped(void **state)
                      "server = evil host\n"
                      "name = a,b\n"
                      "name = \x1b[2J\n"
+                     "threads = 0\n"
+                     "threads = 65\n"
+                     "threads = -2\n"
                      "just words\n"
                      "height = 99\n");
     struct settings s;
@@ -171,6 +182,7 @@ static void test_bad_lines_skipped(void **state)
     assert_string_equal(s.lang, "");
     assert_string_equal(s.server, "");
     assert_string_equal(s.name, "");
+    assert_int_equal(s.threads, 0);
 }
 
 /* settings_load of what stands at `path` returns at once (an alarm stops
