@@ -168,7 +168,8 @@ static void search_destroy(void *state)
     tss_free(&s->tss);
     solver_destroy(s->solver);
     pattern_free(&s->pt);
-    /* Helpers own no tables: theirs are the main search's. */
+    /* Helpers own no tables: theirs are the main search's (their
+     * headers copies). */
     for (int i = 0; i < AI_MAX_THREADS - 1; i++)
         free(s->helper[i]);
     free(s);
@@ -1018,7 +1019,13 @@ static void prepare_helper(struct search *s, struct search *h, int id, const str
 {
     h->id = id;
     h->main = s;
-    h->table = &s->tt;
+    /* Copies of the tables' headers, the entries shared: read at every
+     * node, the main search's own would share cache lines with what it
+     * writes at every node (its position). */
+    h->pt = s->pt;
+    h->tt = s->tt;
+    atomic_init(&h->tt.used, true);
+    h->table = &h->tt;
     h->noise = s->noise;
     h->seed = s->seed;
     memcpy(h->reduction, s->reduction, sizeof h->reduction);
@@ -1034,7 +1041,7 @@ static void prepare_helper(struct search *s, struct search *h, int id, const str
     h->root_recent[0] = s->root_recent[0];
     h->root_recent[1] = s->root_recent[1];
     forget_lines(h);
-    position_init(&h->pos, &s->pt, b);
+    position_init(&h->pos, &h->pt, b);
     h->help_me = me;
     h->help_depth = max_depth;
 }
@@ -1064,6 +1071,8 @@ static void stop_helpers(struct search *s)
     atomic_store(&s->helpers_stop, true);
     for (int i = 0; i < s->helpers_running; i++)
         pthread_join(s->helper_thread[i], NULL);
+    if (s->helpers_running > 0)   /* they stored into the table */
+        atomic_store(&s->tt.used, true);
     s->helpers_running = 0;
 }
 
