@@ -266,6 +266,26 @@ static void test_first_move_time(void **state)
     assert_no_children();
 }
 
+/* Makes an empty temporary file from `templ` (mkstemp's XXXXXX) for an
+ * engine to log the lines it reads. */
+static void make_log(char *templ)
+{
+    int fd = mkstemp(templ);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* What the engine logged, into seen (size bytes); the log removed. */
+static void read_log(const char *log, char *seen, size_t size)
+{
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    size_t n = fread(seen, 1, size - 1, f);
+    seen[n] = '\0';
+    fclose(f);
+    unlink(log);
+}
+
 /* On a game clock the engine is told the times as Piskvork tells them:
  * after START timeout_turn and timeout_match, before every move time_left,
  * and a limit that changed again (the engine logs what it reads).
@@ -276,9 +296,7 @@ static void test_clock(void **state)
 {
     (void)state;
     char log[] = "/tmp/mnk-test-clock-XXXXXX";
-    int fd = mkstemp(log);
-    assert_true(fd >= 0);
-    close(fd);
+    make_log(log);
     char command[512];
     snprintf(command, sizeof command,
              "while read -r cmd key v; do echo $cmd $key $v >> %s; case $cmd in "
@@ -303,13 +321,8 @@ static void test_clock(void **state)
     ai_destroy(&ai);
     assert_no_children();
 
-    char seen[512] = "";
-    FILE *f = fopen(log, "r");
-    assert_non_null(f);
-    size_t n = fread(seen, 1, sizeof seen - 1, f);
-    seen[n] = '\0';
-    fclose(f);
-    unlink(log);
+    char seen[512];
+    read_log(log, seen, sizeof seen);
     assert_string_equal(seen, "START 15\n"
                               "INFO timeout_turn 100\n"
                               "INFO timeout_match 3000\n"
@@ -330,9 +343,7 @@ static void test_threads_told(void **state)
 {
     (void)state;
     char log[] = "/tmp/mnk-test-threads-XXXXXX";
-    int fd = mkstemp(log);
-    assert_true(fd >= 0);
-    close(fd);
+    make_log(log);
     char command[512];
     snprintf(command, sizeof command,
              "while read -r cmd key v; do echo $cmd $key $v >> %s; case $cmd in "
@@ -347,13 +358,8 @@ static void test_threads_told(void **state)
     assert_int_equal(ai_choose(&ai, &b, STONE_BLACK, &lim), board_pos(&b, 7, 7));
     ai_destroy(&ai);
     assert_no_children();
-    char seen[512] = "";
-    FILE *f = fopen(log, "r");
-    assert_non_null(f);
-    size_t n = fread(seen, 1, sizeof seen - 1, f);
-    seen[n] = '\0';
-    fclose(f);
-    unlink(log);
+    char seen[512];
+    read_log(log, seen, sizeof seen);
     const char *start = strstr(seen, "START 15\n"), *told = strstr(seen, "INFO thread_num 2\n");
     assert_non_null(start);
     assert_non_null(told);
