@@ -95,14 +95,20 @@ static void test_win_in_3(void **state)
     assert_int_equal(play_out(b, STONE_BLACK, 3, 9), 3);
 }
 
-/* A four (g5, forcing h5), then a double four on g8. */
+/* Black to move and win in five: a four (g5, forcing h5), then a double
+ * four on g8. */
+static void win_in_5_board(struct board *b)
+{
+    board_init(b, 15, 15, 5, RULE_FREESTYLE);
+    boards_put(b, "d5 e5 f5 d8 e8 f8 g6 g7", STONE_BLACK);
+    boards_put(b, "c5 c8 g4 a1 o1 a15 o15 a10", STONE_WHITE);
+}
+
 static void test_win_in_5(void **state)
 {
     (void)state;
     struct board b;
-    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
-    boards_put(&b, "d5 e5 f5 d8 e8 f8 g6 g7", STONE_BLACK);
-    boards_put(&b, "c5 c8 g4 a1 o1 a15 o15 a10", STONE_WHITE);
+    win_in_5_board(&b);
     assert_int_equal(play_out(b, STONE_BLACK, 4, 11), 5);
 }
 
@@ -645,9 +651,7 @@ static void test_threads(void **state)
 {
     (void)state;
     struct board b;
-    board_init(&b, 15, 15, 5, RULE_FREESTYLE);
-    boards_put(&b, "d5 e5 f5 d8 e8 f8 g6 g7", STONE_BLACK);
-    boards_put(&b, "c5 c8 g4 a1 o1 a15 o15 a10", STONE_WHITE);
+    win_in_5_board(&b);
     struct ai ai;
     struct ai_options opts = { .memory = 4 << 20 };
     assert_true(ai_create(&ai, "search", &opts));
