@@ -32,8 +32,10 @@ static struct computer *ponderer(struct session *s, enum stone *seat)
     if (game_over(g) || s->paused || game_opening_step(g) != OPENING_DONE)
         return NULL;
     *seat = stone_other(game_actor(g));
-    struct computer *c = session_is_computer(s, *seat) ? session_computer(s, *seat) : NULL;
-    return c != NULL && c->ponder ? c : NULL;
+    /* The seat's computer as it stands: session_computer() would budget
+     * a move it is not asked for, at every call (the screen's every tick). */
+    struct computer *c = &s->comp[*seat == STONE_BLACK ? 0 : 1];
+    return session_is_computer(s, *seat) && c->ponder ? c : NULL;
 }
 
 void ponder_sync(struct ponder *p, struct session *s)
