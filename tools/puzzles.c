@@ -199,25 +199,6 @@ static void measure(struct run *r, struct puzzle *pz)
     pz->difficulty = tries ? (100 * missed + tries / 2) / tries : -1;
 }
 
-/* The position of g before its move `ply` (moves[0 .. ply) on the board),
- * as a set-up position with the side to move. */
-static void position_at(const struct game *g, int ply, struct game_setup *s)
-{
-    struct game replay = *g;
-    while (replay.ply > ply)
-        game_undo(&replay);
-    memset(s, 0, sizeof *s);
-    int cells = board_cells(&replay.board);
-    for (int q = 0; q < cells; q++) {
-        enum stone st = board_at(&replay.board, q);
-        if (st != STONE_NONE) {
-            s->cell[s->n] = q;
-            s->stone[s->n++] = (unsigned char)st;
-        }
-    }
-    s->to_move = game_to_move(&replay);
-}
-
 /* Adds pz to the collection (an id, the difficulty) unless it is known. */
 static bool keep(struct run *r, struct puzzle *pz, const char *from)
 {
@@ -265,12 +246,12 @@ static int mine_game(struct run *r, const struct game *g, int from_ply, const ch
 {
     static struct puzzle pz;
     static struct game_setup s;
-    static struct game pos;
+    static struct game pos, room;
     bool taken[PUZZLE_KINDS] = { false };
     int added = 0;
     char why[256], from[PUZZLE_TEXT_MAX];
     for (int ply = from_ply; ply < g->ply; ply++) {
-        position_at(g, ply, &s);
+        puzzle_setup_at(g, ply, &room, &s);
         const struct board *b = &g->board;
         for (int k = 0; k < PUZZLE_KINDS; k++) {
             enum puzzle_kind kind = (enum puzzle_kind)k;
@@ -393,8 +374,9 @@ static void walk_3x3(struct run *r, struct game *g, int *added)
     static struct puzzle pz;
     static uint64_t seen[1 << 12];
     static int n_seen;
+    static struct game room;
     struct game_setup s;
-    position_at(g, g->ply, &s);
+    puzzle_setup_at(g, g->ply, &room, &s);
     char why[256];
     puzzle_init(&pz);
     pz.width = pz.height = pz.win = 3;

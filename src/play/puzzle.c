@@ -628,6 +628,23 @@ static bool make_perfect(struct puzzle_prover *pv, const struct game *g, struct 
     return true;
 }
 
+void puzzle_setup_at(const struct game *g, int ply, struct game *room, struct game_setup *out)
+{
+    *room = *g;
+    while (room->ply > ply)
+        game_undo(room);
+    memset(out, 0, sizeof *out);
+    int cells = board_cells(&room->board);
+    for (int q = 0; q < cells; q++) {
+        enum stone st = board_at(&room->board, q);
+        if (st != STONE_NONE) {
+            out->cell[out->n] = q;
+            out->stone[out->n++] = (unsigned char)st;
+        }
+    }
+    out->to_move = game_to_move(room);
+}
+
 bool puzzle_make(struct puzzle_prover *pv, int width, int height, int win, enum rule rule,
                  const struct game_setup *setup, enum puzzle_kind kind, int depth,
                  struct puzzle *out, char *why, size_t size)

@@ -172,6 +172,11 @@ void puzzle_task_text(const struct puzzle *pz, bool local, char *buf, size_t siz
  * chance: to find duplicates. */
 uint64_t puzzle_key(const struct puzzle *pz);
 
+/* The position of g before its move `ply` (moves[0 .. ply) on the board),
+ * set up with the side to move, for puzzle_make; `room` is a game to take
+ * the moves back on (its contents are then that position's game). */
+void puzzle_setup_at(const struct game *g, int ply, struct game *room, struct game_setup *out);
+
 /* Makes a puzzle of kind `kind` from the position (w×h, k, rule, setup,
  * setup->to_move the player): for a win, its shortest within `depth`
  * attacking moves (the puzzle's depth then that win's); for DEFEND, the

@@ -37,26 +37,6 @@ void yours_source(const struct game *g, const char *label, int ply, char *buf, s
                  label, move);
 }
 
-/* The position of g before its move `ply` (moves[0 .. ply) on the board),
- * set up with the side to move; `replay` is room to take the moves back. */
-static void position_at(const struct game *g, int ply, struct game *replay,
-                        struct game_setup *s)
-{
-    *replay = *g;
-    while (replay->ply > ply)
-        game_undo(replay);
-    memset(s, 0, sizeof *s);
-    int cells = board_cells(&replay->board);
-    for (int q = 0; q < cells; q++) {
-        enum stone st = board_at(&replay->board, q);
-        if (st != STONE_NONE) {
-            s->cell[s->n] = q;
-            s->stone[s->n++] = (unsigned char)st;
-        }
-    }
-    s->to_move = game_to_move(replay);
-}
-
 /* A puzzle of the position s (its side to move the person's): a win by
  * fours, else by threes, for a missed win; the one defence for a move
  * that allowed a loss. */
@@ -103,7 +83,7 @@ int yours_find(struct puzzle_prover *pv, const struct game *g, const struct anal
         if ((m->side != STONE_BLACK && m->side != STONE_WHITE) ||
             !person[m->side == STONE_BLACK ? 0 : 1])
             continue;
-        position_at(g, i, replay, s);
+        puzzle_setup_at(g, i, replay, s);
         /* A move of the opening's placing (the first player placing the
          * other colour's stone) is no choice of the side's own. */
         if (s->to_move != m->side)
