@@ -14,22 +14,10 @@ mnk=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state XDG_CONFIG_HOME=$tmp/config
-fails=0 checks=0
-ok() { checks=$((checks + 1)); }
-bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
-status() { # status EXPECTED DESCRIPTION COMMAND...
-    local want=$1 what=$2; shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" -eq "$want" ]; then ok; else
-        bad "$what: exit status $got, expected $want"; sed 's/^/  | /' "$tmp/err"
-    fi
-}
+# shellcheck source=tests/e2e/checks.sh
+. "$(dirname "$0")/checks.sh"
 same() { # same FILE_A FILE_B DESCRIPTION
     if cmp -s "$1" "$2"; then ok; else bad "$3"; diff "$1" "$2" | head -10 | sed 's/^/  | /'; fi
-}
-has() { # has FILE TEXT DESCRIPTION
-    if grep -qF -- "$2" "$1"; then ok; else bad "$3: no '$2' in"; sed 's/^/  | /' "$1"; fi
 }
 
 # Everything of one kind: the same puzzles, listed the same, and they all
