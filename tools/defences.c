@@ -13,14 +13,16 @@
  * the threat-space search finds no such win (refuted in full: a claim
  * about wins by threats, not about every quiet plan) or the move itself
  * wins. A four that holds so holds only for a move: the other side blocks
- * it, and the question is asked again of the player's next move.
+ * it, and the question is asked again of the player's next move (making
+ * the suite: whether any move of the player's then holds, through
+ * FOLLOW_FOURS fours in a row; measuring: the search's next move).
  *
  * --make reads each game record (SGF or PSQ, storage/record.h: what
  * `mnk match --save` writes), keeps those the player NAME (default
  * "search", as the record names it) lost, and walks back over NAME's last
  * N moves (default 12) from the end: the first position (the one nearest
- * the end) where NAME's move lost to threats and another move (not a
- * four) held is the game's entry. Entries are appended to SUITE (made when
+ * the end) where NAME's move lost to threats and another move held is
+ * the game's entry. Entries are appended to SUITE (made when
  * missing); a game whose position is there already adds nothing. The
  * summary also counts the lost games where the first of NAME's moves shown
  * to lose to threats (walking back) left no move that held: lost before
@@ -65,6 +67,7 @@
 #define FIRST_BUDGET 16000
 #define MAX_BUDGETS 16
 #define MAX_FOURS 8                /* fours in a row the search may play first */
+#define FOLLOW_FOURS 2             /* and that a move's verdict follows, making the suite */
 #define SEARCH_MEMORY ((size_t)16 << 20)
 #define TSS_MEMORY ((size_t)16 << 20)
 #define LINE_MAX_BYTES 8192
@@ -125,21 +128,44 @@ static enum verdict judge_move(struct judge *j, const struct board *b, enum ston
     return position_fives(&j->pos, position_side(me), block) == 1 ? FOUR : HOLDS;
 }
 
-/* A move of me's other than `played` that holds on b, or −1: the empty
- * cells next to the stones (within two), those where the other side's
- * shapes are strongest first. */
-static int find_hold(struct judge *j, const struct board *b, enum stone me, int played)
+static enum verdict best_reply(struct judge *j, const struct board *b, enum stone me,
+                               int played, int fours, int *hold);
+
+/* judge_move's verdict on `move`, a four followed through: the block,
+ * then whether the player has a move that holds (best_reply), for up to
+ * `fours` fours in a row (UNKNOWN past them). */
+static enum verdict judge_line(struct judge *j, const struct board *b, enum stone me, int move,
+                               uint64_t nodes, int fours)
 {
-    static int cand[BOARD_MAX_CELLS], weight[BOARD_MAX_CELLS];
+    int block, hold;
+    enum verdict v = judge_move(j, b, me, move, nodes, &block);
+    if (v != FOUR)
+        return v;
+    if (fours == 0)
+        return UNKNOWN;
+    struct board next = *b;
+    board_place(&next, move, me);
+    board_place(&next, block, stone_other(me));
+    return best_reply(j, &next, me, -1, fours - 1, &hold);
+}
+
+/* Whether me has a move other than `played` that holds on b (*hold, as
+ * judge_line says it): HOLDS, LOSES when every one tried loses, UNKNOWN
+ * when none holds and some could not be judged. The moves tried are the
+ * empty cells next to the stones (within two), those where the other
+ * side's shapes are strongest first. */
+static enum verdict best_reply(struct judge *j, const struct board *b, enum stone me,
+                               int played, int fours, int *hold)
+{
+    int cand[BOARD_MAX_CELLS], weight[BOARD_MAX_CELLS];
     if (!pattern_prepare(&j->pt, b->win, b->rule))
-        return -1;
+        return UNKNOWN;
     position_init(&j->pos, &j->pt, b);
     int other = position_side(stone_other(me)), n = 0;
     for (int y = 0; y < b->height; y++)
         for (int x = 0; x < b->width; x++) {
             int q = board_pos(b, x, y);
-            if (q == played || board_at(b, q) != STONE_NONE ||
-                !rules_legal(b, me, q))
+            if (q == played || board_at(b, q) != STONE_NONE || !rules_legal(b, me, q))
                 continue;
             bool near = false;
             for (int dy = -2; dy <= 2 && !near; dy++)
@@ -157,11 +183,16 @@ static int find_hold(struct judge *j, const struct board *b, enum stone me, int 
             cand[i] = q;
             weight[i] = w;
         }
-    int block;
-    for (int i = 0; i < n; i++)
-        if (judge_move(j, b, me, cand[i], JUDGE_NODES, &block) == HOLDS)
-            return cand[i];
-    return -1;
+    bool unknown = false;
+    for (int i = 0; i < n; i++) {
+        enum verdict v = judge_line(j, b, me, cand[i], JUDGE_NODES, fours);
+        if (v == HOLDS) {
+            *hold = cand[i];
+            return HOLDS;
+        }
+        unknown |= v == UNKNOWN;
+    }
+    return unknown ? UNKNOWN : LOSES;
 }
 
 /* The player called `name` in g: its stone, or STONE_NONE when it is
@@ -259,9 +290,10 @@ static enum mined mine(struct judge *j, const struct options *o, const char *pat
             continue;
         seen++;
         const struct board *b = &room.board;
-        int block;
-        enum verdict v = judge_move(j, b, seat, g.moves[ply], LOSS_NODES, &block);
-        int hold = v == LOSES ? find_hold(j, b, seat, g.moves[ply]) : -1;
+        int hold = -1;
+        enum verdict v = judge_line(j, b, seat, g.moves[ply], LOSS_NODES, FOLLOW_FOURS);
+        if (v == LOSES && best_reply(j, b, seat, g.moves[ply], FOLLOW_FOURS, &hold) != HOLDS)
+            hold = -1;
         if (o->verbose)
             fprintf(stderr, "  %s move %d: %s\n", path, ply + 1,
                     v != LOSES ? "not shown to lose to threats"
