@@ -116,13 +116,16 @@ static enum verdict judge_move(struct judge *j, const struct board *b, enum ston
     tss_clear(&j->tss);
     tss_start(&j->tss, NULL, !pattern_tabulated(&j->pt), 0);
     /* The shortest win first: deepening finds a short win that a search
-     * to the full depth may not reach within the nodes. */
+     * to the full depth may not reach within the nodes; when it runs out
+     * of them, the full depth at once, on nodes of its own. */
     int reply;
     if (tss_solve_shortest(&j->tss, &j->pos, other, true, DEPTH, nodes, &reply))
         return LOSES;
-    tss_clear(&j->tss);
-    if (tss_solve(&j->tss, &j->pos, other, true, DEPTH, nodes, &reply))
-        return LOSES;
+    if (tss_aborted(&j->tss)) {
+        tss_clear(&j->tss);
+        if (tss_solve(&j->tss, &j->pos, other, true, DEPTH, nodes, &reply))
+            return LOSES;
+    }
     if (tss_aborted(&j->tss))
         return UNKNOWN;
     return position_fives(&j->pos, position_side(me), block) == 1 ? FOUR : HOLDS;
@@ -161,28 +164,23 @@ static enum verdict best_reply(struct judge *j, const struct board *b, enum ston
     if (!pattern_prepare(&j->pt, b->win, b->rule))
         return UNKNOWN;
     position_init(&j->pos, &j->pt, b);
+    struct cellset near;
+    position_candidates(&j->pos, &near);
+    struct cellset_iter it;
+    cellset_iter_init(&it, &near, j->pos.words);
     int other = position_side(stone_other(me)), n = 0;
-    for (int y = 0; y < b->height; y++)
-        for (int x = 0; x < b->width; x++) {
-            int q = board_pos(b, x, y);
-            if (q == played || board_at(b, q) != STONE_NONE || !rules_legal(b, me, q))
-                continue;
-            bool near = false;
-            for (int dy = -2; dy <= 2 && !near; dy++)
-                for (int dx = -2; dx <= 2 && !near; dx++)
-                    near = board_inside(b, x + dx, y + dy) &&
-                           board_at(b, board_pos(b, x + dx, y + dy)) != STONE_NONE;
-            if (!near)
-                continue;
-            /* Insertion by weight, strongest first. */
-            int w = position_weight(&j->pos, other, q), i = n++;
-            for (; i > 0 && weight[i - 1] < w; i--) {
-                cand[i] = cand[i - 1];
-                weight[i] = weight[i - 1];
-            }
-            cand[i] = q;
-            weight[i] = w;
+    for (int q; (q = cellset_next(&it)) >= 0;) {
+        if (q == played || !rules_legal(b, me, q))
+            continue;
+        /* Insertion by weight, strongest first. */
+        int w = position_weight(&j->pos, other, q), i = n++;
+        for (; i > 0 && weight[i - 1] < w; i--) {
+            cand[i] = cand[i - 1];
+            weight[i] = weight[i - 1];
         }
+        cand[i] = q;
+        weight[i] = w;
+    }
     bool unknown = false;
     for (int i = 0; i < n; i++) {
         enum verdict v = judge_line(j, b, me, cand[i], JUDGE_NODES, fours);
