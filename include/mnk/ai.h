@@ -108,6 +108,9 @@ struct ai_options {
                        * per position and seed (the search's score units) */
     int oversight;    /* per mille: the chance, per move, of overlooking a
                        * threat (which threats, each strategy says) */
+    const char *tune; /* the search's constants other than its tuned ones,
+                       * "NAME=VALUE,..." (engine/params.h), for tuning;
+                       * NULL: the tuned ones. Must outlive the strategy. */
 };
 
 /* A computer's part in an opening. On an empty board: the stones it proposes

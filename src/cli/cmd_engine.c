@@ -29,6 +29,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "engine/params.h"
 #include "protocol/brain.h"
 #include "util/linebuf.h"
 #include "play/players.h"
@@ -206,6 +207,7 @@ struct engine_flags {
     uint64_t seed;
     bool seeded;
     bool quiet;
+    const char *tune;          /* NULL: the tuned constants */
 };
 
 static bool parse_ai(const char *text, void *field, char *why)
@@ -234,6 +236,17 @@ static bool parse_level(const char *text, void *field, char *why)
         return false;
     }
     b->level = l;
+    return true;
+}
+
+/* --tune: checked here, so that a bad one is a usage error, not a player
+ * that cannot be made. */
+static bool parse_tune(const char *text, void *field, char *why)
+{
+    struct search_params p;
+    if (!params_parse(&p, text, why, ARGS_WHY_MAX))
+        return false;
+    *(const char **)field = text;
     return true;
 }
 
@@ -279,6 +292,10 @@ static const struct args_option engine_options[] = {
     { .name = "quiet", .kind = ARGS_SWITCH, .offset = offsetof(struct engine_flags, quiet),
       .help = N_("send no MESSAGE lines of the search's depth, score, nodes and line while "
               "it thinks (INFO show_detail 0 does the same)") },
+    { .name = "tune", .kind = ARGS_CUSTOM, .parse = parse_tune, .metavar = "NAME=VALUE,...",
+      .offset = offsetof(struct engine_flags, tune),
+      .help = N_("for tuning: the search's pruning constants other than its tuned ones "
+              "(their names and ranges: src/engine/params.c)") },
 };
 
 static void engine_epilogue(FILE *out)
@@ -335,6 +352,12 @@ int cmd_engine(int argc, char **argv)
     }
     if (nodes > 0)
         c.max_nodes = nodes;
+    if (f.tune != NULL && strcmp(c.ai_name, "search") != 0) {
+        args_error("engine", _("--tune: only the search has tunable constants, not %s"),
+                   c.ai_name);
+        return ARGS_EXIT_USAGE;
+    }
+    c.ai_opts.tune = f.tune;
     struct player named = { .kind = PLAYER_COMPUTER };
     snprintf(named.spec, sizeof named.spec, "%s", level != NULL ? level->name : c.ai_name);
     char why[256];

@@ -11,6 +11,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/movepick.h"
+#include "engine/params.h"
 #include "engine/pattern.h"
 #include "engine/position.h"
 #include "engine/solver.h"
@@ -27,27 +28,19 @@
 #define INF (AI_SCORE_WIN + 1)
 #define TSS_BYTES ((size_t)4 << 20)
 #define QUIESCE_PLIES 4      /* open threes answered past the leaves this deep */
-#define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves, */
-#define FUTILITY_MARGIN 100  /* when this much a ply above beta */
-#define FAIL_HIGH_MARGIN 25  /* moves a ply shallower where static beats beta by this a ply */
-#define LMP_BASE 3           /* moves searched below the root, unless forced: */
-#define LMP_SCALE 2          /* LMP_BASE + depth² · LMP_SCALE / 4, doubled */
-                             /* when improving and at nodes of the principal variation */
-#define DEEPER_MARGIN 50     /* a reduced move that fails high by this, */
-#define DEEPER_SCALE 20      /* and this a ply it was reduced, goes a ply deeper; */
-#define SHALLOWER_MARGIN 2   /* within this of the best, a ply shallower */
-#define LMR_DIV 16           /* late moves reduced by ln(depth)·ln(index)·10 / LMR_DIV */
-#define POLICY_MID 300       /* and a ply more (less) per POLICY_GAP a move scores more */
-#define POLICY_GAP 200       /* (less) than POLICY_MID below the node's best */
+/* The margins, counts and divisors of pruning, reductions and windows
+ * are struct search_params (params.h: their tuned values, and `mnk engine
+ * --tune` to try others). */
+#define FUTILITY_DEPTH 3     /* static-score cuts this near the leaves */
 #define LMR_SIZE 64          /* the reduction table's rows and columns */
 #define NO_EVAL INT32_MIN    /* a node's static score, not computed */
 #define ROOT_REDUCE_FROM 6   /* quiet root moves from this one on: first a ply shallower */
 #define IIR_DEPTH 4          /* a node this deep with no table move is searched a ply less */
 #define SINGULAR_DEPTH 7     /* the table move's singularity is tested this deep, */
 #define SINGULAR_TT_DEPTH 2  /* when its entry is at most this much shallower, */
-#define SINGULAR_MARGIN 2    /* against its score less this much a ply */
+                             /* against its score less singular_margin a ply */
 #define ASPIRATION_DEPTH 5   /* iterations from this depth on search a window first, */
-#define ASPIRATION_WINDOW 75  /* this wide either side of the last score, */
+                             /* aspiration_window either side of the last score, */
 #define ASPIRATION_MAX 3000   /* widened threefold on a fail, fully past this */
 #define WIDE_KEY 0x9e3779b97f4a7c15u /* keys the table apart per widened side */
 #define SAFETY_MOVES 12       /* root moves checked against the opponent's threats, */
@@ -81,6 +74,7 @@ struct search {
     int width, height, win;      /* the board the tables were built for */
     enum rule rule;
     int noise, oversight;        /* weakness, from struct ai_options */
+    struct search_params par;    /* from struct ai_options.tune */
     uint64_t seed;
     /* The board after the move chosen last, to tell the opponent's reply
      * on the next call (have_after: it is set). */
@@ -148,9 +142,14 @@ static void *search_create(const struct ai_options *opts)
     s->noise = opts->noise > 0 ? opts->noise : 0;
     s->oversight = opts->oversight > 0 ? opts->oversight : 0;
     s->seed = opts->seed;
+    char why[128];
+    if (!params_parse(&s->par, opts->tune, why, sizeof why)) {
+        free(s);
+        return NULL;
+    }
     for (int d = 1; d < LMR_SIZE; d++)
         for (int i = 1; i < LMR_SIZE; i++)
-            s->reduction[d][i] = (uint8_t)(log(d) * log(i) * 10 / LMR_DIV + 0.5);
+            s->reduction[d][i] = (uint8_t)(log(d) * log(i) * 10 / s->par.lmr_div + 0.5);
     if (!make_tables(s, opts->memory)) {
         free(s);
         return NULL;
@@ -444,11 +443,11 @@ static inline void evaluate_node(struct search *s, struct node *n)
 }
 
 /* Reverse futility: near the leaves, a static score far above beta stands. */
-static inline bool reverse_futility(const struct node *n)
+static inline bool reverse_futility(const struct search *s, const struct node *n)
 {
     return !n->pv_node && n->eval != NO_EVAL && n->depth <= FUTILITY_DEPTH &&
            n->beta > -WIN_BOUND && n->eval < WIN_BOUND &&
-           n->eval - FUTILITY_MARGIN * (n->depth - n->improving) >= n->beta;
+           n->eval - s->par.futility_margin * (n->depth - n->improving) >= n->beta;
 }
 
 /* Fail-high reduction: a static score well above beta is likely to hold
@@ -457,7 +456,7 @@ static inline bool likely_fails_high(const struct search *s, const struct node *
 {
     return s->prune[n->me] && !n->pv_node && n->eval != NO_EVAL && n->depth >= 2 &&
            n->beta > -WIN_BOUND && n->eval < WIN_BOUND &&
-           n->eval >= n->beta + FAIL_HIGH_MARGIN * n->depth;
+           n->eval >= n->beta + s->par.fail_high_margin * n->depth;
 }
 
 /* Internal iterative reduction: without a table move the order is a guess;
@@ -484,7 +483,7 @@ static inline bool may_be_singular(const struct search *s, const struct node *n)
 static bool singular_test(struct search *s, struct node *n, int *score)
 {
     struct ply *st = &s->stack[n->ply];
-    int bound = n->tt_score - SINGULAR_MARGIN * n->depth;
+    int bound = n->tt_score - s->par.singular_margin * n->depth;
     st->excluded = n->tt_move;
     int sc = negamax(s, n->depth / 2, n->ply, bound - 1, bound, n->me);
     st->excluded = -1;
@@ -509,7 +508,7 @@ static inline int move_limit(const struct search *s, const struct node *n)
     if (!s->prune[n->me] || n->forced >= 0 || n->threatened || n->depth <= 0)
         return BOARD_MAX_CELLS;
     int d = n->depth < LMR_SIZE ? n->depth : LMR_SIZE - 1;
-    int limit = LMP_BASE + d * d * LMP_SCALE / 4;
+    int limit = s->par.lmp_base + d * d * s->par.lmp_scale / 16;
     return n->improving || n->pv_node ? 2 * limit : limit;
 }
 
@@ -532,7 +531,7 @@ static inline int late_reduction(const struct search *s, const struct node *n,
         return 0;
     int d = n->depth < LMR_SIZE ? n->depth : LMR_SIZE - 1;
     int r = s->reduction[d][i < LMR_SIZE ? i : LMR_SIZE - 1];
-    r += !n->improving - n->pv_node - !quiet + (movepick_gap(mp) - POLICY_MID) / POLICY_GAP;
+    r += !n->improving - n->pv_node - !quiet + (movepick_gap(mp) - s->par.policy_mid) / s->par.policy_gap;
     return r < 0 ? 0 : r > n->depth - 1 ? n->depth - 1 : r;
 }
 
@@ -542,9 +541,10 @@ static inline int search_late_move(struct search *s, const struct node *n, int d
 {
     int sc = -negamax(s, d - r, n->ply + 1, -n->alpha - 1, -n->alpha, 1 - n->me);
     if (sc > n->alpha && r > 0) {
-        if (sc > n->alpha + DEEPER_MARGIN + DEEPER_SCALE * r && n->ply < 2 * s->root_depth)
+        if (sc > n->alpha + s->par.deeper_margin + s->par.deeper_scale * r &&
+            n->ply < 2 * s->root_depth)
             d++;
-        else if (sc < best + SHALLOWER_MARGIN && r > 1)
+        else if (sc < best + s->par.shallower_margin && r > 1)
             d--;
     }
     if (sc > n->alpha && (r > 0 || sc < n->beta))
@@ -662,7 +662,7 @@ static int negamax(struct search *s, int depth, int ply, int alpha, int beta, in
         return score_leaf(s, me);
 
     evaluate_node(s, &n);
-    if (reverse_futility(&n))
+    if (reverse_futility(s, &n))
         return n.eval;
     n.likely_high = likely_fails_high(s, &n);
     if (reduce_unordered(&n))
@@ -780,7 +780,7 @@ static void to_front(struct move *root, int i)
 
 /* Iterative deepening over the root moves; returns the best move. From
  * ASPIRATION_DEPTH on an iteration first searches within
- * ±ASPIRATION_WINDOW of the last one's score; the side that fails is
+ * ±aspiration_window of the last one's score; the side that fails is
  * widened threefold, and past ASPIRATION_MAX opened fully. */
 static int iterate(struct search *s, int me, int max_depth)
 {
@@ -807,7 +807,7 @@ static int iterate(struct search *s, int me, int max_depth)
         if (skips_depth(s, depth))
             continue;
         s->root_depth = depth;
-        int last = best_score, delta = ASPIRATION_WINDOW;
+        int last = best_score, delta = s->par.aspiration_window;
         int alpha = -INF, beta = INF;
         if (depth >= ASPIRATION_DEPTH && last > -WIN_BOUND && last < WIN_BOUND) {
             alpha = last - delta;
@@ -1028,6 +1028,7 @@ static void prepare_helper(struct search *s, struct search *h, int id, const str
     h->table = &h->tt;
     h->noise = s->noise;
     h->seed = s->seed;
+    h->par = s->par;
     memcpy(h->reduction, s->reduction, sizeof h->reduction);
     h->own_limits = (struct ai_limits){ .stop = &s->helpers_stop };
     h->lim = &h->own_limits;
