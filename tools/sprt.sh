@@ -17,7 +17,7 @@
 # (tools/openings.py --random) instead.
 #
 #   tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]
-#                 [--openings FILE] [--from K] [--rule RULE]
+#                 [--openings FILE] [--from K] [--rule RULE] [--tune SPEC]
 #     --base REV      the commit to compare with (default HEAD)
 #     --nodes N       nodes a move for both (default 100000)
 #     --elo E0,E1     the SPRT's hypotheses (default 0,10)
@@ -30,6 +30,10 @@
 #                     two games: no new evidence)
 #     --rule RULE     the rule of the games (default freestyle; renju tests
 #                     the renju tables, pattern_renju.c)
+#     --tune SPEC     the working tree's engine plays with these constants
+#                     (`mnk engine --tune`, src/engine/params.c): to test
+#                     what tools/spsa.py found before writing it into
+#                     params.c
 #
 # However it ends (stopped too), it says on standard error which of the
 # file's openings its games used, and the --from that goes on past them.
@@ -40,7 +44,7 @@ set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 base=HEAD nodes=100000 elo=0,10 games= rule=freestyle
-openings='' from=1
+openings='' from=1 tune=
 while [ $# -gt 0 ]; do
     case $1 in
     --base) base=$2; shift 2 ;;
@@ -50,8 +54,9 @@ while [ $# -gt 0 ]; do
     --openings) openings=$2; shift 2 ;;
     --from) from=$2; shift 2 ;;
     --rule) rule=$2; shift 2 ;;
+    --tune) tune=$2; shift 2 ;;
     *) echo "usage: tools/sprt.sh [--base REV] [--nodes N] [--elo E0,E1] [--games MAX]" \
-            "[--openings FILE] [--from K] [--rule RULE]" >&2; exit 2 ;;
+            "[--openings FILE] [--from K] [--rule RULE] [--tune SPEC]" >&2; exit 2 ;;
     esac
 done
 positive() {
@@ -113,7 +118,7 @@ ninja -C "$root/build" src/cli/mnk >/dev/null
 
 new=$root/build/src/cli/mnk old=$tmp/build/src/cli/mnk
 nice -n 10 "$new" match --rule "$rule" \
-    --black "engine:$new engine --nodes $nodes --time-ms $cap_ms --seed 1" \
+    --black "engine:$new engine --nodes $nodes --time-ms $cap_ms --seed 1${tune:+ --tune $tune}" \
     --white "engine:$old engine --nodes $nodes --time-ms $cap_ms --seed 1" \
     --openings "$openings" --sprt "$elo" --games "$games" --seed 1 | tee "$tmp/out"
 case $(grep '^SPRT' "$tmp/out") in
