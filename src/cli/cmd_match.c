@@ -11,6 +11,9 @@
  * game's players get seeds derived from --seed and the game number, so a
  * match of seeded strategies replays exactly. A player that cannot move
  * (an external engine that failed) forfeits the game; the report says why.
+ * Both are started once before the first game: one that cannot be made,
+ * or an engine whose command is not found or cannot be run, would forfeit
+ * them all, so the match is refused instead (status 1), saying why.
  *
  * --tc puts every game on a clock (mnk/gameclock.h), each side its own:
  * built-in players get each move's time from the session (the time
@@ -35,6 +38,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "play/players.h"
+#include "protocol/engine_client.h"
 #include "play/ponder.h"
 #include "storage/record.h"
 #include "play/session.h"
@@ -404,6 +408,49 @@ struct match_flags {
     bool ponder[2];  /* A and B think on the other's time */
 };
 
+/* Starts both players once, as a game would (session_open, then
+ * session_ready): a player that cannot be made, or an engine whose command
+ * is not found or cannot be run (engine_client_missing), would forfeit
+ * every game of the match, so the match is refused before its first game
+ * instead, saying which and why. An engine that starts and then fails
+ * (answers nonsense, exits) is left to forfeit its games, which the
+ * report counts. False with the message given. */
+static bool players_start(const struct game_config *base, const struct player *a,
+                          const struct player *b)
+{
+    struct game_config c = *base;
+    c.player[0] = *a;
+    c.player[1] = *b;
+    struct game *g = malloc(sizeof *g);
+    struct session *s = malloc(sizeof *s);
+    if (g == NULL || s == NULL) {
+        free(g);
+        free(s);
+        args_error("match", _("out of memory"));
+        return false;
+    }
+    game_init(g, &c);
+    char failed[2][SESSION_WHY_MAX];
+    session_open(s, g, false, failed);
+    session_ready(s);
+    bool ok = true;
+    for (int i = 0; i < 2; i++) {
+        struct computer *comp = session_computer(s, i ? STONE_WHITE : STONE_BLACK);
+        const char *why = failed[i][0] != '\0' ? failed[i]
+                        : comp != NULL && engine_client_missing(&comp->ai)
+                            ? engine_client_failure(&comp->ai) : NULL;
+        if (why != NULL) {
+            args_error("match", "--%s %s: %s", i ? "white" : "black",
+                       (i ? b : a)->spec, why);
+            ok = false;
+        }
+    }
+    session_close(s);
+    free(s);
+    free(g);
+    return ok;
+}
+
 /* A time control in gameclock.h's text ("3+2", "5s+0.1s", "60s/move"). */
 static bool parse_tc(const char *text, void *field, char *why)
 {
@@ -631,6 +678,11 @@ int cmd_match(int argc, char **argv)
     pb.threads = f.threads[1];
     pa.ponder = f.ponder[0];
     pb.ponder = f.ponder[1];
+
+    if (!players_start(&base, &pa, &pb)) {
+        free(op.list);
+        return 1;
+    }
 
     /* Names in the report; the same strategy on both sides gets a letter. */
     char name_a[GAME_PLAYER_SPEC_MAX + 4], name_b[GAME_PLAYER_SPEC_MAX + 4];

@@ -49,6 +49,8 @@ struct client {
                               is still to come and must be thrown away */
     int64_t pending_deadline;
     char failure[200];     /* why it stopped playing; empty while it plays */
+    bool missing;          /* it stopped as the shell does when the command
+                              is not found or cannot be run (126, 127) */
     char msg[16 + BOARD_MAX_CELLS * 10]; /* a BOARD block: "x,y,f\n" <= 9 bytes */
 };
 
@@ -113,8 +115,10 @@ static int fail_gone(struct client *c)
 {
     close_fd(&c->to);
     int status = reap(c, FAIL_WAIT_MS);
-    if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127)
-        return fail(c, "engine could not be started (exit status 127)");
+    c->missing = status >= 0 && WIFEXITED(status) &&
+                 (WEXITSTATUS(status) == 127 || WEXITSTATUS(status) == 126);
+    if (c->missing)
+        return fail(c, "engine could not be started (exit status %d)", WEXITSTATUS(status));
     if (status >= 0 && WIFEXITED(status))
         return fail(c, "engine exited with status %d", WEXITSTATUS(status));
     if (status >= 0 && WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
@@ -728,4 +732,12 @@ const char *engine_client_failure(const struct ai *ai)
         return NULL;
     const struct client *c = ai->state;
     return c->failure[0] != '\0' ? c->failure : NULL;
+}
+
+bool engine_client_missing(const struct ai *ai)
+{
+    if (ai->strategy != &engine_client_strategy || ai->state == NULL)
+        return false;
+    const struct client *c = ai->state;
+    return c->missing;
 }

@@ -99,4 +99,10 @@ bool engine_client_start(struct ai *ai, const struct board *b, const struct ai_l
  * a player that is not an engine client). */
 const char *engine_client_failure(const struct ai *ai);
 
+/* True when the engine behind *ai stopped as a shell does when its command
+ * is not found or cannot be run (exit status 127 or 126): a command that
+ * will fail so every time, where a failure of another kind may be its
+ * game's. False for a player that is not an engine client. */
+bool engine_client_missing(const struct ai *ai);
+
 #endif

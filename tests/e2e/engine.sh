@@ -308,6 +308,20 @@ grep -q '^INFO thread_num 3' "$tmp/told" || fail "the engine was not told its th
 timeout 60 "$mnk" match --black random --white 'engine:exit 0' --games 1 --size 7 --win 4 \
     --time-ms 100 > "$tmp/m4" 2>&1
 grep -q 'forfeit' "$tmp/m4" || fail "a dead engine was not a forfeit: $(cat "$tmp/m4")"; ok
+# An engine whose command is not found (127) or cannot be run (126) would
+# forfeit every game: the match is refused before its first, saying why.
+printf 'not a program\n' > "$tmp/not-executable"
+chmod -x "$tmp/not-executable"
+for cmd in "$tmp/no-such-engine" "$tmp/not-executable"; do
+    timeout 60 "$mnk" match --black random --white "engine:$cmd" --games 4 --size 7 --win 4 \
+        --time-ms 100 > "$tmp/m6" 2> "$tmp/m6err"
+    rc=$?
+    [ $rc -eq 1 ] || fail "a missing engine: status $rc, not 1: $(cat "$tmp/m6" "$tmp/m6err")"
+    grep -q '^game ' "$tmp/m6" && fail "games played with a missing engine: $(cat "$tmp/m6")"
+    grep -q -- "--white engine:$cmd: engine could not be started (exit status 12[67])" \
+        "$tmp/m6err" || fail "no reason given for a missing engine: $(cat "$tmp/m6err")"
+    ok
+done
 
 timeout 120 "$mnk" match --black random --white random --openings "$openings" --games 4 \
     --seed 1 > "$tmp/m5" || fail "match with openings failed"
